@@ -1,0 +1,76 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Config } from './config.js';
+import { createDatabase, type DatabaseHandle } from './db/dialect.js';
+import { migrateToLatest } from './db/migrate.js';
+import authPlugin from './plugins/auth.js';
+import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin } from './plugins/core.js';
+import errorsPlugin from './plugins/errors.js';
+import openapiPlugin from './plugins/openapi.js';
+import redisPlugin from './plugins/redis.js';
+import securityPlugin from './plugins/security.js';
+import staticWebPlugin from './plugins/static-web.js';
+import { registerRoutes } from './routes/index.js';
+
+// Validation messages in Spanish (the UI language; DESIGN.md §4).
+z.config(z.locales.es());
+
+export type BuildAppOptions = {
+  config: Config;
+  /** A database opened by the caller (tests); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+  /** pino options; false silences logging (tests). */
+  logger?: boolean | Record<string, unknown>;
+};
+
+/** Builds the whole app without listening: what server.ts starts and what tests `inject` into. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  try {
+    await migrateToLatest(database);
+  } catch (err) {
+    if (ownsDatabase) await database.destroy();
+    throw err;
+  }
+
+  await app.register(configPlugin, { config });
+  await app.register(dbPlugin, { database, ownsDatabase });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(redisPlugin);
+  await app.register(rateLimiterPlugin);
+  await app.register(mailerPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(registerRoutes);
+  await app.register(staticWebPlugin);
+  return app;
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, parsed once. Nothing else reads process.env.
+ * Each one is documented in the README's configuration table.
+ */
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (unset = SQLite in DATA_DIR)')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must have at least 32 characters').optional(),
+  CORS_ORIGINS: z.string().optional(),
+  TILE_URL: z.url().or(z.string().startsWith('/')).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  WEB_DIST_DIR: z.string().optional(),
+  DEMO: booleanFromEnv.optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('PuntoVerde <no-responder@puntoverde.co>'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** SQLite file used when databaseUrl is unset; ':memory:' in tests. */
+  sqliteFile: string;
+  redisUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  tokenSecret: string;
+  corsOrigins: string[];
+  tileUrl: string;
+  webDistDir: string;
+  demo: boolean;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+};
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Reads the signing secret from DATA_DIR, creating it on first start (0600). */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'token-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  const port = overrides.port ?? e.PORT;
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
+  const config: Config = {
+    env: e.NODE_ENV,
+    port,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    sqliteFile: path.join(dataDir, 'puntoverde.sqlite'),
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    tokenSecret: e.TOKEN_SECRET ?? '',
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    tileUrl: e.TILE_URL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    // Demo data is on for the embedded quick start, off when a real database is configured.
+    demo: e.DEMO ?? databaseUrl === undefined,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    ...overrides,
+  };
+  if (!config.tokenSecret) config.tokenSecret = loadOrCreateSecret(dataDir);
+  return config;
+}

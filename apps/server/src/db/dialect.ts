@@ -1,0 +1,78 @@
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './types.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  dialect: DialectName;
+  /** PostgreSQL schema holding the tables (public unless a test asked for its own). */
+  schema: string | undefined;
+  /** Runs a trivial query; resolves to the round-trip time in ms, rejects when unreachable. */
+  ping: () => Promise<number>;
+  destroy: () => Promise<void>;
+};
+
+export type DatabaseOptions = {
+  /** postgres:// URL; when absent, SQLite at `sqliteFile`. */
+  databaseUrl?: string | undefined;
+  /** SQLite file path or ':memory:'. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to use as search_path (tests give each file its own). */
+  pgSchema?: string;
+  /** Max connections in the PostgreSQL pool. */
+  poolSize?: number;
+};
+
+// PostgreSQL returns int8 (count(*), bigserial) as strings; our ids and counts fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric → number (we only use it for kg and percentages, far from float precision limits).
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function createDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      schema: options.pgSchema ?? 'public',
+      ping: () => timed(() => sql`select 1`.execute(db)),
+      destroy: () => db.destroy(),
+    };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; foreign keys are off by default in SQLite.
+  if (file !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    schema: undefined,
+    ping: () => timed(() => sql`select 1`.execute(db)),
+    destroy: () => db.destroy(),
+  };
+}
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return Math.round((performance.now() - start) * 100) / 100;
+}
+
+/** The current instant as stored in every timestamp column (ISO 8601 UTC text, portable). */
+export function nowIso(): string {
+  return new Date().toISOString();
+}

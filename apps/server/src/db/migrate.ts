@@ -1,0 +1,30 @@
+import { Migrator, NO_MIGRATIONS, type MigrationResult } from 'kysely';
+import type { DatabaseHandle } from './dialect.js';
+import { migrationProvider } from './migrations/index.js';
+
+export class MigrationError extends Error {}
+
+function migrator({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Migrator {
+  // An explicit schema: Kysely otherwise finds its bookkeeping tables in any schema of the database.
+  return new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}
+
+function check(results: MigrationResult[] | undefined, error: unknown): MigrationResult[] {
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`Migration ${failed} failed: ${String(error)}`, { cause: error });
+  }
+  return results ?? [];
+}
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrateToLatest(db: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<string[]> {
+  const { results, error } = await migrator(db).migrateToLatest();
+  return check(results, error).map((r) => r.migrationName);
+}
+
+/** Reverts every migration (tests and `db:migrate -- --down`). */
+export async function migrateDownAll(db: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<string[]> {
+  const { results, error } = await migrator(db).migrateTo(NO_MIGRATIONS);
+  return check(results, error).map((r) => r.migrationName);
+}

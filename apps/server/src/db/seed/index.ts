@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../dialect.js';
+
+export type SeedContext = { log: FastifyBaseLogger | Pick<Console, 'info' | 'warn'>; config: Config };
+
+/** A demo seeder: idempotent (safe to run at every start), fills one feature's demo content. */
+export type Seeder = { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> };
+
+/** Demo seeders in dependency order (users before the content that refers to them). */
+export const demoSeeders: Seeder[] = [];
+
+export async function seedDemo(db: Db, ctx: SeedContext): Promise<void> {
+  for (const seeder of demoSeeders) {
+    await seeder.run(db, ctx);
+    ctx.log.info(`demo seed: ${seeder.name}`);
+  }
+}

@@ -1,0 +1,84 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  /** Plain-text body (always sent). */
+  text: string;
+  /** HTML body (optional; templates send both). */
+  html?: string;
+};
+
+export type OutboxEntry = {
+  id: string;
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  created_at: string;
+};
+
+export type Mailer = {
+  send(message: MailMessage): Promise<void>;
+  /** Messages kept in the local outbox (newest first); empty when SMTP is used. */
+  outbox(): Promise<OutboxEntry[]>;
+  readonly mode: 'smtp' | 'outbox';
+};
+
+/**
+ * Real e-mail through SMTP when `smtpUrl` is set; otherwise every message is written as an
+ * .eml file plus a JSON summary to `<dataDir>/outbox`, so the demo works offline.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
+  const outboxDir = path.join(options.dataDir, 'outbox');
+  if (options.smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    return {
+      mode: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      outbox: () => Promise.resolve([]),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let counter = 0;
+  return {
+    mode: 'outbox',
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      const created = new Date();
+      counter += 1;
+      const id = `${created.getTime()}-${process.pid}-${counter}`;
+      await mkdir(outboxDir, { recursive: true });
+      await writeFile(path.join(outboxDir, `${id}.eml`), info.message as Buffer);
+      const entry: OutboxEntry = {
+        id,
+        to: message.to,
+        from: options.from,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        created_at: created.toISOString(),
+      };
+      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2));
+    },
+    async outbox() {
+      let names: string[];
+      try {
+        names = await readdir(outboxDir);
+      } catch {
+        return [];
+      }
+      const entries = await Promise.all(
+        names
+          .filter((n) => n.endsWith('.json'))
+          .map(async (n) => JSON.parse(await readFile(path.join(outboxDir, n), 'utf8')) as OutboxEntry),
+      );
+      return entries.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+    },
+  };
+}

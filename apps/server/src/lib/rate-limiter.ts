@@ -1,0 +1,75 @@
+import type { Redis } from 'ioredis';
+
+export type RateDecision = { allowed: boolean; remaining: number; retryAfterS: number };
+
+/**
+ * Fixed-window counters keyed by whatever the caller chooses (account, IP, radicado...).
+ * Shared through Redis when a connection is given, so every instance sees the same budget;
+ * in memory otherwise (single instance).
+ */
+export type RateLimiter = {
+  /** Counts one hit against `key`; `allowed` is false once more than `limit` hits fall in the window. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateDecision>;
+  /** Hits so far in the current window, without counting one. */
+  peek(key: string, limit: number): Promise<RateDecision>;
+  reset(key: string): Promise<void>;
+};
+
+export function createRateLimiter(redis: Redis | null, prefix = 'rl:'): RateLimiter {
+  if (redis) {
+    return {
+      async hit(key, limit, windowMs) {
+        const k = prefix + key;
+        const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+        const count = Number(results?.[0]?.[1] ?? 0);
+        const ttl = Number(results?.[2]?.[1] ?? windowMs);
+        return decision(count, limit, ttl > 0 ? ttl : windowMs);
+      },
+      async peek(key, limit) {
+        const k = prefix + key;
+        const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
+        return decision(Number(count ?? 0), limit, ttl > 0 ? ttl : 0, true);
+      },
+      async reset(key) {
+        await redis.del(prefix + key);
+      },
+    };
+  }
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const w = windows.get(key);
+    if (w && w.resetAt > Date.now()) return w;
+    if (w) windows.delete(key);
+    return undefined;
+  };
+  return {
+    hit(key, limit, windowMs) {
+      let w = current(key);
+      if (!w) {
+        w = { count: 0, resetAt: Date.now() + windowMs };
+        windows.set(key, w);
+        // Keep the map from growing without bound on a long-running single instance.
+        if (windows.size > 100_000) for (const [k] of windows) if (!current(k)) windows.delete(k);
+      }
+      w.count += 1;
+      return Promise.resolve(decision(w.count, limit, w.resetAt - Date.now()));
+    },
+    peek(key, limit) {
+      const w = current(key);
+      return Promise.resolve(decision(w?.count ?? 0, limit, w ? w.resetAt - Date.now() : 0, true));
+    },
+    reset(key) {
+      windows.delete(key);
+      return Promise.resolve();
+    },
+  };
+}
+
+function decision(count: number, limit: number, msLeft: number, peek = false): RateDecision {
+  const allowed = peek ? count < limit : count <= limit;
+  return {
+    allowed,
+    remaining: Math.max(0, limit - count),
+    retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(msLeft / 1000)),
+  };
+}

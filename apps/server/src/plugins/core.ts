@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { DatabaseHandle, Db } from '../db/dialect.js';
+import { createMailer, type Mailer } from '../lib/mailer.js';
+import { createRateLimiter, type RateLimiter } from '../lib/rate-limiter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    /** Kysely instance (shortcut for database.db). */
+    db: Db;
+    /** E-mail: SMTP when SMTP_URL is set, else the local outbox in DATA_DIR. */
+    mailer: Mailer;
+    /** Shared through Redis when REDIS_URL is set. */
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** Makes the config and the database reachable from every plugin and route. */
+export const configPlugin = fp(
+  async function configPlugin(app: FastifyInstance, opts: { config: Config }) {
+    app.decorate('config', opts.config);
+  },
+  { name: 'config' },
+);
+
+export const dbPlugin = fp(
+  async function dbPlugin(app: FastifyInstance, opts: { database: DatabaseHandle; ownsDatabase: boolean }) {
+    app.decorate('database', opts.database);
+    app.decorate('db', opts.database.db);
+    if (opts.ownsDatabase) app.addHook('onClose', () => opts.database.destroy());
+  },
+  { name: 'db' },
+);
+
+export const mailerPlugin = fp(
+  async function mailerPlugin(app: FastifyInstance, opts: { mailer?: Mailer }) {
+    const { config } = app;
+    app.decorate(
+      'mailer',
+      opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+    );
+  },
+  { name: 'mailer', dependencies: ['config'] },
+);
+
+export const rateLimiterPlugin = fp(
+  async function rateLimiterPlugin(app: FastifyInstance) {
+    app.decorate('rateLimiter', createRateLimiter(app.redis));
+  },
+  { name: 'rate-limiter', dependencies: ['redis'] },
+);

@@ -1,0 +1,66 @@
+import { ERRORS, type ErrorBody } from '@puntoverde/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+/** `/data_user/email` + context `body` → `data_user.email`; query params keep their name. */
+function fieldName(instancePath: string, context: string | undefined): string {
+  const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (path) return path;
+  return context ?? 'body';
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * One error handler for the whole API: every failure becomes `{ code, message, fields? }`.
+ * 5xx details are logged, never sent.
+ */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        if (error.status >= 500) request.log.error({ err: error }, 'app error');
+        return send(reply, error.status, {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+        });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const fields: Record<string, string> = {};
+        for (const issue of error.validation) {
+          const name = fieldName(issue.instancePath, error.validationContext);
+          fields[name] ??= issue.message ?? ERRORS['validation-failed'].message;
+        }
+        const names = Object.keys(fields);
+        const message = names.length
+          ? `Revisa ${names.length === 1 ? 'el campo' : 'los campos'}: ${names.join(', ')}.`
+          : ERRORS['validation-failed'].message;
+        return send(reply, 400, { code: 'validation-failed', message, fields });
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+        return send(reply, 413, { code: 'payload-too-large', message: ERRORS['payload-too-large'].message });
+      }
+      if (status === 415) {
+        return send(reply, 415, { code: 'unsupported-media-type', message: ERRORS['unsupported-media-type'].message });
+      }
+      if (status === 429) {
+        return send(reply, 429, { code: 'too-many-requests', message: ERRORS['too-many-requests'].message });
+      }
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (malformed JSON, empty body...): keep the status, say it in Spanish.
+        const code = status === 404 ? 'not-found' : status === 405 ? 'method-not-allowed' : 'bad-request';
+        return send(reply, status, { code, message: ERRORS[code].message });
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return send(reply, 500, { code: 'internal-error', message: ERRORS['internal-error'].message });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,33 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+/** OpenAPI document generated from the contract's zod schemas, viewer at /back/api/docs. */
+export default fp(
+  async function openapiPlugin(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'PuntoVerde API',
+          description:
+            'API del esquema de reciclaje PuntoVerde. Errores: `{ code, message, fields? }`. Autenticación: `Authorization: Bearer <token>`.',
+          version: '0.1.0',
+        },
+        servers: [{ url: app.config.publicUrl }],
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/back/api/docs',
+      uiConfig: { docExpansion: 'list', deepLinking: true },
+      staticCSP: true,
+    });
+  },
+  { name: 'openapi', dependencies: ['config'] },
+);

@@ -1,0 +1,54 @@
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERRORS } from '@puntoverde/contract';
+
+export const API_PREFIX = '/back/api';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and
+ * the SPA fallback for client routes. Unknown /back/api/* paths always answer JSON.
+ */
+export default fp(
+  async function staticWebPlugin(app: FastifyInstance) {
+    const root = app.config.webDistDir;
+    const hasWeb = existsSync(path.join(root, 'index.html'));
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        preCompressed: false,
+        setHeaders(res, filePath) {
+          const rel = path.relative(root, filePath);
+          if (rel.startsWith('assets' + path.sep) && !rel.startsWith(path.join('assets', 'i18n'))) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.header('cache-control', 'no-cache');
+          }
+        },
+      });
+    } else {
+      app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url;
+      if (url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?')) {
+        return reply.code(404).send({ code: 'route-not-found', message: ERRORS['route-not-found'].message });
+      }
+      if (hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+        const pathname = url.split('?')[0] ?? '/';
+        // A missing file with an extension is a real 404, not a client route.
+        if (!path.extname(pathname) || pathname.endsWith('.html')) {
+          reply.header('cache-control', 'no-cache');
+          return reply.type('text/html; charset=utf-8').sendFile('index.html');
+        }
+      }
+      return reply.code(404).send({ code: 'not-found', message: ERRORS['not-found'].message });
+    });
+  },
+  { name: 'static-web', dependencies: ['config'] },
+);

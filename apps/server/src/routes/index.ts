@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import devRoutes from './dev/index.js';
+import healthRoutes from './health/index.js';
+
+/** Every route module, registered once. Add a feature's routes here. */
+export async function registerRoutes(app: FastifyInstance) {
+  await app.register(healthRoutes);
+  await app.register(devRoutes);
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { seedDemo } from './db/seed/index.js';
+
+/** Starts the server: config, app (migrations run inside), demo seed, listen, graceful stop. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = await buildApp({ config });
+  if (config.demo) await seedDemo(app.db, { log: app.log, config });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    timer.unref();
+    // close() stops accepting, waits for in-flight requests, then runs onClose hooks (DB, Redis).
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`PuntoVerde listening on ${config.publicUrl} (database: ${app.database.dialect})`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with, its HTTP status and its Spanish message.
+ * The spec's identity codes (§8) are among them. Bodies are `{ code, message, fields? }`.
+ */
+export const ERRORS = {
+  // Generic
+  'validation-failed': { status: 400, message: 'Revisa los datos marcados.' },
+  'bad-request': { status: 400, message: 'La solicitud no es válida.' },
+  unauthorized: { status: 401, message: 'Debes iniciar sesión para continuar.' },
+  forbidden: { status: 403, message: 'No tienes permiso para hacer esto.' },
+  'not-found': { status: 404, message: 'No encontramos lo que buscas.' },
+  'route-not-found': { status: 404, message: 'Esta dirección de la API no existe.' },
+  'method-not-allowed': { status: 405, message: 'Método no permitido.' },
+  conflict: { status: 409, message: 'La operación entra en conflicto con el estado actual.' },
+  'invalid-transition': { status: 409, message: 'Ese cambio de estado no está permitido.' },
+  'payload-too-large': { status: 413, message: 'El contenido enviado es demasiado grande.' },
+  'unsupported-media-type': { status: 415, message: 'Tipo de archivo no permitido.' },
+  'internal-error': { status: 500, message: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.' },
+  'service-unavailable': { status: 503, message: 'El servicio no está disponible en este momento.' },
+  // Identity (spec §8)
+  'invalid-email': { status: 400, message: 'El correo electrónico no es válido.' },
+  'wrong-password': { status: 401, message: 'El correo o la contraseña no son correctos.' },
+  'user-not-found': { status: 404, message: 'No encontramos un usuario con esos datos.' },
+  'email-already-in-use': { status: 409, message: 'Ya existe una cuenta con ese correo electrónico.' },
+  'weak-password': {
+    status: 400,
+    message: 'La contraseña es muy débil: usa al menos 6 caracteres y evita contraseñas comunes.',
+  },
+  'too-many-requests': { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
+  'network-request-failed': {
+    status: 0,
+    message: 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export const ZErrorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** Field errors, keyed by the offending field's path (e.g. `data_user.email`). */
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof ZErrorBody>;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERRORS, code);
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
