@@ -29,6 +29,12 @@ export const ERRORS = {
     message: 'La contraseña es muy débil: usa al menos 6 caracteres y evita contraseñas comunes.',
   },
   'too-many-requests': { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
+  'invalid-token': { status: 400, message: 'El enlace no es válido o ya venció. Pide uno nuevo.' },
+  'nit-already-in-use': { status: 409, message: 'Ya existe una empresa registrada con ese NIT.' },
+  'company-has-branches': {
+    status: 409,
+    message: 'Tu empresa tiene sucursales activas: elimínalas o desvincúlalas antes de eliminar la cuenta.',
+  },
   'network-request-failed': {
     status: 0,
     message: 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.',

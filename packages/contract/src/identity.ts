@@ -1,0 +1,498 @@
+import { z } from 'zod';
+import { dataOf } from './common.js';
+import { PASSWORD_MIN_LENGTH } from './constants.js';
+import { ERRORS } from './errors.js';
+
+/**
+ * Identity: sign-up, login, recovery, verification, sessions and the profile.
+ * The legacy calls keep the spec's exact paths and payloads (spec §3, §7): `clientes/registro`
+ * `{ data_user }`, `clientes/login` `{ username, password, playerId }`, `clientes/forgotpassword`
+ * `{ data_user: { email } }`, `clientes/lista?id=`. Field names are the payload names, so the
+ * web forms (react-hook-form + zodResolver) use these schemas as they are.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+// ---------------------------------------------------------------------------------------------
+
+export const IDENTITY_PATHS = {
+  register: '/back/api/clientes/registro',
+  login: '/back/api/clientes/login',
+  forgotPassword: '/back/api/clientes/forgotpassword',
+  customer: '/back/api/clientes/lista',
+  refresh: '/back/api/v1/auth/refresh',
+  logout: '/back/api/v1/auth/logout',
+  resetPassword: '/back/api/v1/auth/reset-password',
+  verifyEmail: '/back/api/v1/auth/verify-email',
+  resendVerification: '/back/api/v1/auth/verify-email/resend',
+  me: '/back/api/v1/me',
+  myEmail: '/back/api/v1/me/email',
+  myPassword: '/back/api/v1/me/password',
+  mySessions: '/back/api/v1/me/sessions',
+  myDevices: '/back/api/v1/me/devices',
+  myExport: '/back/api/v1/me/export',
+} as const;
+
+/** Web routes the e-mailed links open (the web app reads `?token=`). */
+export const IDENTITY_WEB_ROUTES = {
+  resetPassword: '/auth/forgot-password',
+  verifyEmail: '/auth/verify-email',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Constants
+// ---------------------------------------------------------------------------------------------
+
+/** Version of the personal-data policy users accept (Ley 1581 de 2012); bump when its text changes. */
+export const DATA_POLICY_VERSION = '2026-11-21';
+export const PASSWORD_MAX_LENGTH = 128;
+/** Reset links are valid one hour (identity issue). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+/** Verification links are valid 48 hours. */
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+/** Refresh tokens (and so sessions) end 30 days after login at the latest. */
+export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Failed logins allowed per account in the window before `too-many-requests`. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/** Text a user types to confirm the deletion of an account without a password (social-only). */
+export const DELETE_ACCOUNT_CONFIRMATION = 'ELIMINAR';
+
+export const DOCUMENT_TYPES = ['CC', 'CE', 'PP'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPE_LABELS_ES: Record<DocumentType | 'NIT', string> = {
+  CC: 'Cédula de ciudadanía',
+  CE: 'Cédula de extranjería',
+  PP: 'Pasaporte',
+  NIT: 'NIT',
+};
+
+// ---------------------------------------------------------------------------------------------
+// NIT (DIAN check digit)
+// ---------------------------------------------------------------------------------------------
+
+/** DIAN weights, applied from the rightmost digit of the base number leftwards. */
+const NIT_WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71] as const;
+
+/**
+ * The DIAN check digit (dígito de verificación) of a NIT base number (digits only, up to 15):
+ * sum of digit × weight right to left, r = sum mod 11, DV = r when r <= 1 else 11 - r.
+ * Returns null when `base` is not 1..15 digits.
+ */
+export function nitCheckDigit(base: string): number | null {
+  if (!/^\d{1,15}$/.test(base)) return null;
+  let sum = 0;
+  for (let i = 0; i < base.length; i += 1) {
+    sum += Number(base[base.length - 1 - i]) * (NIT_WEIGHTS[i] ?? 0);
+  }
+  const r = sum % 11;
+  return r <= 1 ? r : 11 - r;
+}
+
+/**
+ * Splits a NIT as people type it (`900.123.456-8`, `900123456-8`, `9001234568`, spaces allowed)
+ * into base and check digit; without a dash the last digit is the check digit. Null when malformed.
+ */
+export function parseNit(input: string): { base: string; dv: number } | null {
+  const compact = input.replace(/[\s.]/g, '');
+  const match = /^(\d{5,15})-?(\d)$/.exec(compact);
+  if (!match?.[1] || match[2] === undefined) return null;
+  return { base: match[1], dv: Number(match[2]) };
+}
+
+/** True when the NIT is well formed and its check digit matches the DIAN algorithm. */
+export function isValidNit(input: string): boolean {
+  const nit = parseNit(input);
+  return nit !== null && nitCheckDigit(nit.base) === nit.dv;
+}
+
+/** `9001234568` / `900123456-8` → `900.123.456-8` (dots every three digits, dash before the DV). */
+export function formatNit(input: string): string {
+  const nit = parseNit(input);
+  if (!nit) return input;
+  return `${nit.base.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${nit.dv}`;
+}
+
+/** The form the server stores: base, dash, DV (`900123456-8`). */
+export function normalizeNit(input: string): string {
+  const nit = parseNit(input);
+  return nit ? `${nit.base}-${nit.dv}` : input;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules (shared by sign-up, profile and the web forms)
+// ---------------------------------------------------------------------------------------------
+
+export const MESSAGES_ES = {
+  required: 'Este campo es obligatorio.',
+  passwordRequired: 'Escribe tu contraseña.',
+  passwordTooLong: `La contraseña puede tener como máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
+  documentType: 'Elige CC, CE o pasaporte.',
+  documentNumber: 'Revisa el número de documento.',
+  phone: 'Escribe un celular (10 dígitos, empieza por 3) o un fijo (60 + indicativo + 7 dígitos).',
+  nit: 'El NIT no es válido: revisa el número y el dígito de verificación.',
+  dataPolicy: 'Debes aceptar la política de tratamiento de datos personales.',
+  passwordsDiffer: 'Las contraseñas no coinciden.',
+  samePassword: 'La nueva contraseña debe ser distinta de la actual.',
+  tooLong: 'Es demasiado largo.',
+} as const;
+
+/** Colombian phone, 10 digits: mobiles start with 3, landlines are 60 + area digit + 7 digits. */
+export const COLOMBIAN_PHONE_REGEX = /^(3\d{9}|60[1-8]\d{7})$/;
+
+/** Drops spaces, dots, dashes, parentheses and a +57 / 57 prefix before checking the 10 digits. */
+export function normalizePhone(input: string): string {
+  const digits = input.replace(/[\s().-]/g, '');
+  return digits.replace(/^\+?57(?=\d{10}$)/, '');
+}
+
+export const ZEmail = z
+  .string({ error: ERRORS['invalid-email'].message })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: ERRORS['invalid-email'].message })
+  .pipe(z.email({ error: ERRORS['invalid-email'].message }));
+
+/** A new password: at least PASSWORD_MIN_LENGTH characters (spec §5); the server also rejects common ones. */
+export const ZNewPassword = z
+  .string({ error: ERRORS['weak-password'].message })
+  .min(PASSWORD_MIN_LENGTH, { error: ERRORS['weak-password'].message })
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES_ES.passwordTooLong });
+
+/** An existing password typed to log in or re-authenticate: only non-empty (spec §5). */
+export const ZCurrentPassword = z
+  .string({ error: MESSAGES_ES.passwordRequired })
+  .min(1, { error: MESSAGES_ES.passwordRequired })
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES_ES.passwordTooLong });
+
+export const ZPhone = z
+  .string({ error: MESSAGES_ES.phone })
+  .transform(normalizePhone)
+  .pipe(z.string().regex(COLOMBIAN_PHONE_REGEX, { error: MESSAGES_ES.phone }));
+
+const text = (max: number) =>
+  z
+    .string({ error: MESSAGES_ES.required })
+    .trim()
+    .min(1, { error: MESSAGES_ES.required })
+    .max(max, { error: MESSAGES_ES.tooLong });
+
+/** Optional free text: empty strings and null become undefined (omitted). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: MESSAGES_ES.tooLong })
+    .nullish()
+    .transform((v) => (v ? v : undefined));
+
+export const ZDocumentType = z.enum(DOCUMENT_TYPES, { error: MESSAGES_ES.documentType });
+
+/** CC: 3 to 10 digits; CE: 3 to 15 letters/digits; passport: 5 to 20 letters/digits. */
+export function isValidDocumentNumber(type: DocumentType, value: string): boolean {
+  switch (type) {
+    case 'CC':
+      return /^\d{3,10}$/.test(value);
+    case 'CE':
+      return /^[A-Z0-9]{3,15}$/.test(value);
+    case 'PP':
+      return /^[A-Z0-9]{5,20}$/.test(value);
+  }
+}
+
+const ZDocumentNumber = z
+  .string({ error: MESSAGES_ES.documentNumber })
+  .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
+  .pipe(z.string().min(3, { error: MESSAGES_ES.documentNumber }).max(20, { error: MESSAGES_ES.documentNumber }));
+
+export const ZNit = z
+  .string({ error: MESSAGES_ES.nit })
+  .trim()
+  .refine(isValidNit, { error: MESSAGES_ES.nit })
+  .transform(normalizeNit);
+
+export const ZAcceptDataPolicy = z.literal(true, { error: MESSAGES_ES.dataPolicy });
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up: POST clientes/registro { data_user } → 201 { data: user }
+// ---------------------------------------------------------------------------------------------
+
+export const ZHouseholdSignupData = z
+  .object({
+    tc_id: z.literal(2),
+    email: ZEmail,
+    password: ZNewPassword,
+    first_name: text(80),
+    last_name: text(80),
+    document_type: ZDocumentType,
+    document_number: ZDocumentNumber,
+    phone: ZPhone,
+    city: text(80),
+    address: optionalText(200),
+    accept_data_policy: ZAcceptDataPolicy,
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidDocumentNumber(v.document_type, v.document_number)) {
+      ctx.addIssue({ code: 'custom', path: ['document_number'], message: MESSAGES_ES.documentNumber });
+    }
+  });
+export type HouseholdSignupData = z.infer<typeof ZHouseholdSignupData>;
+export type HouseholdSignupForm = z.input<typeof ZHouseholdSignupData>;
+
+export const ZCompanySignupData = z.object({
+  tc_id: z.literal(3),
+  email: ZEmail,
+  password: ZNewPassword,
+  company_name: text(150),
+  nit: ZNit,
+  contact_name: text(120),
+  phone: ZPhone,
+  city: text(80),
+  address: text(200),
+  accept_data_policy: ZAcceptDataPolicy,
+});
+export type CompanySignupData = z.infer<typeof ZCompanySignupData>;
+export type CompanySignupForm = z.input<typeof ZCompanySignupData>;
+
+/** Household (tc_id 2) or company head (tc_id 3); managers (tc_id 1) are created by admins only. */
+export const ZSignupData = z.discriminatedUnion('tc_id', [ZHouseholdSignupData, ZCompanySignupData]);
+export type SignupData = z.infer<typeof ZSignupData>;
+
+export const ZSignupRequest = z.object({ data_user: ZSignupData });
+export type SignupRequest = z.input<typeof ZSignupRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// The user object
+// ---------------------------------------------------------------------------------------------
+
+/** The user as the app sees it (GET /v1/me, clientes/lista): profile, no token fields. */
+export const ZMe = z.object({
+  id: z.number().int(),
+  /** 1 point manager, 2 household, 3 company (spec §1). */
+  tc_id: z.number().int(),
+  /** Company head's user id for a branch; null for everyone else (spec §3). */
+  id_empresa: z.number().int().nullable(),
+  email: z.string(),
+  /** Full name or razón social. */
+  name: z.string(),
+  is_admin: z.boolean(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  company_name: z.string().nullable(),
+  contact_name: z.string().nullable(),
+  /** CC | CE | PP for people, NIT for companies. */
+  document_type: z.string().nullable(),
+  document_number: z.string().nullable(),
+  /** The company's NIT with its check digit (`900123456-8`); null for people. */
+  nit: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  email_verified: z.boolean(),
+  email_verified_at: z.string().nullable(),
+  data_policy_version: z.string().nullable(),
+  data_policy_accepted_at: z.string().nullable(),
+  /** True when the account can sign in with a password (false for social-only accounts). */
+  has_password: z.boolean(),
+  created_at: z.string(),
+});
+export type Me = z.infer<typeof ZMe>;
+
+export const ZTokenPair = z.object({
+  /** Bearer access token (JWT, 15 minutes). */
+  token: z.string(),
+  /** Opaque, single use: exchange it at /v1/auth/refresh for a new pair. */
+  refresh_token: z.string(),
+  /** When `token` expires (ISO 8601 UTC); the client refreshes about 5 minutes before. */
+  expires_at: z.string(),
+});
+export type TokenPair = z.infer<typeof ZTokenPair>;
+
+/** The `data` of login and sign-up, stored whole under localStorage `currentUser` (spec §3). */
+export const ZSessionUser = ZMe.extend(ZTokenPair.shape);
+export type SessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZSessionUserResponse = dataOf(ZSessionUser);
+export const ZMeResponse = dataOf(ZMe);
+
+// ---------------------------------------------------------------------------------------------
+// Login: POST clientes/login { username, password, playerId? } → { data: user }
+// ---------------------------------------------------------------------------------------------
+
+export const ZLoginRequest = z.object({
+  /** The account's e-mail. */
+  username: ZEmail,
+  password: ZCurrentPassword,
+  /** Push device id (spec §3); linked to the user when given. */
+  playerId: z
+    .string()
+    .trim()
+    .max(512)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+});
+export type LoginRequest = z.input<typeof ZLoginRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Recovery: POST clientes/forgotpassword { data_user: { email } }; POST v1/auth/reset-password
+// ---------------------------------------------------------------------------------------------
+
+export const ZForgotPasswordRequest = z.object({ data_user: z.object({ email: ZEmail }) });
+export type ForgotPasswordRequest = z.input<typeof ZForgotPasswordRequest>;
+
+/** The same answer whether or not the e-mail has an account. */
+export const ZForgotPasswordResponse = dataOf(z.object({ sent: z.literal(true), message: z.string() }));
+export type ForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponse>;
+export const FORGOT_PASSWORD_MESSAGE_ES =
+  'Si el correo está registrado, te enviamos un enlace para crear una nueva contraseña. Vence en una hora.';
+
+const ZOneTimeToken = z
+  .string({ error: 'El enlace no es válido.' })
+  .trim()
+  .min(16, { error: 'El enlace no es válido.' })
+  .max(200, { error: 'El enlace no es válido.' });
+
+export const ZResetPasswordRequest = z.object({ token: ZOneTimeToken, password: ZNewPassword });
+export type ResetPasswordRequest = z.input<typeof ZResetPasswordRequest>;
+export const ZResetPasswordResponse = dataOf(z.object({ reset: z.literal(true), email: z.string() }));
+
+/** Web form of the reset screen: password typed twice. */
+export const ZResetPasswordForm = z
+  .object({ password: ZNewPassword, password_confirmation: z.string() })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ['password_confirmation'],
+    error: MESSAGES_ES.passwordsDiffer,
+  });
+export type ResetPasswordForm = z.infer<typeof ZResetPasswordForm>;
+
+// ---------------------------------------------------------------------------------------------
+// E-mail verification
+// ---------------------------------------------------------------------------------------------
+
+export const ZVerifyEmailRequest = z.object({ token: ZOneTimeToken });
+export type VerifyEmailRequest = z.input<typeof ZVerifyEmailRequest>;
+export const ZVerifyEmailResponse = dataOf(z.object({ email: z.string(), email_verified_at: z.string() }));
+/** POST v1/auth/verify-email/resend (logged in, no body). */
+export const ZResendVerificationResponse = dataOf(z.object({ sent: z.boolean(), email: z.string() }));
+
+// ---------------------------------------------------------------------------------------------
+// Tokens: POST v1/auth/refresh, POST v1/auth/logout
+// ---------------------------------------------------------------------------------------------
+
+export const ZRefreshRequest = z.object({ refresh_token: z.string().min(1).max(200) });
+export type RefreshRequest = z.infer<typeof ZRefreshRequest>;
+export const ZRefreshResponse = dataOf(ZTokenPair);
+
+/** Logout ends the bearer token's session; a refresh token in the body ends its session too. */
+export const ZLogoutRequest = z.object({ refresh_token: z.string().max(200).optional() }).optional();
+export const ZLogoutResponse = dataOf(z.object({ logged_out: z.literal(true) }));
+
+// ---------------------------------------------------------------------------------------------
+// clientes/lista?id=
+// ---------------------------------------------------------------------------------------------
+
+export const ZCustomerQuery = z.object({ id: z.coerce.number().int().positive() });
+export const ZCustomerResponse = dataOf(ZMe);
+
+// ---------------------------------------------------------------------------------------------
+// Profile: PATCH v1/me, POST v1/me/email, POST v1/me/password
+// ---------------------------------------------------------------------------------------------
+
+/** Editable fields; each kind edits its own (household: names/document; company: company_name/nit/contact_name). */
+export const ZUpdateProfileRequest = z
+  .object({
+    first_name: text(80),
+    last_name: text(80),
+    document_type: ZDocumentType,
+    document_number: ZDocumentNumber,
+    company_name: text(150),
+    nit: ZNit,
+    contact_name: text(120),
+    phone: ZPhone,
+    city: text(80),
+    /** Empty or null clears it. */
+    address: z
+      .string()
+      .trim()
+      .max(200, { error: MESSAGES_ES.tooLong })
+      .nullable()
+      .transform((v) => (v ? v : null)),
+  })
+  .partial()
+  .superRefine((v, ctx) => {
+    if (v.document_type && v.document_number && !isValidDocumentNumber(v.document_type, v.document_number)) {
+      ctx.addIssue({ code: 'custom', path: ['document_number'], message: MESSAGES_ES.documentNumber });
+    }
+  });
+export type UpdateProfileRequest = z.input<typeof ZUpdateProfileRequest>;
+
+export const ZChangeEmailRequest = z.object({ email: ZEmail, current_password: ZCurrentPassword });
+export type ChangeEmailRequest = z.input<typeof ZChangeEmailRequest>;
+
+export const ZChangePasswordRequest = z
+  .object({ current_password: ZCurrentPassword, new_password: ZNewPassword })
+  .refine((v) => v.current_password !== v.new_password, { path: ['new_password'], error: MESSAGES_ES.samePassword });
+export type ChangePasswordRequest = z.input<typeof ZChangePasswordRequest>;
+/** Every other session ends; the current one goes on. */
+export const ZChangePasswordResponse = dataOf(z.object({ changed: z.literal(true), other_sessions_ended: z.number() }));
+
+// ---------------------------------------------------------------------------------------------
+// Sessions and devices: GET/DELETE v1/me/sessions[/:id], GET/DELETE v1/me/devices[/:id]
+// ---------------------------------------------------------------------------------------------
+
+export const ZSessionInfo = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  expires_at: z.string(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The session the request came from. */
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof ZSessionInfo>;
+export const ZSessionListResponse = dataOf(z.array(ZSessionInfo));
+export const ZSessionIdParams = z.object({ id: z.string().min(1).max(100) });
+export const ZRevokeSessionResponse = dataOf(z.object({ revoked: z.literal(true) }));
+
+export const ZDeviceInfo = z.object({
+  id: z.number().int(),
+  /** webpush | fcm | apns, or null until the device registers for notifications. */
+  kind: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+});
+export type DeviceInfo = z.infer<typeof ZDeviceInfo>;
+export const ZDeviceListResponse = dataOf(z.array(ZDeviceInfo));
+export const ZDeviceIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const ZRemoveDeviceResponse = dataOf(z.object({ removed: z.literal(true) }));
+
+// ---------------------------------------------------------------------------------------------
+// My data (Ley 1581 de 2012 art. 8): GET v1/me/export, DELETE v1/me
+// ---------------------------------------------------------------------------------------------
+
+export const ZConsentRecord = z.object({
+  kind: z.string(),
+  version: z.string(),
+  accepted_at: z.string(),
+});
+
+/** The personal-data export; other features add their sections under `sections`. */
+export const ZPersonalDataExport = z.object({
+  generated_at: z.string(),
+  profile: ZMe,
+  consents: z.array(ZConsentRecord),
+  sessions: z.array(ZSessionInfo),
+  devices: z.array(ZDeviceInfo),
+  sections: z.record(z.string(), z.unknown()),
+});
+export type PersonalDataExport = z.infer<typeof ZPersonalDataExport>;
+
+/** Re-authenticate with the password; a social-only account types DELETE_ACCOUNT_CONFIRMATION instead. */
+export const ZDeleteAccountRequest = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  confirm: z.string().max(20).optional(),
+});
+export type DeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+export const ZDeleteAccountResponse = dataOf(z.object({ deleted: z.literal(true) }));
