@@ -12,7 +12,7 @@ function migrator({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Migrat
 function check(results: MigrationResult[] | undefined, error: unknown): MigrationResult[] {
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new MigrationError(`Migration ${failed} failed: ${String(error)}`, { cause: error });
+    throw new MigrationError(`Migration ${failed} failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`, { cause: error });
   }
   return results ?? [];
 }

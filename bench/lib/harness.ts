@@ -1,0 +1,94 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+export const resultsDir = path.join(repoRoot, 'bench/results');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type LoadResult = {
+  url: string;
+  connections: number;
+  duration_s: number;
+  requests_per_s: number;
+  latency_p50_ms: number;
+  latency_p99_ms: number;
+  non_2xx: number;
+  errors: number;
+  bytes_per_response: number;
+};
+
+/** autocannon against a loopback URL: warm-up, then the measured run. */
+export async function load(
+  url: string,
+  opts: { connections?: number; duration?: number; warmup?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const connections = opts.connections ?? 50;
+  const duration = opts.duration ?? 10;
+  if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('bench targets loopback only');
+  const base = { url, connections, headers: opts.headers ?? {} };
+  if (opts.warmup ?? 5) await autocannon({ ...base, duration: opts.warmup ?? 5 });
+  const r = await autocannon({ ...base, duration });
+  return {
+    url,
+    connections,
+    duration_s: duration,
+    requests_per_s: Math.round(r.requests.average),
+    latency_p50_ms: r.latency.p50,
+    latency_p99_ms: r.latency.p99,
+    non_2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    bytes_per_response: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
+  };
+}
+
+/** Starts a Node script (via tsx) as a separate process and waits for `ready <port>` on stdout. */
+export async function startProcess(script: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 120 s`)), 120_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Writes bench/results/<name>.json and prints a one-screen summary. */
+export function writeResult(name: string, result: Record<string, unknown>): void {
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name}.json`);
+  const body = { name, measured_at: new Date().toISOString(), node: process.version, cpus: 2, ...result };
+  writeFileSync(file, JSON.stringify(body, null, 2) + '\n');
+  console.log(`\n${name}: written to ${path.relative(repoRoot, file)}`);
+  console.log(JSON.stringify(result, null, 2));
+}

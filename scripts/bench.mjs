@@ -1,0 +1,29 @@
+// `npm run bench`: runs every bench/*.ts (or the ones named: `npm run bench -- health`),
+// each writing bench/results/<name>.json, then prints an index of the results.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const wanted = process.argv.slice(2);
+const files = readdirSync(path.join(root, 'bench'))
+  .filter((f) => f.endsWith('.ts'))
+  .filter((f) => !wanted.length || wanted.includes(f.replace(/\.ts$/, '')))
+  .sort();
+let failures = 0;
+for (const file of files) {
+  console.log(`\n━━━ bench/${file} ━━━`);
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], { cwd: root, stdio: 'inherit' });
+  if (res.status !== 0) failures += 1;
+}
+console.log('\n━━━ results ━━━');
+const dir = path.join(root, 'bench/results');
+if (existsSync(dir)) {
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    const r = JSON.parse(readFileSync(path.join(dir, f), 'utf8'));
+    const keys = Object.entries(r).filter(([k, v]) => typeof v !== 'object' && !['name', 'node', 'cpus'].includes(k));
+    console.log(`${f}: ${keys.map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  }
+}
+process.exit(failures ? 1 : 0);

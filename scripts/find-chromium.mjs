@@ -1,0 +1,47 @@
+// Finds a Chromium for the e2e suite and installs one when none is found:
+// CHROME_PATH, then /usr/bin/chromium, then Playwright's cache; else apt-get (as root),
+// else Playwright's own installer. Never skips silently.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const candidates = () => {
+  const list = [];
+  if (process.env.CHROME_PATH) list.push(process.env.CHROME_PATH);
+  list.push('/usr/bin/chromium', '/usr/bin/chromium-browser');
+  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(os.homedir(), '.cache/ms-playwright');
+  if (existsSync(cache)) {
+    for (const dir of readdirSync(cache).filter((d) => d.startsWith('chromium')).sort().reverse()) {
+      list.push(path.join(cache, dir, 'chrome-linux/chrome'), path.join(cache, dir, 'chrome-linux64/chrome'));
+    }
+  }
+  return list;
+};
+
+export function findChromium() {
+  return candidates().find((p) => existsSync(p)) ?? null;
+}
+
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (isRoot && hasApt) {
+    console.log('No Chromium found for the e2e tests: installing Debian\'s chromium with apt-get (about 30 s)...');
+    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  } else {
+    console.log('No Chromium found for the e2e tests and apt-get is not usable here: running Playwright\'s installer...');
+    execFileSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit' });
+  }
+  const installed = findChromium();
+  if (!installed) throw new Error('Could not find or install Chromium; set CHROME_PATH to a Chromium binary.');
+  return installed;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(ensureChromium());
+}

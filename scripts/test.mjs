@@ -1,0 +1,107 @@
+// `npm test`: every suite, e2e in Chromium included, then one line `N passed, N failed`.
+//   --only a,b   run only the named suites (size, contract, server, server-pg, web, e2e)
+// Server suites run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './find-chromium.mjs';
+import { ensureWebBuild } from './web-build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reportDir = path.join(root, 'test-results');
+mkdirSync(reportDir, { recursive: true });
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(',')) : null;
+const npx = 'npx';
+
+function run(cmd, args, env = {}) {
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { status: res.status ?? 1, seconds: Math.round((Date.now() - started) / 100) / 10 };
+}
+
+function vitestSuite(name, dir, env = {}) {
+  const out = path.join(reportDir, `${name}.json`);
+  rmSync(out, { force: true });
+  const { status, seconds } = run(
+    npx,
+    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    env,
+  );
+  if (!existsSync(out)) return { name, passed: 0, failed: 1, seconds, note: `no report (exit ${status})` };
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  // A file that fails to load has no tests but counts as a failure.
+  const failedFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  const failed = r.numFailedTests + failedFiles + (status !== 0 && r.numFailedTests + failedFiles === 0 ? 1 : 0);
+  return { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, seconds };
+}
+
+const suites = [
+  {
+    name: 'size',
+    run() {
+      ensureWebBuild();
+      const out = path.join(reportDir, 'size.json');
+      const { status, seconds } = run('node', ['apps/web/scripts/size-check.mjs', '--out', out]);
+      return { name: 'size', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds };
+    },
+  },
+  {
+    name: 'contract',
+    run: () =>
+      existsSync(path.join(root, 'packages/contract/vitest.config.ts'))
+        ? vitestSuite('contract', 'packages/contract')
+        : null,
+  },
+  { name: 'server', run: () => vitestSuite('server', 'apps/server', { TEST_DATABASE_URL: '' }) },
+  {
+    name: 'server-pg',
+    run: () =>
+      process.env.TEST_DATABASE_URL
+        ? vitestSuite('server-pg', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })
+        : (console.log('\nserver-pg: TEST_DATABASE_URL is not set, the server suite ran on SQLite only.'), null),
+  },
+  { name: 'web', run: () => vitestSuite('web', 'apps/web') },
+  {
+    name: 'e2e',
+    run() {
+      ensureWebBuild();
+      ensureChromium();
+      const out = path.join(reportDir, 'e2e.json');
+      rmSync(out, { force: true });
+      const { status, seconds } = run(npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+      });
+      if (!existsSync(out)) return { name: 'e2e', passed: 0, failed: 1, seconds, note: `no report (exit ${status})` };
+      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
+      return { name: 'e2e', passed: s.expected + s.flaky, failed, skipped: s.skipped, seconds };
+    },
+  },
+];
+
+const results = [];
+for (const suite of suites) {
+  if (only && !only.has(suite.name)) continue;
+  console.log(`\n━━━ ${suite.name} ━━━`);
+  try {
+    const r = suite.run();
+    if (r) results.push(r);
+  } catch (err) {
+    console.error(err);
+    results.push({ name: suite.name, passed: 0, failed: 1, seconds: 0, note: String(err.message ?? err) });
+  }
+}
+
+console.log('\n━━━ summary ━━━');
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed` +
+      `${r.skipped ? ` ${r.skipped} skipped` : ''}  (${r.seconds}s)${r.note ? `  ${r.note}` : ''}`,
+  );
+}
+const passed = results.reduce((a, r) => a + r.passed, 0);
+const failed = results.reduce((a, r) => a + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && results.length > 0 ? 0 : 1);
