@@ -39,6 +39,27 @@ export const ERRORS = {
     status: 0,
     message: 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.',
   },
+  // Uploads, campaigns, allies, back office (issue 5)
+  'file-missing': { status: 400, message: 'Adjunta un archivo en el campo «file».' },
+  'image-too-large': {
+    status: 413,
+    message: 'La imagen pesa demasiado: el máximo es 1,5 MB (1536 KiB). Redúcela o toma la foto con menor resolución.',
+  },
+  'document-too-large': { status: 413, message: 'El documento pesa demasiado: el máximo es 2 MB (2048 KiB).' },
+  'file-type-not-allowed': {
+    status: 415,
+    message: 'Tipo de archivo no permitido: sube una imagen JPG, PNG o WebP, o un documento PDF.',
+  },
+  'image-unreadable': { status: 415, message: 'No pudimos leer la imagen: puede estar dañada. Prueba con otra.' },
+  'file-reference-invalid': {
+    status: 400,
+    message: 'El archivo indicado no existe o no es tuyo. Súbelo de nuevo.',
+  },
+  'campaign-ended': { status: 409, message: 'Esta campaña ya terminó: no es posible inscribirse.' },
+  'cannot-change-own-account': {
+    status: 409,
+    message: 'No puedes quitarte tus propios permisos de administración ni desactivar tu propia cuenta.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -4,3 +4,8 @@ export * from './errors.js';
 export * from './common.js';
 export * from './health.js';
 export * from './identity.js';
+export * from './admin.js';
+export * from './files.js';
+export * from './campaigns.js';
+export * from './allies.js';
+export * from './content.js';

@@ -9,6 +9,13 @@ export interface Database {
   app_setting: AppSettingTable;
   users: UsersTable;
   files: FilesTable;
+  // issue 5: content and back office
+  allies: AlliesTable;
+  campaigns: CampaignsTable;
+  campaign_materials: CampaignMaterialsTable;
+  campaign_participants: CampaignParticipantsTable;
+  faq_items: FaqItemsTable;
+  audit_log: AuditLogTable;
 }
 
 export interface AppSettingTable {
@@ -67,5 +74,82 @@ export interface FilesTable {
   storage_key: string;
   /** 1 = anyone may read it (campaign images, logos); 0 = owner and staff only. */
   is_public: Generated<number>;
+  created_at: string;
+}
+
+// ---- issue 5: content and back office (migration 0004) ----
+
+export interface AlliesTable {
+  id: Generated<number>;
+  /** aliado | adherido */
+  kind: string;
+  name: string;
+  logo_file_id: number | null;
+  category: string;
+  description: string;
+  benefits: string;
+  website: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  lat: number | null;
+  lng: number | null;
+  published: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  title: string;
+  summary: string;
+  body: string;
+  image_file_id: number | null;
+  starts_at: string;
+  ends_at: string;
+  /** A point of the points feature (no foreign key: that table belongs to another migration). */
+  point_id: number | null;
+  place_name: string | null;
+  address: string | null;
+  city: string | null;
+  lat: number | null;
+  lng: number | null;
+  organiser_ally_id: number | null;
+  published: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CampaignMaterialsTable {
+  campaign_id: number;
+  material_code: string;
+}
+
+export interface CampaignParticipantsTable {
+  campaign_id: number;
+  user_id: number;
+  joined_at: string;
+}
+
+export interface FaqItemsTable {
+  id: Generated<number>;
+  question: string;
+  answer: string;
+  position: Generated<number>;
+  published: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
   created_at: string;
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import devRoutes from './dev/index.js';
 import healthRoutes from './health/index.js';
+import filesRoutes from './files/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(devRoutes);
+  await app.register(filesRoutes);
 }

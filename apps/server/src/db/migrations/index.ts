@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './2026_11_21_0001_foundation.js';
+import * as m0004 from './2026_11_21_0004_content.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -7,6 +8,7 @@ import * as m0001 from './2026_11_21_0001_foundation.js';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': m0001,
+  '2026_11_21_0004_content': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,24 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/dialect.js';
+import type { FilesTable } from '../../db/types.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+export type FileRow = Selectable<FilesTable>;
+type Executor = Db | Transaction<Database> | Kysely<Database>;
+
+export async function insertFile(db: Executor, row: Omit<FileRow, 'id'>): Promise<FileRow> {
+  return db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findFileByPublicId(db: Executor, publicId: string): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+}
+
+export async function findFileById(db: Executor, id: number): Promise<FileRow | undefined> {
+  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function markFilePublic(db: Executor, id: number): Promise<void> {
+  await db.updateTable('files').set({ is_public: 1 }).where('id', '=', id).execute();
+}

@@ -1,0 +1,165 @@
+import {
+  DOCUMENT_MIME_TYPES,
+  FILE_SIZE_LIMIT_BYTES,
+  IMAGE_MAX_DIMENSION_PX,
+  IMAGE_MIME_TYPES,
+  type FileKind,
+  type UploadedFile,
+} from '@puntoverde/contract';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Kysely, Transaction } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { AuthUser } from '../../plugins/auth.js';
+import { nowIso } from '../../db/dialect.js';
+import type { Database } from '../../db/types.js';
+import { AppError } from '../../lib/app-error.js';
+import { fileUrl } from './file-url.js';
+import { findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
+import type { FileStorage } from './storage.js';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Refuses images that would decode to more pixels than this (decompression bombs). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+const EXTENSION: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+};
+
+export type DetectedFile = { kind: FileKind; mime: string };
+
+/** The kind and MIME type from the magic bytes; null when the bytes are not an accepted type. */
+export async function detectFileType(bytes: Uint8Array): Promise<DetectedFile | null> {
+  const ft = await fileTypeFromBuffer(bytes);
+  if (!ft) return null;
+  if ((IMAGE_MIME_TYPES as readonly string[]).includes(ft.mime)) return { kind: 'image', mime: ft.mime };
+  if ((DOCUMENT_MIME_TYPES as readonly string[]).includes(ft.mime)) return { kind: 'document', mime: ft.mime };
+  return null;
+}
+
+export type ProcessedFile = {
+  kind: FileKind;
+  mime: string;
+  body: Buffer;
+  width: number | null;
+  height: number | null;
+};
+
+/**
+ * Checks an upload and prepares what is stored: the type from the magic bytes (never the name
+ * or the declared Content-Type), the size limit of that kind, and for images a re-encode that
+ * applies the EXIF orientation, fits {@link IMAGE_MAX_DIMENSION_PX} and drops every metadata
+ * block (EXIF GPS, XMP, IPTC, comments).
+ * `truncated` = the upload went past the multipart limit, so it is too large whatever it is.
+ */
+export async function processUpload(
+  bytes: Buffer,
+  options: { truncated?: boolean; expectedKind?: FileKind | undefined } = {},
+): Promise<ProcessedFile> {
+  const detected = await detectFileType(bytes);
+  if (!detected) throw new AppError('file-type-not-allowed');
+  if (options.expectedKind && detected.kind !== options.expectedKind) throw new AppError('file-type-not-allowed');
+  if (options.truncated || bytes.length > FILE_SIZE_LIMIT_BYTES[detected.kind]) {
+    throw new AppError(detected.kind === 'image' ? 'image-too-large' : 'document-too-large');
+  }
+  if (detected.kind === 'document') {
+    return { kind: 'document', mime: detected.mime, body: bytes, width: null, height: null };
+  }
+  try {
+    let pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+      .rotate()
+      .resize({ width: IMAGE_MAX_DIMENSION_PX, height: IMAGE_MAX_DIMENSION_PX, fit: 'inside', withoutEnlargement: true });
+    if (detected.mime === 'image/png') pipeline = pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
+    else if (detected.mime === 'image/webp') pipeline = pipeline.webp({ quality: 80 });
+    else pipeline = pipeline.jpeg({ quality: 82, mozjpeg: true });
+    const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+    return { kind: 'image', mime: detected.mime, body: data, width: info.width, height: info.height };
+  } catch (err) {
+    throw new AppError('image-unreadable', { cause: err });
+  }
+}
+
+function newPublicId(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/**
+ * Stores processed bytes and records them. If the database insert fails the stored object is
+ * removed again, so a rejected upload leaves nothing behind.
+ */
+export async function saveFile(
+  db: Executor,
+  storage: FileStorage,
+  file: ProcessedFile,
+  options: { ownerId: number | null; isPublic?: boolean },
+): Promise<FileRow> {
+  const publicId = newPublicId();
+  const now = new Date();
+  const month = String(now.getUTCMonth() + 1).padStart(2, '0');
+  const key = `${now.getUTCFullYear()}/${month}/${publicId}.${EXTENSION[file.mime] ?? 'bin'}`;
+  await storage.put(key, file.body, file.mime);
+  try {
+    return await insertFile(db, {
+      public_id: publicId,
+      owner_id: options.ownerId,
+      kind: file.kind,
+      mime: file.mime,
+      size: file.body.length,
+      width: file.width,
+      height: file.height,
+      storage_key: key,
+      is_public: options.isPublic ? 1 : 0,
+      created_at: nowIso(),
+    });
+  } catch (err) {
+    await storage.delete(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+export function toUploadedFile(secret: string, row: FileRow): UploadedFile {
+  return {
+    id: row.public_id,
+    url: fileUrl(secret, row),
+    kind: row.kind as FileKind,
+    mime: row.mime,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/**
+ * Resolves a file reference sent in a payload (its public id) to the row, checking that the
+ * caller may attach it: its owner, or an admin. Throws `file-reference-invalid` (400, on
+ * `field`) otherwise. With `kind`, the file must also be of that kind.
+ */
+export async function resolveFileRef(
+  db: Executor,
+  publicId: string,
+  user: Pick<AuthUser, 'id' | 'is_admin'>,
+  options: { field: string; kind?: FileKind },
+): Promise<FileRow> {
+  const row = await findFileByPublicId(db, publicId);
+  if (!row || (!user.is_admin && row.owner_id !== user.id) || (options.kind && row.kind !== options.kind)) {
+    throw AppError.field('file-reference-invalid', options.field);
+  }
+  return row;
+}
+
+/** Resolves a reference and makes the file readable by anyone (campaign images, logos). */
+export async function attachPublicFile(
+  db: Executor,
+  publicId: string | null,
+  user: Pick<AuthUser, 'id' | 'is_admin'>,
+  field: string,
+): Promise<number | null> {
+  if (!publicId) return null;
+  const row = await resolveFileRef(db, publicId, user, { field, kind: 'image' });
+  if (!row.is_public) await markFilePublic(db, row.id);
+  return row.id;
+}

@@ -1,0 +1,105 @@
+import multipart from '@fastify/multipart';
+import {
+  FILE_SIZE_LIMIT_BYTES,
+  UPLOAD_FIELD,
+  ZFileIdParams,
+  ZUploadQuery,
+  ZUploadedFile,
+  dataOf,
+} from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { canReadFile } from '../../features/files/files.access.js';
+import { findFileByPublicId } from '../../features/files/files.repository.js';
+import { processUpload, saveFile, toUploadedFile } from '../../features/files/files.service.js';
+import { verifyFileSignature } from '../../features/files/file-url.js';
+import { storageFromConfig } from '../../features/files/storage.js';
+import { AppError } from '../../lib/app-error.js';
+import { requireUser } from '../../plugins/auth.js';
+
+/** Uploads per user in the window below. */
+const UPLOADS_PER_WINDOW = 60;
+const UPLOAD_WINDOW_MS = 15 * 60 * 1000;
+
+export default async function filesRoutes(app: FastifyInstance) {
+  await app.register(multipart, {
+    // The largest kind's limit; the per-kind limit is checked once the type is known.
+    limits: {
+      fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
+      files: 1,
+      fields: 4,
+      parts: 5,
+      fieldNameSize: 100,
+      headerPairs: 100,
+    },
+    throwFileSizeLimit: false,
+  });
+  const storage = storageFromConfig(app.config);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/back/api/v1/files',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Sube una imagen (JPG, PNG, WebP; máx. 1536 KiB) o un PDF (máx. 2048 KiB) en el campo multipart «file»',
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data'],
+        querystring: ZUploadQuery,
+        response: { 201: dataOf(ZUploadedFile) },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const rate = await app.rateLimiter.hit(`upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS);
+      if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+      if (!request.isMultipart()) throw new AppError('file-missing');
+      const part = await request.file();
+      if (!part || part.fieldname !== UPLOAD_FIELD) throw AppError.field('file-missing', UPLOAD_FIELD);
+      const bytes = await part.toBuffer();
+      const processed = await processUpload(bytes, {
+        truncated: part.file.truncated,
+        expectedKind: request.query.kind,
+      });
+      const row = await saveFile(app.db, storage, processed, { ownerId: user.id });
+      return reply.code(201).send({ data: toUploadedFile(app.config.tokenSecret, row) });
+    },
+  );
+
+  r.get(
+    '/back/api/v1/files/:id',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Descarga un archivo: públicos para todos; privados para su dueño, el personal o con enlace firmado',
+        params: ZFileIdParams,
+        querystring: z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const row = await findFileByPublicId(app.db, id);
+      if (!row) throw new AppError('not-found');
+      const signed = verifyFileSignature(app.config.tokenSecret, row.public_id, request.query.exp, request.query.sig);
+      if (!signed && !(await canReadFile(app.db, row, request.user))) {
+        throw new AppError(request.user ? 'forbidden' : 'not-found');
+      }
+      const etag = `"${row.public_id}"`;
+      // Stored bytes never change for a public id.
+      reply.header(
+        'cache-control',
+        row.is_public ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+      );
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const body = await storage.get(row.storage_key);
+      if (!body) throw new AppError('not-found');
+      reply.header(
+        'content-disposition',
+        row.kind === 'document' ? `attachment; filename="${row.public_id}.pdf"` : 'inline',
+      );
+      return reply.type(row.mime).send(body);
+    },
+  );
+}

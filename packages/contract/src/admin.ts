@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** Back office (issue 5): pagination shared by lists, the audit log and user administration. */
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PageQuery = z.infer<typeof ZPageQuery>;
+
+/** `{ items, total, page, page_size }` of any item schema. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}
+
+// ---- Audit log: who changed what, when, before/after --------------------------------------
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'deactivate', 'activate', 'resend-verification'] as const;
+export const ZAuditAction = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof ZAuditAction>;
+
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  action: z.string(),
+  /** Resource kind: campaign, ally, faq, about, user, point, container, material... */
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditListQuery = ZPageQuery.extend({
+  entity: z.string().trim().max(40).optional(),
+  entity_id: z.string().trim().max(64).optional(),
+  actor_id: z.coerce.number().int().positive().optional(),
+});
+export type AuditListQuery = z.infer<typeof ZAuditListQuery>;
+
+export const ZAuditList = pageOf(ZAuditEntry);
+export type AuditList = z.infer<typeof ZAuditList>;
+
+// ---- Users --------------------------------------------------------------------------------
+
+export const ZAdminUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  tc_id: z.number().int(),
+  id_empresa: z.number().int().nullable(),
+  is_admin: z.boolean(),
+  active: z.boolean(),
+  email_verified_at: z.string().nullable(),
+  document_type: z.string().nullable(),
+  document_number: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof ZAdminUser>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const ZAdminUserListQuery = ZPageQuery.extend({
+  q: z.string().trim().max(100).optional(),
+  tc_id: z.coerce.number().int().min(1).max(3).optional(),
+  active: booleanQuery.optional(),
+  is_admin: booleanQuery.optional(),
+});
+export type AdminUserListQuery = z.infer<typeof ZAdminUserListQuery>;
+
+export const ZAdminUserList = pageOf(ZAdminUser);
+export type AdminUserList = z.infer<typeof ZAdminUserList>;
+
+/** Change a user's type, admin flag or active state. */
+export const ZAdminUserUpdate = z
+  .object({
+    tc_id: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    is_admin: z.boolean().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((v) => v.tc_id !== undefined || v.is_admin !== undefined || v.active !== undefined, {
+    message: 'Indica al menos un cambio',
+  });
+export type AdminUserUpdate = z.infer<typeof ZAdminUserUpdate>;
+
+/** Create a point manager (tc_id 1); they receive an e-mail to set their password. */
+export const ZAdminCreateManager = z.object({
+  email: z.email({ message: 'El correo electrónico no es válido' }).transform((v) => v.trim().toLowerCase()),
+  name: z.string().trim().min(3, 'Escribe el nombre completo').max(120),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type AdminCreateManager = z.input<typeof ZAdminCreateManager>;

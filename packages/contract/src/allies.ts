@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ZPageQuery, pageOf } from './admin.js';
+import { ZFileRef } from './files.js';
+
+/** Allies (aliados) and adhered members (adheridos) of the scheme (issue 5). */
+export const ALLY_KINDS = ['aliado', 'adherido'] as const;
+export const ZAllyKind = z.enum(ALLY_KINDS);
+export type AllyKind = z.infer<typeof ZAllyKind>;
+
+export const ALLY_KIND_LABELS_ES: Record<AllyKind, string> = { aliado: 'Aliado', adherido: 'Adherido' };
+
+export const ALLY_CATEGORIES = [
+  'comercio',
+  'industria',
+  'gestor-residuos',
+  'organizacion-social',
+  'entidad-publica',
+  'educacion',
+  'otro',
+] as const;
+export const ZAllyCategory = z.enum(ALLY_CATEGORIES);
+export type AllyCategory = z.infer<typeof ZAllyCategory>;
+
+export const ALLY_CATEGORY_LABELS_ES: Record<AllyCategory, string> = {
+  comercio: 'Comercio',
+  industria: 'Industria',
+  'gestor-residuos': 'Gestor de residuos',
+  'organizacion-social': 'Organización social',
+  'entidad-publica': 'Entidad pública',
+  educacion: 'Educación',
+  otro: 'Otro',
+};
+
+export const ZAlly = z.object({
+  id: z.number().int(),
+  kind: ZAllyKind,
+  name: z.string(),
+  logo_id: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  category: ZAllyCategory,
+  description: z.string(),
+  benefits: z.string(),
+  website: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  published: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Ally = z.infer<typeof ZAlly>;
+
+export const ZAllyListQuery = ZPageQuery.extend({
+  kind: ZAllyKind.optional(),
+  category: ZAllyCategory.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type AllyListQuery = z.infer<typeof ZAllyListQuery>;
+
+export const ZAllyList = pageOf(ZAlly);
+export type AllyList = z.infer<typeof ZAllyList>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const ZAllyInput = z
+  .object({
+    kind: ZAllyKind,
+    name: z.string().trim().min(2, 'Escribe el nombre (al menos 2 caracteres)').max(120),
+    logo_id: ZFileRef.nullish().transform((v) => v ?? null),
+    category: ZAllyCategory,
+    description: z.string().trim().min(10, 'Describe la organización en al menos 10 caracteres').max(2000),
+    benefits: z.string().trim().max(2000).default(''),
+    website: z
+      .union([z.url({ protocol: /^https?$/, message: 'Usa una dirección web que empiece por https://' }), z.literal('')])
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    email: z
+      .union([z.email({ message: 'El correo electrónico no es válido' }), z.literal('')])
+      .nullish()
+      .transform((v) => (v ? v.toLowerCase() : null)),
+    phone: optionalText(40),
+    address: optionalText(200),
+    city: optionalText(80),
+    lat: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
+    lng: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
+    published: z.boolean().default(true),
+  })
+  .refine((a) => (a.lat === null) === (a.lng === null), {
+    message: 'Indica latitud y longitud juntas',
+    path: ['lng'],
+  });
+export type AllyInput = z.input<typeof ZAllyInput>;
+export type AllyInputParsed = z.output<typeof ZAllyInput>;

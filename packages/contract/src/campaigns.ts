@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ZFileRef } from './files.js';
+import { ZPageQuery, pageOf } from './admin.js';
+
+/** Campaigns (issue 5): recycling campaigns people join. Status is derived from the dates. */
+export const CAMPAIGN_STATUSES = ['ongoing', 'upcoming', 'past'] as const;
+export const ZCampaignStatus = z.enum(CAMPAIGN_STATUSES);
+export type CampaignStatus = z.infer<typeof ZCampaignStatus>;
+
+export const CAMPAIGN_STATUS_LABELS_ES: Record<CampaignStatus, string> = {
+  ongoing: 'En curso',
+  upcoming: 'Próximas',
+  past: 'Finalizadas',
+};
+
+export const ZCampaign = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  body: z.string(),
+  image_id: z.string().nullable(),
+  image_url: z.string().nullable(),
+  starts_at: z.string(),
+  ends_at: z.string(),
+  status: ZCampaignStatus,
+  /** A waste point where it happens (links to map/{id}); null when only an address is given. */
+  point_id: z.number().int().nullable(),
+  place_name: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  /** Material codes (materials catalogue). */
+  materials: z.array(z.string()),
+  organiser: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  participants_count: z.number().int(),
+  /** Whether the caller joined ("inscrito"); false when logged out. */
+  joined: z.boolean(),
+  published: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Campaign = z.infer<typeof ZCampaign>;
+
+export const ZCampaignListQuery = ZPageQuery.extend({
+  status: ZCampaignStatus.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type CampaignListQuery = z.infer<typeof ZCampaignListQuery>;
+
+export const ZCampaignList = pageOf(ZCampaign);
+export type CampaignList = z.infer<typeof ZCampaignList>;
+
+const ZIsoInstant = z.iso.datetime({ offset: true, message: 'Usa una fecha y hora válidas' });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Admin create/replace of a campaign. */
+export const ZCampaignInput = z
+  .object({
+    title: z.string().trim().min(3, 'Escribe un título de al menos 3 caracteres').max(120),
+    summary: z.string().trim().min(10, 'Escribe un resumen de al menos 10 caracteres').max(280),
+    body: z.string().trim().max(5000).default(''),
+    image_id: ZFileRef.nullish().transform((v) => v ?? null),
+    starts_at: ZIsoInstant,
+    ends_at: ZIsoInstant,
+    point_id: z.number().int().positive().nullish().transform((v) => v ?? null),
+    place_name: optionalText(120),
+    address: optionalText(200),
+    city: optionalText(80),
+    lat: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
+    lng: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
+    materials: z.array(z.string().trim().min(1).max(40)).max(30).default([]),
+    organiser_ally_id: z.number().int().positive().nullish().transform((v) => v ?? null),
+    published: z.boolean().default(true),
+  })
+  .refine((c) => Date.parse(c.ends_at) > Date.parse(c.starts_at), {
+    message: 'La fecha de fin debe ser posterior a la de inicio',
+    path: ['ends_at'],
+  })
+  .refine((c) => (c.lat === null) === (c.lng === null), {
+    message: 'Indica latitud y longitud juntas',
+    path: ['lng'],
+  });
+export type CampaignInput = z.input<typeof ZCampaignInput>;
+export type CampaignInputParsed = z.output<typeof ZCampaignInput>;
+
+export const ZCampaignJoinResult = z.object({ joined: z.boolean(), participants_count: z.number().int() });
+export type CampaignJoinResult = z.infer<typeof ZCampaignJoinResult>;
+
+export const ZCampaignParticipant = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  joined_at: z.string(),
+});
+export type CampaignParticipant = z.infer<typeof ZCampaignParticipant>;
