@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -12,11 +13,11 @@ export function tileOrigins(tileUrl: string): string[] {
   return [`${url.protocol}//${host}`];
 }
 
-/** Security headers (CSP that allows the map tiles) and a CORS allow-list. */
+/** Security headers from helmet (CSP that allows the map tiles) and a CORS allow-list. */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     const { config } = app;
-    await app.register(helmet, {
+    const headers = computeSecurityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -39,6 +40,12 @@ export default fp(
       crossOriginResourcePolicy: { policy: 'same-site' },
       strictTransportSecurity: config.publicUrl.startsWith('https://'),
     });
+    // One hook sets the precomputed headers and echoes the request id (hot path: every request).
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(headers);
+      reply.header('x-request-id', request.id);
+      done();
+    });
     await app.register(cors, {
       origin: config.corsOrigins.length ? config.corsOrigins : false,
       credentials: true,
@@ -49,3 +56,30 @@ export default fp(
   },
   { name: 'security', dependencies: ['config'] },
 );
+
+/**
+ * Runs helmet's middleware once against a recording response and returns the headers it sets.
+ * Helmet stays the source of truth for the values; we only avoid recomputing them per request.
+ */
+export function computeSecurityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (err?: unknown) => {
+      failure = err;
+    },
+  );
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
