@@ -60,6 +60,11 @@ export const ERRORS = {
     status: 409,
     message: 'No puedes quitarte tus propios permisos de administración ni desactivar tu propia cuenta.',
   },
+  // Waste points (issue 4)
+  'unknown-material': { status: 400, message: 'Ese material no existe en el catálogo.' },
+  'point-not-found': { status: 404, message: 'No encontramos ese punto de reciclaje.' },
+  'container-not-found': { status: 404, message: 'No encontramos ese contenedor en este punto.' },
+  'not-point-manager': { status: 403, message: 'Solo quien administra este punto puede cambiar sus contenedores.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -9,3 +9,5 @@ export * from './files.js';
 export * from './campaigns.js';
 export * from './allies.js';
 export * from './content.js';
+export * from './materials.js';
+export * from './points.js';

@@ -6,6 +6,13 @@ import type { Generated } from 'kysely';
  * Each feature adds its tables here next to its migration.
  */
 export interface Database {
+  // issue 4: waste points (migration 0003)
+  materials: MaterialsTable;
+  points: PointsTable;
+  point_materials: PointMaterialsTable;
+  point_managers: PointManagersTable;
+  containers: ContainersTable;
+  container_readings: ContainerReadingsTable;
   app_setting: AppSettingTable;
   users: UsersTable;
   files: FilesTable;
@@ -151,5 +158,85 @@ export interface AuditLogTable {
   entity_id: string | null;
   before_json: string | null;
   after_json: string | null;
+  created_at: string;
+}
+
+// ---- issue 4: waste points (migration 0003) ----
+
+export interface MaterialsTable {
+  id: Generated<number>;
+  code: string;
+  parent_code: string | null;
+  name_es: string;
+  name_en: string;
+  /** blanco | negro | verde (Resolución 2184 de 2019); null for post-consumer streams. */
+  bin_color: string | null;
+  /** Space-separated OSM `recycling:*` keys. */
+  osm_keys: string;
+  keywords: string;
+  /** Bit in points.materials_mask. */
+  bit: number;
+  sort: number;
+  created_at: string;
+}
+
+export interface PointsTable {
+  id: Generated<number>;
+  name: string;
+  /** punto-limpio | eca | centro-acopio | contenedor-publico | punto-posconsumo */
+  kind: string;
+  address: string;
+  city: string;
+  lat: number;
+  lng: number;
+  /** OSM opening_hours syntax. */
+  opening_hours: string | null;
+  phone: string | null;
+  photo_url: string | null;
+  operator: string | null;
+  materials_mask: number;
+  search_text: string;
+  active: Generated<number>;
+  /** manual | osm | demo | generated */
+  source: string;
+  /** `node/123`, `way/45` for imported points. */
+  osm_id: string | null;
+  is_demo: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PointMaterialsTable {
+  point_id: number;
+  material_id: number;
+}
+
+export interface PointManagersTable {
+  point_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface ContainersTable {
+  id: Generated<number>;
+  point_id: number;
+  material_id: number;
+  capacity_l: number;
+  fill_level: number;
+  /** en-servicio | en-mantenimiento | fuera-de-servicio */
+  status: string;
+  last_emptied_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContainerReadingsTable {
+  id: Generated<number>;
+  container_id: number;
+  /** fill | emptying */
+  kind: string;
+  fill_level: number;
+  kg: number | null;
+  user_id: number | null;
   created_at: string;
 }

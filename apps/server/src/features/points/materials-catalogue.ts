@@ -1,0 +1,151 @@
+import type { Material } from '@puntoverde/contract';
+import { ZBinColor } from '@puntoverde/contract';
+import type { Executor } from './points.repository.js';
+import { listMaterialRows } from './points.repository.js';
+
+/**
+ * The materials catalogue in memory (it only changes with a migration) and the arithmetic of
+ * `points.materials_mask`: one bit per material, a group's bit set whenever one of its members
+ * is accepted and every member's bit set when the whole group is, so a filter on any code is a
+ * single `mask & bit` test. Bits go up to 52, so masks are built with arithmetic, not `|`.
+ */
+
+export type CatalogueMaterial = Material & { id: number; bit: number; keywords: string };
+
+export type Catalogue = {
+  materials: CatalogueMaterial[];
+  byCode: Map<string, CatalogueMaterial>;
+  /** OSM `recycling:*` key → material code. */
+  byOsmKey: Map<string, string>;
+  /** search word → material codes it names. */
+  byWord: Map<string, string[]>;
+  /** Mask stored on a point accepting these codes (groups and members expanded). */
+  storedMaskOf: (codes: string[]) => number;
+  /** Mask matching points that accept any of these codes. */
+  filterMaskOf: (codes: string[]) => number;
+  /** The codes a point accepts, from its stored mask (a fully accepted group stays one code). */
+  decode: (mask: number) => string[];
+  /** Ids of the materials rows for the codes given. */
+  idsOf: (codes: string[]) => number[];
+  /** Names and keywords of the codes, for points.search_text. */
+  searchWordsOf: (codes: string[]) => string;
+};
+
+/** Lower case, without accents or punctuation: how names and queries are compared. */
+export function normalizeText(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+function bitValue(bit: number): number {
+  return 2 ** bit;
+}
+
+function hasBit(mask: number, bit: number): boolean {
+  return Math.floor(mask / bitValue(bit)) % 2 === 1;
+}
+
+function sumBits(bits: Iterable<number>): number {
+  let mask = 0;
+  for (const bit of new Set(bits)) mask += bitValue(bit);
+  return mask;
+}
+
+export function buildCatalogue(rows: Awaited<ReturnType<typeof listMaterialRows>>): Catalogue {
+  const materials: CatalogueMaterial[] = rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    name_es: r.name_es,
+    name_en: r.name_en,
+    parent_code: r.parent_code,
+    bin_color: r.bin_color ? ZBinColor.parse(r.bin_color) : null,
+    osm_keys: r.osm_keys ? r.osm_keys.split(' ') : [],
+    sort: r.sort,
+    bit: r.bit,
+    keywords: r.keywords,
+  }));
+  const byCode = new Map(materials.map((m) => [m.code, m]));
+  const children = new Map<string, CatalogueMaterial[]>();
+  for (const m of materials) {
+    if (m.parent_code) children.set(m.parent_code, [...(children.get(m.parent_code) ?? []), m]);
+  }
+  const byOsmKey = new Map<string, string>();
+  for (const m of materials) for (const key of m.osm_keys) byOsmKey.set(key, m.code);
+  const byWord = new Map<string, string[]>();
+  for (const m of materials) {
+    const words = new Set(normalizeText(`${m.name_es} ${m.keywords} ${m.code.replace(/-/g, ' ')}`).split(' '));
+    for (const w of words) {
+      if (w.length < 3 || w === 'and' || w === 'del' || w === 'los' || w === 'las' || w === 'de') continue;
+      byWord.set(w, [...(byWord.get(w) ?? []), m.code]);
+    }
+  }
+
+  const storedMaskOf = (codes: string[]) => {
+    const bits: number[] = [];
+    for (const code of codes) {
+      const m = byCode.get(code);
+      if (!m) continue;
+      bits.push(m.bit);
+      if (m.parent_code) {
+        const parent = byCode.get(m.parent_code);
+        if (parent) bits.push(parent.bit);
+      }
+      for (const child of children.get(code) ?? []) bits.push(child.bit);
+    }
+    return sumBits(bits);
+  };
+  const filterMaskOf = (codes: string[]) => sumBits(codes.flatMap((c) => (byCode.has(c) ? [byCode.get(c)!.bit] : [])));
+
+  const decoded = new Map<number, string[]>();
+  const decode = (mask: number) => {
+    const cached = decoded.get(mask);
+    if (cached) return cached;
+    const codes: string[] = [];
+    for (const m of materials) {
+      if (!hasBit(mask, m.bit)) continue;
+      const kids = children.get(m.code);
+      if (kids?.length) {
+        // A group: one code when every member is accepted, otherwise its members speak for it.
+        if (kids.every((k) => hasBit(mask, k.bit))) codes.push(m.code);
+      } else if (m.parent_code) {
+        const siblings = children.get(m.parent_code) ?? [];
+        const parent = byCode.get(m.parent_code);
+        const wholeGroup = parent !== undefined && hasBit(mask, parent.bit) && siblings.every((k) => hasBit(mask, k.bit));
+        if (!wholeGroup) codes.push(m.code);
+      } else {
+        codes.push(m.code);
+      }
+    }
+    if (decoded.size < 10000) decoded.set(mask, codes);
+    return codes;
+  };
+
+  const idsOf = (codes: string[]) => codes.flatMap((c) => (byCode.has(c) ? [byCode.get(c)!.id] : []));
+  const searchWordsOf = (codes: string[]) =>
+    normalizeText(
+      codes
+        .map((c) => byCode.get(c))
+        .filter((m): m is CatalogueMaterial => m !== undefined)
+        .map((m) => `${m.name_es} ${m.keywords}`)
+        .join(' '),
+    );
+
+  return { materials, byCode, byOsmKey, byWord, storedMaskOf, filterMaskOf, decode, idsOf, searchWordsOf };
+}
+
+const catalogues = new WeakMap<object, Promise<Catalogue>>();
+
+/** The catalogue of one database, loaded once. */
+export function getCatalogue(db: Executor): Promise<Catalogue> {
+  let cached = catalogues.get(db);
+  if (!cached) {
+    cached = listMaterialRows(db).then(buildCatalogue);
+    catalogues.set(db, cached);
+    cached.catch(() => catalogues.delete(db));
+  }
+  return cached;
+}

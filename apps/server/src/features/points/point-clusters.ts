@@ -1,0 +1,124 @@
+import type { Bbox, PointCluster, PointMarker, PointsFilters, PointKind } from '@puntoverde/contract';
+import Supercluster from 'supercluster';
+import { getCatalogue } from './materials-catalogue.js';
+import { openState } from './opening-hours.js';
+import * as repo from './points.repository.js';
+import type { Executor, MarkerRow } from './points.repository.js';
+import { resolveFilters } from './points.service.js';
+
+/**
+ * Clustering on the server, per zoom: one supercluster index per set of filters, kept in memory
+ * and rebuilt when the points change (points.version) so the browser never clusters 100,000
+ * points itself. Indexing 100,000 points takes about half a second; a query about a millisecond.
+ */
+
+type Entry = { version: string; built: Promise<Built>; usedAt: number };
+type Built = { index: Supercluster<{ i: number }, Record<string, never>>; rows: MarkerRow[] };
+
+const MAX_INDEXES = 8;
+/** The version is read at most this often per database (other instances' writes show up within it). */
+const VERSION_TTL_MS = 1000;
+
+export const CLUSTER_RADIUS_PX = 60;
+export const CLUSTER_MAX_ZOOM = 16;
+
+type Cache = { entries: Map<string, Entry>; version: { value: string; readAt: number } | null };
+const caches = new WeakMap<object, Cache>();
+
+function cacheOf(db: Executor): Cache {
+  let c = caches.get(db);
+  if (!c) {
+    c = { entries: new Map(), version: null };
+    caches.set(db, c);
+  }
+  return c;
+}
+
+async function currentVersion(db: Executor, cache: Cache): Promise<string> {
+  const now = Date.now();
+  if (cache.version && now - cache.version.readAt < VERSION_TTL_MS) return cache.version.value;
+  const value = await repo.readPointsVersion(db);
+  cache.version = { value, readAt: now };
+  return value;
+}
+
+/** Forgets the cached version so the next query sees a change made by this process at once. */
+export function invalidateClusters(db: Executor): void {
+  const cache = caches.get(db);
+  if (cache) cache.version = null;
+}
+
+async function build(db: Executor, filters: Awaited<ReturnType<typeof resolveFilters>>): Promise<Built> {
+  let rows = await repo.findAllMarkers(db, filters.row);
+  if (filters.openNow) rows = rows.filter((r) => openState(r.opening_hours, filters.at).open === true);
+  const index = new Supercluster<{ i: number }, Record<string, never>>({
+    radius: CLUSTER_RADIUS_PX,
+    maxZoom: CLUSTER_MAX_ZOOM,
+    minPoints: 2,
+  });
+  index.load(
+    rows.map((r, i) => ({
+      type: 'Feature' as const,
+      geometry: { type: 'Point' as const, coordinates: [r.lng, r.lat] },
+      properties: { i },
+    })),
+  );
+  return { index, rows };
+}
+
+function round5(n: number): number {
+  return Math.round(n * 1e5) / 1e5;
+}
+
+export async function clustersInView(
+  db: Executor,
+  bbox: Bbox,
+  zoom: number,
+  f: PointsFilters,
+): Promise<{ zoom: number; clusters: PointCluster[]; points: PointMarker[]; total: number }> {
+  const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, f)]);
+  const cache = cacheOf(db);
+  const version = await currentVersion(db, cache);
+  // "Open now" changes with the clock: such an index lives for one minute.
+  const key = filters.openNow ? `${filters.key}|${Math.floor(filters.at.getTime() / 60000)}` : filters.key;
+  let entry = cache.entries.get(key);
+  if (!entry || entry.version !== version) {
+    entry = { version, built: build(db, filters), usedAt: Date.now() };
+    cache.entries.set(key, entry);
+    entry.built.catch(() => cache.entries.delete(key));
+    if (cache.entries.size > MAX_INDEXES) {
+      const oldest = [...cache.entries.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt)[0];
+      if (oldest) cache.entries.delete(oldest[0]);
+    }
+  }
+  entry.usedAt = Date.now();
+  const { index, rows } = await entry.built;
+  const z = Math.round(zoom);
+  const features = index.getClusters([bbox.minLng, bbox.minLat, bbox.maxLng, bbox.maxLat], z);
+  const clusters: PointCluster[] = [];
+  const points: PointMarker[] = [];
+  for (const feature of features) {
+    const [lng, lat] = feature.geometry.coordinates as [number, number];
+    const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; i?: number };
+    if (props.cluster && props.cluster_id !== undefined) {
+      clusters.push({
+        lat: round5(lat),
+        lng: round5(lng),
+        count: props.point_count ?? 0,
+        expansion_zoom: Math.min(CLUSTER_MAX_ZOOM + 1, index.getClusterExpansionZoom(props.cluster_id)),
+      });
+    } else if (props.i !== undefined) {
+      const row = rows[props.i];
+      if (row) {
+        points.push({
+          id: row.id,
+          lat: round5(row.lat),
+          lng: round5(row.lng),
+          kind: row.kind as PointKind,
+          materials: catalogue.decode(Number(row.materials_mask)),
+        });
+      }
+    }
+  }
+  return { zoom: z, clusters, points, total: rows.length };
+}

@@ -1,0 +1,298 @@
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { randomBytes } from 'node:crypto';
+import type { Bbox } from '@puntoverde/contract';
+import { nowIso, type Db } from '../../db/dialect.js';
+import type { Database } from '../../db/types.js';
+
+/** Queries of the points feature. Each takes `db` or a transaction first and returns rows. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+function isPostgres(db: Executor): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+export async function listMaterialRows(db: Executor) {
+  return db.selectFrom('materials').selectAll().orderBy('sort').execute();
+}
+
+/** What the SQL can filter; open_now is applied afterwards from the opening hours. */
+export type PointRowFilter = {
+  /** Points accepting any of these material bits. */
+  anyMask?: number | undefined;
+  /** ... and all of these groups of bits (one group per material named in `q`). */
+  allMasks?: number[] | undefined;
+  kinds?: string[] | undefined;
+  /** Each must appear in search_text. */
+  terms?: string[] | undefined;
+};
+
+const MARKER_COLUMNS = ['p.id', 'p.lat', 'p.lng', 'p.kind', 'p.materials_mask', 'p.opening_hours'] as const;
+export type MarkerRow = { id: number; lat: number; lng: number; kind: string; materials_mask: number; opening_hours: string | null };
+
+function filtered(db: Executor, f: PointRowFilter) {
+  let q = db.selectFrom('points as p').where('p.active', '=', 1);
+  if (f.anyMask) q = q.where(sql<boolean>`(p.materials_mask & ${f.anyMask}) <> 0`);
+  for (const m of f.allMasks ?? []) q = q.where(sql<boolean>`(p.materials_mask & ${m}) <> 0`);
+  if (f.kinds?.length) q = q.where('p.kind', 'in', f.kinds);
+  for (const term of f.terms ?? []) q = q.where('p.search_text', 'like', `%${term}%`);
+  return q;
+}
+
+function inBbox(db: Executor, b: Bbox) {
+  if (isPostgres(db)) {
+    // Matches the expression of the GiST index points_geo_gist.
+    return sql<boolean>`point(p.lng, p.lat) <@ box(point(${b.minLng}, ${b.minLat}), point(${b.maxLng}, ${b.maxLat}))`;
+  }
+  // R*Tree stores 32-bit floats rounded outwards: it narrows, the exact test follows.
+  return sql<boolean>`p.id in (select id from points_rtree where max_lat >= ${b.minLat} and min_lat <= ${b.maxLat} and max_lng >= ${b.minLng} and min_lng <= ${b.maxLng}) and p.lat between ${b.minLat} and ${b.maxLat} and p.lng between ${b.minLng} and ${b.maxLng}`;
+}
+
+/** Active points inside a bounding box, at most `limit`. */
+export async function findMarkersInBbox(db: Executor, bbox: Bbox, f: PointRowFilter, limit: number): Promise<MarkerRow[]> {
+  return filtered(db, f).where(inBbox(db, bbox)).select(MARKER_COLUMNS).limit(limit).execute();
+}
+
+/** Every active point matching the filters (the cluster index). */
+export async function findAllMarkers(db: Executor, f: PointRowFilter): Promise<MarkerRow[]> {
+  return filtered(db, f).select(MARKER_COLUMNS).execute();
+}
+
+const SUMMARY_COLUMNS = [
+  'p.id',
+  'p.name',
+  'p.kind',
+  'p.address',
+  'p.city',
+  'p.lat',
+  'p.lng',
+  'p.materials_mask',
+  'p.opening_hours',
+] as const;
+export type SummaryRow = {
+  id: number;
+  name: string;
+  kind: string;
+  address: string;
+  city: string;
+  lat: number;
+  lng: number;
+  materials_mask: number;
+  opening_hours: string | null;
+};
+
+export async function findSummariesInBbox(db: Executor, bbox: Bbox, f: PointRowFilter, limit: number): Promise<SummaryRow[]> {
+  return filtered(db, f).where(inBbox(db, bbox)).select(SUMMARY_COLUMNS).limit(limit).execute();
+}
+
+export async function findPointById(db: Executor, id: number) {
+  return db.selectFrom('points').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findContainersOfPoints(db: Executor, pointIds: number[]) {
+  if (!pointIds.length) return [];
+  return db
+    .selectFrom('containers as c')
+    .innerJoin('materials as m', 'm.id', 'c.material_id')
+    .select([
+      'c.id',
+      'c.point_id',
+      'm.code as material',
+      'c.capacity_l',
+      'c.fill_level',
+      'c.status',
+      'c.last_emptied_at',
+      'c.updated_at',
+    ])
+    .where('c.point_id', 'in', pointIds)
+    .orderBy('c.point_id')
+    .orderBy('m.sort')
+    .orderBy('c.id')
+    .execute();
+}
+export type ContainerRow = Awaited<ReturnType<typeof findContainersOfPoints>>[number];
+
+export async function findContainer(db: Executor, pointId: number, containerId: number) {
+  return db
+    .selectFrom('containers')
+    .selectAll()
+    .where('id', '=', containerId)
+    .where('point_id', '=', pointId)
+    .executeTakeFirst();
+}
+
+/** Ids of the points a user manages (for `GET /v1/me` of point managers). */
+export async function pointIdsOfManager(db: Executor, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('point_managers')
+    .select('point_id')
+    .where('user_id', '=', userId)
+    .orderBy('point_id')
+    .execute();
+  return rows.map((r) => r.point_id);
+}
+
+export async function isManagerOf(db: Executor, userId: number, pointId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('point_managers')
+    .select('point_id')
+    .where('user_id', '=', userId)
+    .where('point_id', '=', pointId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findManagedPoints(db: Executor, userId: number) {
+  return db
+    .selectFrom('points as p')
+    .innerJoin('point_managers as pm', 'pm.point_id', 'p.id')
+    .select(['p.id', 'p.name', 'p.kind', 'p.address', 'p.city'])
+    .where('pm.user_id', '=', userId)
+    .orderBy('p.name')
+    .execute();
+}
+
+export async function updateContainer(
+  db: Executor,
+  containerId: number,
+  patch: { fill_level?: number; status?: string; last_emptied_at?: string },
+) {
+  await db
+    .updateTable('containers')
+    .set({ ...patch, updated_at: nowIso() })
+    .where('id', '=', containerId)
+    .execute();
+}
+
+export async function insertReading(
+  db: Executor,
+  row: { container_id: number; kind: 'fill' | 'emptying'; fill_level: number; kg: number | null; user_id: number | null; created_at?: string },
+) {
+  await db
+    .insertInto('container_readings')
+    .values({ ...row, created_at: row.created_at ?? nowIso() })
+    .execute();
+}
+
+export async function findReadings(db: Executor, containerId: number, limit: number) {
+  return db
+    .selectFrom('container_readings as r')
+    .leftJoin('users as u', 'u.id', 'r.user_id')
+    .select(['r.id', 'r.container_id', 'r.kind', 'r.fill_level', 'r.kg', 'u.name as user_name', 'r.created_at'])
+    .where('r.container_id', '=', containerId)
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export type NewPointRow = {
+  name: string;
+  kind: string;
+  address: string;
+  city: string;
+  lat: number;
+  lng: number;
+  opening_hours: string | null;
+  phone: string | null;
+  photo_url: string | null;
+  operator: string | null;
+  materials_mask: number;
+  search_text: string;
+  source: string;
+  osm_id: string | null;
+  is_demo: number;
+};
+
+/** Inserts points and their material rows; returns the new ids in input order. */
+export async function insertPoints(db: Executor, rows: { point: NewPointRow; materialIds: number[] }[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const now = nowIso();
+  const inserted = await db
+    .insertInto('points')
+    .values(rows.map((r) => ({ ...r.point, created_at: now, updated_at: now })))
+    .returning('id')
+    .execute();
+  const ids = inserted.map((r) => r.id);
+  const links = rows.flatMap((r, i) => r.materialIds.map((material_id) => ({ point_id: ids[i] as number, material_id })));
+  for (let i = 0; i < links.length; i += 2000) {
+    await db.insertInto('point_materials').values(links.slice(i, i + 2000)).execute();
+  }
+  return ids;
+}
+
+export async function updatePointRow(db: Executor, id: number, point: NewPointRow, materialIds: number[]) {
+  await db
+    .updateTable('points')
+    .set({ ...point, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+  await db.deleteFrom('point_materials').where('point_id', '=', id).execute();
+  if (materialIds.length) {
+    await db
+      .insertInto('point_materials')
+      .values(materialIds.map((material_id) => ({ point_id: id, material_id })))
+      .execute();
+  }
+}
+
+export async function findPointByOsmId(db: Executor, osmId: string) {
+  return db.selectFrom('points').selectAll().where('osm_id', '=', osmId).executeTakeFirst();
+}
+
+export async function materialIdsOfPoint(db: Executor, pointId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('point_materials')
+    .select('material_id')
+    .where('point_id', '=', pointId)
+    .orderBy('material_id')
+    .execute();
+  return rows.map((r) => r.material_id);
+}
+
+const VERSION_KEY = 'points.version';
+
+/** Changes whenever points change: caches (the cluster index) compare it. */
+export async function readPointsVersion(db: Executor): Promise<string> {
+  const row = await db.selectFrom('app_setting').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
+  return row?.value ?? '0';
+}
+
+export async function bumpPointsVersion(db: Executor): Promise<void> {
+  const value = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+  const updated_at = nowIso();
+  await db
+    .insertInto('app_setting')
+    .values({ key: VERSION_KEY, value, updated_at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
+    .execute();
+}
+
+export async function countDemoPoints(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('points')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('source', '=', 'demo')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function addManager(db: Executor, pointId: number, userId: number) {
+  await db
+    .insertInto('point_managers')
+    .values({ point_id: pointId, user_id: userId, created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['point_id', 'user_id']).doNothing())
+    .execute();
+}
+
+export async function insertContainer(
+  db: Executor,
+  row: { point_id: number; material_id: number; capacity_l: number; fill_level: number; status: string; last_emptied_at: string | null },
+): Promise<number> {
+  const now = nowIso();
+  const r = await db
+    .insertInto('containers')
+    .values({ ...row, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return r.id;
+}

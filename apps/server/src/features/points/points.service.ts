@@ -1,0 +1,344 @@
+import {
+  POINTS_LIST_MAX,
+  ZContainerStatus,
+  ZPointKind,
+  type Bbox,
+  type Container,
+  type ContainerReading,
+  type EmptyingRequest,
+  type ManagedPoint,
+  type Material,
+  type PointDetail,
+  type PointKind,
+  type PointMarker,
+  type PointNear,
+  type PointsFilters,
+  type PointSummary,
+  type UpdateContainerRequest,
+} from '@puntoverde/contract';
+import type { Db } from '../../db/dialect.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { getCatalogue, normalizeText, type Catalogue } from './materials-catalogue.js';
+import { openState } from './opening-hours.js';
+import * as repo from './points.repository.js';
+import type { Executor, MarkerRow, PointRowFilter, SummaryRow } from './points.repository.js';
+
+/** Rules of the points feature: filters, the map list, nearest points, a point's page, containers. */
+
+export async function listMaterials(db: Executor): Promise<Material[]> {
+  const catalogue = await getCatalogue(db);
+  return catalogue.materials.map(({ code, name_es, name_en, parent_code, bin_color, osm_keys, sort }) => ({
+    code,
+    name_es,
+    name_en,
+    parent_code,
+    bin_color,
+    osm_keys,
+    sort,
+  }));
+}
+
+// Words of a question that carry no search meaning ("¿dónde reciclo pilas?" → pilas).
+const STOPWORDS = new Set(
+  'donde puedo reciclo reciclar reciclaje llevo llevar dejo dejar entrego entregar boto botar tiro tirar deposito depositar como que cual cuales hay un una unos unas el la los las lo de del en y o a al para por mis mi me se con sin cerca aqui punto puntos sitio lugar'.split(
+    ' ',
+  ),
+);
+
+export type ResolvedFilters = {
+  row: PointRowFilter;
+  openNow: boolean;
+  at: Date;
+  /** Stable text of the filters, for cache keys. */
+  key: string;
+};
+
+/** Turns query filters into SQL filters; unknown materials are a 400 naming `materials`. */
+export async function resolveFilters(db: Executor, f: PointsFilters): Promise<ResolvedFilters> {
+  const catalogue = await getCatalogue(db);
+  const codes = f.materials ?? [];
+  const unknown = codes.filter((c) => !catalogue.byCode.has(c));
+  if (unknown.length) {
+    throw AppError.field('unknown-material', 'materials', `Material desconocido: ${unknown.join(', ')}.`);
+  }
+  const allMasks: number[] = [];
+  const terms: string[] = [];
+  for (const word of normalizeText(f.q ?? '').split(' ')) {
+    if (!word || STOPWORDS.has(word)) continue;
+    const named = catalogue.byWord.get(word) ?? (word.endsWith('s') ? catalogue.byWord.get(word.slice(0, -1)) : undefined);
+    if (named) allMasks.push(catalogue.filterMaskOf(named));
+    else terms.push(word);
+  }
+  const anyMask = codes.length ? catalogue.filterMaskOf(codes) : undefined;
+  const kinds = f.kind?.length ? [...f.kind].sort() : undefined;
+  const row: PointRowFilter = { anyMask, allMasks, kinds, terms };
+  const at = f.at ? new Date(f.at) : new Date();
+  const openNow = f.open_now === true;
+  const key = JSON.stringify([anyMask ?? 0, allMasks, kinds ?? [], terms, openNow]);
+  return { row, openNow, at, key };
+}
+
+function round5(n: number): number {
+  return Math.round(n * 1e5) / 1e5;
+}
+
+function toMarker(row: MarkerRow, catalogue: Catalogue): PointMarker {
+  return {
+    id: row.id,
+    lat: round5(row.lat),
+    lng: round5(row.lng),
+    kind: row.kind as PointKind,
+    materials: catalogue.decode(Number(row.materials_mask)),
+  };
+}
+
+function keepOpen<T extends { opening_hours: string | null }>(rows: T[], filters: ResolvedFilters): T[] {
+  if (!filters.openNow) return rows;
+  return rows.filter((r) => openState(r.opening_hours, filters.at).open === true);
+}
+
+/** The compact map list of one viewport. */
+export async function listMarkers(
+  db: Executor,
+  bbox: Bbox,
+  f: PointsFilters,
+): Promise<{ points: PointMarker[]; truncated: boolean }> {
+  const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, f)]);
+  const fetchLimit = POINTS_LIST_MAX + 1;
+  let rows = await repo.findMarkersInBbox(db, bbox, filters.row, filters.openNow ? POINTS_LIST_MAX * 4 : fetchLimit);
+  rows = keepOpen(rows, filters);
+  const truncated = rows.length > POINTS_LIST_MAX;
+  return { points: rows.slice(0, POINTS_LIST_MAX).map((r) => toMarker(r, catalogue)), truncated };
+}
+
+function toSummary(row: SummaryRow, catalogue: Catalogue, at: Date): PointSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: ZPointKind.parse(row.kind),
+    address: row.address,
+    city: row.city,
+    lat: row.lat,
+    lng: row.lng,
+    materials: catalogue.decode(Number(row.materials_mask)),
+    open_now: openState(row.opening_hours, at).open,
+  };
+}
+
+const EARTH_RADIUS_M = 6371008.8;
+
+/** Great-circle distance in metres (haversine). */
+export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+function bboxAround(lat: number, lng: number, radiusM: number): Bbox {
+  const dLat = radiusM / 111320;
+  const cos = Math.max(0.01, Math.cos((lat * Math.PI) / 180));
+  const dLng = radiusM / (111320 * cos);
+  return {
+    minLat: Math.max(-90, lat - dLat),
+    maxLat: Math.min(90, lat + dLat),
+    minLng: Math.max(-180, lng - dLng),
+    maxLng: Math.min(180, lng + dLng),
+  };
+}
+
+const NEAR_FETCH_CAP = 2000;
+const NEAR_MAX_RADIUS_M = 20_100_000;
+
+/**
+ * Nearest active points, nearest first. The spatial index answers boxes, not distances, so the
+ * search grows a box until the circle inside it holds `limit` matches (or the whole earth).
+ */
+export async function nearPoints(
+  db: Executor,
+  q: { lat: number; lng: number; limit: number } & PointsFilters,
+): Promise<PointNear[]> {
+  const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, q)]);
+  let radius = 1000;
+  let tooFew = 0;
+  for (let round = 0; round < 40; round++) {
+    const rows = await repo.findSummariesInBbox(db, bboxAround(q.lat, q.lng, radius), filters.row, NEAR_FETCH_CAP + 1);
+    if (rows.length > NEAR_FETCH_CAP && radius > 1) {
+      // Too dense to read whole: shrink towards the last radius known to hold too few.
+      radius = tooFew > 0 ? (tooFew + radius) / 2 : radius / 4;
+      continue;
+    }
+    const within = keepOpen(rows, filters)
+      .map((r) => ({ r, d: distanceMeters(q.lat, q.lng, r.lat, r.lng) }))
+      .filter((x) => x.d <= radius || radius >= NEAR_MAX_RADIUS_M)
+      .sort((a, b) => a.d - b.d || a.r.id - b.r.id);
+    if (within.length >= q.limit || radius >= NEAR_MAX_RADIUS_M) {
+      return within
+        .slice(0, q.limit)
+        .map(({ r, d }) => ({ ...toSummary(r, catalogue, filters.at), distance_m: Math.round(d) }));
+    }
+    tooFew = radius;
+    radius = Math.min(NEAR_MAX_RADIUS_M, radius * 4);
+  }
+  return [];
+}
+
+function toContainer(row: repo.ContainerRow): Container {
+  return {
+    id: row.id,
+    point_id: row.point_id,
+    material: row.material,
+    capacity_l: row.capacity_l,
+    fill_level: row.fill_level,
+    status: ZContainerStatus.parse(row.status),
+    last_emptied_at: row.last_emptied_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** A point's page; inactive points are not found. */
+export async function getPointDetail(db: Executor, id: number, at: Date): Promise<PointDetail> {
+  const [catalogue, row] = await Promise.all([getCatalogue(db), repo.findPointById(db, id)]);
+  if (!row || !row.active) throw new AppError('point-not-found');
+  const containers = await repo.findContainersOfPoints(db, [id]);
+  const state = openState(row.opening_hours, at);
+  return {
+    id: row.id,
+    name: row.name,
+    kind: ZPointKind.parse(row.kind),
+    address: row.address,
+    city: row.city,
+    lat: row.lat,
+    lng: row.lng,
+    materials: catalogue.decode(Number(row.materials_mask)),
+    open_now: state.open,
+    next_change: state.nextChange ? state.nextChange.toISOString() : null,
+    opening_hours: row.opening_hours,
+    phone: row.phone,
+    photo_url: row.photo_url,
+    operator: row.operator,
+    source: row.source,
+    osm_id: row.osm_id,
+    is_demo: row.is_demo === 1,
+    containers: containers.map(toContainer),
+    updated_at: row.updated_at,
+  };
+}
+
+/** Admins act on any point; a manager only on the points they manage; anyone else: 403. */
+async function assertCanManage(db: Executor, user: AuthUser, pointId: number): Promise<void> {
+  const point = await repo.findPointById(db, pointId);
+  if (!point) throw new AppError('point-not-found');
+  if (user.is_admin) return;
+  if (user.tc_id !== 1 || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('not-point-manager');
+}
+
+export async function listContainers(db: Executor, user: AuthUser, pointId: number): Promise<Container[]> {
+  await assertCanManage(db, user, pointId);
+  return (await repo.findContainersOfPoints(db, [pointId])).map(toContainer);
+}
+
+async function containerOf(db: Executor, pointId: number, containerId: number): Promise<Container> {
+  const rows = await repo.findContainersOfPoints(db, [pointId]);
+  const row = rows.find((r) => r.id === containerId);
+  if (!row) throw new AppError('container-not-found');
+  return toContainer(row);
+}
+
+/** Sets the fill level and/or status; every fill change is kept as a reading. */
+export async function updateContainer(
+  db: Db,
+  user: AuthUser,
+  pointId: number,
+  containerId: number,
+  body: UpdateContainerRequest,
+): Promise<Container> {
+  await assertCanManage(db, user, pointId);
+  return db.transaction().execute(async (trx) => {
+    const container = await repo.findContainer(trx, pointId, containerId);
+    if (!container) throw new AppError('container-not-found');
+    await repo.updateContainer(trx, containerId, {
+      ...(body.fill_level !== undefined ? { fill_level: body.fill_level } : {}),
+      ...(body.status !== undefined ? { status: body.status } : {}),
+    });
+    if (body.fill_level !== undefined) {
+      await repo.insertReading(trx, {
+        container_id: containerId,
+        kind: 'fill',
+        fill_level: body.fill_level,
+        kg: null,
+        user_id: user.id,
+      });
+    }
+    return containerOf(trx, pointId, containerId);
+  });
+}
+
+/** Records an emptying: kg of the container's material taken away, fill level reset. */
+export async function recordEmptying(
+  db: Db,
+  user: AuthUser,
+  pointId: number,
+  containerId: number,
+  body: Required<EmptyingRequest>,
+): Promise<Container> {
+  await assertCanManage(db, user, pointId);
+  return db.transaction().execute(async (trx) => {
+    const container = await repo.findContainer(trx, pointId, containerId);
+    if (!container) throw new AppError('container-not-found');
+    const now = new Date().toISOString();
+    await repo.updateContainer(trx, containerId, { fill_level: body.fill_level_after, last_emptied_at: now });
+    await repo.insertReading(trx, {
+      container_id: containerId,
+      kind: 'emptying',
+      fill_level: body.fill_level_after,
+      kg: body.kg,
+      user_id: user.id,
+      created_at: now,
+    });
+    return containerOf(trx, pointId, containerId);
+  });
+}
+
+export async function listReadings(
+  db: Executor,
+  user: AuthUser,
+  pointId: number,
+  containerId: number,
+  limit: number,
+): Promise<ContainerReading[]> {
+  await assertCanManage(db, user, pointId);
+  const container = await repo.findContainer(db, pointId, containerId);
+  if (!container) throw new AppError('container-not-found');
+  const rows = await repo.findReadings(db, containerId, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    container_id: r.container_id,
+    kind: r.kind === 'emptying' ? 'emptying' : 'fill',
+    fill_level: r.fill_level,
+    kg: r.kg,
+    user_name: r.user_name,
+    created_at: r.created_at,
+  }));
+}
+
+/** The points a manager runs, with their containers (admins see the points they manage too). */
+export async function managedPoints(db: Executor, user: AuthUser): Promise<ManagedPoint[]> {
+  const points = await repo.findManagedPoints(db, user.id);
+  const containers = await repo.findContainersOfPoints(
+    db,
+    points.map((p) => p.id),
+  );
+  return points.map((p) => ({
+    id: p.id,
+    name: p.name,
+    kind: ZPointKind.parse(p.kind),
+    address: p.address,
+    city: p.city,
+    containers: containers.filter((c) => c.point_id === p.id).map(toContainer),
+  }));
+}
+
+export { pointIdsOfManager } from './points.repository.js';

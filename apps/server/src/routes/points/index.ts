@@ -1,0 +1,254 @@
+import {
+  ZContainerParams,
+  ZContainerReadingsResponse,
+  ZContainerResponse,
+  ZContainersResponse,
+  ZEmptyingRequest,
+  ZErrorBody,
+  ZManagedPointsResponse,
+  ZMaterialsResponse,
+  ZPointDetailQuery,
+  ZPointDetailResponse,
+  ZPointIdParams,
+  ZPointsClustersQuery,
+  ZPointsClustersResponse,
+  ZPointsListResponse,
+  ZPointsNearQuery,
+  ZPointsNearResponse,
+  ZPointsQuery,
+  ZReadingsQuery,
+  ZUpdateContainerRequest,
+} from '@puntoverde/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { clustersInView } from '../../features/points/point-clusters.js';
+import { geojsonExport } from '../../features/points/points-export.js';
+import * as points from '../../features/points/points.service.js';
+import { requireManagerOrAdmin } from '../../plugins/auth.js';
+
+const V1 = '/back/api/v1';
+const TAGS = ['points'];
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
+
+/**
+ * Sends a JSON text with a strong ETag (hash of the bytes): a client that already holds it gets
+ * a bodiless 304. The text skips the per-route serializer: map lists are built once, not twice.
+ */
+function sendCachedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: string,
+  cacheControl: string,
+  type = 'application/json; charset=utf-8',
+) {
+  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
+  const inm = request.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type(type).send(json);
+}
+
+export default async function pointsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    `${V1}/materials`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Catálogo de materiales (colores de caneca de la Resolución 2184 de 2019)',
+        response: { 200: ZMaterialsResponse },
+      },
+    },
+    async (request, reply) => {
+      const data = await points.listMaterials(app.db);
+      return sendCachedJson(request, reply, JSON.stringify({ data }), 'public, max-age=3600');
+    },
+  );
+
+  app.get(
+    `${V1}/points`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Puntos de un área del mapa (lista compacta; comprimida y con ETag)',
+        description:
+          'bbox=minLng,minLat,maxLng,maxLat. Filtros: materials (códigos separados por comas, cualquiera de ellos), kind, q (nombre, dirección o material), open_now, at.',
+        querystring: ZPointsQuery,
+        response: { 200: ZPointsListResponse, 400: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { bbox, ...filters } = request.query;
+      const data = await points.listMarkers(app.db, bbox, filters);
+      const maxAge = filters.open_now ? 30 : 60;
+      return sendCachedJson(request, reply, JSON.stringify({ data }), `public, max-age=${maxAge}`);
+    },
+  );
+
+  app.get(
+    `${V1}/points/clusters`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Grupos (clusters) y puntos de un área del mapa para un nivel de zoom',
+        querystring: ZPointsClustersQuery,
+        response: { 200: ZPointsClustersResponse, 400: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { bbox, zoom, ...filters } = request.query;
+      const data = await clustersInView(app.db, bbox, zoom, filters);
+      return sendCachedJson(request, reply, JSON.stringify({ data }), `public, max-age=${filters.open_now ? 30 : 60}`);
+    },
+  );
+
+  app.get(
+    `${V1}/points/near`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Puntos más cercanos a una ubicación, del más cercano al más lejano',
+        querystring: ZPointsNearQuery,
+        response: { 200: ZPointsNearResponse, 400: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const data = await points.nearPoints(app.db, request.query);
+      return sendCachedJson(request, reply, JSON.stringify({ data }), 'public, max-age=30');
+    },
+  );
+
+  app.get(
+    `${V1}/points.geojson`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Datos abiertos: todos los puntos activos en GeoJSON (RFC 7946)',
+        response: { 200: z.unknown() },
+      },
+    },
+    async (request, reply) => {
+      const json = await geojsonExport(app.db);
+      reply.header('content-disposition', 'inline; filename="puntos-puntoverde.geojson"');
+      return sendCachedJson(request, reply, json, 'public, max-age=300', 'application/geo+json; charset=utf-8');
+    },
+  );
+
+  app.get(
+    `${V1}/points/mine`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Puntos que administro, con sus contenedores (responsables del punto)',
+        security: [{ bearer: [] }],
+        response: { 200: ZManagedPointsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireManagerOrAdmin(request);
+      reply.header('cache-control', 'no-store');
+      return { data: await points.managedPoints(app.db, user) };
+    },
+  );
+
+  app.get(
+    `${V1}/points/:id`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Un punto: tipo, dirección, horario ("abierto ahora"), materiales y contenedores',
+        params: ZPointIdParams,
+        querystring: ZPointDetailQuery,
+        response: { 200: ZPointDetailResponse, 400: ZErrorBody, 404: ZErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const at = request.query.at ? new Date(request.query.at) : new Date();
+      const data = await points.getPointDetail(app.db, request.params.id, at);
+      reply.header('cache-control', 'no-cache');
+      return { data };
+    },
+  );
+
+  app.get(
+    `${V1}/points/:id/containers`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Contenedores de un punto (su responsable o un administrador)',
+        security: [{ bearer: [] }],
+        params: ZPointIdParams,
+        response: { 200: ZContainersResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireManagerOrAdmin(request);
+      reply.header('cache-control', 'no-store');
+      return { data: await points.listContainers(app.db, user, request.params.id) };
+    },
+  );
+
+  app.patch(
+    `${V1}/points/:id/containers/:containerId`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Actualiza el nivel de llenado o el estado de un contenedor',
+        security: [{ bearer: [] }],
+        params: ZContainerParams,
+        body: ZUpdateContainerRequest,
+        response: { 200: ZContainerResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireManagerOrAdmin(request);
+      const { id, containerId } = request.params;
+      return { data: await points.updateContainer(app.db, user, id, containerId, request.body) };
+    },
+  );
+
+  app.post(
+    `${V1}/points/:id/containers/:containerId/emptyings`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Registra un vaciado del contenedor (kg del material retirados)',
+        security: [{ bearer: [] }],
+        params: ZContainerParams,
+        body: ZEmptyingRequest,
+        response: { 201: ZContainerResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireManagerOrAdmin(request);
+      const { id, containerId } = request.params;
+      const data = await points.recordEmptying(app.db, user, id, containerId, request.body);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  app.get(
+    `${V1}/points/:id/containers/:containerId/readings`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Historial de lecturas de llenado y vaciados de un contenedor',
+        security: [{ bearer: [] }],
+        params: ZContainerParams,
+        querystring: ZReadingsQuery,
+        response: { 200: ZContainerReadingsResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireManagerOrAdmin(request);
+      const { id, containerId } = request.params;
+      reply.header('cache-control', 'no-store');
+      return { data: await points.listReadings(app.db, user, id, containerId, request.query.limit) };
+    },
+  );
+}
