@@ -31,6 +31,7 @@ export const ERRORS = {
   'too-many-requests': { status: 429, message: 'Demasiados intentos. Espera un momento e inténtalo de nuevo.' },
   'invalid-token': { status: 400, message: 'El enlace no es válido o ya venció. Pide uno nuevo.' },
   'nit-already-in-use': { status: 409, message: 'Ya existe una empresa registrada con ese NIT.' },
+  'wrong-current-password': { status: 400, message: 'La contraseña actual no es correcta.' },
   'company-has-branches': {
     status: 409,
     message: 'Tu empresa tiene sucursales activas: elimínalas o desvincúlalas antes de eliminar la cuenta.',

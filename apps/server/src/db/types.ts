@@ -16,6 +16,12 @@ export interface Database {
   app_setting: AppSettingTable;
   users: UsersTable;
   files: FilesTable;
+  // issue 3: identity (migration 0002)
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  auth_tokens: AuthTokensTable;
+  devices: DevicesTable;
+  consents: ConsentsTable;
   // issue 5: content and back office
   allies: AlliesTable;
   campaigns: CampaignsTable;
@@ -239,4 +245,77 @@ export interface ContainerReadingsTable {
   kg: number | null;
   user_id: number | null;
   created_at: string;
+}
+
+// ---- issue 3: identity (migration 0002) ----
+
+/** One login: the refresh-token family; its id is the access token's `sid`. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  /** password | the social provider's name */
+  auth_method: Generated<string>;
+  created_at: string;
+  last_used_at: string;
+  /** Absolute end (30 days after login); refreshing never extends it. */
+  expires_at: string;
+  revoked_at: string | null;
+  /** logout | revoked | password-change | password-reset | refresh-reuse | account-deleted */
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  session_id: string;
+  /** SHA-256 (hex) of the opaque token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** Set when exchanged; presenting it again revokes the whole session (reuse detection). */
+  used_at: string | null;
+}
+
+/** Single-use links: password reset and e-mail verification. */
+export interface AuthTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  /** reset-password | verify-email */
+  purpose: string;
+  token_hash: string;
+  /** The address the link was sent to (verification only counts for that address). */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Push devices (`playerId`, spec §3), linked to a user at login. */
+export interface DevicesTable {
+  id: Generated<number>;
+  user_id: number | null;
+  /** The session that linked it; the device is unlinked when that session ends. */
+  session_id: string | null;
+  player_id: string;
+  /** webpush | fcm | apns; null until the device registers for notifications. */
+  kind: string | null;
+  /** Push subscription (JSON) for web push. */
+  subscription: string | null;
+  user_agent: string | null;
+  created_at: string;
+  last_seen_at: string;
+}
+
+/** Consent record (Ley 1581 de 2012): what was accepted, which version, when. */
+export interface ConsentsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** data-policy */
+  kind: string;
+  version: string;
+  accepted_at: string;
+  withdrawn_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
 }

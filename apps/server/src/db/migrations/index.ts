@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m0001 from './2026_11_21_0001_foundation.js';
+import * as m0002 from './2026_11_21_0002_identity.js';
 import * as m0003 from './2026_11_21_0003_points.js';
 import * as m0004 from './2026_11_21_0004_content.js';
 
@@ -9,6 +10,7 @@ import * as m0004 from './2026_11_21_0004_content.js';
  */
 const migrations: Record<string, Migration> = {
   '2026_11_21_0001_foundation': m0001,
+  '2026_11_21_0002_identity': m0002,
   '2026_11_21_0003_points': m0003,
   '2026_11_21_0004_content': m0004,
 };

@@ -1,0 +1,431 @@
+import {
+  ERRORS,
+  IDENTITY_PATHS,
+  ZChangeEmailRequest,
+  ZChangePasswordRequest,
+  ZChangePasswordResponse,
+  ZCustomerQuery,
+  ZCustomerResponse,
+  ZDeleteAccountRequest,
+  ZDeleteAccountResponse,
+  ZDeviceIdParams,
+  ZDeviceListResponse,
+  ZErrorBody,
+  ZForgotPasswordRequest,
+  ZForgotPasswordResponse,
+  ZLoginRequest,
+  ZLogoutRequest,
+  ZLogoutResponse,
+  ZMeResponse,
+  ZPersonalDataExport,
+  ZRefreshRequest,
+  ZRefreshResponse,
+  ZRemoveDeviceResponse,
+  ZResendVerificationResponse,
+  ZResetPasswordRequest,
+  ZResetPasswordResponse,
+  ZRevokeSessionResponse,
+  ZSessionIdParams,
+  ZSessionListResponse,
+  ZSessionUserResponse,
+  ZSignupRequest,
+  ZUpdateProfileRequest,
+  ZVerifyEmailRequest,
+  ZVerifyEmailResponse,
+  dataOf,
+  type ErrorCode,
+} from '@puntoverde/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createIdentityService, type IdentityService, type IpBudget, type RequestMeta } from '../../features/identity/identity.service.js';
+import { warmUpStrengthChecker } from '../../features/identity/passwords.js';
+import { AppError } from '../../lib/app-error.js';
+import { requireUser } from '../../plugins/auth.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sessions, sign-up, login... and the hooks other features use (personal-data export, deletion). */
+    identity: IdentityService;
+  }
+}
+
+const TAGS = ['identity'];
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+
+/**
+ * Schema failures on identity calls carry the spec's codes (§8): a bad e-mail is `invalid-email`,
+ * a short password `weak-password`; anything else `validation-failed`. Fields are always named.
+ */
+function identityValidationError(error: FastifyError): AppError | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const fields: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+    fields[name] ??= issue.message ?? ERRORS['validation-failed'].message;
+  }
+  const entries = Object.entries(fields);
+  const has = (field: RegExp, code: ErrorCode) => entries.some(([k, m]) => field.test(k) && m === ERRORS[code].message);
+  const code: ErrorCode = has(/(^|\.)(email|username)$/, 'invalid-email')
+    ? 'invalid-email'
+    : has(/(^|\.)(password|new_password)$/, 'weak-password')
+      ? 'weak-password'
+      : 'validation-failed';
+  const names = Object.keys(fields);
+  const message =
+    code === 'validation-failed'
+      ? `Revisa ${names.length === 1 ? 'el campo' : 'los campos'}: ${names.join(', ')}.`
+      : ERRORS[code].message;
+  return new AppError(code, { message, fields });
+}
+
+/** Identity answers carry tokens or personal data: never cached by browsers or proxies. */
+async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('cache-control', 'no-store');
+  return payload;
+}
+
+function meta(request: FastifyRequest): RequestMeta {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null };
+}
+
+export default fp(
+  async function identityRoutes(app: FastifyInstance) {
+    const identity = createIdentityService({
+      db: app.db,
+      config: app.config,
+      mailer: app.mailer,
+      rateLimiter: app.rateLimiter,
+      log: app.log,
+    });
+    app.decorate('identity', identity);
+    // Every bearer token's session must still be live: logout, password change/reset and
+    // reuse detection end access at once. Tokens with sid 'test' are test fixtures signed
+    // directly (before login existed); they only count when NODE_ENV=test.
+    app.setSessionValidator((sessionId, userId) =>
+      app.config.env === 'test' && sessionId === 'test' ? Promise.resolve(true) : identity.isSessionLive(sessionId, userId),
+    );
+    app.addHook('onReady', async () => {
+      if (app.config.env !== 'test') warmUpStrengthChecker();
+    });
+    app.addHook('onClose', () => identity.drain());
+
+    const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      app.errorHandler(identityValidationError(error) ?? error, request, reply);
+    const budget = (name: IpBudget) => async (request: FastifyRequest) => identity.enforceIpBudget(name, request.ip);
+
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    // ---- legacy calls (spec §7) ----
+
+    r.post(
+      IDENTITY_PATHS.register,
+      {
+        onRequest: budget('signup'),
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Registro de hogar (tc_id 2) o empresa (tc_id 3); responde el usuario con sus tokens',
+          body: ZSignupRequest,
+          response: { 201: ZSessionUserResponse, ...errors(400, 409, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = await identity.register(request.body.data_user, meta(request));
+        return reply.code(201).send({ data: user });
+      },
+    );
+
+    r.post(
+      IDENTITY_PATHS.login,
+      {
+        onRequest: budget('login'),
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Inicio de sesión con correo y contraseña; playerId enlaza el dispositivo de notificaciones',
+          body: ZLoginRequest,
+          response: { 200: ZSessionUserResponse, ...errors(400, 401, 403, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.login(request.body, meta(request)) }),
+    );
+
+    r.post(
+      IDENTITY_PATHS.forgotPassword,
+      {
+        onRequest: budget('recovery'),
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Envía un enlace para crear una nueva contraseña (misma respuesta exista o no el correo)',
+          body: ZForgotPasswordRequest,
+          response: { 200: ZForgotPasswordResponse, ...errors(400, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.forgotPassword(request.body.data_user.email) }),
+    );
+
+    r.get(
+      IDENTITY_PATHS.customer,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Datos de un cliente: el propio usuario, una empresa para sus sucursales o un administrador',
+          querystring: ZCustomerQuery,
+          response: { 200: ZCustomerResponse, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ({ data: await identity.customer(requireUser(request), request.query.id) }),
+    );
+
+    // ---- tokens ----
+
+    r.post(
+      IDENTITY_PATHS.refresh,
+      {
+        onRequest: budget('refresh'),
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Cambia un refresh token (de un solo uso) por un nuevo par de tokens',
+          body: ZRefreshRequest,
+          response: { 200: ZRefreshResponse, ...errors(400, 401, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.refresh(request.body.refresh_token) }),
+    );
+
+    r.post(
+      IDENTITY_PATHS.logout,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Cierra la sesión del token enviado (y la del refresh token del cuerpo, si viene)',
+          body: ZLogoutRequest,
+          response: { 200: ZLogoutResponse, ...errors(400, 401) },
+        },
+      },
+      async (request) => {
+        await identity.logout(request.user?.session_id ?? null, request.body?.refresh_token);
+        return { data: { logged_out: true as const } };
+      },
+    );
+
+    // ---- recovery and verification links ----
+
+    r.post(
+      IDENTITY_PATHS.resetPassword,
+      {
+        onRequest: budget('token'),
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Crea la nueva contraseña con el enlace recibido; cierra todas las sesiones',
+          body: ZResetPasswordRequest,
+          response: { 200: ZResetPasswordResponse, ...errors(400, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.resetPassword(request.body.token, request.body.password) }),
+    );
+
+    r.post(
+      IDENTITY_PATHS.verifyEmail,
+      {
+        onRequest: budget('token'),
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Confirma el correo con el enlace recibido',
+          body: ZVerifyEmailRequest,
+          response: { 200: ZVerifyEmailResponse, ...errors(400, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.verifyEmail(request.body.token) }),
+    );
+
+    r.post(
+      IDENTITY_PATHS.resendVerification,
+      {
+        onRequest: budget('verification'),
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Vuelve a enviar el correo de confirmación al usuario actual',
+          response: { 200: ZResendVerificationResponse, ...errors(401, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.resendVerification(requireUser(request)) }),
+    );
+
+    // ---- the current user ----
+
+    r.get(
+      IDENTITY_PATHS.me,
+      {
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'El usuario actual (sin tokens)',
+          response: { 200: ZMeResponse, ...errors(401) },
+        },
+      },
+      async (request) => ({ data: await identity.me(requireUser(request)) }),
+    );
+
+    r.patch(
+      IDENTITY_PATHS.me,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Edita los datos del perfil propio',
+          body: ZUpdateProfileRequest,
+          response: { 200: ZMeResponse, ...errors(400, 401, 409) },
+        },
+      },
+      async (request) => ({ data: await identity.updateProfile(requireUser(request), request.body) }),
+    );
+
+    r.delete(
+      IDENTITY_PATHS.me,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Elimina la cuenta propia (confirma con la contraseña); conserva anonimizado lo que la ley obliga',
+          body: ZDeleteAccountRequest,
+          response: { 200: ZDeleteAccountResponse, ...errors(400, 401, 409, 429) },
+        },
+      },
+      async (request) => {
+        await identity.deleteAccount(requireUser(request), request.body);
+        return { data: { deleted: true as const } };
+      },
+    );
+
+    r.post(
+      IDENTITY_PATHS.myEmail,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Cambia el correo de acceso (confirma con la contraseña); habrá que verificarlo de nuevo',
+          body: ZChangeEmailRequest,
+          response: { 200: ZMeResponse, ...errors(400, 401, 409, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.changeEmail(requireUser(request), request.body) }),
+    );
+
+    r.post(
+      IDENTITY_PATHS.myPassword,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Cambia la contraseña (confirma con la actual); cierra las demás sesiones',
+          body: ZChangePasswordRequest,
+          response: { 200: ZChangePasswordResponse, ...errors(400, 401, 429) },
+        },
+      },
+      async (request) => ({ data: await identity.changePassword(requireUser(request), request.body) }),
+    );
+
+    r.get(
+      IDENTITY_PATHS.mySessions,
+      {
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Sesiones abiertas del usuario actual',
+          response: { 200: ZSessionListResponse, ...errors(401) },
+        },
+      },
+      async (request) => ({ data: await identity.listSessions(requireUser(request)) }),
+    );
+
+    r.delete(
+      `${IDENTITY_PATHS.mySessions}/:id`,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Cierra una sesión propia',
+          params: ZSessionIdParams,
+          response: { 200: ZRevokeSessionResponse, ...errors(401, 404) },
+        },
+      },
+      async (request) => {
+        await identity.revokeSession(requireUser(request), request.params.id);
+        return { data: { revoked: true as const } };
+      },
+    );
+
+    r.get(
+      IDENTITY_PATHS.myDevices,
+      {
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Dispositivos de notificaciones enlazados al usuario actual',
+          response: { 200: ZDeviceListResponse, ...errors(401) },
+        },
+      },
+      async (request) => ({ data: await identity.listDevices(requireUser(request)) }),
+    );
+
+    r.delete(
+      `${IDENTITY_PATHS.myDevices}/:id`,
+      {
+        errorHandler,
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Desenlaza un dispositivo propio',
+          params: ZDeviceIdParams,
+          response: { 200: ZRemoveDeviceResponse, ...errors(400, 401, 404) },
+        },
+      },
+      async (request) => {
+        await identity.removeDevice(requireUser(request), request.params.id);
+        return { data: { removed: true as const } };
+      },
+    );
+
+    r.get(
+      IDENTITY_PATHS.myExport,
+      {
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Descarga mis datos personales (JSON)',
+          response: { 200: dataOf(ZPersonalDataExport), ...errors(401) },
+        },
+      },
+      async (request, reply) => {
+        const data = await identity.exportPersonalData(requireUser(request));
+        reply.header('content-disposition', `attachment; filename="puntoverde-mis-datos-${data.generated_at.slice(0, 10)}.json"`);
+        return { data };
+      },
+    );
+  },
+  { name: 'identity', dependencies: ['auth', 'db', 'config', 'mailer', 'rate-limiter'] },
+);
