@@ -4,6 +4,10 @@ import healthRoutes from './health/index.js';
 import identityRoutes from './identity/index.js';
 import pointsRoutes from './points/index.js';
 import filesRoutes from './files/index.js';
+import adminRoutes from './admin/index.js';
+import contentRoutes from './content/index.js';
+import alliesRoutes from './allies/index.js';
+import campaignsRoutes from './campaigns/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -13,4 +17,8 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(pointsRoutes);
   await app.register(devRoutes);
   await app.register(filesRoutes);
+  await app.register(adminRoutes);
+  await app.register(contentRoutes);
+  await app.register(alliesRoutes);
+  await app.register(campaignsRoutes);
 }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { createUser, type TestUser } from './admin.fixtures.js';
+
+type Operation = { method: string; url: string };
+
+/** Back-office resources built by this feature (PQR administration is tested in its own feature). */
+const OWN_RESOURCES = /^\/back\/api\/v1\/admin\/(campaigns|allies|faq|content|users|audit|points|containers|materials)(\/|$)/;
+
+/** Every back-office operation of ours, read from the OpenAPI document so new ones are covered too. */
+function adminOperations(t: TestApp): Operation[] {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  const ops: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    if (!OWN_RESOURCES.test(path)) continue;
+    for (const method of Object.keys(methods)) {
+      if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
+      ops.push({ method: method.toUpperCase(), url: path.replace(/\{[^}]+\}/g, '1') });
+    }
+  }
+  return ops;
+}
+
+describe('back office authorization', () => {
+  let t: TestApp;
+  let household: TestUser;
+  let manager: TestUser;
+  let company: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    household = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
+    manager = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 1 });
+    company = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 3 });
+  });
+  afterAll(() => t.close());
+
+  it('covers every resource of the back office', () => {
+    const urls = adminOperations(t).map((o) => `${o.method} ${o.url}`);
+    for (const expected of [
+      'GET /back/api/v1/admin/campaigns',
+      'POST /back/api/v1/admin/campaigns',
+      'PUT /back/api/v1/admin/campaigns/1',
+      'DELETE /back/api/v1/admin/campaigns/1',
+      'GET /back/api/v1/admin/allies',
+      'POST /back/api/v1/admin/allies',
+      'PUT /back/api/v1/admin/allies/1',
+      'DELETE /back/api/v1/admin/allies/1',
+      'POST /back/api/v1/admin/faq',
+      'PUT /back/api/v1/admin/content/about',
+      'GET /back/api/v1/admin/users',
+      'PATCH /back/api/v1/admin/users/1',
+      'GET /back/api/v1/admin/audit',
+    ]) {
+      expect(urls).toContain(expected);
+    }
+  });
+
+  it('answers 401 to anonymous callers on every admin endpoint', async () => {
+    for (const op of adminOperations(t)) {
+      const res = await t.app.inject({ method: op.method as 'GET', url: op.url, payload: op.method === 'GET' || op.method === 'DELETE' ? undefined : {} });
+      expect(res.statusCode, `${op.method} ${op.url}`).toBe(401);
+    }
+  });
+
+  it('answers 403 to households, point managers and companies on every admin endpoint, even with an invalid body', async () => {
+    for (const user of [household, manager, company]) {
+      for (const op of adminOperations(t)) {
+        const res = await t.app.inject({
+          method: op.method as 'GET',
+          url: op.url,
+          headers: user.headers,
+          payload: op.method === 'GET' || op.method === 'DELETE' ? undefined : {},
+        });
+        expect(res.statusCode, `${op.method} ${op.url}`).toBe(403);
+        expect(res.json().code).toBe('forbidden');
+      }
+    }
+  });
+});
+
+describe('user administration', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let household: TestUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true, name: 'Admin Central' });
+    household = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2, name: 'Hogar Gómez', email: 'gomez@test.puntoverde.co' });
+    await createUser(t.app.db, t.config.tokenSecret, { tc_id: 3, name: 'Empresa Reciclar SAS' });
+  });
+  afterAll(() => t.close());
+
+  it('searches users by name or e-mail and filters by type', async () => {
+    const byName = await t.app.inject({ method: 'GET', url: '/back/api/v1/admin/users?q=g%C3%B3mez', headers: admin.headers });
+    expect(byName.json().data.items.map((u: { id: number }) => u.id)).toEqual([household.id]);
+    const companies = await t.app.inject({ method: 'GET', url: '/back/api/v1/admin/users?tc_id=3', headers: admin.headers });
+    expect(companies.json().data.items.map((u: { name: string }) => u.name)).toEqual(['Empresa Reciclar SAS']);
+    const one = await t.app.inject({ method: 'GET', url: `/back/api/v1/admin/users/${household.id}`, headers: admin.headers });
+    expect(one.json().data).toMatchObject({ email: 'gomez@test.puntoverde.co', tc_id: 2, is_admin: false, active: true });
+  });
+
+  it('changes a user type and records it', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: `/back/api/v1/admin/users/${household.id}`, headers: admin.headers, payload: { tc_id: 1 } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.tc_id).toBe(1);
+    const audit = (await t.app.inject({ method: 'GET', url: `/back/api/v1/admin/audit?entity=user&entity_id=${household.id}`, headers: admin.headers })).json().data;
+    expect(audit.items[0]).toMatchObject({ action: 'update', before: { tc_id: 2 }, after: { tc_id: 1 }, actor: { name: 'Admin Central' } });
+  });
+
+  it('deactivates a user, whose token then stops working at once', async () => {
+    const victim = await createUser(t.app.db, t.config.tokenSecret);
+    const before = await t.app.inject({ method: 'POST', url: '/back/api/v1/campaigns/1/join', headers: victim.headers });
+    expect(before.statusCode).not.toBe(401);
+    const res = await t.app.inject({ method: 'PATCH', url: `/back/api/v1/admin/users/${victim.id}`, headers: admin.headers, payload: { active: false } });
+    expect(res.json().data.active).toBe(false);
+    const after = await t.app.inject({ method: 'POST', url: '/back/api/v1/campaigns/1/join', headers: victim.headers });
+    expect(after.statusCode).toBe(401);
+    const audit = (await t.app.inject({ method: 'GET', url: `/back/api/v1/admin/audit?entity=user&entity_id=${victim.id}`, headers: admin.headers })).json().data;
+    expect(audit.items[0].action).toBe('deactivate');
+  });
+
+  it('does not let an admin remove their own admin rights or deactivate themselves', async () => {
+    for (const payload of [{ is_admin: false }, { active: false }]) {
+      const res = await t.app.inject({ method: 'PATCH', url: `/back/api/v1/admin/users/${admin.id}`, headers: admin.headers, payload });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('cannot-change-own-account');
+    }
+  });
+
+  it('rejects an empty change and an unknown user type', async () => {
+    expect((await t.app.inject({ method: 'PATCH', url: `/back/api/v1/admin/users/${household.id}`, headers: admin.headers, payload: {} })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'PATCH', url: `/back/api/v1/admin/users/${household.id}`, headers: admin.headers, payload: { tc_id: 7 } })).statusCode).toBe(400);
+  });
+
+  it('answers 404 for a user that does not exist', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/back/api/v1/admin/users/99999', headers: admin.headers })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,169 @@
+import type {
+  Campaign,
+  CampaignInputParsed,
+  CampaignJoinResult,
+  CampaignList,
+  CampaignListQuery,
+  CampaignParticipant,
+  CampaignStatus,
+} from '@puntoverde/contract';
+import { nowIso, type Db } from '../../db/dialect.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { recordAudit } from '../admin/audit.repository.js';
+import { attachPublicFile } from '../files/files.service.js';
+import { fileUrl } from '../files/file-url.js';
+import {
+  addParticipant,
+  countParticipants,
+  deleteCampaign as deleteCampaignRow,
+  findCampaign,
+  insertCampaign,
+  listCampaigns,
+  listParticipants,
+  materialsOf,
+  removeParticipant,
+  replaceMaterials,
+  updateCampaign as updateCampaignRow,
+  type CampaignRow,
+} from './campaigns.repository.js';
+
+export function campaignStatus(row: { starts_at: string; ends_at: string }, now: string): CampaignStatus {
+  if (row.ends_at <= now) return 'past';
+  if (row.starts_at > now) return 'upcoming';
+  return 'ongoing';
+}
+
+function toCampaign(row: CampaignRow, materials: string[], now: string): Campaign {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    body: row.body,
+    image_id: row.image_public_id,
+    // Campaign images are public files: a stable URL without a signature.
+    image_url: row.image_public_id ? fileUrl('', { public_id: row.image_public_id, is_public: 1 }) : null,
+    starts_at: row.starts_at,
+    ends_at: row.ends_at,
+    status: campaignStatus(row, now),
+    point_id: row.point_id,
+    place_name: row.place_name,
+    address: row.address,
+    city: row.city,
+    lat: row.lat,
+    lng: row.lng,
+    materials,
+    organiser: row.organiser_ally_id !== null && row.organiser_name ? { id: row.organiser_ally_id, name: row.organiser_name } : null,
+    participants_count: row.participants_count,
+    joined: row.joined > 0,
+    published: row.published === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function getCampaignList(
+  db: Db,
+  query: CampaignListQuery,
+  options: { user: AuthUser | null; includeUnpublished?: boolean; now?: string },
+): Promise<CampaignList> {
+  const now = options.now ?? nowIso();
+  const { rows, total } = await listCampaigns(
+    db,
+    { status: query.status, q: query.q, includeUnpublished: !!options.includeUnpublished, userId: options.user?.id ?? null, now },
+    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  const materials = await materialsOf(db, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => toCampaign(r, materials.get(r.id) ?? [], now)),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}
+
+export async function getCampaign(
+  db: Db,
+  id: number,
+  options: { user: AuthUser | null; includeUnpublished?: boolean; now?: string },
+): Promise<Campaign> {
+  const now = options.now ?? nowIso();
+  const row = await findCampaign(db, id, { userId: options.user?.id ?? null, includeUnpublished: !!options.includeUnpublished });
+  if (!row) throw new AppError('not-found', { message: 'No encontramos esa campaña.' });
+  const materials = await materialsOf(db, [row.id]);
+  return toCampaign(row, materials.get(row.id) ?? [], now);
+}
+
+/** Checks that references in an admin payload exist: organiser ally, campaign image. */
+async function columnsFrom(db: Db, input: CampaignInputParsed, admin: AuthUser) {
+  if (input.organiser_ally_id !== null) {
+    const ally = await db.selectFrom('allies').select('id').where('id', '=', input.organiser_ally_id).executeTakeFirst();
+    if (!ally) throw AppError.field('validation-failed', 'organiser_ally_id', 'Ese aliado no existe');
+  }
+  const imageFileId = await attachPublicFile(db, input.image_id, admin, 'image_id');
+  return {
+    title: input.title,
+    summary: input.summary,
+    body: input.body,
+    image_file_id: imageFileId,
+    starts_at: new Date(input.starts_at).toISOString(),
+    ends_at: new Date(input.ends_at).toISOString(),
+    point_id: input.point_id,
+    place_name: input.place_name,
+    address: input.address,
+    city: input.city,
+    lat: input.lat,
+    lng: input.lng,
+    organiser_ally_id: input.organiser_ally_id,
+    published: input.published ? 1 : 0,
+  };
+}
+
+export async function createCampaign(db: Db, input: CampaignInputParsed, admin: AuthUser): Promise<Campaign> {
+  const id = await db.transaction().execute(async (trx) => {
+    const values = await columnsFrom(trx, input, admin);
+    const now = nowIso();
+    const newId = await insertCampaign(trx, { ...values, created_by: admin.id, created_at: now, updated_at: now });
+    await replaceMaterials(trx, newId, input.materials);
+    await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'campaign', entityId: newId, after: { ...values, materials: input.materials } });
+    return newId;
+  });
+  return getCampaign(db, id, { user: admin, includeUnpublished: true });
+}
+
+export async function updateCampaign(db: Db, id: number, input: CampaignInputParsed, admin: AuthUser): Promise<Campaign> {
+  const before = await getCampaign(db, id, { user: admin, includeUnpublished: true });
+  await db.transaction().execute(async (trx) => {
+    const values = await columnsFrom(trx, input, admin);
+    await updateCampaignRow(trx, id, { ...values, updated_at: nowIso() });
+    await replaceMaterials(trx, id, input.materials);
+    await recordAudit(trx, { actorId: admin.id, action: 'update', entity: 'campaign', entityId: id, before, after: { ...values, materials: input.materials } });
+  });
+  return getCampaign(db, id, { user: admin, includeUnpublished: true });
+}
+
+export async function deleteCampaign(db: Db, id: number, admin: AuthUser): Promise<void> {
+  const before = await getCampaign(db, id, { user: admin, includeUnpublished: true });
+  await db.transaction().execute(async (trx) => {
+    await deleteCampaignRow(trx, id);
+    await recordAudit(trx, { actorId: admin.id, action: 'delete', entity: 'campaign', entityId: id, before });
+  });
+}
+
+/** Joins a published campaign that has not ended; joining twice is harmless. */
+export async function joinCampaign(db: Db, id: number, user: AuthUser): Promise<CampaignJoinResult> {
+  const campaign = await getCampaign(db, id, { user });
+  if (campaign.status === 'past') throw new AppError('campaign-ended');
+  await addParticipant(db, id, user.id, nowIso());
+  return { joined: true, participants_count: await countParticipants(db, id) };
+}
+
+export async function leaveCampaign(db: Db, id: number, user: AuthUser): Promise<CampaignJoinResult> {
+  await getCampaign(db, id, { user });
+  await removeParticipant(db, id, user.id);
+  return { joined: false, participants_count: await countParticipants(db, id) };
+}
+
+export async function getParticipants(db: Db, id: number): Promise<CampaignParticipant[]> {
+  return listParticipants(db, id);
+}

@@ -1,0 +1,36 @@
+import { ZAlly, ZAllyList, ZAllyListQuery, ZId, dataOf } from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getAlly, getAllyList } from '../../features/allies/allies.service.js';
+
+/** Public reads of allies and adhered members. */
+export default async function alliesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/back/api/v1/allies',
+    {
+      schema: {
+        tags: ['allies'],
+        summary: 'Aliados y adheridos publicados; filtros por tipo, categoría y texto',
+        querystring: ZAllyListQuery,
+        response: { 200: dataOf(ZAllyList) },
+      },
+    },
+    async (request) => ({ data: await getAllyList(app.db, request.query) }),
+  );
+
+  r.get(
+    '/back/api/v1/allies/:id',
+    {
+      schema: {
+        tags: ['allies'],
+        summary: 'Un aliado o adherido publicado',
+        params: z.object({ id: ZId }),
+        response: { 200: dataOf(ZAlly) },
+      },
+    },
+    async (request) => ({ data: await getAlly(app.db, request.params.id) }),
+  );
+}

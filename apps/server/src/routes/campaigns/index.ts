@@ -1,0 +1,90 @@
+import {
+  ZCampaign,
+  ZCampaignJoinResult,
+  ZCampaignList,
+  ZCampaignListQuery,
+  ZId,
+  dataOf,
+} from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { campaignToIcs } from '../../features/campaigns/campaigns.ics.js';
+import { getCampaign, getCampaignList, joinCampaign, leaveCampaign } from '../../features/campaigns/campaigns.service.js';
+import { requireUser } from '../../plugins/auth.js';
+
+const ZIdParams = z.object({ id: ZId });
+
+/** Public campaign reads, join/leave for logged-in users and the .ics download. */
+export default async function campaignsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/back/api/v1/campaigns',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Campañas publicadas (en curso, próximas, finalizadas), con búsqueda y paginación',
+        querystring: ZCampaignListQuery,
+        response: { 200: dataOf(ZCampaignList) },
+      },
+    },
+    async (request) => ({ data: await getCampaignList(app.db, request.query, { user: request.user }) }),
+  );
+
+  r.get(
+    '/back/api/v1/campaigns/:id',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Una campaña publicada',
+        params: ZIdParams,
+        response: { 200: dataOf(ZCampaign) },
+      },
+    },
+    async (request) => ({ data: await getCampaign(app.db, request.params.id, { user: request.user }) }),
+  );
+
+  r.get(
+    '/back/api/v1/campaigns/:id/calendar.ics',
+    {
+      schema: { tags: ['campaigns'], summary: 'La campaña como evento de calendario (iCalendar)', params: ZIdParams },
+    },
+    async (request, reply) => {
+      const campaign = await getCampaign(app.db, request.params.id, { user: null });
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="campana-${campaign.id}.ics"`)
+        .header('cache-control', 'no-cache')
+        .send(campaignToIcs(campaign, { publicUrl: app.config.publicUrl }));
+    },
+  );
+
+  r.post(
+    '/back/api/v1/campaigns/:id/join',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Inscribirme en una campaña',
+        security: [{ bearer: [] }],
+        params: ZIdParams,
+        response: { 200: dataOf(ZCampaignJoinResult) },
+      },
+    },
+    async (request) => ({ data: await joinCampaign(app.db, request.params.id, requireUser(request)) }),
+  );
+
+  r.delete(
+    '/back/api/v1/campaigns/:id/join',
+    {
+      schema: {
+        tags: ['campaigns'],
+        summary: 'Cancelar mi inscripción en una campaña',
+        security: [{ bearer: [] }],
+        params: ZIdParams,
+        response: { 200: dataOf(ZCampaignJoinResult) },
+      },
+    },
+    async (request) => ({ data: await leaveCampaign(app.db, request.params.id, requireUser(request)) }),
+  );
+}

@@ -1,0 +1,26 @@
+import { ZAboutPage, ZFaqItem, dataOf } from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { getAboutPage, listFaq } from '../../features/content/content.service.js';
+
+/** Staff-editable public content: the FAQ (help) and the about page (contact). */
+export default async function contentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/back/api/v1/content/faq',
+    {
+      schema: { tags: ['content'], summary: 'Preguntas frecuentes publicadas', response: { 200: dataOf(z.array(ZFaqItem)) } },
+    },
+    async () => ({ data: await listFaq(app.db) }),
+  );
+
+  r.get(
+    '/back/api/v1/content/about',
+    {
+      schema: { tags: ['content'], summary: 'Página Conócenos y canales de contacto', response: { 200: dataOf(ZAboutPage) } },
+    },
+    async () => ({ data: await getAboutPage(app.db) }),
+  );
+}
