@@ -21,6 +21,7 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (unset = SQLite in DATA_DIR)')
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  REALTIME_CHANNEL: z.string().min(1).max(100).default('puntoverde:realtime'),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must have at least 32 characters').optional(),
@@ -43,6 +44,8 @@ export type Config = {
   /** SQLite file used when databaseUrl is unset; ':memory:' in tests. */
   sqliteFile: string;
   redisUrl: string | undefined;
+  /** Redis pub/sub channel of live updates (deployments sharing one Redis use different ones). */
+  realtimeChannel: string;
   publicUrl: string;
   logLevel: string;
   tokenSecret: string;
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     sqliteFile: path.join(dataDir, 'puntoverde.sqlite'),
     redisUrl: e.REDIS_URL,
+    realtimeChannel: e.REALTIME_CHANNEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     tokenSecret: e.TOKEN_SECRET ?? '',

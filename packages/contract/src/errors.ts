@@ -66,6 +66,43 @@ export const ERRORS = {
   'point-not-found': { status: 404, message: 'No encontramos ese punto de reciclaje.' },
   'container-not-found': { status: 404, message: 'No encontramos ese contenedor en este punto.' },
   'not-point-manager': { status: 403, message: 'Solo quien administra este punto puede cambiar sus contenedores.' },
+  // Pickup requests, branches, live updates (issue 7)
+  'request-not-found': { status: 404, message: 'No encontramos esa solicitud de recolección.' },
+  'request-forbidden': { status: 403, message: 'No puedes ver ni cambiar esta solicitud de recolección.' },
+  'transition-forbidden': {
+    status: 403,
+    message: 'No puedes hacer este cambio de estado: solo quien pidió la recolección la cancela y solo el punto la gestiona.',
+  },
+  'request-role-not-allowed': {
+    status: 403,
+    message: 'Solo hogares, empresas y sucursales pueden pedir recolecciones.',
+  },
+  'pickup-date-invalid': { status: 400, message: 'Elige otra fecha de recogida.' },
+  'point-does-not-accept': {
+    status: 400,
+    message: 'Ese punto no recibe todos los materiales de tu solicitud: elige otro punto o quita materiales.',
+  },
+  'no-point-accepts-materials': {
+    status: 409,
+    message: 'Ningún punto activo recibe todos esos materiales juntos: divide la solicitud por materiales.',
+  },
+  'point-inactive': { status: 409, message: 'Ese punto no está activo: elige otro.' },
+  'collect-items-invalid': {
+    status: 400,
+    message: 'Registra los kilos recogidos de cada material de la solicitud (0 si no se recogió).',
+  },
+  'scheduled-at-invalid': { status: 400, message: 'La fecha de recogida debe ser futura.' },
+  'not-company-head': { status: 403, message: 'Solo la cuenta principal de una empresa puede gestionar sucursales.' },
+  'branch-not-found': { status: 404, message: 'No encontramos esa sucursal.' },
+  'branch-invitation-already-accepted': {
+    status: 409,
+    message: 'Esta sucursal ya creó su contraseña: si la olvidó, puede recuperarla desde «¿Olvidaste tu contraseña?».',
+  },
+  'events-ticket-invalid': {
+    status: 401,
+    message: 'El permiso para recibir actualizaciones en vivo no es válido o venció. Vuelve a conectarte.',
+  },
+  'notification-not-found': { status: 404, message: 'No encontramos esa notificación.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -11,3 +11,6 @@ export * from './allies.js';
 export * from './content.js';
 export * from './materials.js';
 export * from './points.js';
+export * from './requests.js';
+export * from './branches.js';
+export * from './notifications.js';

@@ -29,6 +29,14 @@ export interface Database {
   campaign_participants: CampaignParticipantsTable;
   faq_items: FaqItemsTable;
   audit_log: AuditLogTable;
+  // issue 7: pickup requests, notifications, live updates, branches (migration 0006)
+  pickup_requests: PickupRequestsTable;
+  pickup_request_items: PickupRequestItemsTable;
+  pickup_request_photos: PickupRequestPhotosTable;
+  pickup_request_events: PickupRequestEventsTable;
+  notifications: NotificationsTable;
+  events_tickets: EventsTicketsTable;
+  branch_invitations: BranchInvitationsTable;
 }
 
 export interface AppSettingTable {
@@ -318,4 +326,96 @@ export interface ConsentsTable {
   withdrawn_at: string | null;
   ip: string | null;
   user_agent: string | null;
+}
+
+// ---- issue 7: pickup requests, notifications, live updates, branches (migration 0006) ----
+
+export interface PickupRequestsTable {
+  id: Generated<number>;
+  requester_id: number;
+  /** The company head's id for a head or a branch; null for households. */
+  company_id: number | null;
+  point_id: number;
+  /** pendiente | aceptada | programada | recogida | rechazada | cancelada */
+  status: string;
+  address: string;
+  lat: number;
+  lng: number;
+  /** YYYY-MM-DD (Bogotá). */
+  preferred_date: string;
+  /** manana | tarde | todo-el-dia */
+  time_window: string;
+  /** YYYY-MM-DD (Bogotá): the scheduled day once programmed, else the preferred day. */
+  pickup_date: string;
+  notes: string | null;
+  scheduled_at: string | null;
+  rejection_reason: string | null;
+  cancellation_reason: string | null;
+  collected_at: string | null;
+  total_estimated_kg: Generated<number>;
+  total_actual_kg: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PickupRequestItemsTable {
+  id: Generated<number>;
+  request_id: number;
+  material_id: number;
+  estimated_kg: number | null;
+  units: number | null;
+  actual_kg: number | null;
+  requester_id: number;
+  company_id: number | null;
+  point_id: number;
+  collected_at: string | null;
+  /** YYYY-MM-DD (Bogotá) of the collection. */
+  collected_on: string | null;
+}
+
+export interface PickupRequestPhotosTable {
+  request_id: number;
+  file_id: number;
+  position: number;
+}
+
+export interface PickupRequestEventsTable {
+  id: Generated<number>;
+  request_id: number;
+  from_status: string | null;
+  to_status: string;
+  actor_id: number | null;
+  actor_name: string;
+  note: string | null;
+  scheduled_at: string | null;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface EventsTicketsTable {
+  ticket_hash: string;
+  user_id: number;
+  session_id: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface BranchInvitationsTable {
+  id: Generated<number>;
+  branch_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_by: number | null;
+  created_at: string;
 }

@@ -8,6 +8,8 @@ import adminRoutes from './admin/index.js';
 import contentRoutes from './content/index.js';
 import alliesRoutes from './allies/index.js';
 import campaignsRoutes from './campaigns/index.js';
+import realtimePlugin from '../features/realtime/realtime.plugin.js';
+import eventsRoutes from './events/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -21,4 +23,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(alliesRoutes);
   await app.register(campaignsRoutes);
+  // Issue 7: the live-updates bus (before the routes that publish to it), then its stream.
+  await app.register(realtimePlugin);
+  await app.register(eventsRoutes);
 }
