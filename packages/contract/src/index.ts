@@ -14,3 +14,4 @@ export * from './points.js';
 export * from './requests.js';
 export * from './branches.js';
 export * from './notifications.js';
+export * from './public-config.js';

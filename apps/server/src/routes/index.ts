@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import devRoutes from './dev/index.js';
 import healthRoutes from './health/index.js';
 import identityRoutes from './identity/index.js';
+import publicConfigRoutes from './public-config/index.js';
 import pointsRoutes from './points/index.js';
 import filesRoutes from './files/index.js';
 import adminRoutes from './admin/index.js';
@@ -14,6 +15,7 @@ import eventsRoutes from './events/index.js';
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
   // First: other features use app.identity (personal-data export and deletion hooks).
   await app.register(identityRoutes);
   await app.register(pointsRoutes);
