@@ -158,9 +158,11 @@ const NEAR_MAX_RADIUS_M = 20_100_000;
  */
 export async function nearPoints(
   db: Executor,
-  q: { lat: number; lng: number; limit: number } & PointsFilters,
+  q: { lat: number; lng: number; limit: number; requireAll?: string[] } & PointsFilters,
 ): Promise<PointNear[]> {
   const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, q)]);
+  // Pickup requests (issue 7): the point must accept every one of these materials.
+  for (const code of q.requireAll ?? []) filters.row.allMasks = [...(filters.row.allMasks ?? []), catalogue.filterMaskOf([code])];
   let radius = 1000;
   let tooFew = 0;
   for (let round = 0; round < 40; round++) {
@@ -342,3 +344,22 @@ export async function managedPoints(db: Executor, user: AuthUser): Promise<Manag
 }
 
 export { pointIdsOfManager } from './points.repository.js';
+
+/**
+ * Pickup requests (issue 7): whether a point exists, is active, and which of `materials` it does
+ * not accept (empty = accepts them all). Null when there is no such point.
+ */
+export async function pointAcceptance(
+  db: Executor,
+  pointId: number,
+  materials: string[],
+): Promise<{ active: boolean; missing: string[] } | null> {
+  const [catalogue, point] = await Promise.all([getCatalogue(db), repo.findPointById(db, pointId)]);
+  if (!point) return null;
+  const mask = Number(point.materials_mask);
+  const missing = materials.filter((code) => {
+    const bit = catalogue.byCode.get(code)?.bit;
+    return bit === undefined || Math.floor(mask / 2 ** bit) % 2 !== 1;
+  });
+  return { active: point.active === 1, missing };
+}

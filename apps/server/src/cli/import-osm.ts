@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { createDatabase } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { importOsmElements, parseOsmFile } from '../features/points/osm-import.js';
+
+/**
+ * `npm run import:osm -- file.geojson|file.json`: imports OSM amenity=recycling points from a
+ * GeoJSON or Overpass JSON export. Idempotent by OSM id; prints created/updated/unchanged/skipped.
+ */
+const file = process.argv.slice(2).find((a) => !a.startsWith('-'));
+if (!file) {
+  console.error('Uso: npm run import:osm -- archivo.geojson|archivo.json');
+  process.exit(2);
+}
+// npm runs workspace scripts inside apps/server: a relative path means the caller's directory (INIT_CWD).
+const filePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+let data: unknown;
+try {
+  data = JSON.parse(readFileSync(filePath, 'utf8'));
+} catch (err) {
+  console.error(`No se pudo leer ${file}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}
+let elements;
+try {
+  elements = parseOsmFile(data);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(2);
+}
+const config = loadConfig();
+const handle = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+try {
+  await migrateToLatest(handle);
+  const report = await importOsmElements(handle.db, elements);
+  console.log(`Elementos leídos: ${elements.length}`);
+  console.log(`Creados: ${report.created}`);
+  console.log(`Actualizados: ${report.updated}`);
+  console.log(`Sin cambios: ${report.unchanged}`);
+  console.log(`Omitidos: ${report.skipped.length}`);
+  const reasons = new Map<string, string[]>();
+  for (const s of report.skipped) reasons.set(s.reason, [...(reasons.get(s.reason) ?? []), s.osm_id]);
+  for (const [reason, ids] of reasons) {
+    console.log(`  - ${reason}: ${ids.length} (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''})`);
+  }
+} finally {
+  await handle.destroy();
+}
