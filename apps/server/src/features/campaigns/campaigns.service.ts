@@ -94,11 +94,20 @@ export async function getCampaign(
   return toCampaign(row, materials.get(row.id) ?? [], now);
 }
 
-/** Checks that references in an admin payload exist: organiser ally, campaign image. */
+/** Checks that references in an admin payload exist: organiser ally, point, materials, image. */
 async function columnsFrom(db: Db, input: CampaignInputParsed, admin: AuthUser) {
   if (input.organiser_ally_id !== null) {
     const ally = await db.selectFrom('allies').select('id').where('id', '=', input.organiser_ally_id).executeTakeFirst();
     if (!ally) throw AppError.field('validation-failed', 'organiser_ally_id', 'Ese aliado no existe');
+  }
+  if (input.point_id !== null) {
+    const point = await db.selectFrom('points').select('id').where('id', '=', input.point_id).executeTakeFirst();
+    if (!point) throw AppError.field('validation-failed', 'point_id', 'Ese punto de reciclaje no existe');
+  }
+  const codes = [...new Set(input.materials)];
+  if (codes.length) {
+    const known = await db.selectFrom('materials').select('code').where('code', 'in', codes).execute();
+    if (known.length !== codes.length) throw AppError.field('unknown-material', 'materials');
   }
   const imageFileId = await attachPublicFile(db, input.image_id, admin, 'image_id');
   return {

@@ -188,6 +188,15 @@ describe('campaigns', () => {
     expect(items[1]).toMatchObject({ before: { title: 'Título original' }, after: { title: 'Título corregido' }, actor: { name: 'Ana Admin' } });
   });
 
+  it('rejects unknown material codes and points with field errors', async () => {
+    const material = await t.app.inject({ method: 'POST', url: '/back/api/v1/admin/campaigns', headers: admin.headers, payload: campaignInput({ materials: ['kriptonita'] }) });
+    expect(material.statusCode).toBe(400);
+    expect(material.json()).toMatchObject({ code: 'unknown-material', fields: { materials: expect.any(String) } });
+    const point = await t.app.inject({ method: 'POST', url: '/back/api/v1/admin/campaigns', headers: admin.headers, payload: campaignInput({ point_id: 987654 }) });
+    expect(point.statusCode).toBe(400);
+    expect(point.json().fields).toHaveProperty('point_id');
+  });
+
   it('answers 404 when editing a campaign that does not exist, writing nothing', async () => {
     const res = await t.app.inject({ method: 'PUT', url: '/back/api/v1/admin/campaigns/999999', headers: admin.headers, payload: campaignInput() });
     expect(res.statusCode).toBe(404);

@@ -211,6 +211,9 @@ describe('local storage', () => {
       expect(() => assertSafeKey(key), key).toThrow(StorageKeyError);
     }
     expect(() => assertSafeKey('2026/11/abc_DEF-1.jpg')).not.toThrow();
+    // Public ids are base64url: they may start with - or _.
+    expect(() => assertSafeKey('2026/11/-L1ye6W61_x.png')).not.toThrow();
+    expect(() => assertSafeKey('2026/11/_L1ye6W61_x.png')).not.toThrow();
   });
 
   it('writes, reads and deletes under the root only', async () => {

@@ -17,7 +17,7 @@ export interface FileStorage {
 
 export class StorageKeyError extends Error {}
 
-const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
+const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
 
 /** Rejects anything that is not a plain relative key: `..`, absolute paths, backslashes, NUL... */
 export function assertSafeKey(key: string): void {
