@@ -384,7 +384,7 @@ export type RefreshRequest = z.infer<typeof ZRefreshRequest>;
 export const ZRefreshResponse = dataOf(ZTokenPair);
 
 /** Logout ends the bearer token's session; a refresh token in the body ends its session too. */
-export const ZLogoutRequest = z.object({ refresh_token: z.string().max(200).optional() }).optional();
+export const ZLogoutRequest = z.object({ refresh_token: z.string().max(200).optional() }).nullish();
 export const ZLogoutResponse = dataOf(z.object({ logged_out: z.literal(true) }));
 
 // ---------------------------------------------------------------------------------------------

@@ -284,8 +284,8 @@ export function listConsents(db: Db, userId: number): Promise<ConsentRow[]> {
 
 /** Removes what identity holds about a user beyond the anonymised row and the consent record. */
 export async function deleteIdentityData(db: Db, userId: number, at: string): Promise<void> {
-  await revokeSessions(db, { userId }, 'account-deleted', at);
   await db.deleteFrom('devices').where('user_id', '=', userId).execute();
+  await revokeSessions(db, { userId }, 'account-deleted', at);
   await db.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
   await db.updateTable('consents').set({ withdrawn_at: at }).where('user_id', '=', userId).where('withdrawn_at', 'is', null).execute();
 }

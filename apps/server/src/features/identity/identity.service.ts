@@ -717,3 +717,14 @@ export function createIdentityService(deps: IdentityDeps) {
     },
   };
 }
+
+// ---- for other features (issue 7: branch invitations set a password and end a branch's sessions) ----
+
+export { hashPassword, isWeakPassword } from './passwords.js';
+export { hashToken, randomToken } from './secrets.js';
+export { toMe } from './user-view.js';
+
+/** Ends every live session of a user (a deactivated branch); returns how many ended. */
+export function revokeUserSessions(db: Db, userId: number, reason: string): Promise<number> {
+  return repo.revokeSessions(db, { userId }, reason, nowIso());
+}

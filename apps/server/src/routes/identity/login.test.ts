@@ -1,0 +1,170 @@
+import { IDENTITY_PATHS } from '@puntoverde/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs, randomIp, TEST_PASSWORD } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { hashPassword } from '../../features/identity/passwords.js';
+
+describe('login (POST clientes/login)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const login = (payload: Record<string, unknown>, ip = randomIp()) =>
+    t.app.inject({ method: 'POST', url: IDENTITY_PATHS.login, remoteAddress: ip, payload });
+
+  it('answers the user with a 15-minute token and a refresh token', async () => {
+    const user = await createUser(t.app, { tc_id: 1, email: 'gestora@example.co' });
+    const res = await login({ username: 'Gestora@Example.co', password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { data } = res.json();
+    expect(data).toMatchObject({ id: user.id, tc_id: 1, id_empresa: null, email: 'gestora@example.co', name: user.name });
+    const expiresIn = Date.parse(data.expires_at) - Date.now();
+    expect(expiresIn).toBeGreaterThan(14 * 60 * 1000);
+    expect(expiresIn).toBeLessThanOrEqual(15 * 60 * 1000);
+    expect(typeof data.refresh_token).toBe('string');
+    expect(data).not.toHaveProperty('password_hash');
+  });
+
+  it('answers wrong-password (401) for a wrong password', async () => {
+    const user = await createUser(t.app);
+    const res = await login({ username: user.email, password: 'no-es-la-clave' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'wrong-password', message: 'El correo o la contraseña no son correctos.' });
+  });
+
+  it('answers an unknown e-mail byte for byte like a wrong password, after the same hashing work', async () => {
+    const user = await createUser(t.app);
+    const timed = async (username: string) => {
+      const start = performance.now();
+      const res = await login({ username, password: 'no-es-la-clave' });
+      return { res, ms: performance.now() - start };
+    };
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    let wrongBody = '';
+    let unknownBody = '';
+    for (let i = 0; i < 3; i += 1) {
+      const w = await timed(user.email);
+      const u = await timed(`nadie-${i}@example.co`);
+      wrong.push(w.ms);
+      unknown.push(u.ms);
+      wrongBody = w.res.body;
+      unknownBody = u.res.body;
+      expect(u.res.statusCode).toBe(w.res.statusCode);
+      expect(u.res.headers['content-type']).toBe(w.res.headers['content-type']);
+    }
+    expect(unknownBody).toBe(wrongBody);
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1] ?? 0;
+    // Without the dummy verify an unknown e-mail answers in ~1 ms against ~50+ ms of argon2id.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+  });
+
+  it('answers a social-only account (no password) like an unknown e-mail', async () => {
+    const user = await createUser(t.app);
+    await t.app.db.updateTable('users').set({ password_hash: null }).where('id', '=', user.id).execute();
+    const res = await login({ username: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('wrong-password');
+  });
+
+  it('answers invalid-email for a username that is not an e-mail', async () => {
+    const res = await login({ username: 'laura', password: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid-email', fields: { username: expect.any(String) } });
+  });
+
+  it('requires a non-empty password', async () => {
+    const res = await login({ username: 'laura@example.co', password: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { password: 'Escribe tu contraseña.' } });
+  });
+
+  it('locks an account after 5 failed logins in 15 minutes: the 6th is 429 with Retry-After, even with the right password', async () => {
+    const user = await createUser(t.app);
+    for (let i = 0; i < 5; i += 1) {
+      // Different addresses: the per-account limit does not depend on the client IP.
+      const res = await login({ username: user.email, password: `mala-${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const sixth = await login({ username: user.email, password: 'mala-6' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ code: 'too-many-requests' });
+    const retryAfter = Number(sixth.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const right = await login({ username: user.email, password: TEST_PASSWORD });
+    expect(right.statusCode).toBe(429);
+    // Another account is not affected.
+    const other = await createUser(t.app);
+    expect((await login({ username: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('locks unknown e-mails the same way, so the lock does not reveal accounts', async () => {
+    for (let i = 0; i < 5; i += 1) await login({ username: 'fantasma@example.co', password: `mala-${i}` });
+    expect((await login({ username: 'fantasma@example.co', password: 'mala' })).statusCode).toBe(429);
+  });
+
+  it('forgets earlier failures after a successful login', async () => {
+    const user = await createUser(t.app);
+    for (let i = 0; i < 4; i += 1) await login({ username: user.email, password: `mala-${i}` });
+    expect((await login({ username: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await login({ username: user.email, password: `mala-${i}` })).statusCode).toBe(401);
+  });
+
+  it('limits login attempts per IP address', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 50; i += 1) expect((await login({}, ip)).statusCode).toBe(400);
+    const res = await login({ username: 'alguien@example.co', password: 'x' }, ip);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('refuses a deactivated account only after the right password', async () => {
+    const user = await createUser(t.app, { active: false });
+    expect((await login({ username: user.email, password: 'mala' })).json().code).toBe('wrong-password');
+    const res = await login({ username: user.email, password: TEST_PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/desactivada/);
+  });
+
+  it('rehashes a password stored with weaker argon2 parameters', async () => {
+    const user = await createUser(t.app);
+    const weak = await hashPassword(TEST_PASSWORD, { memoryCost: 8192, timeCost: 1, parallelism: 1 });
+    await t.app.db.updateTable('users').set({ password_hash: weak }).where('id', '=', user.id).execute();
+    expect((await login({ username: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const row = await t.app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await login({ username: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('links the playerId to the user, and hands the device over when someone else logs in on it', async () => {
+    const ana = await createUser(t.app);
+    const beto = await createUser(t.app);
+    const res = await login({ username: ana.email, password: TEST_PASSWORD, playerId: 'device-123' });
+    expect(res.statusCode).toBe(200);
+    const anaHeaders = { authorization: `Bearer ${res.json().data.token}` };
+    const devices = await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.myDevices, headers: anaHeaders });
+    expect(devices.json().data).toHaveLength(1);
+    await login({ username: beto.email, password: TEST_PASSWORD, playerId: 'device-123' });
+    const after = await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.myDevices, headers: anaHeaders });
+    expect(after.json().data).toHaveLength(0);
+    const row = await t.app.db.selectFrom('devices').selectAll().where('player_id', '=', 'device-123').executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(beto.id);
+  });
+
+  it('accepts an empty or null playerId', async () => {
+    const user = await createUser(t.app);
+    expect((await login({ username: user.email, password: TEST_PASSWORD, playerId: '' })).statusCode).toBe(200);
+    expect((await login({ username: user.email, password: TEST_PASSWORD, playerId: null })).statusCode).toBe(200);
+  });
+
+  it('gives the test factory real bearer headers', async () => {
+    const user = await createUser(t.app, { tc_id: 3 });
+    const headers = await loginAs(t.app, user);
+    const me = await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.me, headers });
+    expect(me.json().data).toMatchObject({ id: user.id, tc_id: 3 });
+  });
+});
