@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { createUser, type TestUser } from './admin.fixtures.js';
 
@@ -136,5 +137,41 @@ describe('user administration', () => {
 
   it('answers 404 for a user that does not exist', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/back/api/v1/admin/users/99999', headers: admin.headers })).statusCode).toBe(404);
+  });
+
+  it('creates a point manager who receives a link to set their password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/back/api/v1/admin/users/managers',
+      headers: admin.headers,
+      payload: { email: 'Gestora.Nueva@Test.PuntoVerde.co', name: 'Gestora Nueva', phone: '3009876543' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ email: 'gestora.nueva@test.puntoverde.co', tc_id: 1, active: true, is_admin: false });
+    const row = await t.app.db.selectFrom('users').select(['password_hash']).where('email', '=', 'gestora.nueva@test.puntoverde.co').executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
+    const mail = await waitForMail(t.app, 'gestora.nueva@test.puntoverde.co');
+    expect(mail.text).toMatch(/https?:\/\/\S+/);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/back/api/v1/admin/users/managers',
+      headers: admin.headers,
+      payload: { email: 'gestora.nueva@test.puntoverde.co', name: 'Otra persona' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('email-already-in-use');
+  });
+
+  it('resends the verification e-mail to an unverified user', async () => {
+    const unverified = await createUser(t.app.db, t.config.tokenSecret, { email: 'sin-verificar@test.puntoverde.co' });
+    await t.app.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', unverified.id).execute();
+    const res = await t.app.inject({ method: 'POST', url: `/back/api/v1/admin/users/${unverified.id}/resend-verification`, headers: admin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ sent: true, email: 'sin-verificar@test.puntoverde.co' });
+    expect((await waitForMail(t.app, 'sin-verificar@test.puntoverde.co')).text).toMatch(/https?:\/\//);
+    const audit = (await t.app.inject({ method: 'GET', url: `/back/api/v1/admin/audit?entity=user&entity_id=${unverified.id}`, headers: admin.headers })).json().data;
+    expect(audit.items[0].action).toBe('resend-verification');
+    const verified = await t.app.inject({ method: 'POST', url: `/back/api/v1/admin/users/${household.id}/resend-verification`, headers: admin.headers });
+    expect(verified.json().data.sent).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
-import type { AdminUser, AdminUserList, AdminUserListQuery, AdminUserUpdate } from '@puntoverde/contract';
+import type { AdminUser, AdminUserList, AdminUserListQuery, AdminUserUpdate, ZAdminCreateManager } from '@puntoverde/contract';
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { likePattern } from '../campaigns/campaigns.repository.js';
+import { AccountInputError, createAccount } from '../identity/accounts.js';
 import { recordAudit } from './audit.repository.js';
 
 /** Back-office user administration: search, view, change type, admin flag and active state. */
@@ -95,4 +97,76 @@ export async function updateUser(db: Db, id: number, change: AdminUserUpdate, ad
     await recordAudit(trx, { actorId: admin.id, action, entity: 'user', entityId: id, before, after: change });
   });
   return getUser(db, id);
+}
+
+/** What user administration needs from the identity feature (its service, app.identity). */
+export type IdentityLinks = {
+  forgotPassword(email: string): Promise<unknown>;
+  resendVerification(auth: AuthUser): Promise<{ sent: boolean; email: string }>;
+};
+
+function asAuthUser(user: AdminUser): AuthUser {
+  return {
+    id: user.id,
+    tc_id: user.tc_id,
+    id_empresa: user.id_empresa,
+    is_admin: user.is_admin,
+    email: user.email,
+    name: user.name,
+    session_id: 'admin',
+  };
+}
+
+/**
+ * Creates a point manager (tc_id 1) without a password and e-mails them the identity
+ * feature's set-a-password link (the password recovery flow), so no password travels by mail.
+ */
+export async function createManager(
+  db: Db,
+  identity: IdentityLinks,
+  input: z.output<typeof ZAdminCreateManager>,
+  admin: AuthUser,
+): Promise<AdminUser> {
+  const exists = await db.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
+  if (exists) throw AppError.field('email-already-in-use', 'email');
+  const id = await db.transaction().execute(async (trx) => {
+    let row;
+    try {
+      row = await createAccount(trx, {
+        tc_id: 1,
+        email: input.email,
+        password: null,
+        name: input.name,
+        phone: input.phone,
+        email_verified: false,
+      });
+    } catch (err) {
+      if (err instanceof AccountInputError) throw AppError.field('validation-failed', 'email', err.message);
+      throw err;
+    }
+    await recordAudit(trx, {
+      actorId: admin.id,
+      action: 'create',
+      entity: 'user',
+      entityId: row.id,
+      after: { email: input.email, name: input.name, phone: input.phone, tc_id: 1 },
+    });
+    return row.id;
+  });
+  await identity.forgotPassword(input.email);
+  return getUser(db, id);
+}
+
+/** Sends the user a new e-mail verification link (nothing when already verified). */
+export async function resendVerificationFor(
+  db: Db,
+  identity: IdentityLinks,
+  id: number,
+  admin: AuthUser,
+): Promise<{ sent: boolean; email: string }> {
+  const user = await getUser(db, id);
+  if (!user.active) throw new AppError('conflict', { message: 'La cuenta está desactivada: actívala antes de reenviar la verificación.' });
+  const result = await identity.resendVerification(asAuthUser(user));
+  await recordAudit(db, { actorId: admin.id, action: 'resend-verification', entity: 'user', entityId: id, after: result });
+  return result;
 }

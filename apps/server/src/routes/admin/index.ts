@@ -1,6 +1,7 @@
 import {
   ZAboutPage,
   ZAboutPageInput,
+  ZAdminCreateManager,
   ZAdminUser,
   ZAdminUserList,
   ZAdminUserListQuery,
@@ -25,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../features/admin/audit.repository.js';
-import { getUser, listUsers, updateUser } from '../../features/admin/users.admin.js';
+import { createManager, getUser, listUsers, resendVerificationFor, updateUser } from '../../features/admin/users.admin.js';
 import { createAlly, deleteAlly, getAlly, getAllyList, updateAlly } from '../../features/allies/allies.service.js';
 import {
   createCampaign,
@@ -181,6 +182,18 @@ export default async function adminRoutes(app: FastifyInstance) {
     `${P}/users/:id`,
     { schema: { tags: ['admin'], summary: 'Cambiar tipo, administración o estado de un usuario', security, params: ZIdParams, body: ZAdminUserUpdate, response: { 200: dataOf(ZAdminUser) } } },
     async (request) => ({ data: await updateUser(app.db, request.params.id, request.body, requireAdmin(request)) }),
+  );
+
+  r.post(
+    `${P}/users/managers`,
+    { schema: { tags: ['admin'], summary: 'Crear un responsable de punto (recibe un enlace para definir su contraseña)', security, body: ZAdminCreateManager, response: { 201: dataOf(ZAdminUser) } } },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createManager(app.db, app.identity, request.body, requireAdmin(request)) }),
+  );
+  r.post(
+    `${P}/users/:id/resend-verification`,
+    { schema: { tags: ['admin'], summary: 'Reenviar el correo de verificación a un usuario', security, params: ZIdParams, response: { 200: dataOf(z.object({ sent: z.boolean(), email: z.string() })) } } },
+    async (request) => ({ data: await resendVerificationFor(app.db, app.identity, request.params.id, requireAdmin(request)) }),
   );
 
   // ---- Audit log ----
