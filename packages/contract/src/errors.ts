@@ -66,6 +66,28 @@ export const ERRORS = {
   'point-not-found': { status: 404, message: 'No encontramos ese punto de reciclaje.' },
   'container-not-found': { status: 404, message: 'No encontramos ese contenedor en este punto.' },
   'not-point-manager': { status: 403, message: 'Solo quien administra este punto puede cambiar sus contenedores.' },
+  // PQR (issue 6)
+  'pqr-not-found': {
+    status: 404,
+    message: 'No encontramos una PQR con ese radicado y ese correo. Revisa los dos datos tal como aparecen en el correo de confirmación.',
+  },
+  'pqr-attachment-invalid': {
+    status: 400,
+    message: 'Uno de los archivos adjuntos no existe, no lo subiste tú o ya está en otra PQR. Súbelo de nuevo.',
+  },
+  'pqr-extension-not-allowed': {
+    status: 409,
+    message: 'La prórroga solo se concede una vez, antes del vencimiento y mientras la PQR está en trámite.',
+  },
+  'pqr-extension-date-invalid': {
+    status: 400,
+    message: 'La nueva fecha debe ser un día hábil posterior al vencimiento actual y no superar el doble del plazo legal.',
+  },
+  'pqr-transfer-too-late': {
+    status: 409,
+    message: 'El plazo de 5 días hábiles para trasladar esta PQR ya venció: respóndela indicando la entidad competente.',
+  },
+  'pqr-assignee-invalid': { status: 400, message: 'Solo puedes asignar la PQR a una persona del equipo administrador.' },
   // Pickup requests, branches, live updates (issue 7)
   'request-not-found': { status: 404, message: 'No encontramos esa solicitud de recolección.' },
   'request-forbidden': { status: 403, message: 'No puedes ver ni cambiar esta solicitud de recolección.' },

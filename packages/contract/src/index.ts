@@ -11,6 +11,7 @@ export * from './allies.js';
 export * from './content.js';
 export * from './materials.js';
 export * from './points.js';
+export * from './pqr.js';
 export * from './requests.js';
 export * from './branches.js';
 export * from './notifications.js';

@@ -29,6 +29,13 @@ export interface Database {
   campaign_participants: CampaignParticipantsTable;
   faq_items: FaqItemsTable;
   audit_log: AuditLogTable;
+  // issue 6: PQR (migration 0005)
+  pqr_counter: PqrCounterTable;
+  pqr: PqrTable;
+  pqr_event: PqrEventTable;
+  pqr_attachment: PqrAttachmentTable;
+  pqr_upload: PqrUploadTable;
+  pqr_calendar_day: PqrCalendarDayTable;
   // issue 7: pickup requests, notifications, live updates, branches (migration 0006)
   pickup_requests: PickupRequestsTable;
   pickup_request_items: PickupRequestItemsTable;
@@ -172,6 +179,100 @@ export interface AuditLogTable {
   entity_id: string | null;
   before_json: string | null;
   after_json: string | null;
+  created_at: string;
+}
+
+// ---- issue 6: PQR (migration 0005) ----
+
+export interface PqrCounterTable {
+  year: number;
+  last_value: number;
+}
+
+export interface PqrTable {
+  id: Generated<number>;
+  /** PQR-YYYY-NNNNNN */
+  radicado: string;
+  year: number;
+  sequence: number;
+  type: string;
+  /** consulta | reclamo, for datos_personales only. */
+  personal_data_kind: string | null;
+  subject: string;
+  description: string;
+  requester_user_id: number | null;
+  name: string;
+  document_type: string;
+  document_number: string;
+  /** Lower-cased. */
+  email: string;
+  phone: string | null;
+  answer_channel: string;
+  status: string;
+  filed_at: string;
+  /** YYYY-MM-DD (Bogotá): the business day the filing counts as received. */
+  received_on: string;
+  term_days: number;
+  original_due_date: string;
+  /** YYYY-MM-DD; null while the clock is stopped (pendiente_informacion). */
+  due_date: string | null;
+  transfer_due_date: string;
+  extension_reason: string | null;
+  extended_at: string | null;
+  extension_previous_due_date: string | null;
+  paused_on: string | null;
+  paused_business_days_left: number | null;
+  information_request: string | null;
+  information_requested_at: string | null;
+  assigned_to: number | null;
+  answer_text: string | null;
+  answered_at: string | null;
+  answered_by: number | null;
+  transfer_entity: string | null;
+  transfer_reason: string | null;
+  transferred_at: string | null;
+  closed_at: string | null;
+  data_policy_accepted_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PqrEventTable {
+  id: Generated<number>;
+  pqr_id: number;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor_user_id: number | null;
+  actor_name: string;
+  message: string | null;
+  internal: Generated<number>;
+  created_at: string;
+}
+
+export interface PqrAttachmentTable {
+  id: Generated<number>;
+  pqr_id: number;
+  event_id: number | null;
+  file_id: number;
+  /** request | answer | information */
+  role: string;
+  created_at: string;
+}
+
+export interface PqrUploadTable {
+  id: Generated<number>;
+  file_id: number;
+  key_hash: string;
+  created_at: string;
+}
+
+export interface PqrCalendarDayTable {
+  /** YYYY-MM-DD */
+  date: string;
+  is_working: number;
+  reason: string;
+  created_by: number | null;
   created_at: string;
 }
 

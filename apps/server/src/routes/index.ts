@@ -9,6 +9,7 @@ import adminRoutes from './admin/index.js';
 import contentRoutes from './content/index.js';
 import alliesRoutes from './allies/index.js';
 import campaignsRoutes from './campaigns/index.js';
+import pqrRoutes from './pqr/index.js';
 import realtimePlugin from '../features/realtime/realtime.plugin.js';
 import eventsRoutes from './events/index.js';
 
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(alliesRoutes);
   await app.register(campaignsRoutes);
+  await app.register(pqrRoutes);
   // Issue 7: the live-updates bus (before the routes that publish to it), then its stream.
   await app.register(realtimePlugin);
   await app.register(eventsRoutes);

@@ -3,6 +3,7 @@ import * as m0001 from './2026_11_21_0001_foundation.js';
 import * as m0002 from './2026_11_21_0002_identity.js';
 import * as m0003 from './2026_11_21_0003_points.js';
 import * as m0004 from './2026_11_21_0004_content.js';
+import * as m0005 from './2026_11_21_0005_pqr.js';
 import * as m0006 from './2026_11_21_0006_requests.js';
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0002_identity': m0002,
   '2026_11_21_0003_points': m0003,
   '2026_11_21_0004_content': m0004,
+  '2026_11_21_0005_pqr': m0005,
   '2026_11_21_0006_requests': m0006,
 };
 

@@ -1,0 +1,527 @@
+import { z } from 'zod';
+import { dataOf } from './common.js';
+
+/**
+ * PQR (peticiones, quejas, reclamos, sugerencias, felicitaciones) — Ley 1755 de 2015 and,
+ * for personal data requests, Ley 1581 de 2012. Shared by the server, the web form and the back office.
+ */
+
+export const PQR_TYPES = [
+  'peticion',
+  'informacion',
+  'consulta',
+  'queja',
+  'reclamo',
+  'sugerencia',
+  'felicitacion',
+  'datos_personales',
+] as const;
+export const ZPqrType = z.enum(PQR_TYPES, { message: 'Elige el tipo de solicitud.' });
+export type PqrType = z.infer<typeof ZPqrType>;
+
+export const PQR_TYPE_LABELS_ES: Record<PqrType, string> = {
+  peticion: 'Petición',
+  informacion: 'Petición de información o documentos',
+  consulta: 'Consulta',
+  queja: 'Queja',
+  reclamo: 'Reclamo',
+  sugerencia: 'Sugerencia',
+  felicitacion: 'Felicitación',
+  datos_personales: 'Solicitud sobre datos personales',
+};
+
+/** Ley 1581 de 2012 art. 14 (consulta) and art. 15 (reclamo) have different terms. */
+export const PERSONAL_DATA_KINDS = ['consulta', 'reclamo'] as const;
+export const ZPersonalDataKind = z.enum(PERSONAL_DATA_KINDS, { message: 'Elige si es una consulta o un reclamo.' });
+export type PersonalDataKind = z.infer<typeof ZPersonalDataKind>;
+
+/** Legal term in business days (Ley 1755 de 2015 art. 14; Ley 1581 de 2012 arts. 14-15). */
+export function pqrTermDays(type: PqrType, personalDataKind?: PersonalDataKind | null): number {
+  switch (type) {
+    case 'informacion':
+      return 10; // art. 14 num. 1
+    case 'consulta':
+      return 30; // art. 14 num. 2
+    case 'datos_personales':
+      return personalDataKind === 'reclamo' ? 15 : 10; // Ley 1581 art. 15 / art. 14
+    default:
+      return 15; // art. 14: toda petición, incluidas quejas, reclamos, sugerencias y felicitaciones
+  }
+}
+
+/**
+ * Longest total term after the one allowed extension. Ley 1755 art. 14 parágrafo: at most double
+ * the original term; Ley 1581: consulta +5 business days (art. 14), reclamo +8 (art. 15).
+ */
+export function pqrMaxExtendedTermDays(type: PqrType, personalDataKind?: PersonalDataKind | null): number {
+  if (type === 'datos_personales') return personalDataKind === 'reclamo' ? 15 + 8 : 10 + 5;
+  return pqrTermDays(type, personalDataKind) * 2;
+}
+
+/** Ley 1755 art. 21: a petition for another entity is forwarded within 5 business days of receipt. */
+export const PQR_TRANSFER_TERM_BUSINESS_DAYS = 5;
+/** Traffic light: amber when the due date is this many business days away or less. */
+export const PQR_DUE_SOON_BUSINESS_DAYS = 3;
+/** Attachments per filing, per answer and per information reply. */
+export const PQR_MAX_ATTACHMENTS = 5;
+
+export const PQR_STATUSES = [
+  'radicada',
+  'en_tramite',
+  'pendiente_informacion',
+  'respondida',
+  'trasladada',
+  'cerrada',
+] as const;
+export const ZPqrStatus = z.enum(PQR_STATUSES);
+export type PqrStatus = z.infer<typeof ZPqrStatus>;
+
+export const PQR_STATUS_LABELS_ES: Record<PqrStatus, string> = {
+  radicada: 'Radicada',
+  en_tramite: 'En trámite',
+  pendiente_informacion: 'Pendiente de información del peticionario',
+  respondida: 'Respondida',
+  trasladada: 'Trasladada a otra entidad',
+  cerrada: 'Cerrada',
+};
+
+/**
+ * Allowed status changes. `pendiente_informacion` stops the clock (Ley 1755 art. 17) until the
+ * requester answers (→ en_tramite) or gives up (→ cerrada, desistimiento tácito).
+ */
+export const PQR_TRANSITIONS: Record<PqrStatus, readonly PqrStatus[]> = {
+  radicada: ['en_tramite', 'pendiente_informacion', 'respondida', 'trasladada'],
+  en_tramite: ['pendiente_informacion', 'respondida', 'trasladada'],
+  pendiente_informacion: ['en_tramite', 'cerrada'],
+  respondida: ['cerrada'],
+  trasladada: ['cerrada'],
+  cerrada: [],
+};
+
+export function canPqrTransition(from: PqrStatus, to: PqrStatus): boolean {
+  return PQR_TRANSITIONS[from].includes(to);
+}
+
+/** Statuses in which the legal clock runs and the PQR still needs staff work. */
+export const PQR_OPEN_STATUSES: readonly PqrStatus[] = ['radicada', 'en_tramite'];
+
+export const PQR_DOCUMENT_TYPES = ['CC', 'CE', 'TI', 'PP', 'PPT', 'NIT'] as const;
+export const ZPqrDocumentType = z.enum(PQR_DOCUMENT_TYPES, { message: 'Elige el tipo de documento.' });
+export const PQR_DOCUMENT_TYPE_LABELS_ES: Record<(typeof PQR_DOCUMENT_TYPES)[number], string> = {
+  CC: 'Cédula de ciudadanía',
+  CE: 'Cédula de extranjería',
+  TI: 'Tarjeta de identidad',
+  PP: 'Pasaporte',
+  PPT: 'Permiso por Protección Temporal',
+  NIT: 'NIT',
+};
+
+export const PQR_ANSWER_CHANNELS = ['email', 'telefono'] as const;
+export const ZPqrAnswerChannel = z.enum(PQR_ANSWER_CHANNELS, { message: 'Elige cómo quieres recibir la respuesta.' });
+export type PqrAnswerChannel = z.infer<typeof ZPqrAnswerChannel>;
+
+/** `PQR-2026-000123`: year of filing (Bogotá calendar) and a gapless sequence within it. */
+export const PQR_RADICADO_PATTERN = /^PQR-\d{4}-\d{6}$/;
+export const ZPqrRadicado = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(PQR_RADICADO_PATTERN, { message: 'El radicado tiene la forma PQR-2026-000123.' });
+
+export function formatPqrRadicado(year: number, sequence: number): string {
+  return `PQR-${year}-${String(sequence).padStart(6, '0')}`;
+}
+
+export const ZPqrEmail = z
+  .string({ message: 'Escribe tu correo electrónico.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Escribe un correo electrónico válido, por ejemplo nombre@correo.com.' }).max(254));
+
+/** Colombian numbers: 10-digit mobiles starting with 3, landlines 60X + 7 digits; +57 optional. */
+export const ZPqrPhone = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s().-]/g, '').replace(/^(\+?57)(?=\d{10}$)/, ''))
+  .pipe(z.string().regex(/^(3\d{9}|60\d{8})$/, { message: 'Escribe un celular de 10 dígitos (3XX) o un fijo 60X.' }));
+
+/** DIAN check digit of a NIT (Orden Administrativa 4 de 1989). */
+function nitCheckDigit(base: string): number {
+  const weights = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
+  const digits = base.split('').reverse();
+  const sum = digits.reduce((acc, d, i) => acc + Number(d) * (weights[i] ?? 0), 0);
+  const r = sum % 11;
+  return r > 1 ? 11 - r : r;
+}
+
+/** A file id from the uploads feature (`POST /back/api/v1/files` or the PQR upload). */
+export const ZPqrFileId = z.string().trim().min(1).max(64);
+
+const ZAttachmentIds = z
+  .array(ZPqrFileId)
+  .max(PQR_MAX_ATTACHMENTS, { message: `Puedes adjuntar hasta ${PQR_MAX_ATTACHMENTS} archivos.` })
+  .default([])
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Un archivo está repetido.' });
+
+export const ZCreatePqrRequest = z
+  .object({
+    type: ZPqrType,
+    personal_data_kind: ZPersonalDataKind.nullish(),
+    subject: z
+      .string({ message: 'Escribe el asunto.' })
+      .trim()
+      .min(5, { message: 'El asunto debe tener al menos 5 caracteres.' })
+      .max(150, { message: 'El asunto puede tener hasta 150 caracteres.' }),
+    description: z
+      .string({ message: 'Describe tu solicitud.' })
+      .trim()
+      .min(20, { message: 'Cuéntanos un poco más: al menos 20 caracteres.' })
+      .max(5000, { message: 'La descripción puede tener hasta 5000 caracteres.' }),
+    name: z
+      .string({ message: 'Escribe tu nombre completo.' })
+      .trim()
+      .min(3, { message: 'Escribe tu nombre completo.' })
+      .max(120),
+    document_type: ZPqrDocumentType,
+    document_number: z
+      .string({ message: 'Escribe tu número de documento.' })
+      .trim()
+      .min(3, { message: 'Escribe tu número de documento.' })
+      .max(20, { message: 'El documento puede tener hasta 20 caracteres.' }),
+    email: ZPqrEmail,
+    phone: z
+      .union([z.literal('').transform(() => null), ZPqrPhone])
+      .nullish()
+      .transform((v) => v ?? null),
+    answer_channel: ZPqrAnswerChannel.default('email'),
+    attachments: ZAttachmentIds,
+    /** Key returned by the anonymous PQR upload, proving the files came from this same form. */
+    upload_key: z.string().max(100).nullish(),
+    accept_data_policy: z.literal(true, { message: 'Debes aceptar la política de tratamiento de datos personales.' }),
+  })
+  // Runs even when other fields failed (`when`), so the form shows every problem at once;
+  // hence the defensive type checks.
+  .superRefine(
+    (v, ctx) => {
+      if (v.type === 'datos_personales' && !v.personal_data_kind) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['personal_data_kind'],
+          message: 'Elige si es una consulta o un reclamo.',
+        });
+      }
+      if (v.answer_channel === 'telefono' && !v.phone) {
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: 'Escribe un teléfono para responderte por llamada.' });
+      }
+      const doc = typeof v.document_number === 'string' ? v.document_number.trim() : '';
+      if (!doc) return;
+      if (v.document_type === 'NIT') {
+        const m = /^(\d{8,10})(?:-?(\d))?$/.exec(doc.replace(/\./g, ''));
+        if (!m) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['document_number'],
+            message: 'Escribe el NIT sin puntos, por ejemplo 900123456-8.',
+          });
+        } else if (m[2] !== undefined && nitCheckDigit(m[1] ?? '') !== Number(m[2])) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['document_number'],
+            message: 'El dígito de verificación del NIT no coincide.',
+          });
+        }
+      } else if (['CC', 'TI'].includes(v.document_type) && !/^\d{3,11}$/.test(doc.replace(/\./g, ''))) {
+        ctx.addIssue({ code: 'custom', path: ['document_number'], message: 'Escribe solo los números del documento.' });
+      } else if (!/^[A-Za-z0-9-]{3,20}$/.test(doc)) {
+        ctx.addIssue({ code: 'custom', path: ['document_number'], message: 'Usa solo letras, números y guiones.' });
+      }
+    },
+    { when: () => true },
+  );
+export type CreatePqrRequest = z.input<typeof ZCreatePqrRequest>;
+export type CreatePqrInput = z.output<typeof ZCreatePqrRequest>;
+
+export const ZPqrAttachment = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'document']),
+  mime: z.string(),
+  size: z.number(),
+  /** Short-lived signed link that downloads the file. */
+  url: z.string(),
+});
+export type PqrAttachment = z.infer<typeof ZPqrAttachment>;
+
+export const PQR_EVENT_KINDS = [
+  'filed',
+  'status',
+  'assignment',
+  'note',
+  'information_request',
+  'information',
+  'answer',
+  'extension',
+  'transfer',
+] as const;
+export const ZPqrEventKind = z.enum(PQR_EVENT_KINDS);
+export type PqrEventKind = z.infer<typeof ZPqrEventKind>;
+
+/** A history entry as the requester sees it (internal notes and assignments are left out). */
+export const ZPqrPublicEvent = z.object({
+  kind: ZPqrEventKind,
+  from_status: ZPqrStatus.nullable(),
+  to_status: ZPqrStatus.nullable(),
+  message: z.string().nullable(),
+  at: z.string(),
+});
+export type PqrPublicEvent = z.infer<typeof ZPqrPublicEvent>;
+
+export const ZPqrPublic = z.object({
+  radicado: z.string(),
+  type: ZPqrType,
+  personal_data_kind: ZPersonalDataKind.nullable(),
+  subject: z.string(),
+  description: z.string(),
+  status: ZPqrStatus,
+  /** Instant of filing (ISO 8601 UTC). */
+  filed_at: z.string(),
+  /** Business day the filing counts as received (Bogotá calendar, YYYY-MM-DD). */
+  received_on: z.string(),
+  /** Last business day to answer (YYYY-MM-DD); null while the clock is stopped. */
+  due_date: z.string().nullable(),
+  term_days: z.number(),
+  extension: z
+    .object({ reason: z.string(), previous_due_date: z.string(), new_due_date: z.string(), at: z.string() })
+    .nullable(),
+  information_request: z.object({ message: z.string(), at: z.string() }).nullable(),
+  answer: z.object({ text: z.string(), at: z.string(), attachments: z.array(ZPqrAttachment) }).nullable(),
+  transfer: z.object({ entity: z.string(), reason: z.string(), at: z.string() }).nullable(),
+  attachments: z.array(ZPqrAttachment),
+  history: z.array(ZPqrPublicEvent),
+});
+export type PqrPublic = z.infer<typeof ZPqrPublic>;
+
+export const ZCreatePqrResponse = dataOf(ZPqrPublic);
+export const ZPqrResponse = dataOf(ZPqrPublic);
+export const ZPqrListResponse = dataOf(z.array(ZPqrPublic));
+
+export const ZPqrTrackQuery = z.object({ radicado: ZPqrRadicado, email: ZPqrEmail });
+export type PqrTrackQuery = z.infer<typeof ZPqrTrackQuery>;
+
+/** The requester answers a request for information (Ley 1755 art. 17); the clock starts again. */
+export const ZPqrInformationRequest = z.object({
+  radicado: ZPqrRadicado,
+  email: ZPqrEmail,
+  message: z
+    .string({ message: 'Escribe la información solicitada.' })
+    .trim()
+    .min(5, { message: 'Escribe la información solicitada.' })
+    .max(5000),
+  attachments: ZAttachmentIds,
+  upload_key: z.string().max(100).nullish(),
+});
+export type PqrInformationRequest = z.input<typeof ZPqrInformationRequest>;
+
+export const ZPqrDueDateQuery = z.object({
+  type: ZPqrType,
+  personal_data_kind: ZPersonalDataKind.optional(),
+  filed_at: z.iso.datetime({
+    offset: true,
+    message: 'Usa una fecha y hora ISO 8601, por ejemplo 2026-11-21T10:00:00-05:00.',
+  }),
+});
+export const ZPqrDueDate = z.object({ due_date: z.string(), received_on: z.string(), term_days: z.number() });
+export const ZPqrDueDateResponse = dataOf(ZPqrDueDate);
+export type PqrDueDate = z.infer<typeof ZPqrDueDate>;
+
+/** Anonymous PQR upload answer; `upload_key` goes with the next uploads and the filing. */
+export const ZPqrUpload = z.object({
+  id: z.string(),
+  kind: z.enum(['image', 'document']),
+  mime: z.string(),
+  size: z.number(),
+  upload_key: z.string().nullable(),
+});
+export const ZPqrUploadResponse = dataOf(ZPqrUpload);
+export type PqrUpload = z.infer<typeof ZPqrUpload>;
+/** Header carrying the upload key of an anonymous filing in progress. */
+export const PQR_UPLOAD_KEY_HEADER = 'x-pqr-upload-key';
+
+// ——— Back office ———
+
+export const PQR_LIGHTS = ['on_time', 'due_soon', 'overdue', 'paused', 'done'] as const;
+export const ZPqrLight = z.enum(PQR_LIGHTS);
+export type PqrLight = z.infer<typeof ZPqrLight>;
+
+export const ZPqrStaff = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type PqrStaff = z.infer<typeof ZPqrStaff>;
+export const ZPqrStaffListResponse = dataOf(z.array(ZPqrStaff));
+
+export const ZAdminPqrListQuery = z.object({
+  status: ZPqrStatus.optional(),
+  type: ZPqrType.optional(),
+  light: ZPqrLight.optional(),
+  /** A staff id, `me` or `none`. */
+  assigned: z.union([z.literal('me'), z.literal('none'), z.coerce.number().int().positive()]).optional(),
+  /** Radicado, subject, name or e-mail contains. */
+  q: z.string().trim().max(100).optional(),
+  /** Open only (radicada, en trámite, pendiente de información): the default inbox. */
+  open: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminPqrListQuery = z.input<typeof ZAdminPqrListQuery>;
+
+export const ZAdminPqrListItem = z.object({
+  radicado: z.string(),
+  type: ZPqrType,
+  subject: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: ZPqrStatus,
+  filed_at: z.string(),
+  due_date: z.string().nullable(),
+  /** Business days from today to the due date (negative when overdue); null when not running. */
+  business_days_left: z.number().nullable(),
+  light: ZPqrLight,
+  extended: z.boolean(),
+  assignee: ZPqrStaff.nullable(),
+});
+export type AdminPqrListItem = z.infer<typeof ZAdminPqrListItem>;
+
+export const ZAdminPqrList = z.object({
+  items: z.array(ZAdminPqrListItem),
+  total: z.number(),
+  page: z.number(),
+  page_size: z.number(),
+  counts: z.object({ on_time: z.number(), due_soon: z.number(), overdue: z.number(), paused: z.number() }),
+});
+export const ZAdminPqrListResponse = dataOf(ZAdminPqrList);
+export type AdminPqrList = z.infer<typeof ZAdminPqrList>;
+
+export const ZAdminPqrEvent = ZPqrPublicEvent.extend({
+  id: z.number(),
+  internal: z.boolean(),
+  actor: z.object({ id: z.number().nullable(), name: z.string() }),
+  attachments: z.array(ZPqrAttachment),
+});
+export type AdminPqrEvent = z.infer<typeof ZAdminPqrEvent>;
+
+export const ZAdminPqrDetail = ZPqrPublic.omit({ history: true }).extend({
+  name: z.string(),
+  document_type: z.string(),
+  document_number: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  answer_channel: ZPqrAnswerChannel,
+  requester_user_id: z.number().nullable(),
+  assignee: ZPqrStaff.nullable(),
+  light: ZPqrLight,
+  business_days_left: z.number().nullable(),
+  original_due_date: z.string(),
+  /** Ley 1755 art. 21 deadline for forwarding to the competent entity. */
+  transfer_due_date: z.string(),
+  /** Latest date an extension may set; null when no extension is possible any more. */
+  max_extension_date: z.string().nullable(),
+  allowed_transitions: z.array(ZPqrStatus),
+  events: z.array(ZAdminPqrEvent),
+});
+export type AdminPqrDetail = z.infer<typeof ZAdminPqrDetail>;
+export const ZAdminPqrDetailResponse = dataOf(ZAdminPqrDetail);
+
+export const ZPqrRadicadoParams = z.object({ radicado: ZPqrRadicado });
+
+export const ZAdminPqrAssignRequest = z.object({ assignee_id: z.number().int().positive().nullable() });
+export const ZAdminPqrNoteRequest = z.object({
+  body: z.string().trim().min(1, { message: 'Escribe la nota.' }).max(5000),
+});
+export const ZAdminPqrStatusRequest = z
+  .object({
+    status: z.enum(['en_tramite', 'pendiente_informacion', 'cerrada']),
+    /** Shown to the requester: what information is missing, or why the PQR is closed. */
+    message: z.string().trim().max(5000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'pendiente_informacion' && (!v.message || v.message.length < 10)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: 'Explica qué información necesitas (al menos 10 caracteres).',
+      });
+    }
+  });
+export type AdminPqrStatusRequest = z.input<typeof ZAdminPqrStatusRequest>;
+
+export const ZAdminPqrAnswerRequest = z.object({
+  text: z
+    .string({ message: 'Escribe la respuesta.' })
+    .trim()
+    .min(20, { message: 'La respuesta debe tener al menos 20 caracteres.' })
+    .max(20000),
+  attachments: ZAttachmentIds,
+});
+export type AdminPqrAnswerRequest = z.input<typeof ZAdminPqrAnswerRequest>;
+
+export const ZAdminPqrExtensionRequest = z.object({
+  new_due_date: z.iso.date({ message: 'Elige la nueva fecha de vencimiento.' }),
+  reason: z
+    .string({ message: 'Explica el motivo de la prórroga.' })
+    .trim()
+    .min(20, { message: 'Explica el motivo de la prórroga (al menos 20 caracteres).' })
+    .max(2000),
+});
+export type AdminPqrExtensionRequest = z.input<typeof ZAdminPqrExtensionRequest>;
+
+export const ZAdminPqrTransferRequest = z.object({
+  entity: z
+    .string({ message: 'Escribe la entidad competente.' })
+    .trim()
+    .min(3, { message: 'Escribe la entidad competente.' })
+    .max(200),
+  reason: z
+    .string({ message: 'Explica por qué la traslada.' })
+    .trim()
+    .min(10, { message: 'Explica por qué la traslada (al menos 10 caracteres).' })
+    .max(2000),
+});
+export type AdminPqrTransferRequest = z.input<typeof ZAdminPqrTransferRequest>;
+
+export const ZPqrMonthQuery = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'Usa el formato AAAA-MM.' }),
+});
+
+export const ZPqrReportRow = z.object({
+  type: ZPqrType,
+  filed: z.number(),
+  answered: z.number(),
+  answered_on_time: z.number(),
+  answered_late: z.number(),
+  overdue_unanswered: z.number(),
+  in_progress: z.number(),
+  transferred: z.number(),
+  /** Closed without an answer (e.g. the requester never sent the information asked for). */
+  closed_without_answer: z.number(),
+  /** answered_on_time / (answered + overdue_unanswered), 0-100 with one decimal; null when nothing is due yet. */
+  on_time_pct: z.number().nullable(),
+});
+export const ZPqrReport = z.object({
+  month: z.string(),
+  rows: z.array(ZPqrReportRow),
+  total: ZPqrReportRow.omit({ type: true }),
+});
+export type PqrReport = z.infer<typeof ZPqrReport>;
+export const ZPqrReportResponse = dataOf(ZPqrReport);
+
+/** Admin-editable calendar: extra non-working days (closures) or days declared working. */
+export const ZPqrCalendarDay = z.object({
+  date: z.iso.date({ message: 'Elige una fecha.' }),
+  is_working: z.boolean(),
+  reason: z.string().trim().min(3, { message: 'Explica el motivo.' }).max(200),
+});
+export type PqrCalendarDay = z.infer<typeof ZPqrCalendarDay>;
+export const ZPqrCalendarListResponse = dataOf(
+  z.array(ZPqrCalendarDay.extend({ created_at: z.string(), created_by: z.string().nullable() })),
+);
+export const ZPqrCalendarDateParams = z.object({ date: z.iso.date() });
