@@ -1,0 +1,276 @@
+import type {
+  AdminPoint,
+  AdminPointList,
+  AdminPointListQuery,
+  Container,
+  ContainerStatus,
+  PointKind,
+  ZAdminContainerInput,
+  ZAdminPointInput,
+} from '@puntoverde/contract';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import { nowIso, type Db } from '../../db/dialect.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { getCatalogue, normalizeText } from '../points/materials-catalogue.js';
+import { isValidOpeningHours } from '../points/opening-hours.js';
+import { invalidateClusters } from '../points/point-clusters.js';
+import { toPointRow } from '../points/point-writer.js';
+import * as pointsRepo from '../points/points.repository.js';
+import { recordAudit } from './audit.repository.js';
+
+/**
+ * Back office for waste points and their containers. The points feature owns the tables and
+ * their derived columns (materials mask, search text): writes go through its repository and
+ * point writer, then the points version is bumped so map caches rebuild.
+ */
+
+type PointInput = z.output<typeof ZAdminPointInput>;
+type ContainerInput = z.output<typeof ZAdminContainerInput>;
+
+async function toAdminPoints(db: Db, rows: { id: number }[]): Promise<AdminPoint[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const points = await db.selectFrom('points').selectAll().where('id', 'in', ids).execute();
+  const catalogue = await getCatalogue(db);
+  const materials = await db
+    .selectFrom('point_materials')
+    .select(['point_id', 'material_id'])
+    .where('point_id', 'in', ids)
+    .execute();
+  const managers = await db
+    .selectFrom('point_managers')
+    .innerJoin('users', 'users.id', 'point_managers.user_id')
+    .select(['point_managers.point_id', 'users.id', 'users.name', 'users.email'])
+    .where('point_managers.point_id', 'in', ids)
+    .orderBy('users.name')
+    .execute();
+  const containers = await db
+    .selectFrom('containers')
+    .select(['point_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('point_id', 'in', ids)
+    .groupBy('point_id')
+    .execute();
+  const codeOf = new Map([...catalogue.byCode.values()].map((m) => [m.id, m.code]));
+  const byId = new Map(points.map((p) => [p.id, p]));
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    if (!p) return [];
+    return [
+      {
+        id: p.id,
+        name: p.name,
+        kind: p.kind as PointKind,
+        address: p.address,
+        city: p.city,
+        lat: p.lat,
+        lng: p.lng,
+        opening_hours: p.opening_hours,
+        phone: p.phone,
+        operator: p.operator,
+        materials: materials
+          .filter((m) => m.point_id === id)
+          .map((m) => codeOf.get(m.material_id))
+          .filter((c): c is string => !!c)
+          .sort(),
+        active: p.active === 1,
+        source: p.source,
+        managers: managers.filter((m) => m.point_id === id).map((m) => ({ id: m.id, name: m.name, email: m.email })),
+        containers_count: Number(containers.find((c) => c.point_id === id)?.n ?? 0),
+        updated_at: p.updated_at,
+      },
+    ];
+  });
+}
+
+export async function listPointsAdmin(db: Db, query: AdminPointListQuery): Promise<AdminPointList> {
+  let base = db.selectFrom('points');
+  if (query.q) {
+    const words = normalizeText(query.q).split(/\s+/).filter(Boolean);
+    for (const w of words) base = base.where('search_text', 'like', `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  if (query.kind) base = base.where('kind', '=', query.kind);
+  if (query.active !== undefined) base = base.where('active', '=', query.active ? 1 : 0);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select('id')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size)
+    .execute();
+  return { items: await toAdminPoints(db, rows), total: Number(total), page: query.page, page_size: query.page_size };
+}
+
+export async function getPointAdmin(db: Db, id: number): Promise<AdminPoint> {
+  const [point] = await toAdminPoints(db, [{ id }]);
+  if (!point) throw new AppError('point-not-found');
+  return point;
+}
+
+async function rowFor(db: Db, input: PointInput, source: 'manual' | 'osm' | 'demo' | 'generated', osmId: string | null) {
+  if (input.opening_hours && !isValidOpeningHours(input.opening_hours)) {
+    throw AppError.field('validation-failed', 'opening_hours', 'Horario no válido: usa el formato de OpenStreetMap, p. ej. «Mo-Fr 08:00-17:00»');
+  }
+  const catalogue = await getCatalogue(db);
+  const unknown = input.materials.filter((c) => !catalogue.byCode.has(c));
+  if (unknown.length) throw AppError.field('unknown-material', 'materials');
+  return toPointRow(catalogue, {
+    name: input.name,
+    kind: input.kind,
+    address: input.address,
+    city: input.city,
+    lat: input.lat,
+    lng: input.lng,
+    opening_hours: input.opening_hours,
+    phone: input.phone,
+    photo_url: null,
+    operator: input.operator,
+    materials: input.materials,
+    source,
+    osm_id: osmId,
+  });
+}
+
+export async function createPointAdmin(db: Db, input: PointInput, admin: AuthUser): Promise<AdminPoint> {
+  const { point, materialIds } = await rowFor(db, input, 'manual', null);
+  const id = await db.transaction().execute(async (trx) => {
+    const [newId] = await pointsRepo.insertPoints(trx, [{ point, materialIds }]);
+    if (newId === undefined) throw new Error('point insert returned no id');
+    if (!input.active) await trx.updateTable('points').set({ active: 0 }).where('id', '=', newId).execute();
+    await pointsRepo.bumpPointsVersion(trx);
+    await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'point', entityId: newId, after: input });
+    return newId;
+  });
+  invalidateClusters(db);
+  return getPointAdmin(db, id);
+}
+
+export async function updatePointAdmin(db: Db, id: number, input: PointInput, admin: AuthUser): Promise<AdminPoint> {
+  const before = await getPointAdmin(db, id);
+  const existing = await pointsRepo.findPointById(db, id);
+  const source = (existing?.source ?? 'manual') as 'manual' | 'osm' | 'demo' | 'generated';
+  const { point, materialIds } = await rowFor(db, input, source, existing?.osm_id ?? null);
+  // Demo points stay marked as demo after an edit.
+  point.is_demo = existing?.is_demo ?? point.is_demo;
+  await db.transaction().execute(async (trx) => {
+    await pointsRepo.updatePointRow(trx, id, point, materialIds);
+    await trx.updateTable('points').set({ active: input.active ? 1 : 0 }).where('id', '=', id).execute();
+    await pointsRepo.bumpPointsVersion(trx);
+    const action = before.active && !input.active ? 'deactivate' : !before.active && input.active ? 'activate' : 'update';
+    await recordAudit(trx, { actorId: admin.id, action, entity: 'point', entityId: id, before, after: input });
+  });
+  invalidateClusters(db);
+  return getPointAdmin(db, id);
+}
+
+/** Replaces the point's managers; each must be an active user of type 1. */
+export async function setPointManagers(db: Db, id: number, userIds: number[], admin: AuthUser): Promise<AdminPoint> {
+  const before = await getPointAdmin(db, id);
+  const unique = [...new Set(userIds)];
+  if (unique.length) {
+    const ok = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', unique)
+      .where('tc_id', '=', 1)
+      .where('active', '=', 1)
+      .where('deleted_at', 'is', null)
+      .execute();
+    if (ok.length !== unique.length) {
+      throw AppError.field('validation-failed', 'user_ids', 'Solo puedes asignar usuarios activos de tipo «Responsable del punto»');
+    }
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('point_managers').where('point_id', '=', id).execute();
+    for (const userId of unique) await pointsRepo.addManager(trx, id, userId);
+    await recordAudit(trx, {
+      actorId: admin.id,
+      action: 'update',
+      entity: 'point-managers',
+      entityId: id,
+      before: before.managers.map((m) => m.id),
+      after: unique,
+    });
+  });
+  return getPointAdmin(db, id);
+}
+
+function toContainer(row: pointsRepo.ContainerRow): Container {
+  return {
+    id: row.id,
+    point_id: row.point_id,
+    material: row.material,
+    capacity_l: row.capacity_l,
+    fill_level: row.fill_level,
+    status: row.status as ContainerStatus,
+    last_emptied_at: row.last_emptied_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export async function listPointContainers(db: Db, pointId: number): Promise<Container[]> {
+  await getPointAdmin(db, pointId);
+  return (await pointsRepo.findContainersOfPoints(db, [pointId])).map(toContainer);
+}
+
+async function materialId(db: Db, code: string): Promise<number> {
+  const m = (await getCatalogue(db)).byCode.get(code);
+  if (!m) throw AppError.field('unknown-material', 'material');
+  return m.id;
+}
+
+async function containerOf(db: Db, pointId: number, id: number): Promise<Container> {
+  const row = (await pointsRepo.findContainersOfPoints(db, [pointId])).find((c) => c.id === id);
+  if (!row) throw new AppError('container-not-found');
+  return toContainer(row);
+}
+
+export async function createContainerAdmin(db: Db, pointId: number, input: ContainerInput, admin: AuthUser): Promise<Container> {
+  await getPointAdmin(db, pointId);
+  const material = await materialId(db, input.material);
+  const id = await db.transaction().execute(async (trx) => {
+    const newId = await pointsRepo.insertContainer(trx, {
+      point_id: pointId,
+      material_id: material,
+      capacity_l: input.capacity_l,
+      fill_level: input.fill_level,
+      status: input.status,
+      last_emptied_at: null,
+    });
+    await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'container', entityId: newId, after: { point_id: pointId, ...input } });
+    return newId;
+  });
+  return containerOf(db, pointId, id);
+}
+
+export async function updateContainerAdmin(
+  db: Db,
+  pointId: number,
+  id: number,
+  input: ContainerInput,
+  admin: AuthUser,
+): Promise<Container> {
+  const before = await containerOf(db, pointId, id);
+  const material = await materialId(db, input.material);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('containers')
+      .set({ material_id: material, capacity_l: input.capacity_l, status: input.status, fill_level: input.fill_level, updated_at: nowIso() })
+      .where('id', '=', id)
+      .where('point_id', '=', pointId)
+      .execute();
+    await recordAudit(trx, { actorId: admin.id, action: 'update', entity: 'container', entityId: id, before, after: input });
+  });
+  return containerOf(db, pointId, id);
+}
+
+export async function deleteContainerAdmin(db: Db, pointId: number, id: number, admin: AuthUser): Promise<void> {
+  const before = await containerOf(db, pointId, id);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('container_readings').where('container_id', '=', id).execute();
+    await trx.deleteFrom('containers').where('id', '=', id).execute();
+    await recordAudit(trx, { actorId: admin.id, action: 'delete', entity: 'container', entityId: id, before });
+  });
+}
