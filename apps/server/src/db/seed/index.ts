@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../dialect.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
+import { pqrDemoSeeder } from '../../features/pqr/pqr.seed.js';
 
 export type SeedContext = { log: FastifyBaseLogger | Pick<Console, 'info' | 'warn'>; config: Config };
 
@@ -12,6 +13,8 @@ export type Seeder = { name: string; run: (db: Db, ctx: SeedContext) => Promise<
 export const demoSeeders: Seeder[] = [
   // After the identity seeder: links the demo manager (gestor@demo.puntoverde.co) to its points.
   pointsDemoSeeder,
+  // After identity: demo PQRs filed by the demo household and handled by the demo admin.
+  pqrDemoSeeder,
 ];
 
 export async function seedDemo(db: Db, ctx: SeedContext): Promise<void> {
