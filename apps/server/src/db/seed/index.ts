@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../dialect.js';
+import { identitySeeder } from '../../features/identity/identity.seed.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
 import { pqrDemoSeeder } from '../../features/pqr/pqr.seed.js';
 
@@ -11,6 +12,8 @@ export type Seeder = { name: string; run: (db: Db, ctx: SeedContext) => Promise<
 
 /** Demo seeders in dependency order (users before the content that refers to them). */
 export const demoSeeders: Seeder[] = [
+  // First: the other seeders refer to the demo users.
+  identitySeeder,
   // After the identity seeder: links the demo manager (gestor@demo.puntoverde.co) to its points.
   pointsDemoSeeder,
   // After identity: demo PQRs filed by the demo household and handled by the demo admin.

@@ -46,9 +46,14 @@ let dummyHash: Promise<string> | null = null;
  * for an unknown e-mail (or a social-only account) spends the same time as a wrong password.
  */
 export async function dummyVerify(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await warmUpDummyHash(), password);
   return false;
+}
+
+/** Makes the dummy hash at start-up, so the first unknown-e-mail login costs no extra hashing. */
+export function warmUpDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(18).toString('base64url'));
+  return dummyHash;
 }
 
 // zxcvbn-ts: built once (dictionaries load in ~200 ms), then each check takes a few ms.
@@ -79,7 +84,10 @@ export function warmUpStrengthChecker(): void {
  */
 export function isWeakPassword(password: string, userInputs: Array<string | null | undefined> = []): boolean {
   if (password.length < PASSWORD_MIN_LENGTH) return true;
-  const inputs = userInputs.flatMap((v) => (v ? [v, ...v.split(/[@.\s_-]+/).filter((p) => p.length >= 3)] : []));
+  // The whole value, an e-mail's local part and each word: `laura.gomez@x.co` → laura.gomez, laura, gomez…
+  const inputs = userInputs.flatMap((v) =>
+    v ? [v, v.split('@')[0] ?? v, ...v.split(/[@.\s_-]+/).filter((p) => p.length >= 3)] : [],
+  );
   const result = strengthChecker().check(password, inputs);
   if (result.score === 0) return true;
   if (result.score === 1) return !result.sequence.some((m) => m.pattern === 'bruteforce');

@@ -39,7 +39,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createIdentityService, type IdentityService, type IpBudget, type RequestMeta } from '../../features/identity/identity.service.js';
-import { warmUpStrengthChecker } from '../../features/identity/passwords.js';
+import { warmUpDummyHash, warmUpStrengthChecker } from '../../features/identity/passwords.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 
@@ -107,6 +107,7 @@ export default fp(
       app.config.env === 'test' && sessionId === 'test' ? Promise.resolve(true) : identity.isSessionLive(sessionId, userId),
     );
     app.addHook('onReady', async () => {
+      await warmUpDummyHash();
       if (app.config.env !== 'test') warmUpStrengthChecker();
     });
     app.addHook('onClose', () => identity.drain());

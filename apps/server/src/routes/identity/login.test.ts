@@ -46,7 +46,7 @@ describe('login (POST clientes/login)', () => {
     const unknown: number[] = [];
     let wrongBody = '';
     let unknownBody = '';
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       const w = await timed(user.email);
       const u = await timed(`nadie-${i}@example.co`);
       wrong.push(w.ms);
@@ -57,9 +57,9 @@ describe('login (POST clientes/login)', () => {
       expect(u.res.headers['content-type']).toBe(w.res.headers['content-type']);
     }
     expect(unknownBody).toBe(wrongBody);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1] ?? 0;
-    // Without the dummy verify an unknown e-mail answers in ~1 ms against ~50+ ms of argon2id.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    // Fastest of five: load on the machine only ever adds time. Without the dummy verify an
+    // unknown e-mail answers in ~1 ms against tens of ms of argon2id.
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.5);
   });
 
   it('answers a social-only account (no password) like an unknown e-mail', async () => {

@@ -1,0 +1,114 @@
+import { DEMO_PASSWORD, IDENTITY_PATHS } from '@puntoverde/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomIp } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { adminCreate, userCreate } from './account-cli.js';
+import { DEMO_USERS, identitySeeder } from './identity.seed.js';
+
+describe('admin bootstrap CLIs and the demo accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  const capture = () => {
+    const info: string[] = [];
+    const error: string[] = [];
+    return { out: { info: (l: string) => info.push(l), error: (l: string) => error.push(l) }, info, error };
+  };
+  const login = (username: string, password: string) =>
+    t.app.inject({ method: 'POST', url: IDENTITY_PATHS.login, remoteAddress: randomIp(), payload: { username, password } });
+
+  it('admin:create prints a generated password that logs in as an admin', async () => {
+    const c = capture();
+    expect(await adminCreate(t.app.db, ['Jefa@PuntoVerde.co'], c.out)).toBe(0);
+    const password = /Contraseña generada[^:]*: (\S+)/.exec(c.info.join('\n'))?.[1];
+    expect(password).toBeTruthy();
+    const res = await login('jefa@puntoverde.co', password!);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ is_admin: true, email_verified: true });
+  });
+
+  it('admin:create accepts --password and promotes an existing account', async () => {
+    const c = capture();
+    expect(await adminCreate(t.app.db, ['socio@example.co', '--password', 'Compost-Casero-44'], c.out)).toBe(0);
+    expect((await login('socio@example.co', 'Compost-Casero-44')).json().data.is_admin).toBe(true);
+    await t.app.db.updateTable('users').set({ is_admin: 0 }).where('email', '=', 'socio@example.co').execute();
+    const again = capture();
+    expect(await adminCreate(t.app.db, ['socio@example.co'], again.out)).toBe(0);
+    expect(again.info.join('\n')).toMatch(/ya existía/);
+    expect((await login('socio@example.co', 'Compost-Casero-44')).json().data.is_admin).toBe(true);
+  });
+
+  it('admin:create refuses a weak password and a missing e-mail', async () => {
+    const weak = capture();
+    expect(await adminCreate(t.app.db, ['debil@example.co', '--password', '123456'], weak.out)).toBe(1);
+    expect(weak.error.join('\n')).toMatch(/contraseña/i);
+    const none = capture();
+    expect(await adminCreate(t.app.db, [], none.out)).toBe(2);
+    expect(none.error.join('\n')).toMatch(/Uso: npm run admin:create/);
+  });
+
+  it('user:create creates a point manager that can log in', async () => {
+    const c = capture();
+    const code = await userCreate(
+      t.app.db,
+      ['--type', '1', '--email', 'gestor.envigado@example.co', '--name', 'Pedro Pablo Zapata', '--password', 'Punto-Limpio-2026'],
+      c.out,
+    );
+    expect(code).toBe(0);
+    expect(c.info.join('\n')).toMatch(/Responsable del punto/);
+    const res = await login('gestor.envigado@example.co', 'Punto-Limpio-2026');
+    expect(res.json().data).toMatchObject({ tc_id: 1, first_name: 'Pedro', last_name: 'Pablo Zapata', is_admin: false });
+  });
+
+  it('user:create makes a branch with --empresa and generates a password when none is given', async () => {
+    const head = capture();
+    expect(
+      await userCreate(t.app.db, ['--type', '3', '--email', 'matriz@example.co', '--name', 'Matriz S.A.S.', '--nit', '860034313-7'], head.out),
+    ).toBe(0);
+    const branch = capture();
+    expect(
+      await userCreate(t.app.db, ['--type', '3', '--email', 'sede@example.co', '--name', 'Sede Norte', '--empresa', 'matriz@example.co'], branch.out),
+    ).toBe(0);
+    const password = /Contraseña generada[^:]*: (\S+)/.exec(branch.info.join('\n'))?.[1];
+    const res = await login('sede@example.co', password!);
+    const headId = (await t.app.db.selectFrom('users').select('id').where('email', '=', 'matriz@example.co').executeTakeFirstOrThrow()).id;
+    expect(res.json().data).toMatchObject({ tc_id: 3, id_empresa: headId });
+    expect(branch.info.join('\n')).toMatch(/Sucursal/);
+  });
+
+  it('user:create refuses a bad type, a taken e-mail and a wrong NIT', async () => {
+    const bad = capture();
+    expect(await userCreate(t.app.db, ['--type', '4', '--email', 'x@example.co', '--name', 'X'], bad.out)).toBe(2);
+    const taken = capture();
+    expect(await userCreate(t.app.db, ['--type', '2', '--email', 'matriz@example.co', '--name', 'X'], taken.out)).toBe(1);
+    expect(taken.error.join('\n')).toMatch(/Ya existe/);
+    const nit = capture();
+    expect(await userCreate(t.app.db, ['--type', '3', '--email', 'n@example.co', '--name', 'N', '--nit', '860034313-1'], nit.out)).toBe(1);
+    expect(nit.error.join('\n')).toMatch(/NIT/);
+  });
+
+  it('seeds one demo user of every kind with the demo password, idempotently', async () => {
+    const ctx = { log: { info: () => undefined, warn: () => undefined }, config: t.config };
+    await identitySeeder.run(t.app.db, ctx);
+    await identitySeeder.run(t.app.db, ctx);
+    const rows = await t.app.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', 'in', Object.values(DEMO_USERS))
+      .execute();
+    expect(rows).toHaveLength(5);
+    const by = Object.fromEntries(rows.map((r) => [r.email, r]));
+    expect(by[DEMO_USERS.manager]).toMatchObject({ tc_id: 1, id_empresa: null, is_admin: 0 });
+    expect(by[DEMO_USERS.household]).toMatchObject({ tc_id: 2, id_empresa: null });
+    expect(by[DEMO_USERS.company]).toMatchObject({ tc_id: 3, id_empresa: null, document_number: '900123456-8' });
+    expect(by[DEMO_USERS.branch]).toMatchObject({ tc_id: 3, id_empresa: by[DEMO_USERS.company]?.id });
+    expect(by[DEMO_USERS.admin]).toMatchObject({ is_admin: 1 });
+    for (const email of Object.values(DEMO_USERS)) {
+      const res = await login(email, DEMO_PASSWORD);
+      expect(res.statusCode, email).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,170 @@
+import { PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@puntoverde/contract';
+import { parseArgs } from 'node:util';
+import { nowIso, type Db } from '../../db/dialect.js';
+import { AccountInputError, createAccount } from './accounts.js';
+import { emailExists, findUserByEmail, findUserById, updateUser } from './identity.repository.js';
+import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
+
+/** Where the CLIs write: stdout for results, stderr for errors (tests capture both). */
+export type CliOutput = { info: (line: string) => void; error: (line: string) => void };
+
+function checkPassword(password: string, email: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
+  if (isWeakPassword(password, [email])) return 'La contraseña es demasiado común o fácil de adivinar; elige otra.';
+  return null;
+}
+
+export const ADMIN_CREATE_USAGE =
+  'Uso: npm run admin:create -- <correo> [--password <contraseña>] [--name "<nombre>"]\n' +
+  'Crea un administrador (o da permisos de administración a una cuenta existente). Sin --password genera una y la muestra.';
+
+/** `npm run admin:create -- <email>`: returns the process exit code. */
+export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { password: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    out.error(`${(err as Error).message}\n${ADMIN_CREATE_USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const rawEmail = positionals[0];
+  if (values.help || !rawEmail || positionals.length > 1) {
+    (values.help ? out.info : out.error)(ADMIN_CREATE_USAGE);
+    return values.help ? 0 : 2;
+  }
+  const email = rawEmail.trim().toLowerCase();
+  if (values.password !== undefined) {
+    const problem = checkPassword(values.password, email);
+    if (problem) {
+      out.error(problem);
+      return 1;
+    }
+  }
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const changes: Parameters<typeof updateUser>[2] = { is_admin: 1, active: 1, updated_at: nowIso() };
+    if (values.password !== undefined) changes.password_hash = await hashPassword(values.password);
+    await updateUser(db, existing.id, changes);
+    out.info(`La cuenta ${email} (id ${existing.id}) ya existía: ahora es administradora.`);
+    if (values.password !== undefined) out.info('Su contraseña se cambió por la indicada.');
+    return 0;
+  }
+  const password = values.password ?? generatePassword();
+  try {
+    const user = await createAccount(db, {
+      tc_id: 2,
+      email,
+      password,
+      name: values.name ?? 'Administración PuntoVerde',
+      is_admin: true,
+    });
+    out.info(`Administrador creado: ${user.email} (id ${user.id}).`);
+    if (values.password === undefined) out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${password}`);
+    return 0;
+  } catch (err) {
+    if (err instanceof AccountInputError) {
+      out.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+export const USER_CREATE_USAGE =
+  'Uso: npm run user:create -- --type <1|2|3> --email <correo> --name "<nombre>" [--password <contraseña>]\n' +
+  '       [--phone <celular>] [--city <ciudad>] [--address <dirección>] [--nit <NIT>] [--empresa <id o correo de la empresa>] [--admin]\n' +
+  'Tipos: 1 responsable del punto, 2 hogar, 3 empresa (con --empresa, sucursal). Sin --password genera una y la muestra.';
+
+/** `npm run user:create -- --type 1 --email ... --name ...`: returns the process exit code. */
+export async function userCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: {
+        type: { type: 'string' },
+        email: { type: 'string' },
+        name: { type: 'string' },
+        password: { type: 'string' },
+        phone: { type: 'string' },
+        city: { type: 'string' },
+        address: { type: 'string' },
+        nit: { type: 'string' },
+        empresa: { type: 'string' },
+        admin: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (err) {
+    out.error(`${(err as Error).message}\n${USER_CREATE_USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    out.info(USER_CREATE_USAGE);
+    return 0;
+  }
+  const type = Number(values.type);
+  if (!values.type || ![1, 2, 3].includes(type) || !values.email || !values.name?.trim()) {
+    out.error(USER_CREATE_USAGE);
+    return 2;
+  }
+  const email = values.email.trim().toLowerCase();
+  if (await emailExists(db, email)) {
+    out.error(`Ya existe una cuenta con el correo ${email}.`);
+    return 1;
+  }
+  if (values.password !== undefined) {
+    const problem = checkPassword(values.password, email);
+    if (problem) {
+      out.error(problem);
+      return 1;
+    }
+  }
+  let companyId: number | null = null;
+  if (values.empresa) {
+    const head = /^\d+$/.test(values.empresa)
+      ? await findUserById(db, Number(values.empresa))
+      : await findUserByEmail(db, values.empresa.trim().toLowerCase());
+    if (!head || head.deleted_at) {
+      out.error(`No existe la empresa ${values.empresa}.`);
+      return 1;
+    }
+    companyId = head.id;
+  }
+  const password = values.password ?? generatePassword();
+  const name = values.name.trim();
+  const isCompany = type === 3;
+  const [first, ...rest] = name.split(/\s+/);
+  try {
+    const user = await createAccount(db, {
+      tc_id: type as 1 | 2 | 3,
+      email,
+      password,
+      name,
+      first_name: isCompany ? null : (first ?? null),
+      last_name: isCompany ? null : rest.join(' ') || null,
+      company_name: isCompany ? name : null,
+      nit: values.nit ?? null,
+      phone: values.phone ?? null,
+      city: values.city ?? null,
+      address: values.address ?? null,
+      id_empresa: companyId,
+      is_admin: values.admin ?? false,
+    });
+    const kind = userKindOf(user);
+    out.info(`Usuario creado: ${user.email} (id ${user.id}, ${kind ? USER_KIND_LABELS_ES[kind] : `tipo ${type}`}${user.is_admin ? ', administrador' : ''}).`);
+    if (values.password === undefined) out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${password}`);
+    return 0;
+  } catch (err) {
+    if (err instanceof AccountInputError) {
+      out.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+}

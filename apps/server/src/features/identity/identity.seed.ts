@@ -1,0 +1,105 @@
+import { DATA_POLICY_VERSION, DEMO_PASSWORD } from '@puntoverde/contract';
+import { nowIso } from '../../db/dialect.js';
+import type { Seeder } from '../../db/seed/index.js';
+import { createAccount, type NewAccount } from './accounts.js';
+import { findUserByEmail, insertConsent } from './identity.repository.js';
+
+/** The demo accounts (README lists them); all share DEMO_PASSWORD. */
+export const DEMO_USERS = {
+  manager: 'gestor@demo.puntoverde.co',
+  household: 'hogar@demo.puntoverde.co',
+  company: 'empresa@demo.puntoverde.co',
+  branch: 'sucursal@demo.puntoverde.co',
+  admin: 'admin@demo.puntoverde.co',
+} as const;
+
+type DemoAccount = Omit<NewAccount, 'password' | 'id_empresa'> & { branchOf?: string };
+
+const ACCOUNTS: DemoAccount[] = [
+  {
+    tc_id: 1,
+    email: DEMO_USERS.manager,
+    name: 'Gloria Estela Mejía (demo)',
+    first_name: 'Gloria Estela',
+    last_name: 'Mejía (demo)',
+    document_type: 'CC',
+    document_number: '43555123',
+    phone: '3004567890',
+    city: 'Medellín',
+    address: 'Calle 44 # 52-165, La Candelaria',
+  },
+  {
+    tc_id: 2,
+    email: DEMO_USERS.household,
+    name: 'Hernán Darío Ospina (demo)',
+    first_name: 'Hernán Darío',
+    last_name: 'Ospina (demo)',
+    document_type: 'CC',
+    document_number: '71234567',
+    phone: '3012345678',
+    city: 'Medellín',
+    address: 'Carrera 70 # 44-10, Laureles',
+  },
+  {
+    tc_id: 3,
+    email: DEMO_USERS.company,
+    name: 'Reciclados del Aburrá S.A.S. (demo)',
+    company_name: 'Reciclados del Aburrá S.A.S. (demo)',
+    contact_name: 'Andrea Restrepo',
+    nit: '900123456-8',
+    phone: '6044445566',
+    city: 'Medellín',
+    address: 'Carrera 48 # 10-45, El Poblado',
+  },
+  {
+    tc_id: 3,
+    email: DEMO_USERS.branch,
+    branchOf: DEMO_USERS.company,
+    name: 'Reciclados del Aburrá — Sede Itagüí (demo)',
+    company_name: 'Reciclados del Aburrá — Sede Itagüí (demo)',
+    contact_name: 'Julián Cardona',
+    nit: '900123456-8',
+    phone: '6043778899',
+    city: 'Itagüí',
+    address: 'Calle 50 # 45-30, Itagüí',
+  },
+  {
+    tc_id: 2,
+    email: DEMO_USERS.admin,
+    name: 'Administración PuntoVerde (demo)',
+    first_name: 'Administración',
+    last_name: 'PuntoVerde (demo)',
+    city: 'Medellín',
+    is_admin: true,
+  },
+];
+
+/**
+ * One user of every kind (identity issue, demo mode). Idempotent: an account that already
+ * exists is left as it is (its password may have been changed on purpose).
+ */
+export const identitySeeder: Seeder = {
+  name: 'identity',
+  async run(db) {
+    for (const { branchOf, ...account } of ACCOUNTS) {
+      if (await findUserByEmail(db, account.email)) continue;
+      const head = branchOf ? await findUserByEmail(db, branchOf) : undefined;
+      const user = await createAccount(db, { ...account, password: DEMO_PASSWORD, id_empresa: head?.id ?? null });
+      const now = nowIso();
+      await db
+        .updateTable('users')
+        .set({ data_policy_version: DATA_POLICY_VERSION, data_policy_accepted_at: now })
+        .where('id', '=', user.id)
+        .execute();
+      await insertConsent(db, {
+        user_id: user.id,
+        kind: 'data-policy',
+        version: DATA_POLICY_VERSION,
+        accepted_at: now,
+        withdrawn_at: null,
+        ip: null,
+        user_agent: 'demo seed',
+      });
+    }
+  },
+};
