@@ -208,6 +208,7 @@ export const ZRequestStatusChange = z
     }
   });
 export type RequestStatusChange = z.input<typeof ZRequestStatusChange>;
+export type RequestStatusChangeData = z.output<typeof ZRequestStatusChange>;
 
 // ---------------------------------------------------------------------------------------------
 // The request as the API returns it
@@ -310,6 +311,7 @@ export const ZRequestListQuery = ZPageQuery.extend({
   to: ZCalendarDate.optional(),
 });
 export type RequestListQuery = z.input<typeof ZRequestListQuery>;
+export type RequestListQueryData = z.output<typeof ZRequestListQuery>;
 
 export const ZPickupRequestList = pageOf(ZPickupRequest);
 export type PickupRequestList = z.infer<typeof ZPickupRequestList>;

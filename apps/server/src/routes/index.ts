@@ -12,6 +12,8 @@ import campaignsRoutes from './campaigns/index.js';
 import pqrRoutes from './pqr/index.js';
 import realtimePlugin from '../features/realtime/realtime.plugin.js';
 import eventsRoutes from './events/index.js';
+import notificationsRoutes from './notifications/index.js';
+import requestsRoutes from './requests/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -30,4 +32,6 @@ export async function registerRoutes(app: FastifyInstance) {
   // Issue 7: the live-updates bus (before the routes that publish to it), then its stream.
   await app.register(realtimePlugin);
   await app.register(eventsRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(requestsRoutes);
 }

@@ -1,0 +1,146 @@
+import {
+  ZCreateRequestRequest,
+  ZPickupCalendarResponse,
+  ZPickupRequestListResponse,
+  ZPickupRequestResponse,
+  ZRequestIdParams,
+  ZRequestListQuery,
+  ZRequestStatusChange,
+  ZSuggestPointQuery,
+  ZSuggestPointResponse,
+} from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerFileAccessRule } from '../../features/files/files.access.js';
+import {
+  canSeeRequestPhoto,
+  changeStatus,
+  createRequest,
+  exportRequestsOfUser,
+  getRequest,
+  listRequests,
+  onAccountDeleted,
+  pickupDays,
+  suggestPoints,
+  type RequestsDeps,
+} from '../../features/requests/requests.service.js';
+import { AppError } from '../../lib/app-error.js';
+import { requireUser } from '../../plugins/auth.js';
+
+const TAGS = ['requests'];
+/** New requests per user per hour: generous for a real household or company, a wall for a script. */
+const CREATES_PER_HOUR = 30;
+
+/** Pickup requests (issue 7): Mis Solicitudes (requesters) and requests to a point (managers). */
+export default async function requestsRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: RequestsDeps = { db: app.db, bus: app.realtime, fileSecret: app.config.tokenSecret, log: app.log };
+
+  // The point's managers and the company head may see a request's photos; so may the requester (owner).
+  registerFileAccessRule((db, file, user) => canSeeRequestPhoto(db, file.id, user));
+  app.identity.registerPersonalDataSection('pickup_requests', (db, userId) => exportRequestsOfUser(db, userId));
+  app.identity.registerAccountDeletionHook((trx, userId, at) => onAccountDeleted(trx, userId, at));
+
+  r.post(
+    '/back/api/v1/requests',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Crea una solicitud de recolección (hogar, empresa o sucursal). Sin point_id, el servidor elige el punto activo más cercano que recibe todos los materiales',
+        security: [{ bearer: [] }],
+        body: ZCreateRequestRequest,
+        response: { 201: ZPickupRequestResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const rate = await app.rateLimiter.hit(`requests-create:${user.id}`, CREATES_PER_HOUR, 60 * 60 * 1000);
+      if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+      return reply.code(201).send({ data: await createRequest(deps, user, request.body) });
+    },
+  );
+
+  r.get(
+    '/back/api/v1/requests',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Solicitudes que puedo ver: las mías (empresa: también las de sus sucursales), las de mis puntos (responsable) o todas (administración)',
+        security: [{ bearer: [] }],
+        querystring: ZRequestListQuery,
+        response: { 200: ZPickupRequestListResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await listRequests(deps, user, request.query) };
+    },
+  );
+
+  r.get(
+    '/back/api/v1/requests/calendar',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Días en que se puede pedir una recolección (sin domingos ni festivos de Colombia) y sus franjas',
+        response: { 200: ZPickupCalendarResponse },
+      },
+    },
+    async () => ({ data: pickupDays() }),
+  );
+
+  r.get(
+    '/back/api/v1/requests/suggested-points',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Puntos activos más cercanos que reciben todos los materiales (el primero es el sugerido)',
+        security: [{ bearer: [] }],
+        querystring: ZSuggestPointQuery,
+        response: { 200: ZSuggestPointResponse },
+      },
+    },
+    async (request) => {
+      requireUser(request);
+      return { data: await suggestPoints(app.db, request.query) };
+    },
+  );
+
+  r.get(
+    '/back/api/v1/requests/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Una solicitud con su historial (quién cambió qué y cuándo)',
+        security: [{ bearer: [] }],
+        params: ZRequestIdParams,
+        response: { 200: ZPickupRequestResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await getRequest(deps, user, request.params.id) };
+    },
+  );
+
+  r.post(
+    '/back/api/v1/requests/:id/status',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Cambia el estado: aceptada, programada (scheduled_at), recogida (items con actual_kg), rechazada (reason) o cancelada. 409 si el cambio no es válido desde el estado actual; 403 si no te corresponde',
+        security: [{ bearer: [] }],
+        params: ZRequestIdParams,
+        body: ZRequestStatusChange,
+        response: { 200: ZPickupRequestResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await changeStatus(deps, user, request.params.id, request.body) };
+    },
+  );
+}
