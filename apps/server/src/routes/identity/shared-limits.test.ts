@@ -1,0 +1,49 @@
+import { IDENTITY_PATHS } from '@puntoverde/contract';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, randomIp, TEST_PASSWORD } from '../../../test/factories.js';
+import { buildApp } from '../../app.js';
+import { buildTestApp, testConfig, TEST_REDIS_URL, type TestApp } from '../../../test/helper.js';
+
+describe('identity API documentation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('documents every identity call in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/back/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of Object.values(IDENTITY_PATHS)) expect(paths).toContain(path);
+    const register = res.json().paths[IDENTITY_PATHS.register].post;
+    expect(JSON.stringify(register.requestBody)).toContain('accept_data_policy');
+  });
+});
+
+// Two server instances behind a load balancer share the failed-login budget through Redis.
+describe.skipIf(!TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  let a: TestApp;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    a = await buildTestApp({ redisUrl: TEST_REDIS_URL });
+    // Same database, second instance.
+    b = await buildApp({ config: testConfig({ redisUrl: TEST_REDIS_URL }), database: a.database, logger: false });
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts failed logins on one instance against the other', async () => {
+    const user = await createUser(a.app, { email: `redis-${randomBytes(4).toString('hex')}@example.co` });
+    const login = (app: typeof b, password: string) =>
+      app.inject({ method: 'POST', url: IDENTITY_PATHS.login, remoteAddress: randomIp(), payload: { username: user.email, password } });
+    for (let i = 0; i < 5; i += 1) expect((await login(i % 2 ? a.app : b, `mala-${i}`)).statusCode).toBe(401);
+    const res = await login(b, TEST_PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
