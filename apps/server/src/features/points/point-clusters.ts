@@ -2,6 +2,7 @@ import type { Bbox, PointCluster, PointMarker, PointsFilters, PointKind } from '
 import Supercluster from 'supercluster';
 import { getCatalogue } from './materials-catalogue.js';
 import { openState } from './opening-hours.js';
+import { currentPointsVersion, pointsChangedHere } from './points-version.js';
 import * as repo from './points.repository.js';
 import type { Executor, MarkerRow } from './points.repository.js';
 import { resolveFilters } from './points.service.js';
@@ -16,36 +17,20 @@ type Entry = { version: string; built: Promise<Built>; usedAt: number };
 type Built = { index: Supercluster<{ i: number }, Record<string, never>>; rows: MarkerRow[] };
 
 const MAX_INDEXES = 8;
-/** The version is read at most this often per database (other instances' writes show up within it). */
-const VERSION_TTL_MS = 1000;
 
 export const CLUSTER_RADIUS_PX = 60;
 export const CLUSTER_MAX_ZOOM = 16;
 
-type Cache = { entries: Map<string, Entry>; version: { value: string; readAt: number } | null };
+type Cache = Map<string, Entry>;
 const caches = new WeakMap<object, Cache>();
 
 function cacheOf(db: Executor): Cache {
   let c = caches.get(db);
   if (!c) {
-    c = { entries: new Map(), version: null };
+    c = new Map();
     caches.set(db, c);
   }
   return c;
-}
-
-async function currentVersion(db: Executor, cache: Cache): Promise<string> {
-  const now = Date.now();
-  if (cache.version && now - cache.version.readAt < VERSION_TTL_MS) return cache.version.value;
-  const value = await repo.readPointsVersion(db);
-  cache.version = { value, readAt: now };
-  return value;
-}
-
-/** Forgets the cached version so the next query sees a change made by this process at once. */
-export function invalidateClusters(db: Executor): void {
-  const cache = caches.get(db);
-  if (cache) cache.version = null;
 }
 
 async function build(db: Executor, filters: Awaited<ReturnType<typeof resolveFilters>>): Promise<Built> {
@@ -78,17 +63,17 @@ export async function clustersInView(
 ): Promise<{ zoom: number; clusters: PointCluster[]; points: PointMarker[]; total: number }> {
   const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, f)]);
   const cache = cacheOf(db);
-  const version = await currentVersion(db, cache);
+  const version = await currentPointsVersion(db);
   // "Open now" changes with the clock: such an index lives for one minute.
   const key = filters.openNow ? `${filters.key}|${Math.floor(filters.at.getTime() / 60000)}` : filters.key;
-  let entry = cache.entries.get(key);
+  let entry = cache.get(key);
   if (!entry || entry.version !== version) {
     entry = { version, built: build(db, filters), usedAt: Date.now() };
-    cache.entries.set(key, entry);
-    entry.built.catch(() => cache.entries.delete(key));
-    if (cache.entries.size > MAX_INDEXES) {
-      const oldest = [...cache.entries.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt)[0];
-      if (oldest) cache.entries.delete(oldest[0]);
+    cache.set(key, entry);
+    entry.built.catch(() => cache.delete(key));
+    if (cache.size > MAX_INDEXES) {
+      const oldest = [...cache.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt)[0];
+      if (oldest) cache.delete(oldest[0]);
     }
   }
   entry.usedAt = Date.now();
@@ -121,4 +106,9 @@ export async function clustersInView(
     }
   }
   return { zoom: z, clusters, points, total: rows.length };
+}
+
+/** Makes this process's next query see a change of the points at once (writers call it). */
+export function invalidateClusters(_db?: Executor): void {
+  pointsChangedHere();
 }

@@ -1,6 +1,7 @@
 import { POINT_KIND_LABELS_ES, ZPointKind } from '@puntoverde/contract';
 import { getCatalogue } from './materials-catalogue.js';
-import { readPointsVersion, type Executor } from './points.repository.js';
+import { currentPointsVersion } from './points-version.js';
+import type { Executor } from './points.repository.js';
 
 /**
  * Open data: every active point as a GeoJSON FeatureCollection (RFC 7946, WGS 84 lng/lat).
@@ -9,7 +10,7 @@ import { readPointsVersion, type Executor } from './points.repository.js';
 const cache = new WeakMap<object, { version: string; json: string }>();
 
 export async function geojsonExport(db: Executor): Promise<string> {
-  const version = await readPointsVersion(db);
+  const version = await currentPointsVersion(db);
   const cached = cache.get(db);
   if (cached && cached.version === version) return cached.json;
   const catalogue = await getCatalogue(db);

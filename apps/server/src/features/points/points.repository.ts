@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Bbox } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
+import { pointsChangedHere } from './points-version.js';
 
 /** Queries of the points feature. Each takes `db` or a transaction first and returns rows. */
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -258,6 +259,7 @@ export async function readPointsVersion(db: Executor): Promise<string> {
 }
 
 export async function bumpPointsVersion(db: Executor): Promise<void> {
+  pointsChangedHere();
   const value = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   const updated_at = nowIso();
   await db

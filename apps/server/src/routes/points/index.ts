@@ -21,39 +21,30 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { clustersInView } from '../../features/points/point-clusters.js';
+import { currentPointsVersion } from '../../features/points/points-version.js';
 import { geojsonExport } from '../../features/points/points-export.js';
 import * as points from '../../features/points/points.service.js';
 import { requireManagerOrAdmin } from '../../plugins/auth.js';
+import { cachedBody, makeBody, scopeOf, sendBody } from './cached-json.js';
 
 const V1 = '/back/api/v1';
 const TAGS = ['points'];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
-/**
- * Sends a JSON text with a strong ETag (hash of the bytes): a client that already holds it gets
- * a bodiless 304. The text skips the per-route serializer: map lists are built once, not twice.
- */
-function sendCachedJson(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  json: string,
-  cacheControl: string,
-  type = 'application/json; charset=utf-8',
-) {
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-  reply.header('etag', etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
-  const inm = request.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
-  return reply.type(type).send(json);
-}
-
 export default async function pointsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * Cache key of an answer: database, points version, route and query (and the minute, for the
+   * answers that say whether points are open now).
+   */
+  const keyOf = async (request: FastifyRequest, timed: boolean) => {
+    const version = await currentPointsVersion(app.db);
+    const minute = timed ? `|${Math.floor(Date.now() / 60000)}` : '';
+    return `${scopeOf(app.db)}|${version}${minute}|${request.url}`;
+  };
 
   app.get(
     `${V1}/materials`,
@@ -66,7 +57,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const data = await points.listMaterials(app.db);
-      return sendCachedJson(request, reply, JSON.stringify({ data }), 'public, max-age=3600');
+      return sendBody(request, reply, { key: null, body: makeBody(JSON.stringify({ data })) }, 'public, max-age=3600');
     },
   );
 
@@ -84,9 +75,11 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { bbox, ...filters } = request.query;
-      const data = await points.listMarkers(app.db, bbox, filters);
-      const maxAge = filters.open_now ? 30 : 60;
-      return sendCachedJson(request, reply, JSON.stringify({ data }), `public, max-age=${maxAge}`);
+      const timed = filters.open_now === true && !filters.at;
+      const cached = await cachedBody(await keyOf(request, timed), async () =>
+        JSON.stringify({ data: await points.listMarkers(app.db, bbox, filters) }),
+      );
+      return sendBody(request, reply, cached, `public, max-age=${timed ? 30 : 60}`);
     },
   );
 
@@ -102,8 +95,11 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { bbox, zoom, ...filters } = request.query;
-      const data = await clustersInView(app.db, bbox, zoom, filters);
-      return sendCachedJson(request, reply, JSON.stringify({ data }), `public, max-age=${filters.open_now ? 30 : 60}`);
+      const timed = filters.open_now === true && !filters.at;
+      const cached = await cachedBody(await keyOf(request, timed), async () =>
+        JSON.stringify({ data: await clustersInView(app.db, bbox, zoom, filters) }),
+      );
+      return sendBody(request, reply, cached, `public, max-age=${timed ? 30 : 60}`);
     },
   );
 
@@ -118,8 +114,11 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const data = await points.nearPoints(app.db, request.query);
-      return sendCachedJson(request, reply, JSON.stringify({ data }), 'public, max-age=30');
+      // Each answer says whether the points are open now: it depends on the minute.
+      const cached = await cachedBody(await keyOf(request, !request.query.at), async () =>
+        JSON.stringify({ data: await points.nearPoints(app.db, request.query) }),
+      );
+      return sendBody(request, reply, cached, 'public, max-age=30');
     },
   );
 
@@ -135,7 +134,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const json = await geojsonExport(app.db);
       reply.header('content-disposition', 'inline; filename="puntos-puntoverde.geojson"');
-      return sendCachedJson(request, reply, json, 'public, max-age=300', 'application/geo+json; charset=utf-8');
+      return sendBody(request, reply, { key: null, body: makeBody(json) }, 'public, max-age=300', 'application/geo+json; charset=utf-8');
     },
   );
 
