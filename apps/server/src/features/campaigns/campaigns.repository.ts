@@ -78,7 +78,10 @@ export async function listCampaigns(
     .orderBy(
       sql`case when campaigns.ends_at <= ${f.now} then 2 when campaigns.starts_at > ${f.now} then 1 else 0 end`,
     )
-    .orderBy(sql`case when campaigns.ends_at <= ${f.now} then null else campaigns.starts_at end`, 'asc')
+    .orderBy(
+      sql`case when campaigns.ends_at <= ${f.now} then null when campaigns.starts_at > ${f.now} then campaigns.starts_at else campaigns.ends_at end`,
+      'asc',
+    )
     .orderBy('campaigns.ends_at', 'desc')
     .orderBy('campaigns.id', 'desc')
     .limit(page.limit)

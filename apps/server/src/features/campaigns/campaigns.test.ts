@@ -122,6 +122,15 @@ describe('campaigns', () => {
     expect(adminList.json().data.items.map((c: { id: number }) => c.id)).toContain(hidden.id);
   });
 
+  it('shows the ongoing campaign that ends soonest first', async () => {
+    const later = await create({ title: 'Termina tarde', starts_at: at(-30), ends_at: at(30) });
+    const sooner = await create({ title: 'Termina pronto', starts_at: at(-2), ends_at: at(0.5) });
+    const ongoing = (await t.app.inject({ method: 'GET', url: '/back/api/v1/campaigns?status=ongoing&page_size=100' })).json().data.items as { id: number }[];
+    const ids = ongoing.map((c) => c.id);
+    expect(ids.indexOf(sooner.id)).toBeLessThan(ids.indexOf(later.id));
+    expect(ids[0]).toBe(sooner.id);
+  });
+
   it('paginates the list', async () => {
     const page1 = (await t.app.inject({ method: 'GET', url: '/back/api/v1/campaigns?page=1&page_size=2' })).json().data;
     const page2 = (await t.app.inject({ method: 'GET', url: '/back/api/v1/campaigns?page=2&page_size=2' })).json().data;
