@@ -3,6 +3,7 @@ import type { Db } from '../../db/dialect.js';
 import { nowIso } from '../../db/dialect.js';
 import { emailExists, findUserById, insertUser, type UserRow } from './identity.repository.js';
 import { hashPassword } from './passwords.js';
+import { isValidColombianPhone } from './phone.js';
 import { personName } from './user-view.js';
 
 export class AccountInputError extends Error {}
@@ -49,6 +50,7 @@ export async function createAccount(db: Db, input: NewAccount): Promise<UserRow>
       throw new AccountInputError('Solo una cuenta de empresa (tipo 3) puede ser sucursal de otra empresa (tipo 3).');
     }
   }
+  if (input.phone && !isValidColombianPhone(input.phone)) throw new AccountInputError(`Teléfono no válido: ${input.phone}`);
   let documentType = input.document_type ?? null;
   let documentNumber = input.document_number ?? null;
   if (input.nit) {

@@ -1,6 +1,7 @@
 import {
   DATA_POLICY_VERSION,
   DELETE_ACCOUNT_CONFIRMATION,
+  MESSAGES_ES,
   EMAIL_VERIFICATION_TTL_MS,
   FORGOT_PASSWORD_MESSAGE_ES,
   IDENTITY_WEB_ROUTES,
@@ -44,6 +45,7 @@ import {
 import * as repo from './identity.repository.js';
 import type { UserRow } from './identity.repository.js';
 import { dummyVerify, hashPassword, isWeakPassword, needsRehash, verifyPassword } from './passwords.js';
+import { isValidColombianPhone } from './phone.js';
 import { hashToken, randomToken } from './secrets.js';
 import { personName, toMe } from './user-view.js';
 import type { Updateable } from 'kysely';
@@ -292,6 +294,7 @@ export function createIdentityService(deps: IdentityDeps) {
       const inputs = isCompany
         ? userInputsOf([input.email, input.company_name, input.contact_name, input.nit])
         : userInputsOf([input.email, input.first_name, input.last_name, input.document_number]);
+      if (!isValidColombianPhone(input.phone)) throw AppError.field('validation-failed', 'data_user.phone', MESSAGES_ES.phone);
       if (isWeakPassword(input.password, inputs)) throw AppError.field('weak-password', 'data_user.password');
       if (await repo.emailExists(db, input.email)) throw AppError.field('email-already-in-use', 'data_user.email');
       if (isCompany && (await repo.companyNitExists(db, input.nit))) {
@@ -558,6 +561,9 @@ export function createIdentityService(deps: IdentityDeps) {
       }
       if (Object.keys(fields).length) {
         throw new AppError('validation-failed', { message: `Revisa: ${Object.keys(fields).join(', ')}.`, fields });
+      }
+      if (input.phone !== undefined && !isValidColombianPhone(input.phone)) {
+        throw AppError.field('validation-failed', 'phone', MESSAGES_ES.phone);
       }
       const docType = (input.document_type ?? user.document_type) as DocumentType | null;
       const docNumber = input.document_number ?? user.document_number;

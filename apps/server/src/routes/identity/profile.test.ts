@@ -67,6 +67,8 @@ describe('profile API (/v1/me)', () => {
     const headers = await loginAs(t.app, await createUser(t.app));
     const res = await patch(headers, { phone: '2001234567' });
     expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { phone: expect.any(String) } });
+    const unassigned = await patch(headers, { phone: '6094445566' });
+    expect(unassigned.json()).toMatchObject({ code: 'validation-failed', fields: { phone: expect.any(String) } });
   });
 
   it('changes the login e-mail after re-authenticating; the new address must be verified and the old one is told', async () => {

@@ -166,6 +166,12 @@ describe('sign-up (POST clientes/registro)', () => {
     );
   });
 
+  it('rejects a 10-digit phone that is not an assigned Colombian number', async () => {
+    const res = await register(household({ email: 'telefono@example.co', phone: '3991234567' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { 'data_user.phone': expect.stringMatching(/celular/) } });
+  });
+
   it('rejects a CC with letters', async () => {
     const res = await register(household({ email: 'cc@example.co', document_number: 'AB12345' }));
     expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { 'data_user.document_number': expect.any(String) } });
