@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './common.js';
-import { ZEmail, ZNewPassword, ZPhone } from './identity.js';
+import { ZAcceptDataPolicy, ZEmail, ZNewPassword, ZPhone } from './identity.js';
 import { ZLatitude, ZLongitude } from './points.js';
 
 /**
@@ -89,7 +89,7 @@ export const ZBranchListResponse = dataOf(z.array(ZBranch));
 export const ZBranchIdParams = z.object({ id: z.coerce.number().int().positive('id debe ser un entero positivo') });
 
 // ---------------------------------------------------------------------------------------------
-// The invitation: GET branches/invitations/{token} (preview), POST branches/invitations/accept
+// The invitation: POST branches/invitations/preview, POST branches/invitations/accept
 // ---------------------------------------------------------------------------------------------
 
 const ZInvitationToken = z
@@ -98,7 +98,8 @@ const ZInvitationToken = z
   .min(16, { error: 'El enlace no es válido.' })
   .max(200, { error: 'El enlace no es válido.' });
 
-export const ZBranchInvitationParams = z.object({ token: ZInvitationToken });
+/** POST branches/invitations/preview { token } (a token never travels in a URL path: logs). */
+export const ZBranchInvitationPreviewRequest = z.object({ token: ZInvitationToken });
 
 export const ZBranchInvitationPreview = z.object({
   email: z.string(),
@@ -109,12 +110,17 @@ export const ZBranchInvitationPreview = z.object({
 export type BranchInvitationPreview = z.infer<typeof ZBranchInvitationPreview>;
 export const ZBranchInvitationPreviewResponse = dataOf(ZBranchInvitationPreview);
 
-export const ZAcceptBranchInvitationRequest = z.object({ token: ZInvitationToken, password: ZNewPassword });
+export const ZAcceptBranchInvitationRequest = z.object({
+  token: ZInvitationToken,
+  password: ZNewPassword,
+  /** The branch's contact accepts the personal-data policy (Ley 1581 de 2012) for their own data. */
+  accept_data_policy: ZAcceptDataPolicy,
+});
 export type AcceptBranchInvitationRequest = z.input<typeof ZAcceptBranchInvitationRequest>;
 
 /** The acceptance screen's form: the password typed twice. */
 export const ZAcceptBranchInvitationForm = z
-  .object({ password: ZNewPassword, password_confirmation: z.string() })
+  .object({ password: ZNewPassword, password_confirmation: z.string(), accept_data_policy: ZAcceptDataPolicy })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],
     error: BRANCH_MESSAGES_ES.passwordsDiffer,

@@ -14,6 +14,7 @@ import realtimePlugin from '../features/realtime/realtime.plugin.js';
 import eventsRoutes from './events/index.js';
 import notificationsRoutes from './notifications/index.js';
 import requestsRoutes from './requests/index.js';
+import branchesRoutes from './branches/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(eventsRoutes);
   await app.register(notificationsRoutes);
   await app.register(requestsRoutes);
+  await app.register(branchesRoutes);
 }

@@ -730,6 +730,19 @@ export { hashPassword, isWeakPassword } from './passwords.js';
 export { hashToken, randomToken } from './secrets.js';
 export { toMe } from './user-view.js';
 
+/** Records the acceptance of the personal-data policy (proof kept: Decreto 1377 de 2013 art. 8). */
+export async function recordDataPolicyConsent(db: Db, userId: number, meta: RequestMeta): Promise<void> {
+  await repo.insertConsent(db, {
+    user_id: userId,
+    kind: 'data-policy',
+    version: DATA_POLICY_VERSION,
+    accepted_at: nowIso(),
+    withdrawn_at: null,
+    ip: meta.ip,
+    user_agent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+}
+
 /** Ends every live session of a user (a deactivated branch); returns how many ended. */
 export function revokeUserSessions(db: Db, userId: number, reason: string): Promise<number> {
   return repo.revokeSessions(db, { userId }, reason, nowIso());

@@ -33,7 +33,7 @@ type Envelope = { users: number[]; event: RealtimeEvent };
 function createLocalHub(log: FastifyBaseLogger | undefined) {
   const listeners = new Map<number, Set<RealtimeListener>>();
   return {
-    deliver(users: readonly number[], event: RealtimeEvent) {
+    deliver: (users: readonly number[], event: RealtimeEvent) => {
       for (const userId of new Set(users)) {
         for (const listener of listeners.get(userId) ?? []) {
           try {
@@ -44,7 +44,7 @@ function createLocalHub(log: FastifyBaseLogger | undefined) {
         }
       }
     },
-    subscribe(userId: number, listener: RealtimeListener) {
+    subscribe: (userId: number, listener: RealtimeListener) => {
       let set = listeners.get(userId);
       if (!set) {
         set = new Set();
@@ -58,7 +58,7 @@ function createLocalHub(log: FastifyBaseLogger | undefined) {
         if (s.size === 0) listeners.delete(userId);
       };
     },
-    count() {
+    count: () => {
       let n = 0;
       for (const s of listeners.values()) n += s.size;
       return n;

@@ -1,5 +1,6 @@
 import type { PickupRequestDetail, PickupRequestList } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, dialectUnderTest, type TestApp } from '../../../test/helper.js';
 import { listenLocal, openSse } from '../../../test/sse.js';
 import { collectedKgBy } from '../../features/requests/requests.service.js';
@@ -429,3 +430,21 @@ describe('concurrent accepts', () => {
   });
 });
 
+
+describe('when a requester deletes the account', () => {
+  it('cancels the open requests and keeps only what statistics need', async () => {
+    const user = await createUser(t.app);
+    const who: Actor = { ...user, headers: await loginAs(t.app, user) };
+    const photo = await uploadPhoto(t.app, who);
+    const r = await createRequest(t.app, who, { photos: [photo] });
+    const res = await t.app.inject({ method: 'DELETE', url: '/back/api/v1/me', headers: who.headers, payload: { password: user.password } });
+    expect(res.statusCode).toBe(200);
+    const row = await t.app.db.selectFrom('pickup_requests').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'cancelada', address: 'Dirección eliminada', notes: null, cancellation_reason: 'Cuenta eliminada' });
+    expect(row.lat).toBe(Math.round(HOME.lat * 100) / 100);
+    const photos = await t.app.db.selectFrom('pickup_request_photos').selectAll().where('request_id', '=', r.id).execute();
+    expect(photos).toEqual([]);
+    const items = await t.app.db.selectFrom('pickup_request_items').selectAll().where('request_id', '=', r.id).execute();
+    expect(items).toHaveLength(2);
+  });
+});

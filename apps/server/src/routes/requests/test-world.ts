@@ -100,7 +100,7 @@ export async function createRequest(
 ): Promise<PickupRequestDetail> {
   const res = await app.inject({ method: 'POST', url: '/back/api/v1/requests', headers: who.headers, payload: requestBody(overrides) });
   if (res.statusCode !== 201) throw new Error(`create request failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: PickupRequestDetail }).data;
+  return res.json<{ data: PickupRequestDetail }>().data;
 }
 
 export function changeStatus(app: FastifyInstance, who: Actor, id: number, body: RequestStatusChange) {
@@ -143,6 +143,6 @@ export async function uploadPhoto(app: FastifyInstance, who: Actor): Promise<str
     payload,
   });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: { id: string } }).data.id;
+  return res.json<{ data: { id: string } }>().data.id;
 }
 

@@ -1,0 +1,165 @@
+import {
+  ZAcceptBranchInvitationRequest,
+  ZBranchIdParams,
+  ZBranchInvitationPreviewRequest,
+  ZBranchInvitationPreviewResponse,
+  ZBranchListResponse,
+  ZBranchResponse,
+  ZCreateBranchRequest,
+  ZResendBranchInvitationResponse,
+  ZSessionUserResponse,
+  ZUpdateBranchRequest,
+} from '@puntoverde/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  acceptInvitation,
+  createBranch,
+  getBranch,
+  listBranches,
+  previewInvitation,
+  resendInvitation,
+  updateBranch,
+  type BranchesDeps,
+} from '../../features/branches/branches.service.js';
+import { AppError } from '../../lib/app-error.js';
+import { requireUser } from '../../plugins/auth.js';
+
+const TAGS = ['branches'];
+/** Branches a head may create per day, and invitation re-sends per hour (each one is an e-mail). */
+const CREATES_PER_DAY = 50;
+const RESENDS_PER_HOUR = 10;
+
+async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('cache-control', 'no-store');
+  return payload;
+}
+
+/** Branch offices of a company head (issue 7) and the invitation a new branch accepts. */
+export default async function branchesRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const deps: BranchesDeps = {
+    db: app.db,
+    config: app.config,
+    mailer: app.mailer,
+    identity: app.identity,
+    bus: app.realtime,
+    log: app.log,
+  };
+  const limit = async (key: string, max: number, windowMs: number) => {
+    const rate = await app.rateLimiter.hit(key, max, windowMs);
+    if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+  };
+
+  r.get(
+    '/back/api/v1/branches',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Las sucursales de mi empresa (solo la cuenta principal de la empresa)',
+        security: [{ bearer: [] }],
+        response: { 200: ZBranchListResponse },
+      },
+    },
+    async (request) => ({ data: await listBranches(app.db, requireUser(request)) }),
+  );
+
+  r.post(
+    '/back/api/v1/branches',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Crea una sucursal: un usuario tipo 3 con id_empresa = mi id, invitado por correo a crear su contraseña (7 días, un solo uso)',
+        security: [{ bearer: [] }],
+        body: ZCreateBranchRequest,
+        response: { 201: ZBranchResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await limit(`branches-create:${user.id}`, CREATES_PER_DAY, 24 * 60 * 60 * 1000);
+      return reply.code(201).send({ data: await createBranch(deps, user, request.body) });
+    },
+  );
+
+  r.get(
+    '/back/api/v1/branches/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Una de mis sucursales',
+        security: [{ bearer: [] }],
+        params: ZBranchIdParams,
+        response: { 200: ZBranchResponse },
+      },
+    },
+    async (request) => ({ data: await getBranch(app.db, requireUser(request), request.params.id) }),
+  );
+
+  r.patch(
+    '/back/api/v1/branches/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Edita una de mis sucursales; active=false la desactiva (no puede iniciar sesión) y active=true la reactiva',
+        security: [{ bearer: [] }],
+        params: ZBranchIdParams,
+        body: ZUpdateBranchRequest,
+        response: { 200: ZBranchResponse },
+      },
+    },
+    async (request) => ({ data: await updateBranch(deps, requireUser(request), request.params.id, request.body) }),
+  );
+
+  r.post(
+    '/back/api/v1/branches/:id/invitation',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Envía de nuevo la invitación (el enlace anterior deja de funcionar)',
+        security: [{ bearer: [] }],
+        params: ZBranchIdParams,
+        response: { 200: ZResendBranchInvitationResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await limit(`branches-resend:${user.id}`, RESENDS_PER_HOUR, 60 * 60 * 1000);
+      return { data: await resendInvitation(deps, user, request.params.id) };
+    },
+  );
+
+  r.post(
+    '/back/api/v1/branches/invitations/preview',
+    {
+      onRequest: async (request) => app.identity.enforceIpBudget('token', request.ip),
+      schema: {
+        tags: TAGS,
+        summary: 'Datos de una invitación vigente (para la pantalla de aceptación)',
+        body: ZBranchInvitationPreviewRequest,
+        response: { 200: ZBranchInvitationPreviewResponse },
+      },
+    },
+    async (request) => ({ data: await previewInvitation(app.db, request.body.token) }),
+  );
+
+  r.post(
+    '/back/api/v1/branches/invitations/accept',
+    {
+      onRequest: async (request) => app.identity.enforceIpBudget('token', request.ip),
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        summary: 'Acepta la invitación: crea la contraseña de la sucursal e inicia su sesión (responde como el login)',
+        body: ZAcceptBranchInvitationRequest,
+        response: { 200: ZSessionUserResponse },
+      },
+    },
+    async (request) => {
+      const ua = request.headers['user-agent'];
+      return {
+        data: await acceptInvitation(deps, request.body, { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null }),
+      };
+    },
+  );
+}
