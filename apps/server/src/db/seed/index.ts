@@ -4,6 +4,7 @@ import type { Db } from '../dialect.js';
 import { identitySeeder } from '../../features/identity/identity.seed.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
 import { pqrDemoSeeder } from '../../features/pqr/pqr.seed.js';
+import { requestsDemoSeeder } from '../../features/requests/requests.seed.js';
 
 export type SeedContext = { log: FastifyBaseLogger | Pick<Console, 'info' | 'warn'>; config: Config };
 
@@ -18,6 +19,8 @@ export const demoSeeders: Seeder[] = [
   pointsDemoSeeder,
   // After identity: demo PQRs filed by the demo household and handled by the demo admin.
   pqrDemoSeeder,
+  // After identity and points: demo pickup requests at the demo manager's points.
+  requestsDemoSeeder,
 ];
 
 export async function seedDemo(db: Db, ctx: SeedContext): Promise<void> {
