@@ -33,6 +33,8 @@ const ZEnv = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('PuntoVerde <no-responder@puntoverde.co>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  /** Social sign-in providers, comma separated (`google,apple`); each reads OIDC_<ID>_* below. */
+  OIDC_PROVIDERS: z.string().optional(),
 });
 
 export type Config = {
@@ -57,7 +59,85 @@ export type Config = {
   shutdownTimeoutMs: number;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Social sign-in (OpenID Connect) providers, in button order. */
+  oidcProviders: OidcProviderConfig[];
 };
+
+/** One OpenID Connect provider for social sign-in (OIDC_PROVIDERS + OIDC_<ID>_*). */
+export type OidcProviderConfig = {
+  /** Path and env id: `google`, `apple`, or any other (`keycloak`). */
+  id: string;
+  /** Button text "Continuar con {label}". */
+  label: string;
+  /** Issuer identifier; metadata comes from its /.well-known/openid-configuration. */
+  issuer: string;
+  clientId: string;
+  /** Absent = public client (PKCE only, no client authentication). Apple: the signed client-secret JWT. */
+  clientSecret: string | undefined;
+  scopes: string;
+  /** Apple answers by POSTing the form (form_post) when name/e-mail are requested. */
+  responseMode: 'query' | 'form_post';
+  /** Plain-http issuer on a loopback address: only the local stand-in of tests and development. */
+  allowInsecureRequests: boolean;
+};
+
+/** Known providers' defaults; any other id needs OIDC_<ID>_ISSUER. */
+const OIDC_DEFAULTS: Record<string, { label: string; issuer: string; scopes: string; responseMode: 'query' | 'form_post' }> = {
+  google: { label: 'Google', issuer: 'https://accounts.google.com', scopes: 'openid email profile', responseMode: 'query' },
+  apple: { label: 'Apple', issuer: 'https://appleid.apple.com', scopes: 'openid email name', responseMode: 'form_post' },
+};
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/** Reads OIDC_PROVIDERS and, for each id, OIDC_<ID>_{ISSUER,CLIENT_ID,CLIENT_SECRET,LABEL,SCOPES,RESPONSE_MODE}. */
+function parseOidcProviders(list: string | undefined, env: Record<string, string | undefined>): { providers: OidcProviderConfig[]; problems: string[] } {
+  const providers: OidcProviderConfig[] = [];
+  const problems: string[] = [];
+  const ids = (list ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const id of new Set(ids)) {
+    if (!/^[a-z][a-z0-9]{1,19}$/.test(id)) {
+      problems.push(`  OIDC_PROVIDERS: "${id}" is not a valid provider id (a-z, 0-9, 2 to 20 characters)`);
+      continue;
+    }
+    const key = (name: string) => `OIDC_${id.toUpperCase()}_${name}`;
+    const defaults = OIDC_DEFAULTS[id];
+    const issuer = env[key('ISSUER')] ?? defaults?.issuer;
+    const clientId = env[key('CLIENT_ID')];
+    if (!issuer) problems.push(`  ${key('ISSUER')}: required for provider "${id}"`);
+    if (!clientId) problems.push(`  ${key('CLIENT_ID')}: required for provider "${id}"`);
+    let url: URL | null = null;
+    try {
+      url = issuer ? new URL(issuer) : null;
+    } catch {
+      problems.push(`  ${key('ISSUER')}: not a URL`);
+    }
+    const insecure = url?.protocol === 'http:';
+    if (url && url.protocol !== 'https:' && !(insecure && isLoopbackHost(url.hostname))) {
+      problems.push(`  ${key('ISSUER')}: must be https:// (plain http only on a loopback address, for tests)`);
+    }
+    const responseMode = env[key('RESPONSE_MODE')] ?? defaults?.responseMode ?? 'query';
+    if (responseMode !== 'query' && responseMode !== 'form_post') {
+      problems.push(`  ${key('RESPONSE_MODE')}: use query or form_post`);
+    }
+    if (!issuer || !clientId || !url) continue;
+    providers.push({
+      id,
+      label: env[key('LABEL')] ?? defaults?.label ?? id.charAt(0).toUpperCase() + id.slice(1),
+      issuer,
+      clientId,
+      clientSecret: env[key('CLIENT_SECRET')],
+      scopes: env[key('SCOPES')] ?? defaults?.scopes ?? 'openid email profile',
+      responseMode: responseMode === 'form_post' ? 'form_post' : 'query',
+      allowInsecureRequests: insecure,
+    });
+  }
+  return { providers, problems };
+}
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -82,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const oidc = parseOidcProviders(e.OIDC_PROVIDERS, present);
+  if (oidc.problems.length) throw new ConfigError(`Invalid configuration:\n${oidc.problems.join('\n')}`);
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
@@ -109,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    oidcProviders: oidc.providers,
     ...overrides,
   };
   if (!config.tokenSecret) config.tokenSecret = loadOrCreateSecret(dataDir);

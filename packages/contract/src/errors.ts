@@ -125,6 +125,38 @@ export const ERRORS = {
     message: 'El permiso para recibir actualizaciones en vivo no es válido o venció. Vuelve a conectarte.',
   },
   'notification-not-found': { status: 404, message: 'No encontramos esa notificación.' },
+  // Social sign-in (issue 3): OpenID Connect with Google, Apple or another provider
+  'social-provider-unknown': { status: 404, message: 'Ese inicio de sesión con redes sociales no está disponible.' },
+  'social-provider-unavailable': {
+    status: 503,
+    message: 'No pudimos comunicarnos con la red social. Inténtalo de nuevo en unos minutos o entra con tu correo.',
+  },
+  'social-login-cancelled': { status: 400, message: 'Cancelaste el inicio de sesión con la red social.' },
+  'social-login-failed': {
+    status: 400,
+    message: 'No pudimos iniciar sesión con la red social. Inténtalo de nuevo o entra con tu correo y contraseña.',
+  },
+  'social-state-invalid': {
+    status: 400,
+    message: 'El inicio de sesión con la red social venció o se abrió en otro navegador. Inténtalo de nuevo.',
+  },
+  'social-email-unverified': {
+    status: 400,
+    message: 'Tu cuenta de la red social no comparte un correo verificado. Verifícalo allí o regístrate con tu correo.',
+  },
+  'social-account-unverified': {
+    status: 409,
+    message: 'Ya existe una cuenta con ese correo, pero aún no está confirmada. Inicia sesión con tu contraseña y confirma el correo (o recupera la contraseña); después podrás entrar con la red social.',
+  },
+  'social-account-disabled': {
+    status: 403,
+    message: 'Esta cuenta está desactivada. Escríbenos por Ayuda / PQR si crees que es un error.',
+  },
+  'social-code-invalid': { status: 400, message: 'El inicio de sesión con la red social venció. Inténtalo de nuevo.' },
+  'social-ticket-invalid': {
+    status: 400,
+    message: 'El enlace para completar tu registro venció o ya se usó. Vuelve a entrar con la red social.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -16,3 +16,4 @@ export * from './requests.js';
 export * from './branches.js';
 export * from './notifications.js';
 export * from './public-config.js';
+export * from './social-auth.js';

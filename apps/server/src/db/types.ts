@@ -44,6 +44,10 @@ export interface Database {
   notifications: NotificationsTable;
   events_tickets: EventsTicketsTable;
   branch_invitations: BranchInvitationsTable;
+  // issue 3: social sign-in (migration 0007)
+  social_identities: SocialIdentitiesTable;
+  social_auth_requests: SocialAuthRequestsTable;
+  social_tickets: SocialTicketsTable;
 }
 
 export interface AppSettingTable {
@@ -519,4 +523,50 @@ export interface BranchInvitationsTable {
   used_at: string | null;
   created_by: number | null;
   created_at: string;
+}
+
+// ---- issue 3: social sign-in (migration 0007) ----
+
+export interface SocialIdentitiesTable {
+  id: Generated<number>;
+  /** Provider id from OIDC_PROVIDERS (`google`, `apple`...). */
+  provider: string;
+  /** The provider's stable `sub` claim. */
+  subject: string;
+  /** The account; null while the first sign-in waits for complete-client / complete-company. */
+  user_id: number | null;
+  email: string | null;
+  email_verified: number;
+  given_name: string | null;
+  family_name: string | null;
+  created_at: string;
+  updated_at: string;
+  linked_at: string | null;
+  last_login_at: string | null;
+}
+
+export interface SocialAuthRequestsTable {
+  /** SHA-256 of the `state` sent to the provider. */
+  state_hash: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  /** SHA-256 of the browser-binding cookie set at start. */
+  browser_hash: string;
+  /** client | company: the completion screen a first sign-in lands on. */
+  kind: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface SocialTicketsTable {
+  /** SHA-256 of the one-time code or ticket. */
+  token_hash: string;
+  /** login (one-time login code) | complete (completion ticket) */
+  purpose: string;
+  identity_id: number;
+  kind: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }

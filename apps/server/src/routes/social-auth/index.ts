@@ -1,0 +1,207 @@
+import {
+  SOCIAL_AUTH_BASE,
+  SOCIAL_AUTH_PATHS,
+  SOCIAL_FRAGMENT,
+  SOCIAL_WEB_ROUTES,
+  ZCompleteSocialRequest,
+  ZCompleteSocialResponse,
+  ZErrorBody,
+  ZSocialProviderParams,
+  ZSocialProvidersResponse,
+  ZSocialSessionRequest,
+  ZSocialSessionResponse,
+  ZSocialStartQuery,
+  ZSocialTicketRequest,
+  ZSocialTicketResponse,
+  isErrorCode,
+} from '@puntoverde/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { IpBudget, RequestMeta } from '../../features/identity/identity.service.js';
+import { createSocialAuthService, SOCIAL_BROWSER_COOKIE } from '../../features/social-auth/social-auth.service.js';
+import { AppError } from '../../lib/app-error.js';
+
+const TAGS = ['social-auth'];
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+
+/** The browser-binding cookie only travels to these routes. */
+const COOKIE_PATH = SOCIAL_AUTH_BASE;
+const COOKIE_MAX_AGE_S = 600;
+
+function meta(request: FastifyRequest): RequestMeta {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null };
+}
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('cache-control', 'no-store');
+  return payload;
+}
+
+/**
+ * Social sign-in (OpenID Connect, authorization code + PKCE). `start` and `callback` are
+ * browser navigations answered with redirects (errors too: they end on the login screen with
+ * `#social_error=<code>`); `session`, `ticket` and `complete` are the web app's JSON calls.
+ */
+export default async function socialAuthRoutes(app: FastifyInstance) {
+  const service = createSocialAuthService({
+    db: app.db,
+    config: app.config,
+    identity: app.identity,
+    mailer: app.mailer,
+    log: app.log,
+  });
+  app.identity.registerPersonalDataSection('social_identities', (db, userId) => service.personalData(db, userId));
+  app.identity.registerAccountDeletionHook((trx, userId) => service.forgetUser(trx, userId));
+  app.addHook('onClose', () => service.drain());
+  app.addHook('onSend', noStore);
+
+  // Providers using response_mode=form_post (Apple) POST the answer as a form; only here.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+
+  const budget = (name: IpBudget) => async (request: FastifyRequest) => app.identity.enforceIpBudget(name, request.ip);
+  const secure = app.config.publicUrl.startsWith('https://');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    SOCIAL_AUTH_PATHS.providers,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Proveedores de inicio de sesión social habilitados (botones «Continuar con …»)',
+        response: { 200: ZSocialProvidersResponse },
+      },
+    },
+    async () => ({ data: service.listProviders() }),
+  );
+
+  r.get(
+    `${SOCIAL_AUTH_BASE}/:provider/start`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Empieza el inicio de sesión social: redirige (302) al proveedor con PKCE, state y nonce',
+        params: ZSocialProviderParams,
+        querystring: ZSocialStartQuery,
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.identity.enforceIpBudget('login', request.ip);
+        const started = await service.start(request.params.provider, request.query);
+        const sameSite = started.crossSitePost ? 'None' : 'Lax';
+        const secureFlag = secure || started.crossSitePost ? '; Secure' : '';
+        reply.header(
+          'set-cookie',
+          `${SOCIAL_BROWSER_COOKIE}=${started.browserToken}; Path=${COOKIE_PATH}; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=${sameSite}${secureFlag}`,
+        );
+        return reply.redirect(started.location, 302);
+      } catch (err) {
+        // A navigation, not a fetch: show the reason on the login screen, not as JSON.
+        const code = err instanceof AppError && isErrorCode(err.code) ? err.code : 'social-login-failed';
+        if (!(err instanceof AppError)) request.log.error({ err }, 'social sign-in start failed');
+        return reply.redirect(`${SOCIAL_WEB_ROUTES.login}#${SOCIAL_FRAGMENT.error}=${code}`, 302);
+      }
+    },
+  );
+
+  const finish = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    provider: string,
+    params: URLSearchParams,
+    status: 302 | 303,
+  ) => {
+    const location = await service.callback(provider, params, readCookie(request, SOCIAL_BROWSER_COOKIE));
+    reply.header('set-cookie', `${SOCIAL_BROWSER_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+    reply.header('referrer-policy', 'no-referrer');
+    return reply.redirect(location, status);
+  };
+
+  r.get(
+    `${SOCIAL_AUTH_BASE}/:provider/callback`,
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Respuesta del proveedor: valida el código y el id_token y redirige a la app (#social_code, #ticket o #social_error)',
+        params: ZSocialProviderParams,
+        querystring: z.record(z.string(), z.string()),
+      },
+    },
+    async (request, reply) => finish(request, reply, request.params.provider, new URLSearchParams(request.query), 302),
+  );
+
+  r.post(
+    `${SOCIAL_AUTH_BASE}/:provider/callback`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Respuesta del proveedor por formulario (response_mode=form_post, Apple)',
+        params: ZSocialProviderParams,
+        body: z.record(z.string(), z.string()),
+      },
+    },
+    // 303: the browser follows with a GET.
+    async (request, reply) => finish(request, reply, request.params.provider, new URLSearchParams(request.body), 303),
+  );
+
+  r.post(
+    SOCIAL_AUTH_PATHS.session,
+    {
+      onRequest: budget('token'),
+      schema: {
+        tags: TAGS,
+        summary: 'Cambia el código de un solo uso del inicio de sesión social por la sesión (igual que clientes/login)',
+        body: ZSocialSessionRequest,
+        response: { 200: ZSocialSessionResponse, ...errors(400, 403, 429) },
+      },
+    },
+    async (request) => ({ data: await service.exchangeLoginCode(request.body.code, request.body.playerId, meta(request)) }),
+  );
+
+  r.post(
+    SOCIAL_AUTH_PATHS.ticket,
+    {
+      onRequest: budget('token'),
+      schema: {
+        tags: TAGS,
+        summary: 'Datos del proveedor para completar el registro (no gasta el ticket)',
+        body: ZSocialTicketRequest,
+        response: { 200: ZSocialTicketResponse, ...errors(400, 429) },
+      },
+    },
+    async (request) => ({ data: await service.ticketInfo(request.body.ticket) }),
+  );
+
+  r.post(
+    SOCIAL_AUTH_PATHS.complete,
+    {
+      onRequest: budget('signup'),
+      schema: {
+        tags: TAGS,
+        summary: 'Completa la cuenta de un primer inicio de sesión social (hogar o empresa) y abre la sesión',
+        body: ZCompleteSocialRequest,
+        response: { 201: ZCompleteSocialResponse, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = await service.complete(request.body.ticket, request.body.data_user, meta(request));
+      return reply.code(201).send({ data: user });
+    },
+  );
+}
+

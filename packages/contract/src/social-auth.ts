@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { dataOf } from './common.js';
+import { MESSAGES_ES, ZCompanySignupData, ZHouseholdSignupData, ZSessionUser, isValidDocumentNumber } from './identity.js';
+
+/**
+ * Social sign-in (spec §1: social network, Google, Apple) with OpenID Connect authorization
+ * code + PKCE. The browser goes to `start`, the provider sends it back to `callback`, and the
+ * server hands the web app, in the URL fragment (never in a query, never an access token):
+ *  - `/auth/login#social_code=…`: a one-time login code the app exchanges at `session`
+ *    for the usual `{ data: user }` of clientes/login;
+ *  - `/complete-client#ticket=…` or `/complete-company#ticket=…`: a one-time ticket to finish
+ *    the account (first social login), exchanged at `complete`;
+ *  - `/auth/login#social_error=<code>`: why it failed (an error code of errors.ts).
+ */
+
+export const SOCIAL_AUTH_BASE = '/back/api/v1/auth/social';
+
+export const SOCIAL_AUTH_PATHS = {
+  providers: `${SOCIAL_AUTH_BASE}/providers`,
+  /** `POST { code, playerId? }` → `{ data: user }` (same shape as clientes/login). */
+  session: `${SOCIAL_AUTH_BASE}/session`,
+  /** `POST { ticket }` → what the provider told us, to pre-fill the completion form. */
+  ticket: `${SOCIAL_AUTH_BASE}/ticket`,
+  /** `POST { ticket, data_user }` → `201 { data: user }`. */
+  complete: `${SOCIAL_AUTH_BASE}/complete`,
+} as const;
+
+/** `GET` → 302 to the provider (browser navigation, not fetch). */
+export function socialStartPath(provider: string): string {
+  return `${SOCIAL_AUTH_BASE}/${encodeURIComponent(provider)}/start`;
+}
+
+/** The redirect URI to register at the provider: `${PUBLIC_URL}${socialCallbackPath(id)}`. */
+export function socialCallbackPath(provider: string): string {
+  return `${SOCIAL_AUTH_BASE}/${encodeURIComponent(provider)}/callback`;
+}
+
+/** Web routes the callback sends the browser to, and the fragment parameters it sets. */
+export const SOCIAL_WEB_ROUTES = {
+  login: '/auth/login',
+  completeClient: '/complete-client',
+  completeCompany: '/complete-company',
+} as const;
+export const SOCIAL_FRAGMENT = { code: 'social_code', ticket: 'ticket', error: 'social_error' } as const;
+
+/** A provider id as used in paths and env names (`OIDC_<ID>_*`). */
+export const SOCIAL_PROVIDER_ID_REGEX = /^[a-z][a-z0-9]{1,19}$/;
+export const ZSocialProviderId = z.string().regex(SOCIAL_PROVIDER_ID_REGEX);
+
+/** One-time login codes live 2 minutes; completion tickets 30 minutes; a sign-in attempt 10. */
+export const SOCIAL_LOGIN_CODE_TTL_MS = 2 * 60 * 1000;
+export const SOCIAL_TICKET_TTL_MS = 30 * 60 * 1000;
+export const SOCIAL_AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// GET providers
+// ---------------------------------------------------------------------------------------------
+
+export const ZSocialProvider = z.object({
+  /** `google`, `apple`, or the id of another configured OpenID Connect provider. */
+  id: z.string(),
+  /** Shown on the button: "Continuar con {label}". */
+  label: z.string(),
+  /** Where the browser goes to start (relative to the site). */
+  start_url: z.string(),
+});
+export type SocialProvider = z.infer<typeof ZSocialProvider>;
+export const ZSocialProvidersResponse = dataOf(z.array(ZSocialProvider));
+
+// ---------------------------------------------------------------------------------------------
+// GET {provider}/start
+// ---------------------------------------------------------------------------------------------
+
+export const SOCIAL_ACCOUNT_KINDS = ['client', 'company'] as const;
+export type SocialAccountKind = (typeof SOCIAL_ACCOUNT_KINDS)[number];
+
+export const ZSocialStartQuery = z.object({
+  /** Which completion screen a first sign-in lands on (the user can still switch there). */
+  kind: z.enum(SOCIAL_ACCOUNT_KINDS).optional(),
+  /**
+   * Ask the provider to show its login or account chooser again instead of signing in
+   * silently: the web app sends it after a logout (the social session was cleared).
+   */
+  prompt: z.enum(['login', 'select_account']).optional(),
+});
+export type SocialStartQuery = z.infer<typeof ZSocialStartQuery>;
+
+export const ZSocialProviderParams = z.object({ provider: ZSocialProviderId });
+
+// ---------------------------------------------------------------------------------------------
+// POST session: the one-time login code → the normal session user
+// ---------------------------------------------------------------------------------------------
+
+const ZOneTimeSecret = z
+  .string({ error: 'El inicio de sesión con la red social no es válido.' })
+  .trim()
+  .min(16, { error: 'El inicio de sesión con la red social no es válido.' })
+  .max(200, { error: 'El inicio de sesión con la red social no es válido.' });
+
+export const ZSocialSessionRequest = z.object({
+  code: ZOneTimeSecret,
+  /** Push device id, linked to the user like at clientes/login. */
+  playerId: z
+    .string()
+    .trim()
+    .max(512)
+    .nullish()
+    .transform((v) => (v ? v : undefined)),
+});
+export type SocialSessionRequest = z.input<typeof ZSocialSessionRequest>;
+export const ZSocialSessionResponse = dataOf(ZSessionUser);
+
+// ---------------------------------------------------------------------------------------------
+// POST ticket: what we know from the provider (pre-fills the completion form)
+// ---------------------------------------------------------------------------------------------
+
+export const ZSocialTicketRequest = z.object({ ticket: ZOneTimeSecret });
+export type SocialTicketRequest = z.input<typeof ZSocialTicketRequest>;
+
+export const ZSocialTicketInfo = z.object({
+  provider: z.string(),
+  provider_label: z.string(),
+  /** The provider's verified e-mail: it becomes the account's e-mail. */
+  email: z.string(),
+  given_name: z.string().nullable(),
+  family_name: z.string().nullable(),
+  /** Which screen the sign-in started for (client unless it began on the company sign-up). */
+  kind: z.enum(SOCIAL_ACCOUNT_KINDS),
+  expires_at: z.string(),
+});
+export type SocialTicketInfo = z.infer<typeof ZSocialTicketInfo>;
+export const ZSocialTicketResponse = dataOf(ZSocialTicketInfo);
+
+// ---------------------------------------------------------------------------------------------
+// POST complete: the account kind and its required fields (no e-mail, no password)
+// ---------------------------------------------------------------------------------------------
+
+const household = ZHouseholdSignupData.shape;
+const company = ZCompanySignupData.shape;
+
+/** complete-client: the household fields of sign-up, without e-mail and password. */
+export const ZCompleteClientData = z
+  .object({
+    tc_id: household.tc_id,
+    first_name: household.first_name,
+    last_name: household.last_name,
+    document_type: household.document_type,
+    document_number: household.document_number,
+    phone: household.phone,
+    city: household.city,
+    address: household.address,
+    accept_data_policy: household.accept_data_policy,
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidDocumentNumber(v.document_type, v.document_number)) {
+      ctx.addIssue({ code: 'custom', path: ['document_number'], message: MESSAGES_ES.documentNumber });
+    }
+  });
+export type CompleteClientData = z.infer<typeof ZCompleteClientData>;
+export type CompleteClientForm = z.input<typeof ZCompleteClientData>;
+
+/** complete-company: the company fields of sign-up (NIT with its check digit), without e-mail and password. */
+export const ZCompleteCompanyData = z.object({
+  tc_id: company.tc_id,
+  company_name: company.company_name,
+  nit: company.nit,
+  contact_name: company.contact_name,
+  phone: company.phone,
+  city: company.city,
+  address: company.address,
+  accept_data_policy: company.accept_data_policy,
+});
+export type CompleteCompanyData = z.infer<typeof ZCompleteCompanyData>;
+export type CompleteCompanyForm = z.input<typeof ZCompleteCompanyData>;
+
+export const ZCompleteSocialData = z.discriminatedUnion('tc_id', [ZCompleteClientData, ZCompleteCompanyData]);
+export type CompleteSocialData = z.infer<typeof ZCompleteSocialData>;
+
+export const ZCompleteSocialRequest = z.object({ ticket: ZOneTimeSecret, data_user: ZCompleteSocialData });
+export type CompleteSocialRequest = z.input<typeof ZCompleteSocialRequest>;
+export const ZCompleteSocialResponse = dataOf(ZSessionUser);
