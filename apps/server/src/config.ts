@@ -77,21 +77,40 @@ export type OidcProviderConfig = {
   scopes: string;
   /** Apple answers by POSTing the form (form_post) when name/e-mail are requested. */
   responseMode: 'query' | 'form_post';
+  /**
+   * The `prompt` sent when the user signed out of the social session (the web app starts the
+   * next sign-in with `reauth=1`), so the provider asks again instead of signing in silently.
+   * Null: the provider has no such prompt (Apple always asks).
+   */
+  reauthPrompt: 'login' | 'select_account' | null;
   /** Plain-http issuer on a loopback address: only the local stand-in of tests and development. */
   allowInsecureRequests: boolean;
 };
 
 /** Known providers' defaults; any other id needs OIDC_<ID>_ISSUER. */
-const OIDC_DEFAULTS: Record<string, { label: string; issuer: string; scopes: string; responseMode: 'query' | 'form_post' }> = {
-  google: { label: 'Google', issuer: 'https://accounts.google.com', scopes: 'openid email profile', responseMode: 'query' },
-  apple: { label: 'Apple', issuer: 'https://appleid.apple.com', scopes: 'openid email name', responseMode: 'form_post' },
+type OidcDefaults = Pick<OidcProviderConfig, 'label' | 'issuer' | 'scopes' | 'responseMode' | 'reauthPrompt'>;
+const OIDC_DEFAULTS: Record<string, OidcDefaults> = {
+  google: {
+    label: 'Google',
+    issuer: 'https://accounts.google.com',
+    scopes: 'openid email profile',
+    responseMode: 'query',
+    reauthPrompt: 'select_account',
+  },
+  apple: {
+    label: 'Apple',
+    issuer: 'https://appleid.apple.com',
+    scopes: 'openid email name',
+    responseMode: 'form_post',
+    reauthPrompt: null,
+  },
 };
 
 function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
 }
 
-/** Reads OIDC_PROVIDERS and, for each id, OIDC_<ID>_{ISSUER,CLIENT_ID,CLIENT_SECRET,LABEL,SCOPES,RESPONSE_MODE}. */
+/** Reads OIDC_PROVIDERS and, for each id, OIDC_<ID>_{ISSUER,CLIENT_ID,CLIENT_SECRET,LABEL,SCOPES,RESPONSE_MODE,REAUTH_PROMPT}. */
 function parseOidcProviders(list: string | undefined, env: Record<string, string | undefined>): { providers: OidcProviderConfig[]; problems: string[] } {
   const providers: OidcProviderConfig[] = [];
   const problems: string[] = [];
@@ -124,6 +143,10 @@ function parseOidcProviders(list: string | undefined, env: Record<string, string
     if (responseMode !== 'query' && responseMode !== 'form_post') {
       problems.push(`  ${key('RESPONSE_MODE')}: use query or form_post`);
     }
+    const reauth = env[key('REAUTH_PROMPT')] ?? (defaults ? (defaults.reauthPrompt ?? 'none') : 'login');
+    if (reauth !== 'login' && reauth !== 'select_account' && reauth !== 'none') {
+      problems.push(`  ${key('REAUTH_PROMPT')}: use login, select_account or none`);
+    }
     if (!issuer || !clientId || !url) continue;
     providers.push({
       id,
@@ -133,6 +156,7 @@ function parseOidcProviders(list: string | undefined, env: Record<string, string
       clientSecret: env[key('CLIENT_SECRET')],
       scopes: env[key('SCOPES')] ?? defaults?.scopes ?? 'openid email profile',
       responseMode: responseMode === 'form_post' ? 'form_post' : 'query',
+      reauthPrompt: reauth === 'login' || reauth === 'select_account' ? reauth : null,
       allowInsecureRequests: insecure,
     });
   }

@@ -21,6 +21,16 @@ declare module 'oidc-provider' {
 
   export type Configuration = Record<string, unknown>;
 
+  export namespace interactionPolicy {
+    class Prompt {
+      constructor(options: { name: string; requestable?: boolean });
+    }
+    interface Policy {
+      add(prompt: Prompt, index?: number): void;
+    }
+    function base(): Policy;
+  }
+
   export default class Provider {
     constructor(issuer: string, configuration?: Configuration);
     Grant: typeof Grant;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Provider, { type Account } from 'oidc-provider';
+import Provider, { interactionPolicy, type Account } from 'oidc-provider';
 
 /**
  * A real OpenID Connect provider (the `oidc-provider` package) on 127.0.0.1 and a random port,
@@ -95,6 +95,10 @@ export async function startLocalOidcProvider(options: StartOidcProviderOptions):
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
 
+  // Like Google: `prompt=select_account` shows the account chooser (here, the login form) again.
+  const policy = interactionPolicy.base();
+  policy.add(new interactionPolicy.Prompt({ name: 'select_account', requestable: true }));
+
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -117,7 +121,7 @@ export async function startLocalOidcProvider(options: StartOidcProviderOptions):
     pkce: { required: () => true },
     ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    interactions: { policy, url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx: unknown, sub: string): Account | undefined => {
       const account = accounts.get(sub);
       if (!account) return undefined;
@@ -134,7 +138,12 @@ export async function startLocalOidcProvider(options: StartOidcProviderOptions):
     const grant = new provider.Grant({ accountId, clientId: client });
     grant.addOIDCScope(scope);
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId }, consent: { grantId }, select_account: {} },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   const callback = provider.callback();

@@ -78,10 +78,10 @@ export const ZSocialStartQuery = z.object({
   /** Which completion screen a first sign-in lands on (the user can still switch there). */
   kind: z.enum(SOCIAL_ACCOUNT_KINDS).optional(),
   /**
-   * Ask the provider to show its login or account chooser again instead of signing in
-   * silently: the web app sends it after a logout (the social session was cleared).
+   * `1` after a logout (the social session was cleared): the provider is asked to show its
+   * login or account chooser again instead of signing in silently.
    */
-  prompt: z.enum(['login', 'select_account']).optional(),
+  reauth: z.enum(['1']).optional(),
 });
 export type SocialStartQuery = z.infer<typeof ZSocialStartQuery>;
 

@@ -731,6 +731,8 @@ export { hashToken, randomToken } from './secrets.js';
 export { toMe } from './user-view.js';
 /** Social sign-in links the push device of a login code exchange like clientes/login does. */
 export { linkDevice } from './identity.repository.js';
+/** The numbering-plan check sign-up applies, for social sign-in's completion. */
+export { isValidColombianPhone } from './phone.js';
 
 /** Records the acceptance of the personal-data policy (proof kept: Decreto 1377 de 2013 art. 8). */
 export async function recordDataPolicyConsent(db: Db, userId: number, meta: RequestMeta): Promise<void> {

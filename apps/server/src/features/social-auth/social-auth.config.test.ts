@@ -32,6 +32,7 @@ describe('social sign-in configuration', () => {
         clientSecret: 'g-secret',
         scopes: 'openid email profile',
         responseMode: 'query',
+        reauthPrompt: 'select_account',
         allowInsecureRequests: false,
       },
       {
@@ -42,6 +43,7 @@ describe('social sign-in configuration', () => {
         clientSecret: 'signed.jwt.secret',
         scopes: 'openid email name',
         responseMode: 'form_post',
+        reauthPrompt: null,
         allowInsecureRequests: false,
       },
     ]);
@@ -54,7 +56,13 @@ describe('social sign-in configuration', () => {
       OIDC_KEYCLOAK_CLIENT_ID: 'web',
       OIDC_KEYCLOAK_LABEL: 'Mi Alcaldía',
     });
-    expect(keycloak).toMatchObject({ id: 'keycloak', label: 'Mi Alcaldía', clientSecret: undefined, responseMode: 'query' });
+    expect(keycloak).toMatchObject({
+      id: 'keycloak',
+      label: 'Mi Alcaldía',
+      clientSecret: undefined,
+      responseMode: 'query',
+      reauthPrompt: 'login',
+    });
   });
 
   it('allows a plain-http issuer only on a loopback address', () => {

@@ -1,5 +1,6 @@
 import {
   DATA_POLICY_VERSION,
+  MESSAGES_ES,
   SOCIAL_AUTH_REQUEST_TTL_MS,
   SOCIAL_FRAGMENT,
   SOCIAL_LOGIN_CODE_TTL_MS,
@@ -23,6 +24,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import {
   hashToken,
+  isValidColombianPhone,
   linkDevice,
   randomToken,
   toMe,
@@ -281,7 +283,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
           codeVerifier: attempt.codeVerifier,
           state: attempt.state,
           nonce: attempt.nonce,
-          prompt: query.prompt,
+          prompt: query.reauth ? (provider.reauthPrompt ?? undefined) : undefined,
         });
       } catch (err) {
         log.error({ err, provider: provider.id }, 'social sign-in: provider unavailable');
@@ -406,6 +408,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         throw new AppError('social-ticket-invalid');
       }
       const email = identityRow.email;
+      if (!isValidColombianPhone(input.phone)) throw AppError.field('validation-failed', 'data_user.phone', MESSAGES_ES.phone);
       if (await repo.findUserByEmail(db, email)) throw new AppError('email-already-in-use');
       const isCompany = input.tc_id === TC_ID.company;
       if (isCompany && (await repo.companyNitExists(db, input.nit))) {

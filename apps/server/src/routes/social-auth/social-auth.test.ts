@@ -69,6 +69,7 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       clientSecret: p.clientSecret,
       scopes: 'openid email profile',
       responseMode: 'query',
+      reauthPrompt: id === 'google' ? 'select_account' : 'login',
       allowInsecureRequests: true,
       ...extra,
     });
@@ -183,9 +184,9 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       expect(location).not.toContain('code_verifier');
     });
 
-    it('forwards prompt=login so the provider asks again after a logout', async () => {
-      const { location } = await start('google', '?prompt=login');
-      expect(new URL(location).searchParams.get('prompt')).toBe('login');
+    it('asks the provider to show its account chooser or login again after a logout (reauth=1)', async () => {
+      expect(new URL((await start('google', '?reauth=1')).location).searchParams.get('prompt')).toBe('select_account');
+      expect(new URL((await start('keycloak', '?reauth=1')).location).searchParams.get('prompt')).toBe('login');
     });
 
     it('asks form_post providers to POST their answer, with a SameSite=None cookie', async () => {
@@ -305,6 +306,13 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       expect(Object.keys(bad.json().fields)).toEqual(['data_user.nit']);
       const good = await complete({ ticket, data_user: companyData('890.900.608-9') });
       expect(good.statusCode).toBe(201);
+    });
+
+    it('rejects a phone number outside the Colombian numbering plan', async () => {
+      const ticket = fragmentOf(await signInAs(newAccount(), { query: '?kind=company' })).get('ticket')!;
+      const res = await complete({ ticket, data_user: { ...companyData(), phone: '3991234567' } });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().fields)).toEqual(['data_user.phone']);
     });
 
     it('requires the data-policy consent', async () => {
@@ -524,7 +532,7 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
   });
 
   describe('logout clears the social session', () => {
-    it('after logout, prompt=login makes the provider ask again instead of signing in silently', async () => {
+    it('after logout, reauth=1 makes the provider ask again instead of signing in silently', async () => {
       const account = newAccount();
       const ticket = fragmentOf(await signInAs(account, { query: '?kind=company' })).get('ticket')!;
       const nit = '830.000.167-2';
@@ -535,8 +543,8 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       expect((await browser.signIn(first.location, account.sub)).loginPageShown).toBe(true);
       const second = await start();
       expect((await browser.signIn(second.location, account.sub)).loginPageShown).toBe(false);
-      // The web app's social sign-out starts the next sign-in with prompt=login.
-      const afterLogout = await start('google', '?prompt=login');
+      // The web app's social sign-out starts the next sign-in with reauth=1 (prompt=select_account).
+      const afterLogout = await start('google', '?reauth=1');
       const again = await browser.signIn(afterLogout.location, account.sub);
       expect(again.loginPageShown).toBe(true);
       const res = await callback(again, afterLogout.cookie);
