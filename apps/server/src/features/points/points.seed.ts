@@ -321,7 +321,10 @@ export const pointsDemoSeeder: Seeder = {
       (id): id is number => id !== undefined,
     );
     if (!(await seedDemoContainers(db, anchorIds))) {
-      ctx.log.warn(`demo seed: points: no ${DEMO_MANAGER_EMAIL} user yet, demo containers skipped`);
+      const message = `demo seed: points: no ${DEMO_MANAGER_EMAIL} user yet, demo containers skipped`;
+      // pino's and console's warn differ in signature: call each as itself.
+      if ('child' in ctx.log) ctx.log.warn(message);
+      else ctx.log.warn(message);
     }
   },
 };

@@ -1,0 +1,91 @@
+// Lighthouse (mobile, median of 3 runs) on /home with 100,000 points in the database.
+// Targets: performance >= 0.95, accessibility 1.00.
+// Needs the `lighthouse` package (12.x: 13 needs Node 22) and its `chrome-launcher`; when they
+// are not installed this benchmark says so and fails instead of reporting a number.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findChromium } from '../scripts/find-chromium.mjs';
+import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
+
+type LighthouseResult = {
+  lhr: {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+  };
+};
+type LighthouseFn = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LighthouseResult | undefined>;
+type ChromeLauncher = { launch: (o: { chromePath?: string; chromeFlags: string[]; userDataDir?: string }) => Promise<{ port: number; kill: () => Promise<void> | void }> };
+
+async function importOptional<T>(name: string): Promise<T | null> {
+  try {
+    return (await import(name)) as T;
+  } catch {
+    return null;
+  }
+}
+
+const lighthouseModule = await importOptional<{ default: LighthouseFn }>('lighthouse');
+const launcher = await importOptional<ChromeLauncher>('chrome-launcher');
+if (!lighthouseModule || !launcher) {
+  console.error(
+    'lighthouse-home: the `lighthouse` package (12.8.x, with chrome-launcher) is not installed in this repository; ' +
+      'add it as a devDependency to measure. No figure reported.',
+  );
+  process.exit(2);
+}
+const lighthouse = lighthouseModule.default;
+
+// Builds the web app when its build is missing or older than its sources.
+execFileSync(process.execPath, ['scripts/web-build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+const chromePath = findChromium() ?? undefined;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-bench-lh-'));
+const port = await freePort();
+console.log('seeding 100,000 points and starting the server with the built web app…');
+const target = await startProcess('bench/lib/points-web-target.ts', { DATA_DIR: dataDir, PORT: String(port) });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+try {
+  const url = `http://127.0.0.1:${port}/home`;
+  const runs: { performance: number; accessibility: number; lcp_ms: number; tbt_ms: number; cls: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const userDataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-lh-chrome-'));
+    const chrome = await launcher.launch({
+      chromePath,
+      userDataDir,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' });
+      if (!result) throw new Error('lighthouse returned nothing');
+      const { categories, audits } = result.lhr;
+      runs.push({
+        performance: categories.performance?.score ?? 0,
+        accessibility: categories.accessibility?.score ?? 0,
+        lcp_ms: Math.round(audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbt_ms: Math.round(audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
+      });
+    } finally {
+      await chrome.kill();
+      rmSync(userDataDir, { recursive: true, force: true });
+    }
+  }
+  const performance = median(runs.map((r) => r.performance));
+  const accessibility = median(runs.map((r) => r.accessibility));
+  writeResult('lighthouse-home', {
+    url: '/home',
+    points_in_database: 100000,
+    performance,
+    accessibility,
+    lcp_ms: median(runs.map((r) => r.lcp_ms)),
+    tbt_ms: median(runs.map((r) => r.tbt_ms)),
+    goal_performance: 0.95,
+    goal_accessibility: 1,
+    meets_goal: performance >= 0.95 && accessibility >= 1,
+    runs,
+  });
+} finally {
+  await target.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
