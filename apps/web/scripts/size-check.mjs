@@ -1,0 +1,123 @@
+#!/usr/bin/env node
+/**
+ * Size budget check for the built web app (plain Node, no dependencies).
+ *
+ * Reads dist/.vite/manifest.json and reports, in KiB of gzip:
+ *   - entry: the entry chunk (index.html's script) plus every chunk it imports statically,
+ *     recursively: the JavaScript loaded before the first paint;
+ *   - per route (src/app/routes.json): the extra JavaScript its lazy page chunk adds on top
+ *     of the entry (its own chunk plus static imports not already in the entry).
+ * The /index figure (entry + the index page chunk if it is lazy) must stay within the budget.
+ *
+ * Usage: node scripts/size-check.mjs [--dist <dir>] [--out <file>] [--budget <kib>]
+ * Writes { budget_kib, entry_kib, routes: { '/index': kib, ... }, page_kib: { ... } } to --out
+ * (default <dist>/size-report.json): `routes` holds each route's total (entry + its page),
+ * `page_kib` the page's own extra. Exits 1 when /index is over budget, 2 on bad input.
+ */
+import { existsSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const DEFAULT_BUDGET_KIB = 170;
+const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+function parseArgs(argv) {
+  const args = { dist: join(webRoot, 'dist'), out: undefined, budget: DEFAULT_BUDGET_KIB };
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if ((flag === '--out' || flag === '--dist' || flag === '--budget') && value === undefined) {
+      throw new Error(`${flag} needs a value`);
+    }
+    if (flag === '--out') args.out = resolve(value);
+    else if (flag === '--dist') args.dist = resolve(value);
+    else if (flag === '--budget') args.budget = Number(value);
+    else throw new Error(`Unknown argument: ${flag}`);
+    i += 1;
+  }
+  args.out ??= join(args.dist, 'size-report.json');
+  return args;
+}
+
+const kib = (bytes) => Math.round((bytes / 1024) * 100) / 100;
+
+function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const manifestPath = join(args.dist, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) {
+    throw new Error(`No ${manifestPath}: run \`vite build\` (build.manifest must be on) first.`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const routeTable = JSON.parse(readFileSync(join(webRoot, 'src', 'app', 'routes.json'), 'utf8')).routes;
+
+  const gzipCache = new Map();
+  const gzipBytes = (key) => {
+    if (!gzipCache.has(key)) {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`Manifest has no chunk "${key}"`);
+      gzipCache.set(
+        key,
+        chunk.file.endsWith('.js') ? gzipSync(readFileSync(join(args.dist, chunk.file)), { level: 9 }).length : 0,
+      );
+    }
+    return gzipCache.get(key);
+  };
+  /** The chunk and everything it imports statically, recursively. */
+  const staticClosure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) staticClosure(imported, seen);
+    return seen;
+  };
+  const sum = (keys) => [...keys].reduce((total, key) => total + gzipBytes(key), 0);
+
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+  if (!entryKey) throw new Error('The manifest has no index.html entry');
+  const entryChunks = staticClosure(entryKey);
+  const entryBytes = sum(entryChunks);
+
+  const routes = {};
+  const pageKib = {};
+  const rows = [];
+  for (const { path, page } of routeTable) {
+    const key = `src/app/pages/${page}.page.tsx`;
+    let extra = 0;
+    let loading = 'entry';
+    if (manifest[key] && !entryChunks.has(key)) {
+      const extraChunks = [...staticClosure(key)].filter((chunk) => !entryChunks.has(chunk));
+      extra = sum(extraChunks);
+      loading = 'lazy';
+    } else if (!manifest[key] && page !== 'index') {
+      throw new Error(`Route ${path}: no chunk for ${key} in the manifest`);
+    }
+    routes[path] = kib(entryBytes + extra);
+    pageKib[path] = kib(extra);
+    rows.push({ route: path, loading, 'page KiB': kib(extra), 'total KiB': kib(entryBytes + extra) });
+  }
+
+  const indexKib = routes['/index'];
+  const report = { budget_kib: args.budget, entry_kib: kib(entryBytes), routes, page_kib: pageKib };
+  mkdirSync(dirname(args.out), { recursive: true });
+  writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
+
+  console.log(
+    `Entry (${manifest[entryKey].file} + ${entryChunks.size - 1} static imports): ${kib(entryBytes)} KiB gzip`,
+  );
+  console.table(rows);
+  console.log(`Report written to ${args.out}`);
+  if (indexKib > args.budget) {
+    console.error(
+      `Size budget exceeded: /index loads ${indexKib} KiB of gzipped JavaScript before the first paint; the budget is ${args.budget} KiB.`,
+    );
+    process.exit(1);
+  }
+  console.log(`OK: /index loads ${indexKib} KiB gzip of JavaScript (budget ${args.budget} KiB).`);
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`size-check: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import routeTable from '../routes.json';
+
+/** Spec §2 route table with the app/tabs sub-paths the menu links to. */
+const SPEC_ROUTES = [
+  '/index',
+  '/home',
+  '/home/:id',
+  '/map/:id',
+  '/allies',
+  '/campaign',
+  '/auth/login',
+  '/auth/signup',
+  '/auth/signup-client',
+  '/auth/signup-company',
+  '/auth/forgot-password',
+  '/auth/profile/:id_user',
+  '/contact',
+  '/help',
+  '/page-not-found',
+  '/complete-client',
+  '/complete-company',
+  '/app/tabs/prequest',
+  '/app/tabs/request',
+  '/app/tabs/points',
+  '/app/tabs/branch-offices/list/:id',
+  '/app/tabs/reports',
+];
+
+const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
+
+describe('route table', () => {
+  it('has exactly the spec routes', () => {
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+
+  it('names an existing page file for every route', () => {
+    for (const { page } of routeTable.routes) expect(pageFiles).toContain(`../pages/${page}.page.tsx`);
+  });
+
+  it('has no page file without a route', () => {
+    const pages = new Set(routeTable.routes.map((route) => `../pages/${route.page}.page.tsx`));
+    expect(pageFiles.filter((file) => !pages.has(file))).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+/** The shell: providers, router, split pane with the side menu and the routed pages. */
+import { IonApp, IonSplitPane, useIonRouter } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
+import { Suspense, useEffect, useState } from 'react';
+import { createQueryClient } from '../lib/query-client';
+import { setSessionNavigator } from '../lib/session';
+import { AppRoutes, MAIN_CONTENT_ID } from './app-routes';
+import { SideMenu } from './side-menu';
+
+/** Lets logout (a plain module) navigate through Ionic's router. */
+function SessionNavigatorBridge() {
+  const router = useIonRouter();
+  useEffect(() => {
+    setSessionNavigator((path) => router.navigateRoot(path));
+  }, [router]);
+  return null;
+}
+
+/** Shown only until the first translation file arrives. */
+function BootScreen() {
+  return <div className="boot-screen" aria-busy="true" />;
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <IonApp>
+        <Suspense fallback={<BootScreen />}>
+          <IonReactRouter>
+            <SessionNavigatorBridge />
+            <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
+              <SideMenu contentId={MAIN_CONTENT_ID} />
+              <AppRoutes />
+            </IonSplitPane>
+          </IonReactRouter>
+        </Suspense>
+      </IonApp>
+    </QueryClientProvider>
+  );
+}

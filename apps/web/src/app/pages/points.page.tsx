@@ -1,0 +1,5 @@
+import { ComingSoonPage } from '../../components/coming-soon-page';
+
+export default function PointsPage() {
+  return <ComingSoonPage titleKey="pages.points.title" />;
+}

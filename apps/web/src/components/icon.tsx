@@ -1,0 +1,19 @@
+/**
+ * An ionicons icon drawn inline, without the <ion-icon> web component and its runtime
+ * (~8 KiB gzip saved on the first paint). Decorative only: always aria-hidden.
+ *
+ * `icon` must be an export of 'ionicons/icons' (a build-time constant SVG data URL); never
+ * pass user content here, it is inserted as markup.
+ */
+const SVG_DATA_URL_PREFIX = 'data:image/svg+xml;utf8,';
+
+export function Icon({ icon, className }: { icon: string; className?: string }) {
+  const markup = icon.startsWith(SVG_DATA_URL_PREFIX) ? icon.slice(SVG_DATA_URL_PREFIX.length) : '';
+  return (
+    <span
+      className={className ? `icon ${className}` : 'icon'}
+      aria-hidden="true"
+      dangerouslySetInnerHTML={{ __html: markup }}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Every route renders one of these: an IonPage whose toolbar holds the menu button and the
+ * page title as the page's <h1>, and the page content below.
+ */
+import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
+import type { ReactNode } from 'react';
+import { MenuButton } from './menu-button';
+
+export interface PageLayoutProps {
+  title: string;
+  children: ReactNode;
+}
+
+export function PageLayout({ title, children }: PageLayoutProps) {
+  return (
+    <IonPage>
+      <IonHeader>
+        <IonToolbar color="primary">
+          <IonButtons slot="start">
+            <MenuButton />
+          </IonButtons>
+          <IonTitle>
+            <h1 className="page-title">{title}</h1>
+          </IonTitle>
+        </IonToolbar>
+      </IonHeader>
+      <IonContent>
+        <div className="page-body">{children}</div>
+      </IonContent>
+    </IonPage>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Fetch wrapper for the API under /back/api/ (spec §7, §8; DESIGN.md §4).
+ *
+ * - Adds `Authorization: Bearer <token>` while the current user has a token.
+ * - Sends and parses JSON; success bodies are returned as they come (`{ data }` for most calls).
+ * - Error bodies `{ code, message, fields? }` become an ApiError; a failed fetch becomes
+ *   'network-request-failed'.
+ * - A 401 to a call that carried a bearer token logs out and reloads the page (spec §8).
+ *
+ * The identity work extends this module (token refresh before expiry).
+ */
+import { API_BASE_PATH, ERRORS } from '@puntoverde/contract';
+import { getCurrentUser, logout } from './session';
+
+/** Longest wait for social sign-out hooks before the 401 reload. */
+const SIGN_OUT_WAIT_MS = 2000;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** An ErrorCode from the contract, or the server's code when it is newer than this client. */
+    readonly code: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    message: string,
+    /** Field errors keyed by field path, on validation failures. */
+    readonly fields?: Readonly<Record<string, string>>,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Serialised as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send no bearer token (login, sign-up, password reset): a 401 then never logs out. */
+  anonymous?: boolean;
+}
+
+export interface ApiClientDeps {
+  fetch: typeof fetch;
+  getToken: () => string | null;
+  /** Called on a 401 to an authenticated call; logs out and reloads by default. */
+  onUnauthorized: () => Promise<void> | void;
+}
+
+export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
+
+/** `clientes/login`, `/register-notifications` and `/back/api/v1/points` all resolve under the API base. */
+export function apiUrl(path: string): string {
+  if (path.startsWith(API_BASE_PATH)) return path;
+  return API_BASE_PATH + path.replace(/^\/+/, '');
+}
+
+interface ErrorBodyShape {
+  code?: unknown;
+  message?: unknown;
+  fields?: unknown;
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' && value !== null && Object.values(value).every((entry) => typeof entry === 'string')
+  );
+}
+
+function isAbortError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError';
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorFromResponse(response: Response, body: unknown): ApiError {
+  const shape: ErrorBodyShape = typeof body === 'object' && body !== null ? body : {};
+  const code =
+    typeof shape.code === 'string' ? shape.code : response.status === 401 ? 'unauthorized' : 'internal-error';
+  // Spec §8: the text passed on is the response's error message, else the status text.
+  const message =
+    typeof shape.message === 'string' && shape.message !== ''
+      ? shape.message
+      : response.statusText || ERRORS['internal-error'].message;
+  return new ApiError(code, response.status, message, isStringRecord(shape.fields) ? shape.fields : undefined);
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiRequest {
+  return async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = options.anonymous ? null : deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let response: Response;
+    try {
+      response = await deps.fetch(apiUrl(path), {
+        method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new ApiError('network-request-failed', 0, ERRORS['network-request-failed'].message);
+    }
+
+    const body = await readJson(response);
+    if (response.ok) return body as T;
+
+    const error = errorFromResponse(response, body);
+    if (response.status === 401 && token) await deps.onUnauthorized();
+    throw error;
+  };
+}
+
+/** The app's client: current user's token, logout + reload on 401. */
+export const apiRequest: ApiRequest = createApiClient({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  getToken: () => getCurrentUser().token,
+  onUnauthorized: async () => {
+    // Give social sign-out a moment, but never let a hung provider block the reload.
+    await Promise.race([logout(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);
+    window.location.reload();
+  },
+});

@@ -1,0 +1,25 @@
+/**
+ * A minimal i18next backend: one JSON file per language at the relative path
+ * `assets/i18n/{lang}.json` (spec §2), resolved against the app's base URL so that deep
+ * links such as /auth/profile/7 load the same files.
+ */
+import type { BackendModule, ReadCallback } from 'i18next';
+
+export function translationUrl(language: string, baseUrl: string = import.meta.env.BASE_URL): string {
+  const base = new URL(baseUrl, window.location.origin);
+  return new URL(`assets/i18n/${encodeURIComponent(language)}.json`, base).href;
+}
+
+export const fetchJsonBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    fetch(translationUrl(language))
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`Translations for "${language}" answered ${response.status}`);
+        callback(null, (await response.json()) as Record<string, unknown>);
+      })
+      // `true` lets i18next retry: a failed fetch is usually a passing network problem.
+      .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true));
+  },
+};

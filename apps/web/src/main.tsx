@@ -1,0 +1,27 @@
+import { setupIonicReact } from '@ionic/react';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/* Ionic's required CSS, then the typography it expects. */
+import '@ionic/react/css/core.css';
+import '@ionic/react/css/normalize.css';
+import '@ionic/react/css/structure.css';
+import '@ionic/react/css/typography.css';
+/* Dark mode follows the system (DESIGN.md §6). */
+import '@ionic/react/css/palettes/dark.system.css';
+import './theme/variables.css';
+import './theme/app.css';
+
+import { App } from './app/app';
+import { initI18n } from './lib/i18n';
+
+setupIonicReact();
+void initI18n();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

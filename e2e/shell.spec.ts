@@ -1,0 +1,247 @@
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+
+/**
+ * The app shell: every route renders its page, unknown paths land on the 404 page, and the
+ * side menu (labels, language, split pane, navigation, logged-in entries) behaves as the
+ * spec (§2) says.
+ */
+
+const ROUTES: ReadonlyArray<readonly [path: string, heading: string]> = [
+  ['/index', 'Inicio'],
+  ['/home', 'Mapa de Residuos'],
+  ['/home/1', 'Mapa de Residuos'],
+  ['/map/1', 'Punto de residuos'],
+  ['/allies', 'Aliados / Adheridos'],
+  ['/campaign', 'Campañas'],
+  ['/auth/login', 'Iniciar sesión'],
+  ['/auth/signup', 'Crear cuenta'],
+  ['/auth/signup-client', 'Registro de personas'],
+  ['/auth/signup-company', 'Registro de empresas'],
+  ['/auth/forgot-password', 'Recuperar contraseña'],
+  ['/auth/profile/1', 'Mi perfil'],
+  ['/contact', 'Conócenos'],
+  ['/help', 'Ayuda / PQR'],
+  ['/page-not-found', 'Página no encontrada'],
+  ['/complete-client', 'Completa tu perfil'],
+  ['/complete-company', 'Completa el perfil de tu empresa'],
+  ['/app/tabs/prequest', 'Solicitudes recibidas'],
+  ['/app/tabs/request', 'Mis solicitudes'],
+  ['/app/tabs/points', 'Contenedores'],
+  ['/app/tabs/branch-offices/list/1', 'Sucursales'],
+  ['/app/tabs/reports', 'Reportes'],
+];
+
+const LOGGED_OUT_MENU_ES = [
+  'Inicio',
+  'Mapa de Residuos',
+  'Campañas',
+  'Aliados / Adheridos',
+  'Conócenos',
+  'Ayuda / PQR',
+  'Iniciar Sesión',
+  'Registrarme',
+];
+
+const LOGGED_OUT_MENU_EN = [
+  'Home',
+  'Waste map',
+  'Campaigns',
+  'Allies / Members',
+  'About us',
+  'Help / PQR',
+  'Log in',
+  'Sign up',
+];
+
+const pageHeading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const sideMenu = (page: Page, name = 'Menú') => page.getByRole('navigation', { name, exact: true });
+
+/** Opens the overlay menu and waits until its slide-in animation has finished. */
+async function openMenu(page: Page, menuName = 'Menú') {
+  await page.getByRole('button', { name: 'Abrir el menú', exact: true }).click();
+  await expect(sideMenu(page, menuName)).toBeVisible();
+  await sideMenu(page, menuName).getByRole('link').first().click({ trial: true });
+}
+
+async function menuLabels(page: Page, name = 'Menú'): Promise<string[]> {
+  const labels = await sideMenu(page, name).getByRole('link').allInnerTexts();
+  return labels.map((label) => label.trim());
+}
+
+test.describe('routes', () => {
+  for (const [path, heading] of ROUTES) {
+    test(`${path} renders "${heading}"`, async ({ page }) => {
+      await page.goto(path);
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await expect(page).toHaveURL(path);
+    });
+  }
+
+  test('the root redirects to /index', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/index$/);
+    await expect(pageHeading(page, 'Inicio')).toBeVisible();
+  });
+
+  test('/app sends a visitor to the login', async ({ page }) => {
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(pageHeading(page, 'Iniciar sesión')).toBeVisible();
+  });
+
+  test('an unknown path shows the helpful 404 page', async ({ page }) => {
+    await page.goto('/esta/ruta/no-existe');
+    await expect(page).toHaveURL(/\/page-not-found$/);
+    await expect(pageHeading(page, 'Página no encontrada')).toBeVisible();
+    await expect(page.getByText('La dirección que abriste no existe o cambió de lugar.')).toBeVisible();
+    await page.getByRole('link', { name: 'Ver el Mapa de Residuos' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(pageHeading(page, 'Mapa de Residuos')).toBeVisible();
+  });
+
+  test('the document is Spanish with a favicon and manifest', async ({ page, request }) => {
+    await page.goto('/index');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    expect((await request.get('/favicon.svg')).ok()).toBe(true);
+    expect((await request.get('/robots.txt')).ok()).toBe(true);
+    expect((await request.get('/manifest.webmanifest')).ok()).toBe(true);
+    expect((await request.get('/assets/i18n/en.json')).ok()).toBe(true);
+  });
+});
+
+test.describe('side menu below 2400px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('is hidden until the menu button opens it', async ({ page }) => {
+    await page.goto('/index');
+    await expect(pageHeading(page, 'Inicio')).toBeVisible();
+    await expect(sideMenu(page)).toBeHidden();
+    await openMenu(page);
+    await expect(sideMenu(page)).toBeVisible();
+  });
+
+  test('lists the logged-out entries in Spanish, in order', async ({ page }) => {
+    await page.goto('/index');
+    await openMenu(page);
+    expect(await menuLabels(page)).toEqual(LOGGED_OUT_MENU_ES);
+    await expect(sideMenu(page).getByRole('link', { name: 'Inicio' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('switches the labels to English and remembers the choice', async ({ page }) => {
+    await page.goto('/index');
+    await openMenu(page);
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await expect(sideMenu(page, 'Menu')).toBeVisible();
+    expect(await menuLabels(page, 'Menu')).toEqual(LOGGED_OUT_MENU_EN);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('button', { name: 'English', exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.reload();
+    await expect(pageHeading(page, 'Home')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open the menu', exact: true })).toBeVisible();
+  });
+
+  test('navigates with the refresh parameter and closes', async ({ page }) => {
+    await page.goto('/index');
+    await openMenu(page);
+    const before = Date.now();
+    await sideMenu(page).getByRole('link', { name: 'Campañas' }).click();
+    await expect(page).toHaveURL(/\/campaign\?refresh=\d+$/);
+    await expect(pageHeading(page, 'Campañas')).toBeVisible();
+    const refresh = Number(new URL(page.url()).searchParams.get('refresh'));
+    expect(refresh).toBeGreaterThanOrEqual(before - 60_000);
+    await expect(sideMenu(page)).toBeHidden();
+  });
+
+  test('is reachable by keyboard, with a visible focus ring', async ({ page }) => {
+    await page.goto('/index');
+    await page.getByRole('button', { name: 'Abrir el menú', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const mapLink = sideMenu(page).getByRole('link', { name: 'Mapa de Residuos' });
+    await mapLink.click({ trial: true }); // waits for the slide-in to finish
+    await mapLink.focus();
+    await expect(mapLink).toBeFocused();
+    await expect(mapLink).toHaveCSS('outline-style', 'solid');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/home\?refresh=\d+$/);
+    await expect(pageHeading(page, 'Mapa de Residuos')).toBeVisible();
+  });
+});
+
+test.describe('side menu at 2400px', () => {
+  test.use({ viewport: { width: 2400, height: 1200 } });
+
+  test('stays open as a split pane', async ({ page }) => {
+    await page.goto('/index');
+    await expect(pageHeading(page, 'Inicio')).toBeVisible();
+    await expect(sideMenu(page)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Abrir el menú', exact: true })).toBeHidden();
+    expect(await menuLabels(page)).toEqual(LOGGED_OUT_MENU_ES);
+
+    await sideMenu(page).getByRole('link', { name: 'Ayuda / PQR' }).click();
+    await expect(page).toHaveURL(/\/help\?refresh=\d+$/);
+    await expect(pageHeading(page, 'Ayuda / PQR')).toBeVisible();
+    await expect(sideMenu(page)).toBeVisible();
+  });
+});
+
+test.describe('logged-in menu', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      window.localStorage.setItem(
+        'currentUser',
+        JSON.stringify({ id: 7, tc_id: 1, id_empresa: null, token: null, name: 'Gestor Demo' }),
+      );
+    });
+  });
+
+  test('shows the point manager header and entries', async ({ page }) => {
+    await page.goto('/index');
+    await openMenu(page, 'Responsable del punto');
+    const menu = sideMenu(page, 'Responsable del punto');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Contenedores' })).toBeVisible();
+    expect(await menuLabels(page, 'Responsable del punto')).toEqual([
+      ...LOGGED_OUT_MENU_ES.slice(0, 6),
+      'Mi Perfil',
+      'Mis Solicitudes',
+      'Contenedores',
+      'Reportes',
+    ]);
+    await expect(menu.getByRole('link', { name: 'Mi Perfil' })).toHaveAttribute('href', '/auth/profile/7');
+    await expect(menu.getByRole('link', { name: 'Mis Solicitudes' })).toHaveAttribute('href', '/app/tabs/prequest');
+  });
+
+  test('collapses and expands the profile block', async ({ page }) => {
+    await page.goto('/index');
+    await openMenu(page, 'Responsable del punto');
+    const menu = sideMenu(page, 'Responsable del punto');
+    const toggle = menu.getByRole('button', { name: /Gestor Demo/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu.getByRole('link', { name: 'Contenedores' })).toBeHidden();
+    await toggle.click();
+    await expect(menu.getByRole('link', { name: 'Contenedores' })).toBeVisible();
+  });
+
+  test('/app opens the manager requests', async ({ page }) => {
+    await page.goto('/app');
+    await expect(page).toHaveURL(/\/app\/tabs\/prequest$/);
+    await expect(pageHeading(page, 'Solicitudes recibidas')).toBeVisible();
+  });
+
+  test('Cerrar Sesión logs out and goes to the login', async ({ page }) => {
+    await page.goto('/index');
+    await openMenu(page, 'Responsable del punto');
+    await sideMenu(page, 'Responsable del punto').getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(pageHeading(page, 'Iniciar sesión')).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('currentUser'))).toBeNull();
+    await openMenu(page);
+    expect(await menuLabels(page)).toEqual(LOGGED_OUT_MENU_ES);
+  });
+});
