@@ -42,6 +42,7 @@ import { createIdentityService, type IdentityService, type IpBudget, type Reques
 import { warmUpDummyHash, warmUpStrengthChecker } from '../../features/identity/passwords.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
+import { pointIdsOfManager } from '../../features/points/points.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -283,7 +284,12 @@ export default fp(
           response: { 200: ZMeResponse, ...errors(401) },
         },
       },
-      async (request) => ({ data: await identity.me(requireUser(request)) }),
+      async (request) => {
+        const user = requireUser(request);
+        const me = await identity.me(user);
+        // Point managers also get the ids of their points (issue 4).
+        return { data: user.tc_id === 1 ? { ...me, point_ids: await pointIdsOfManager(app.db, user.id) } : me };
+      },
     );
 
     r.patch(

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { addManager, insertContainer, pointIdsOfManager } from '../../features/points/points.repository.js';
-import { createTestPoints, createTestUser } from '../../features/points/points.test-data.js';
+import { createTestPoints } from '../../features/points/points.test-data.js';
+import { createUser, loginAs } from '../../../test/factories.js';
 import { getCatalogue } from '../../features/points/materials-catalogue.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 
@@ -252,11 +253,15 @@ describe('waste points API', () => {
 
     beforeAll(async () => {
       const db = t.app.db;
-      const secret = t.config.tokenSecret;
-      manager = await createTestUser(db, secret, { tc_id: 1, name: 'Gestora Poblado' });
-      otherManager = await createTestUser(db, secret, { tc_id: 1 });
-      household = await createTestUser(db, secret, { tc_id: 2 });
-      admin = await createTestUser(db, secret, { tc_id: 2, is_admin: true });
+      const as = async (attrs: Parameters<typeof createUser>[1]) => {
+        const user = await createUser(t.app, attrs);
+        const { authorization } = await loginAs(t.app, user);
+        return { id: user.id, token: authorization.replace(/^Bearer /, '') };
+      };
+      manager = await as({ tc_id: 1, name: 'Gestora Poblado' });
+      otherManager = await as({ tc_id: 1 });
+      household = await as({ tc_id: 2 });
+      admin = await as({ tc_id: 2, is_admin: true });
       await addManager(db, poblado, manager.id);
       await addManager(db, bello, otherManager.id);
       const catalogue = await getCatalogue(db);
@@ -283,6 +288,14 @@ describe('waste points API', () => {
     it('gives the ids of the points a manager runs', async () => {
       expect(await pointIdsOfManager(t.app.db, manager.id)).toEqual([poblado]);
       expect(await pointIdsOfManager(t.app.db, household.id)).toEqual([]);
+    });
+
+    it('adds point_ids to GET /v1/me for a point manager only', async () => {
+      const me = await get('/back/api/v1/me', auth(manager.token));
+      expect(me.statusCode).toBe(200);
+      expect(me.json().data.point_ids).toEqual([poblado]);
+      const home = await get('/back/api/v1/me', auth(household.token));
+      expect(home.json().data).not.toHaveProperty('point_ids');
     });
 
     it('lists the manager\u2019s points with their containers', async () => {
