@@ -6,8 +6,12 @@ import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { setSessionNavigator } from '../lib/session';
+import { registerSocialSignOut } from '../features/social-auth/social-session';
 import { AppRoutes, MAIN_CONTENT_ID } from './app-routes';
 import { SideMenu } from './side-menu';
+
+// Logout also clears the social sign-in session (spec §4), whichever page it happens on.
+registerSocialSignOut();
 
 /** Lets logout (a plain module) navigate through Ionic's router. */
 function SessionNavigatorBridge() {

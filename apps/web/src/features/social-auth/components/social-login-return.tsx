@@ -1,0 +1,49 @@
+/**
+ * On the login screen, the return from the provider: `#social_code` is exchanged for the
+ * session (stored like a normal login), `#social_error` is explained. Renders nothing otherwise.
+ */
+import type { SessionUser } from '@puntoverde/contract';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useExchangeSocialLoginCode } from '../api/exchange-login-code';
+import { socialErrorMessage, socialErrorText } from '../social-messages';
+import { takeSocialFragment } from '../social-session';
+import './social-auth.css';
+
+export function SocialLoginReturn({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
+  const { t } = useTranslation();
+  // Read once, at the first render; the fragment leaves the address bar at once.
+  const [fragment] = useState(takeSocialFragment);
+  const exchange = useExchangeSocialLoginCode();
+  const { mutateAsync } = exchange;
+  const sent = useRef(false);
+
+  useEffect(() => {
+    if (!fragment.code || sent.current) return;
+    sent.current = true;
+    mutateAsync({ code: fragment.code }).then(onLoggedIn, () => {
+      // Shown from the mutation's error below.
+    });
+  }, [fragment.code, mutateAsync, onLoggedIn]);
+
+  if (fragment.error) {
+    return (
+      <div className="pv-social-alert" role="alert">
+        <p>{socialErrorText(t, fragment.error)}</p>
+      </div>
+    );
+  }
+  if (!fragment.code) return null;
+  if (exchange.isError) {
+    return (
+      <div className="pv-social-alert" role="alert">
+        <p>{socialErrorMessage(t, exchange.error)}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="pv-social-status" role="status" aria-live="polite">
+      <p>{exchange.isSuccess ? t('socialAuth.login.done') : t('socialAuth.login.signingIn')}</p>
+    </div>
+  );
+}

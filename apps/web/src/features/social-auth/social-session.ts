@@ -1,0 +1,130 @@
+/**
+ * The browser's side of social sign-in: which provider a sign-in was started with, which one
+ * the current session came from, and the one-time values the server hands over in the URL
+ * fragment (`#social_code`, `#ticket`, `#social_error`), which are read once and wiped from
+ * the address bar so they never linger in history or bookmarks.
+ *
+ * Logout (spec §4: "logs out of the social-network and Google sessions") runs
+ * `signOutOfSocialSession`: the server keeps no provider token to revoke, so clearing the social
+ * session means forgetting the provider here and asking it to show its login or account chooser
+ * again at the next "Continuar con …" (`reauth=1`), instead of signing back in silently.
+ */
+import { SOCIAL_FRAGMENT } from '@puntoverde/contract';
+import type { SocialAccountKind, SocialProvider } from '@puntoverde/contract';
+import { registerSignOutHook } from '../../lib/session';
+
+/** sessionStorage: the provider of the sign-in in flight (this tab). */
+const PENDING_KEY = 'pv-social-pending';
+/** localStorage: the provider the current session signed in with. */
+const ACTIVE_KEY = 'pv-social-provider';
+/** localStorage: set at logout; the next social sign-in asks the provider again. */
+const REAUTH_KEY = 'pv-social-reauth';
+/** sessionStorage: the completion ticket, kept while the user switches client/company or reloads. */
+const TICKET_KEY = 'pv-social-ticket';
+
+function storage(kind: 'local' | 'session'): Storage | null {
+  try {
+    return kind === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null; // storage disabled: social sign-in still works, only without these niceties
+  }
+}
+
+function read(kind: 'local' | 'session', key: string): string | null {
+  try {
+    return storage(kind)?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function write(kind: 'local' | 'session', key: string, value: string | null): void {
+  try {
+    if (value === null) storage(kind)?.removeItem(key);
+    else storage(kind)?.setItem(key, value);
+  } catch {
+    // quota or privacy mode: nothing to keep
+  }
+}
+
+/** Where "Continuar con …" goes: the server's start URL with the kind and, after a logout, reauth. */
+export function socialStartUrl(provider: Pick<SocialProvider, 'start_url'>, kind?: SocialAccountKind): string {
+  const params = new URLSearchParams();
+  if (kind) params.set('kind', kind);
+  if (read('local', REAUTH_KEY)) params.set('reauth', '1');
+  const query = params.toString();
+  return query ? `${provider.start_url}?${query}` : provider.start_url;
+}
+
+/** How the browser leaves for the provider; tests replace it (jsdom cannot navigate). */
+export const socialNavigation = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+};
+
+/** Leaves the app for the provider (a full navigation: the server answers with a redirect). */
+export function beginSocialSignIn(provider: SocialProvider, kind?: SocialAccountKind): void {
+  write('session', PENDING_KEY, provider.id);
+  socialNavigation.assign(socialStartUrl(provider, kind));
+}
+
+/** A social sign-in ended in a session: remember its provider, the next logout clears it. */
+export function markSocialSessionStarted(): void {
+  const provider = read('session', PENDING_KEY);
+  write('session', PENDING_KEY, null);
+  write('session', TICKET_KEY, null);
+  write('local', REAUTH_KEY, null);
+  if (provider) write('local', ACTIVE_KEY, provider);
+}
+
+/** The provider the current session came from, if it was a social sign-in. */
+export function activeSocialProvider(): string | null {
+  return read('local', ACTIVE_KEY);
+}
+
+/** Logout's social step: forget the provider and make the next sign-in ask the provider again. */
+export function signOutOfSocialSession(): void {
+  write('local', ACTIVE_KEY, null);
+  write('session', PENDING_KEY, null);
+  write('session', TICKET_KEY, null);
+  write('local', REAUTH_KEY, '1');
+}
+
+let unregister: (() => void) | null = null;
+
+/** Registers the social sign-out with the session store's logout (once). */
+export function registerSocialSignOut(): void {
+  unregister ??= registerSignOutHook(signOutOfSocialSession);
+}
+
+export type SocialFragment = { code: string | null; ticket: string | null; error: string | null };
+
+/**
+ * Reads the server's one-time values from the URL fragment and removes the fragment from the
+ * address bar (the path and query stay). A ticket is kept for this tab in sessionStorage.
+ */
+export function takeSocialFragment(): SocialFragment {
+  const hash = window.location.hash.replace(/^#/, '');
+  if (!hash) return { code: null, ticket: null, error: null };
+  const params = new URLSearchParams(hash);
+  const found: SocialFragment = {
+    code: params.get(SOCIAL_FRAGMENT.code),
+    ticket: params.get(SOCIAL_FRAGMENT.ticket),
+    error: params.get(SOCIAL_FRAGMENT.error),
+  };
+  if (found.code || found.ticket || found.error) {
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  }
+  if (found.ticket) write('session', TICKET_KEY, found.ticket);
+  return found;
+}
+
+/** The completion ticket of this tab: just handed over in the fragment, or kept from before. */
+export function currentCompletionTicket(): string | null {
+  return takeSocialFragment().ticket ?? read('session', TICKET_KEY);
+}
+
+export function forgetCompletionTicket(): void {
+  write('session', TICKET_KEY, null);
+}
