@@ -72,14 +72,10 @@ export function computeSecurityHeaders(options: HelmetOptions): Record<string, s
     },
     getHeader: (name: string) => headers[name.toLowerCase()],
   };
-  let failure: unknown;
-  helmet(options)(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (err?: unknown) => {
-      failure = err;
-    },
-  );
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  let failure: Error | undefined;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    if (err) failure = err instanceof Error ? err : new Error('helmet rejected its options');
+  });
+  if (failure) throw failure;
   return headers;
 }
