@@ -281,6 +281,8 @@ export const ZPqrPublic = z.object({
   personal_data_kind: ZPersonalDataKind.nullable(),
   subject: z.string(),
   description: z.string(),
+  /** Where answers go; only ever shown to someone who already knows it or owns the PQR. */
+  email: z.string(),
   status: ZPqrStatus,
   /** Instant of filing (ISO 8601 UTC). */
   filed_at: z.string(),
@@ -413,7 +415,6 @@ export const ZAdminPqrDetail = ZPqrPublic.omit({ history: true }).extend({
   name: z.string(),
   document_type: z.string(),
   document_number: z.string(),
-  email: z.string(),
   phone: z.string().nullable(),
   answer_channel: ZPqrAnswerChannel,
   requester_user_id: z.number().nullable(),

@@ -27,11 +27,14 @@ const SPEC_ROUTES = [
   '/app/tabs/reports',
 ];
 
+/** The PQR back office (issue 6): inbox, report and calendar; one PQR. */
+const PQR_ROUTES = ['/admin/pqr', '/admin/pqr/:radicado'];
+
 const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...PQR_ROUTES].sort());
   });
 
   it('names an existing page file for every route', () => {

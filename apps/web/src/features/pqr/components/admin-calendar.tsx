@@ -1,0 +1,101 @@
+/** Admin-editable calendar exceptions on top of weekends and Colombian holidays. */
+import { ZPqrCalendarDay } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { usePqrCalendar, useRemoveCalendarDay, useSetCalendarDay } from '../api/admin-pqr-calendar';
+import { formatDate } from '../format';
+import { applyServerErrors } from '../server-errors';
+import { FormAlert, Select, TextInput } from './fields';
+
+type CalendarForm = { date: string; is_working: 'false' | 'true'; reason: string };
+
+export function AdminCalendar({ onDone }: { onDone: (message: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const list = usePqrCalendar();
+  const setDay = useSetCalendarDay();
+  const remove = useRemoveCalendarDay();
+  const [message, setMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CalendarForm>({ defaultValues: { date: '', is_working: 'false', reason: '' } });
+  const onSubmit = handleSubmit(async (values) => {
+    setMessage(null);
+    const parsed = ZPqrCalendarDay.safeParse({ ...values, is_working: values.is_working === 'true' });
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        setError(issue.path[0] as keyof CalendarForm, { message: issue.message });
+      return;
+    }
+    try {
+      await setDay.mutateAsync(parsed.data);
+      reset();
+      onDone(t('pqr.calendar.saved'));
+    } catch (err) {
+      setMessage(applyServerErrors(err, setError, ['date', 'reason']).formMessage);
+    }
+  });
+  return (
+    <div className="pqr-admin">
+      <p className="pqr-lead">{t('pqr.calendar.lead')}</p>
+      <form className="pqr-form pqr-filters" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <FormAlert message={message} />
+        <TextInput
+          label={t('pqr.calendar.date')}
+          registration={register('date')}
+          error={errors.date?.message}
+          type="date"
+        />
+        <Select
+          label={t('pqr.calendar.kind')}
+          registration={register('is_working')}
+          options={[
+            { value: 'false', label: t('pqr.calendar.closed') },
+            { value: 'true', label: t('pqr.calendar.working') },
+          ]}
+        />
+        <TextInput label={t('pqr.calendar.reason')} registration={register('reason')} error={errors.reason?.message} />
+        <div className="pqr-actions">
+          <button type="submit" className="pqr-button" disabled={isSubmitting}>
+            {t('pqr.calendar.add')}
+          </button>
+        </div>
+      </form>
+      {list.isPending ? (
+        <div role="status" aria-busy="true" className="pqr-skeleton pqr-skeleton-row">
+          <span className="visually-hidden">{t('pqr.admin.loading')}</span>
+        </div>
+      ) : list.data && list.data.length ? (
+        <ul className="pqr-list">
+          {list.data.map((d) => (
+            <li key={d.date} className="pqr-calendar-item">
+              <span>
+                <strong>{formatDate(d.date, i18n.language)}</strong> ·{' '}
+                {d.is_working ? t('pqr.calendar.working') : t('pqr.calendar.closed')}
+                <br />
+                <span className="pqr-hint">
+                  {d.reason}
+                  {d.created_by ? ` · ${d.created_by}` : ''}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="pqr-button-ghost"
+                aria-label={t('pqr.calendar.removeLabel', { date: formatDate(d.date, i18n.language) })}
+                onClick={() => remove.mutate(d.date, { onSuccess: () => onDone(t('pqr.calendar.removed')) })}
+              >
+                {t('pqr.calendar.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="pqr-empty">{t('pqr.calendar.empty')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/** Monthly report: volume by type and the share answered on time, with a CSV download. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadPqrReportCsv, usePqrReport } from '../api/admin-pqr-report';
+import { formatPercent, todayInBogota } from '../format';
+import { FormAlert } from './fields';
+
+export function AdminReport() {
+  const { t, i18n } = useTranslation();
+  const [month, setMonth] = useState(todayInBogota().slice(0, 7));
+  const report = usePqrReport(month);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const pct = (v: number | null) => (v === null ? '—' : formatPercent(v, i18n.language));
+  const columns = [
+    'filed',
+    'answered',
+    'answered_on_time',
+    'answered_late',
+    'overdue_unanswered',
+    'in_progress',
+    'transferred',
+    'closed_without_answer',
+  ] as const;
+  return (
+    <div className="pqr-admin">
+      <div className="pqr-filters">
+        <div className="pqr-field">
+          <label className="pqr-label" htmlFor="pqr-report-month">
+            {t('pqr.report.month')}
+          </label>
+          <input
+            id="pqr-report-month"
+            className="pqr-input"
+            type="month"
+            value={month}
+            max={todayInBogota().slice(0, 7)}
+            onChange={(e) => e.target.value && setMonth(e.target.value)}
+          />
+        </div>
+        <div className="pqr-actions">
+          <button
+            type="button"
+            className="pqr-button pqr-button-secondary"
+            onClick={() => {
+              setDownloadError(null);
+              downloadPqrReportCsv(month).catch((err: Error) => setDownloadError(err.message));
+            }}
+          >
+            {t('pqr.report.csv')}
+          </button>
+        </div>
+      </div>
+      <FormAlert message={downloadError ?? report.error?.message} />
+      {report.isPending ? (
+        <div role="status" aria-busy="true" className="pqr-skeleton pqr-skeleton-row">
+          <span className="visually-hidden">{t('pqr.admin.loading')}</span>
+        </div>
+      ) : report.data ? (
+        <>
+          <p className="pqr-lead">
+            {report.data.total.filed === 0
+              ? t('pqr.report.none')
+              : t('pqr.report.summary', { filed: report.data.total.filed, pct: pct(report.data.total.on_time_pct) })}
+          </p>
+          <div className="pqr-table-wrap">
+            <table className="pqr-table">
+              <caption>{t('pqr.report.caption', { month })}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('pqr.report.col.type')}</th>
+                  {columns.map((c) => (
+                    <th key={c} scope="col" className="pqr-num">
+                      {t(`pqr.report.col.${c}`)}
+                    </th>
+                  ))}
+                  <th scope="col" className="pqr-num">
+                    {t('pqr.report.col.on_time_pct')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.data.rows.map((r) => (
+                  <tr key={r.type}>
+                    <th scope="row">{t(`pqr.types.${r.type}`)}</th>
+                    {columns.map((c) => (
+                      <td key={c} className="pqr-num">
+                        {r[c]}
+                      </td>
+                    ))}
+                    <td className="pqr-num">{pct(r.on_time_pct)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('pqr.report.total')}</th>
+                  {columns.map((c) => (
+                    <td key={c} className="pqr-num">
+                      {report.data.total[c]}
+                    </td>
+                  ))}
+                  <td className="pqr-num">{pct(report.data.total.on_time_pct)}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <p className="pqr-hint">{t('pqr.report.pctHelp')}</p>
+        </>
+      ) : null}
+    </div>
+  );
+}

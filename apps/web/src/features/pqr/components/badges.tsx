@@ -1,0 +1,23 @@
+/** Status and traffic-light badges: colour plus text, never colour alone. */
+import type { PqrLight, PqrStatus } from '@puntoverde/contract';
+import { useTranslation } from 'react-i18next';
+
+export function StatusBadge({ status }: { status: PqrStatus }) {
+  const { t } = useTranslation();
+  return <span className={`pqr-badge pqr-status-${status}`}>{t(`pqr.status.${status}`)}</span>;
+}
+
+export function LightBadge({ light, daysLeft }: { light: PqrLight; daysLeft: number | null }) {
+  const { t } = useTranslation();
+  let detail = '';
+  if (daysLeft !== null && (light === 'on_time' || light === 'due_soon'))
+    detail = t('pqr.light.daysLeft', { count: daysLeft });
+  if (daysLeft !== null && light === 'overdue') detail = t('pqr.light.daysOverdue', { count: Math.abs(daysLeft) });
+  return (
+    <span className={`pqr-light pqr-light-${light}`}>
+      <span className="pqr-light-dot" aria-hidden="true" />
+      {t(`pqr.light.${light}`)}
+      {detail ? <span className="pqr-light-detail"> · {detail}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,240 @@
+/** The PQR filing form (anonymous or logged in, prefilled from the session). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  PERSONAL_DATA_KINDS,
+  PQR_ANSWER_CHANNELS,
+  PQR_DOCUMENT_TYPES,
+  PQR_TYPES,
+  ZCreatePqrRequest,
+  pqrTermDays,
+  type CreatePqrRequest,
+  type PqrPublic,
+} from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/use-session';
+import { isLoggedIn, type CurrentUser } from '../../../lib/session';
+import { useCreatePqr } from '../api/create-pqr';
+import { useDueDate } from '../api/due-date';
+import { formatDate } from '../format';
+import { applyServerErrors } from '../server-errors';
+import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
+import { Checkbox, FormAlert, RadioGroup, Select, TextArea, TextInput } from './fields';
+
+/** The personal-data policy page (identity feature). */
+const DATA_POLICY_PATH = '/data-policy';
+
+const FIELD_NAMES = [
+  'type',
+  'personal_data_kind',
+  'subject',
+  'description',
+  'name',
+  'document_type',
+  'document_number',
+  'email',
+  'phone',
+  'answer_channel',
+  'accept_data_policy',
+] as const;
+
+function str(user: CurrentUser, key: string): string {
+  const v = user[key];
+  return typeof v === 'string' ? v : '';
+}
+
+/** Defaults from the logged-in user's profile, so they only check and send. */
+export function prefillFrom(user: CurrentUser): Partial<CreatePqrRequest> {
+  if (!isLoggedIn(user)) return {};
+  const doc = str(user, 'document_type');
+  const nit = str(user, 'nit');
+  return {
+    name: str(user, 'name'),
+    email: str(user, 'email'),
+    phone: str(user, 'phone'),
+    ...(nit
+      ? { document_type: 'NIT', document_number: nit }
+      : (PQR_DOCUMENT_TYPES as readonly string[]).includes(doc)
+        ? { document_type: doc as CreatePqrRequest['document_type'], document_number: str(user, 'document_number') }
+        : {}),
+  };
+}
+
+export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
+  const { t, i18n } = useTranslation();
+  const user = useSession();
+  const [attachments, setAttachments] = useState<AttachmentValue>({ ids: [], uploadKey: null, busy: false });
+  const [formMessage, setFormMessage] = useState<string | null>(null);
+  const [attachmentError, setAttachmentError] = useState<string | undefined>();
+  const create = useCreatePqr();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<CreatePqrRequest>({
+    resolver: zodResolver(ZCreatePqrRequest),
+    defaultValues: {
+      type: undefined,
+      subject: '',
+      description: '',
+      name: '',
+      document_type: 'CC',
+      document_number: '',
+      email: '',
+      phone: '',
+      answer_channel: 'email',
+      attachments: [],
+      ...prefillFrom(user),
+    },
+  });
+  const type = useWatch({ control, name: 'type' });
+  const kind = useWatch({ control, name: 'personal_data_kind' });
+  const description = useWatch({ control, name: 'description' }) ?? '';
+  const due = useDueDate(type || undefined, type === 'datos_personales' ? (kind ?? null) : null);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormMessage(null);
+    setAttachmentError(undefined);
+    if (attachments.busy) {
+      setFormMessage(t('pqr.form.waitUploads'));
+      return;
+    }
+    try {
+      const pqr = await create.mutateAsync({
+        ...values,
+        attachments: attachments.ids,
+        upload_key: attachments.uploadKey,
+      });
+      onFiled(pqr);
+    } catch (err) {
+      const { formMessage: message, fieldsOutside } = applyServerErrors(err, setError, FIELD_NAMES);
+      const attachmentProblem = Object.entries(fieldsOutside).find(([k]) => k.startsWith('attachments'));
+      if (attachmentProblem) setAttachmentError(attachmentProblem[1]);
+      setFormMessage(message);
+    }
+  });
+
+  const typeOptions = [
+    { value: '', label: t('pqr.form.chooseType') },
+    ...PQR_TYPES.map((v) => ({
+      value: v,
+      label: t('pqr.form.typeOption', {
+        type: t(`pqr.types.${v}`),
+        days: pqrTermDays(v, v === 'datos_personales' ? 'consulta' : null),
+      }),
+    })),
+  ];
+
+  return (
+    <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="pqr-form-title">
+      <h3 id="pqr-form-title" className="visually-hidden">
+        {t('pqr.form.title')}
+      </h3>
+      <FormAlert message={formMessage} />
+      <fieldset>
+        <legend>{t('pqr.form.request')}</legend>
+        <Select
+          label={t('pqr.form.type')}
+          registration={register('type')}
+          error={errors.type?.message}
+          options={typeOptions}
+          hint={type ? t(`pqr.typeHelp.${type}`) : t('pqr.form.typeHint')}
+        />
+        {type === 'datos_personales' ? (
+          <RadioGroup
+            legend={t('pqr.form.personalDataKind')}
+            registration={register('personal_data_kind')}
+            error={errors.personal_data_kind?.message}
+            options={PERSONAL_DATA_KINDS.map((v) => ({ value: v, label: t(`pqr.personalDataKinds.${v}`) }))}
+          />
+        ) : null}
+        <TextInput
+          label={t('pqr.form.subject')}
+          registration={register('subject')}
+          error={errors.subject?.message}
+          maxLength={150}
+        />
+        <TextArea
+          label={t('pqr.form.description')}
+          registration={register('description')}
+          error={errors.description?.message}
+          rows={6}
+          maxLength={5000}
+          hint={t('pqr.form.descriptionHint', { count: description.length })}
+        />
+        <AttachmentPicker label={t('pqr.form.attachments')} onChange={setAttachments} error={attachmentError} />
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('pqr.form.you')}</legend>
+        {isLoggedIn(user) ? <p className="pqr-hint">{t('pqr.form.prefilled')}</p> : null}
+        <TextInput
+          label={t('pqr.form.name')}
+          registration={register('name')}
+          error={errors.name?.message}
+          autoComplete="name"
+        />
+        <div className="pqr-row">
+          <Select
+            label={t('pqr.form.documentType')}
+            registration={register('document_type')}
+            error={errors.document_type?.message}
+            options={PQR_DOCUMENT_TYPES.map((v) => ({ value: v, label: t(`pqr.documentTypes.${v}`) }))}
+          />
+          <TextInput
+            label={t('pqr.form.documentNumber')}
+            registration={register('document_number')}
+            error={errors.document_number?.message}
+            inputMode="text"
+            autoComplete="off"
+          />
+        </div>
+        <TextInput
+          label={t('pqr.form.email')}
+          registration={register('email')}
+          error={errors.email?.message}
+          type="email"
+          autoComplete="email"
+          hint={t('pqr.form.emailHint')}
+        />
+        <TextInput
+          label={t('pqr.form.phone')}
+          registration={register('phone')}
+          error={errors.phone?.message}
+          type="tel"
+          autoComplete="tel"
+          optional
+        />
+        <RadioGroup
+          legend={t('pqr.form.answerChannel')}
+          registration={register('answer_channel')}
+          error={errors.answer_channel?.message}
+          options={PQR_ANSWER_CHANNELS.map((v) => ({ value: v, label: t(`pqr.answerChannels.${v}`) }))}
+        />
+      </fieldset>
+
+      <Checkbox registration={register('accept_data_policy')} error={errors.accept_data_policy?.message}>
+        {t('pqr.form.policyBefore')}{' '}
+        <a href={DATA_POLICY_PATH} target="_blank" rel="noopener">
+          {t('pqr.form.policyLink')}
+        </a>
+        {t('pqr.form.policyAfter')}
+      </Checkbox>
+
+      {due.data && type ? (
+        <p className="pqr-notice" role="status">
+          {t('pqr.form.duePreview', { date: formatDate(due.data.due_date, i18n.language), days: due.data.term_days })}
+        </p>
+      ) : null}
+
+      <div className="pqr-actions">
+        <button type="submit" className="pqr-button" disabled={isSubmitting || attachments.busy}>
+          {isSubmitting ? t('pqr.form.sending') : t('pqr.form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

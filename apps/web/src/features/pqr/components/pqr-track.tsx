@@ -1,0 +1,66 @@
+/** Tracking by radicado + e-mail (no account needed). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZPqrTrackQuery } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useTrackPqr, type TrackQuery } from '../api/track-pqr';
+import { FormAlert, TextInput } from './fields';
+import { PqrStatusView } from './pqr-status-view';
+
+export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState<TrackQuery | null>(
+    initial.radicado && initial.email ? { radicado: initial.radicado, email: initial.email } : null,
+  );
+  const result = useTrackPqr(query);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TrackQuery>({
+    resolver: zodResolver(ZPqrTrackQuery),
+    defaultValues: { radicado: initial.radicado ?? '', email: initial.email ?? '' },
+  });
+  const onSubmit = handleSubmit((values) => setQuery(values));
+  return (
+    <div className="pqr-track">
+      <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('pqr.track.title')}>
+        <p className="pqr-hint">{t('pqr.track.lead')}</p>
+        <div className="pqr-row">
+          <TextInput
+            label={t('pqr.track.radicado')}
+            registration={register('radicado')}
+            error={errors.radicado?.message}
+            placeholder="PQR-2026-000123"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+          <TextInput
+            label={t('pqr.track.email')}
+            registration={register('email')}
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+          />
+        </div>
+        <div className="pqr-actions">
+          <button type="submit" className="pqr-button" disabled={result.isFetching}>
+            {result.isFetching ? t('pqr.track.searching') : t('pqr.track.submit')}
+          </button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {result.isFetching && !result.data ? (
+          <div className="pqr-card" role="status" aria-busy="true">
+            <span className="visually-hidden">{t('pqr.track.searching')}</span>
+            <div className="pqr-skeleton" style={{ width: '40%' }} />
+            <div className="pqr-skeleton" style={{ width: '80%' }} />
+          </div>
+        ) : null}
+        {result.error ? <FormAlert message={result.error.message} /> : null}
+        {result.data && !result.error ? <PqrStatusView pqr={result.data} /> : null}
+      </div>
+    </div>
+  );
+}
