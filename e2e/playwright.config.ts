@@ -21,6 +21,10 @@ async function freePort(): Promise<number> {
 
 // Workers load this file again; the port chosen by the main process reaches them via env.
 process.env.E2E_PORT ??= String(await freePort());
+// The local OpenID Connect provider standing in for Google (oidc-provider.setup.ts).
+process.env.E2E_OIDC_PORT ??= String(await freePort());
+process.env.E2E_OIDC_CLIENT_ID ??= 'puntoverde-e2e';
+process.env.E2E_OIDC_CLIENT_SECRET ??= 'e2e-oidc-client-secret-not-for-production';
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = findChromium() ?? undefined;
@@ -28,6 +32,7 @@ const executablePath = findChromium() ?? undefined;
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  globalSetup: './oidc-provider.setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
@@ -64,6 +69,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: {
+      E2E_PORT: String(port),
+      OIDC_PROVIDERS: 'google',
+      OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
+      OIDC_GOOGLE_CLIENT_ID: process.env.E2E_OIDC_CLIENT_ID,
+      OIDC_GOOGLE_CLIENT_SECRET: process.env.E2E_OIDC_CLIENT_SECRET,
+    },
   },
 });

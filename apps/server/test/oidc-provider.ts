@@ -51,6 +51,8 @@ export type StartOidcProviderOptions = {
   port?: number;
   /** Put the profile and e-mail claims in the id_token (true, like Google) or only at userinfo. */
   claimsInIdToken?: boolean;
+  /** An unknown e-mail typed at the login form becomes a new verified account (e2e: one per run). */
+  acceptAnyEmail?: boolean;
 };
 
 function escapeHtml(s: string): string {
@@ -161,7 +163,13 @@ export async function startLocalOidcProvider(options: StartOidcProviderOptions):
         const client = details.params.client_id ?? clientId;
         if (match[2] && req.method === 'POST') {
           const login = (await readForm(req)).get('login') ?? '';
-          const account = findByLogin(login);
+          let account = findByLogin(login);
+          if (!account && options.acceptAnyEmail && /^[^\s@]+@[^\s@]+\.[a-z]{2,}$/i.test(login.trim())) {
+            const email = login.trim().toLowerCase();
+            const local = email.split('@')[0] ?? 'prueba';
+            account = { sub: `sub-${email}`, email, email_verified: true, given_name: local, family_name: 'Prueba', name: `${local} Prueba` };
+            accounts.set(account.sub, account);
+          }
           if (!account) {
             res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
             res.end(loginPage(details.uid, login, 'No existe esa cuenta de prueba.'));

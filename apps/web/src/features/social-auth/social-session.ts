@@ -100,13 +100,21 @@ export function registerSocialSignOut(): void {
 
 export type SocialFragment = { code: string | null; ticket: string | null; error: string | null };
 
+const NO_FRAGMENT: SocialFragment = Object.freeze({ code: null, ticket: null, error: null });
+
+/**
+ * What the last fragment carried. Rendering may be thrown away and redone (Suspense while the
+ * translations load, Strict Mode), so reading stays repeatable until the screen that used it
+ * calls `forgetSocialFragment` from an effect.
+ */
+let pendingFragment: SocialFragment | null = null;
+
 /**
  * Reads the server's one-time values from the URL fragment and removes the fragment from the
  * address bar (the path and query stay). A ticket is kept for this tab in sessionStorage.
  */
-export function takeSocialFragment(): SocialFragment {
+export function readSocialFragment(): SocialFragment {
   const hash = window.location.hash.replace(/^#/, '');
-  if (!hash) return { code: null, ticket: null, error: null };
   const params = new URLSearchParams(hash);
   const found: SocialFragment = {
     code: params.get(SOCIAL_FRAGMENT.code),
@@ -115,14 +123,20 @@ export function takeSocialFragment(): SocialFragment {
   };
   if (found.code || found.ticket || found.error) {
     window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    if (found.ticket) write('session', TICKET_KEY, found.ticket);
+    pendingFragment = found;
   }
-  if (found.ticket) write('session', TICKET_KEY, found.ticket);
-  return found;
+  return pendingFragment ?? NO_FRAGMENT;
+}
+
+/** The values were shown or used: a later visit to the screen starts clean. */
+export function forgetSocialFragment(): void {
+  pendingFragment = null;
 }
 
 /** The completion ticket of this tab: just handed over in the fragment, or kept from before. */
 export function currentCompletionTicket(): string | null {
-  return takeSocialFragment().ticket ?? read('session', TICKET_KEY);
+  return readSocialFragment().ticket ?? read('session', TICKET_KEY);
 }
 
 export function forgetCompletionTicket(): void {

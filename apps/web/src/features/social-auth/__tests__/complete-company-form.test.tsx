@@ -25,7 +25,7 @@ function fill(label: string, value: string) {
 function fillValidCompany() {
   fill('Razón social', 'Reciclajes S.A.S.');
   fill('NIT', '900.123.456-8');
-  fill('Celular o teléfono', '3001234567');
+  fill('Teléfono', '3001234567');
   fill('Ciudad', 'Medellín');
   fill('Dirección', 'Calle 10 # 43-20');
 }

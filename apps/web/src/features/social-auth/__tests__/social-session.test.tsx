@@ -10,7 +10,8 @@ import {
   registerSocialSignOut,
   socialNavigation,
   socialStartUrl,
-  takeSocialFragment,
+  forgetSocialFragment,
+  readSocialFragment,
 } from '../social-session';
 import { renderWithProviders, stubFetch } from './render';
 
@@ -35,9 +36,14 @@ describe('social session in the browser', () => {
 
   it('reads the one-time values from the fragment and wipes them from the address bar', () => {
     window.history.replaceState(null, '', '/complete-company?x=1#ticket=abc123');
-    expect(takeSocialFragment()).toEqual({ code: null, ticket: 'abc123', error: null });
+    expect(readSocialFragment()).toEqual({ code: null, ticket: 'abc123', error: null });
     expect(window.location.hash).toBe('');
     expect(window.location.search).toBe('?x=1');
+    // A render thrown away (Suspense) and redone reads the same values...
+    expect(readSocialFragment().ticket).toBe('abc123');
+    // ...until the screen that showed them lets go.
+    forgetSocialFragment();
+    expect(readSocialFragment().ticket).toBeNull();
     // The ticket stays for this tab (switching client/company, reloading).
     expect(currentCompletionTicket()).toBe('abc123');
   });

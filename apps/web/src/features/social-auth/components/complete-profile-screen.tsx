@@ -7,13 +7,13 @@ import { SOCIAL_WEB_ROUTES } from '@puntoverde/contract';
 import type { SessionUser, SocialAccountKind } from '@puntoverde/contract';
 import { IonSkeletonText } from '@ionic/react';
 import { businessOutline, homeOutline } from 'ionicons/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { Icon } from '../../../components/icon';
 import { useSocialTicket } from '../api/social-ticket';
 import { socialErrorMessage } from '../social-messages';
-import { currentCompletionTicket, forgetCompletionTicket } from '../social-session';
+import { currentCompletionTicket, forgetCompletionTicket, forgetSocialFragment } from '../social-session';
 import { CompleteClientForm } from './complete-client-form';
 import { CompleteCompanyForm } from './complete-company-form';
 import type { CompletionFieldKit } from './completion-field-kit';
@@ -63,6 +63,7 @@ export function CompleteProfileScreen({ kind, kit, onCompleted }: CompleteProfil
   const { t } = useTranslation();
   const [ticket] = useState(currentCompletionTicket);
   const info = useSocialTicket(ticket);
+  useEffect(() => forgetSocialFragment(), []);
 
   if (!ticket) return <StartAgain message={t('socialAuth.complete.noTicket')} />;
   if (info.isPending) {

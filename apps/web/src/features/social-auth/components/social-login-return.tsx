@@ -7,16 +7,18 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useExchangeSocialLoginCode } from '../api/exchange-login-code';
 import { socialErrorMessage, socialErrorText } from '../social-messages';
-import { takeSocialFragment } from '../social-session';
+import { forgetSocialFragment, readSocialFragment } from '../social-session';
 import './social-auth.css';
 
 export function SocialLoginReturn({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
   const { t } = useTranslation();
-  // Read once, at the first render; the fragment leaves the address bar at once.
-  const [fragment] = useState(takeSocialFragment);
+  // The fragment leaves the address bar at once; its values stay for this screen.
+  const [fragment] = useState(readSocialFragment);
   const exchange = useExchangeSocialLoginCode();
   const { mutateAsync } = exchange;
   const sent = useRef(false);
+
+  useEffect(() => forgetSocialFragment(), []);
 
   useEffect(() => {
     if (!fragment.code || sent.current) return;
@@ -33,7 +35,8 @@ export function SocialLoginReturn({ onLoggedIn }: { onLoggedIn: (user: SessionUs
       </div>
     );
   }
-  if (!fragment.code) return null;
+  // Nothing to say once logged in (the page moves on; a cached page must not keep a stale note).
+  if (!fragment.code || exchange.isSuccess) return null;
   if (exchange.isError) {
     return (
       <div className="pv-social-alert" role="alert">
@@ -43,7 +46,7 @@ export function SocialLoginReturn({ onLoggedIn }: { onLoggedIn: (user: SessionUs
   }
   return (
     <div className="pv-social-status" role="status" aria-live="polite">
-      <p>{exchange.isSuccess ? t('socialAuth.login.done') : t('socialAuth.login.signingIn')}</p>
+      <p>{t('socialAuth.login.signingIn')}</p>
     </div>
   );
 }
