@@ -154,6 +154,20 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       ]);
     });
 
+    it('documents its calls in the OpenAPI document', async () => {
+      const doc = (await t.app.inject({ method: 'GET', url: '/back/api/docs/json' })).json();
+      expect(Object.keys(doc.paths)).toEqual(
+        expect.arrayContaining([
+          '/back/api/v1/auth/social/providers',
+          '/back/api/v1/auth/social/{provider}/start',
+          '/back/api/v1/auth/social/{provider}/callback',
+          '/back/api/v1/auth/social/session',
+          '/back/api/v1/auth/social/ticket',
+          '/back/api/v1/auth/social/complete',
+        ]),
+      );
+    });
+
     it('lists no providers when none is configured', async () => {
       const plain = await buildTestApp();
       try {
