@@ -6,12 +6,19 @@ import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
 import { setSessionNavigator } from '../lib/session';
+import { PageBannerContext } from '../components/page-banner';
+import { registerServerLogout } from '../features/identity/api/logout';
+import { PageBanners } from '../features/identity/components/page-banners';
+import { IdentityRuntime } from '../features/identity/components/identity-runtime';
 import { registerSocialSignOut } from '../features/social-auth/social-session';
 import { AppRoutes, MAIN_CONTENT_ID } from './app-routes';
 import { SideMenu } from './side-menu';
 
 // Logout also clears the social sign-in session (spec §4), whichever page it happens on.
 registerSocialSignOut();
+
+// Logout also ends the session on the server (best effort; identity issue).
+registerServerLogout();
 
 /** Lets logout (a plain module) navigate through Ionic's router. */
 function SessionNavigatorBridge() {
@@ -35,10 +42,13 @@ export function App() {
         <Suspense fallback={<BootScreen />}>
           <IonReactRouter>
             <SessionNavigatorBridge />
-            <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
-              <SideMenu contentId={MAIN_CONTENT_ID} />
-              <AppRoutes />
-            </IonSplitPane>
+            <IdentityRuntime />
+            <PageBannerContext.Provider value={<PageBanners />}>
+              <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
+                <SideMenu contentId={MAIN_CONTENT_ID} />
+                <AppRoutes />
+              </IonSplitPane>
+            </PageBannerContext.Provider>
           </IonReactRouter>
         </Suspense>
       </IonApp>

@@ -5,6 +5,7 @@
 import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import type { ReactNode } from 'react';
 import { MenuButton } from './menu-button';
+import { PageBanner } from './page-banner';
 
 export interface PageLayoutProps {
   title: string;
@@ -25,7 +26,10 @@ export function PageLayout({ title, children }: PageLayoutProps) {
         </IonToolbar>
       </IonHeader>
       <IonContent>
-        <div className="page-body">{children}</div>
+        <div className="page-body">
+          <PageBanner />
+          {children}
+        </div>
       </IonContent>
     </IonPage>
   );

@@ -7,10 +7,12 @@
  *   'network-request-failed'.
  * - A 401 to a call that carried a bearer token logs out and reloads the page (spec §8).
  *
- * The identity work extends this module (token refresh before expiry).
+ * - Before an authenticated call, waits for a fresh token when the current one is within the
+ *   refresh window (token-refresh.ts), so a call never goes out with a token about to expire.
  */
 import { API_BASE_PATH, ERRORS } from '@puntoverde/contract';
 import { getCurrentUser, logout } from './session';
+import { tokenRefresher } from './token-refresh';
 
 /** Longest wait for social sign-out hooks before the 401 reload. */
 const SIGN_OUT_WAIT_MS = 2000;
@@ -46,6 +48,8 @@ export interface ApiClientDeps {
   getToken: () => string | null;
   /** Called on a 401 to an authenticated call; logs out and reloads by default. */
   onUnauthorized: () => Promise<void> | void;
+  /** Runs before a call that will carry the bearer token (token refresh when close to expiry). */
+  beforeAuthenticatedRequest?: () => Promise<void>;
 }
 
 export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
@@ -98,6 +102,9 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
   return async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (!options.anonymous && deps.getToken() && deps.beforeAuthenticatedRequest) {
+      await deps.beforeAuthenticatedRequest();
+    }
     const token = options.anonymous ? null : deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -127,6 +134,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
 export const apiRequest: ApiRequest = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   getToken: () => getCurrentUser().token,
+  beforeAuthenticatedRequest: () => tokenRefresher.ensureFreshToken(),
   onUnauthorized: async () => {
     // Give social sign-out a moment, but never let a hung provider block the reload.
     await Promise.race([logout(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);

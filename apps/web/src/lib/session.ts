@@ -35,8 +35,11 @@ export const EMPTY_USER: Readonly<CurrentUser> = Object.freeze({
 
 export type SessionListener = (user: CurrentUser) => void;
 export type SessionEventHandler = (user: CurrentUser) => void;
-/** A social/Google sign-out step run on logout (spec §1, §4). */
-export type SignOutHook = () => void | Promise<void>;
+/**
+ * A sign-out step run on logout (spec §1, §4: social/Google sessions; also the server-side
+ * logout). It receives the user that was logged in, already removed from the store.
+ */
+export type SignOutHook = (previousUser: CurrentUser) => void | Promise<void>;
 export type SessionNavigator = (path: string) => void;
 
 export const LOGIN_PATH = '/auth/login';
@@ -205,8 +208,8 @@ export function setSessionNavigator(next: SessionNavigator): void {
   navigate = next;
 }
 
-async function runSignOutHooks(): Promise<void> {
-  const results = await Promise.allSettled([...signOutHooks].map(async (hook) => hook()));
+async function runSignOutHooks(previousUser: CurrentUser): Promise<void> {
+  const results = await Promise.allSettled([...signOutHooks].map(async (hook) => hook(previousUser)));
   for (const result of results) {
     if (result.status === 'rejected') console.warn('A social sign-out step failed; continuing logout.', result.reason);
   }
@@ -218,6 +221,7 @@ async function runSignOutHooks(): Promise<void> {
  * Navigation does not wait for the hooks; the returned promise settles when they are done.
  */
 export function logout(): Promise<void> {
+  const previousUser = currentUser;
   try {
     window.localStorage.removeItem(STORAGE_KEY_CURRENT_USER);
   } catch {
@@ -225,7 +229,7 @@ export function logout(): Promise<void> {
   }
   setCurrentUser(EMPTY_USER);
   publish(SESSION_EVENTS.logout, EMPTY_USER);
-  const hooksDone = runSignOutHooks();
+  const hooksDone = runSignOutHooks(previousUser);
   navigate(LOGIN_PATH);
   return hooksDone;
 }

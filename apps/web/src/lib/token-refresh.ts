@@ -15,7 +15,8 @@
  * A 401 from the refresh call means the session is over (revoked, expired after 30 days,
  * reuse detected): log out. Network failures and 5xx keep the session and retry shortly.
  */
-import { TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@puntoverde/contract';
+import { STORAGE_KEY_CURRENT_USER, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@puntoverde/contract';
+import { getCurrentUser, logout, parseStoredUser, subscribe, updateCurrentUser } from './session';
 import type { CurrentUser } from './session';
 
 /** Literal path: this module is in the first-paint bundle and must not pull in the schemas. */
@@ -24,11 +25,11 @@ export const REFRESH_LOCK_NAME = 'puntoverde:token-refresh';
 /** Wait before retrying a refresh that failed for a passing reason (offline, 5xx, 429). */
 export const REFRESH_RETRY_MS = 30_000;
 
-export interface TokenPair {
+export type TokenPair = {
   token: string;
   refresh_token: string;
   expires_at: string;
-}
+};
 
 export interface TokenRefreshDeps {
   fetch: typeof fetch;
@@ -195,3 +196,23 @@ export function withBrowserLock<T>(task: () => Promise<T>): Promise<T> {
   if (!locks) return task();
   return locks.request(REFRESH_LOCK_NAME, task);
 }
+
+function readStoredCurrentUser(): CurrentUser | null {
+  try {
+    return parseStoredUser(window.localStorage.getItem(STORAGE_KEY_CURRENT_USER));
+  } catch {
+    return null;
+  }
+}
+
+/** The app's refresher: the session store's user, the real fetch, a cross-tab lock. */
+export const tokenRefresher: TokenRefresher = createTokenRefresher({
+  fetch: (input, init) => globalThis.fetch(input, init),
+  now: () => Date.now(),
+  getUser: getCurrentUser,
+  readStoredUser: readStoredCurrentUser,
+  saveTokens: (pair) => updateCurrentUser(pair),
+  onSessionGone: () => void logout(),
+  withLock: withBrowserLock,
+  subscribe: (listener) => subscribe(() => listener()),
+});

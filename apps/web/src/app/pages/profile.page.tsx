@@ -1,5 +1,35 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/** auth/profile/:id_user: only the logged-in user's own id; any other id is a 403. */
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import { PageLayout } from '../../components/page-layout';
+import { isLoggedIn } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+import { ForbiddenNotice } from '../../features/identity/components/forbidden-notice';
+import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
+import { ProfileScreen } from '../../features/identity/components/profile-screen';
 
 export default function ProfilePage() {
-  return <ComingSoonPage titleKey="pages.profile.title" />;
+  const { t } = useTranslation();
+  const { id_user: idUser } = useParams();
+  const { pathname } = useLocation();
+  const user = useSession();
+  if (!isLoggedIn(user)) {
+    return (
+      <PageLayout title={t('pages.profile.title')}>
+        <LoginRequiredNotice next={pathname} />
+      </PageLayout>
+    );
+  }
+  if (String(user.id) !== idUser) {
+    return (
+      <PageLayout title={t('identity.forbidden.title')}>
+        <ForbiddenNotice ownUserId={user.id} />
+      </PageLayout>
+    );
+  }
+  return (
+    <PageLayout title={t('pages.profile.title')}>
+      <ProfileScreen userId={user.id} />
+    </PageLayout>
+  );
 }

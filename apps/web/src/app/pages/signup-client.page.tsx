@@ -1,5 +1,28 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/** auth/signup-client: household sign-up; logged in right after. */
+import { useIonRouter } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../components/app-link';
+import { PageLayout } from '../../components/page-layout';
+import { SignupClientForm } from '../../features/identity/components/signup-client-form';
+import { useNotify } from '../../features/identity/hooks/use-notify';
+import { HOME_AFTER_LOGIN_PATH, SIGNUP_COMPANY_PATH } from '../../features/identity/routes';
 
 export default function SignupClientPage() {
-  return <ComingSoonPage titleKey="pages.signupClient.title" />;
+  const { t } = useTranslation();
+  const router = useIonRouter();
+  const notify = useNotify();
+  return (
+    <PageLayout title={t('pages.signupClient.title')}>
+      <p className="lead">{t('identity.signup.clientLead')}</p>
+      <p>
+        {t('identity.signup.otherKindCompany')} <AppLink to={SIGNUP_COMPANY_PATH}>{t('identity.signup.otherKindLink')}</AppLink>
+      </p>
+      <SignupClientForm
+        onSignedUp={(user) => {
+          notify(t('identity.signup.created', { email: user.email }));
+          router.push(HOME_AFTER_LOGIN_PATH, 'root', 'replace');
+        }}
+      />
+    </PageLayout>
+  );
 }

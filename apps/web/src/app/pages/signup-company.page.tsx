@@ -1,5 +1,28 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/** auth/signup-company: company (head) sign-up; logged in right after. */
+import { useIonRouter } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../components/app-link';
+import { PageLayout } from '../../components/page-layout';
+import { SignupCompanyForm } from '../../features/identity/components/signup-company-form';
+import { useNotify } from '../../features/identity/hooks/use-notify';
+import { HOME_AFTER_LOGIN_PATH, SIGNUP_CLIENT_PATH } from '../../features/identity/routes';
 
 export default function SignupCompanyPage() {
-  return <ComingSoonPage titleKey="pages.signupCompany.title" />;
+  const { t } = useTranslation();
+  const router = useIonRouter();
+  const notify = useNotify();
+  return (
+    <PageLayout title={t('pages.signupCompany.title')}>
+      <p className="lead">{t('identity.signup.companyLead')}</p>
+      <p>
+        {t('identity.signup.otherKindClient')} <AppLink to={SIGNUP_CLIENT_PATH}>{t('identity.signup.otherKindLink')}</AppLink>
+      </p>
+      <SignupCompanyForm
+        onSignedUp={(user) => {
+          notify(t('identity.signup.created', { email: user.email }));
+          router.push(HOME_AFTER_LOGIN_PATH, 'root', 'replace');
+        }}
+      />
+    </PageLayout>
+  );
 }

@@ -92,7 +92,7 @@ describe('token refresh', () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe(REFRESH_PATH);
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ refresh_token: 'r1' });
+    expect(JSON.parse(init?.body as string)).toEqual({ refresh_token: 'r1' });
     expect(user()).toMatchObject({ token: 'access-2', refresh_token: 'r2' });
     // The new pair plans the next refresh from its own expiry.
     expect(refresher.nextRefreshInMs()).toBe(10 * MINUTE);

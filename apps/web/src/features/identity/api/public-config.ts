@@ -1,0 +1,38 @@
+/** GET v1/config: public server settings (demo mode flag, map tile URL). */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+// A literal path: the banners show on every page; the contract's schemas stay out of them.
+export const PUBLIC_CONFIG_URL = '/back/api/v1/config';
+
+export interface PublicConfigData {
+  demo: boolean;
+  tile_url: string;
+}
+
+export async function fetchPublicConfig(): Promise<PublicConfigData> {
+  const response = await apiRequest<{ data: PublicConfigData }>(PUBLIC_CONFIG_URL, { anonymous: true });
+  return response.data;
+}
+
+let cached: Promise<PublicConfigData> | null = null;
+
+/** One request per page load, shared by every caller; a failure is asked again next time. */
+export function loadPublicConfig(): Promise<PublicConfigData> {
+  cached ??= fetchPublicConfig().catch((error: unknown) => {
+    cached = null;
+    throw error;
+  });
+  return cached;
+}
+
+export const publicConfigQueryOptions = queryOptions({
+  queryKey: ['public-config'],
+  queryFn: loadPublicConfig,
+  staleTime: Infinity,
+});
+
+/** For screens (map, admin): the config as a query. */
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions);
+}

@@ -1,0 +1,16 @@
+/** POST v1/auth/verify-email/resend (logged in, no body): e-mails a new confirmation link. */
+import { apiRequest } from '../../../lib/api-client';
+
+// A literal path: the e-mail banner shows on every page; the contract's schemas stay out of it.
+export const RESEND_VERIFICATION_PATH = '/back/api/v1/auth/verify-email/resend';
+
+export interface ResendVerificationResult {
+  /** False when the address was confirmed meanwhile. */
+  sent: boolean;
+  email: string;
+}
+
+export async function resendVerification(): Promise<ResendVerificationResult> {
+  const response = await apiRequest<{ data: ResendVerificationResult }>(RESEND_VERIFICATION_PATH, { method: 'POST' });
+  return response.data;
+}

@@ -1,0 +1,61 @@
+/** Change the login e-mail (POST v1/me/email), confirmed with the current password; the new address must be verified. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZChangeEmailRequest } from '@puntoverde/contract';
+import type { Me } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useChangeEmail } from '../api/change-email';
+import { errorMessage } from '../forms/error-message';
+import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
+import { FormAlert, PasswordField, TextField } from './form-fields';
+
+export function ChangeEmailForm({ me, onChanged, onCancel }: { me: Me; onChanged: (me: Me) => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const mutation = useChangeEmail();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ZChangeEmailRequest), defaultValues: { email: me.email, current_password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      onChanged(await mutation.mutateAsync(values));
+    } catch (error) {
+      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['email', 'current_password'])) return;
+      setFormError(errorMessage(t, error));
+    }
+  });
+
+  return (
+    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+      <FormAlert message={formError} />
+      <TextField
+        label={t('identity.fields.newEmail')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <PasswordField
+        label={t('identity.fields.currentPassword')}
+        autoComplete="current-password"
+        registration={register('current_password')}
+        error={errors.current_password?.message}
+      />
+      <div className="pv-actions">
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
+          {t('identity.profile.changeEmailSubmit')}
+        </button>
+        <button type="button" className="pv-button pv-button-secondary" onClick={onCancel}>
+          {t('identity.form.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+/** Asks for a reset link (clientes/forgotpassword); the answer is the same whether or not the account exists. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZEmail } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AppLink } from '../../../components/app-link';
+import { useForgotPassword } from '../api/forgot-password';
+import { errorMessage } from '../forms/error-message';
+import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
+import { LOGIN_PATH } from '../routes';
+import { FormAlert, TextField } from './form-fields';
+
+const ZForgotPasswordForm = z.object({ email: ZEmail });
+
+export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
+  const { t } = useTranslation();
+  const mutation = useForgotPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ZForgotPasswordForm), defaultValues: { email: initialEmail } });
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFormError(null);
+    try {
+      await mutation.mutateAsync(email);
+      setSentTo(email);
+    } catch (error) {
+      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['email'], 'data_user.')) return;
+      setFormError(errorMessage(t, error));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <div className="pv-notice" role="status">
+        <p>{t('identity.forgot.sent', { email: sentTo })}</p>
+        <p>{t('identity.forgot.sentHint')}</p>
+        <div className="pv-actions">
+          <AppLink to={LOGIN_PATH} direction="root" className="pv-button">
+            {t('identity.forgot.backToLogin')}
+          </AppLink>
+          <button type="button" className="pv-button pv-button-secondary" onClick={() => setSentTo(null)}>
+            {t('identity.forgot.sendAgain')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+      <p>{t('identity.forgot.lead')}</p>
+      <FormAlert message={formError} />
+      <TextField
+        label={t('identity.fields.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <div className="pv-actions">
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
+          {isSubmitting ? t('identity.forgot.submitting') : t('identity.forgot.submit')}
+        </button>
+        <AppLink to={LOGIN_PATH}>{t('identity.forgot.backToLogin')}</AppLink>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+/** Log in with e-mail and password (spec §7: clientes/login). A wrong password is shown here, inline. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZLoginRequest } from '@puntoverde/contract';
+import type { SessionUser } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { useLogin } from '../api/login';
+import { errorMessage } from '../forms/error-message';
+import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
+import { FORGOT_PASSWORD_PATH, SIGNUP_PATH } from '../routes';
+import { FormAlert, PasswordField, TextField } from './form-fields';
+
+const ZLoginForm = ZLoginRequest.pick({ username: true, password: true });
+
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
+  const { t } = useTranslation();
+  const loginMutation = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ZLoginForm), defaultValues: { username: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const user = await loginMutation.mutateAsync(values);
+      onLoggedIn(user);
+    } catch (error) {
+      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['username', 'password'])) return;
+      setFormError(errorMessage(t, error));
+    }
+  });
+
+  return (
+    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+      <FormAlert message={formError} />
+      <TextField
+        label={t('identity.fields.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        registration={register('username')}
+        error={errors.username?.message}
+      />
+      <PasswordField
+        label={t('identity.fields.password')}
+        autoComplete="current-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <div className="pv-actions">
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
+          {isSubmitting ? t('identity.login.submitting') : t('identity.login.submit')}
+        </button>
+        <AppLink to={FORGOT_PASSWORD_PATH}>{t('identity.login.forgot')}</AppLink>
+      </div>
+      <p>
+        {t('identity.login.noAccount')} <AppLink to={SIGNUP_PATH}>{t('identity.login.signupLink')}</AppLink>
+      </p>
+    </form>
+  );
+}

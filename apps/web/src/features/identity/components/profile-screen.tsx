@@ -1,0 +1,142 @@
+/** The profile (auth/profile/{id_user}): own data, e-mail, password, sessions and devices, my data, delete account. */
+import { userKindOf } from '@puntoverde/contract';
+import type { Me } from '@puntoverde/contract';
+import { useId, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { logout } from '../../../lib/session';
+import { useMe } from '../api/me';
+import { formatDate } from '../forms/format';
+import { errorMessage } from '../forms/error-message';
+import { useNotify } from '../hooks/use-notify';
+import { ChangeEmailForm } from './change-email-form';
+import { ChangePasswordForm } from './change-password-form';
+import { DeleteAccountSection } from './delete-account-section';
+import { DevicesList } from './devices-list';
+import { ListSkeleton } from './list-skeleton';
+import { MyDataSection } from './my-data-section';
+import { ProfileDetailsForm } from './profile-details-form';
+import { ResendVerificationButton } from './resend-verification-button';
+import { SessionsList } from './sessions-list';
+import './identity.css';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="pv-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function AccountSummary({ me }: { me: Me }) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const [editingEmail, setEditingEmail] = useState(false);
+  const kind = userKindOf(me);
+  return (
+    <>
+      <dl className="pv-definition-list">
+        <dt>{t('identity.profile.accountType')}</dt>
+        <dd>{kind ? t(`userKind.${kind}`) : '—'}</dd>
+        <dt>{t('identity.fields.email')}</dt>
+        <dd>
+          {me.email}{' '}
+          <span className="pv-hint">
+            ({me.email_verified ? t('identity.profile.emailVerified') : t('identity.profile.emailNotVerified')})
+          </span>
+        </dd>
+        <dt>{t('identity.profile.memberSince')}</dt>
+        <dd>{formatDate(me.created_at, i18n.language)}</dd>
+      </dl>
+      {!me.email_verified ? (
+        <div className="pv-actions">
+          <ResendVerificationButton />
+        </div>
+      ) : null}
+      {me.has_password ? (
+        editingEmail ? (
+          <>
+            <h3>{t('identity.profile.changeEmail')}</h3>
+            <ChangeEmailForm
+              me={me}
+              onCancel={() => setEditingEmail(false)}
+              onChanged={(updated) => {
+                setEditingEmail(false);
+                notify(t('identity.profile.emailChanged', { email: updated.email }));
+              }}
+            />
+          </>
+        ) : (
+          <p>
+            <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => setEditingEmail(true)}>
+              {t('identity.profile.changeEmail')}
+            </button>
+          </p>
+        )
+      ) : null}
+    </>
+  );
+}
+
+export function ProfileScreen({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const me = useMe(userId);
+
+  if (me.isPending) return <ListSkeleton label={t('identity.profile.loading')} rows={3} />;
+  if (me.isError) {
+    return (
+      <div className="pv-notice pv-notice-error" role="alert">
+        <p>{errorMessage(t, me.error)}</p>
+        <div className="pv-actions">
+          <button type="button" className="pv-button pv-button-small" onClick={() => void me.refetch()}>
+            {t('identity.form.retry')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const data = me.data;
+  const personal = [data.email, data.first_name ?? '', data.last_name ?? '', data.company_name ?? '', data.contact_name ?? ''];
+
+  return (
+    <>
+      <Section title={t('identity.profile.accountSection')}>
+        <AccountSummary me={data} />
+      </Section>
+      <Section title={t('identity.profile.detailsSection')}>
+        <ProfileDetailsForm me={data} onSaved={() => notify(t('identity.profile.saved'))} />
+      </Section>
+      <Section title={t('identity.profile.passwordSection')}>
+        {data.has_password ? (
+          <ChangePasswordForm
+            personal={personal}
+            onChanged={(result) => notify(t('identity.profile.passwordChanged', { count: result.other_sessions_ended }))}
+          />
+        ) : (
+          <p>{t('identity.profile.noPassword')}</p>
+        )}
+      </Section>
+      <Section title={t('identity.profile.sessionsSection')}>
+        <p>{t('identity.sessions.lead')}</p>
+        <SessionsList />
+        <h3>{t('identity.devices.title')}</h3>
+        <DevicesList />
+      </Section>
+      <Section title={t('identity.profile.myDataSection')}>
+        <MyDataSection me={data} />
+      </Section>
+      <Section title={t('identity.profile.deleteSection')}>
+        <DeleteAccountSection
+          me={data}
+          onDeleted={() => {
+            notify(t('identity.deleteAccount.deleted'));
+            void logout();
+          }}
+        />
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+/** Sets a new password with the e-mailed single-use link (`?token=`); every session of the account ends. */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ZResetPasswordForm } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { useResetPassword } from '../api/reset-password';
+import type { ResetPasswordResult } from '../api/reset-password';
+import { errorMessage } from '../forms/error-message';
+import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
+import { FORGOT_PASSWORD_PATH } from '../routes';
+import { FormAlert, PasswordField } from './form-fields';
+import { PasswordStrengthHint } from './password-strength-hint';
+
+export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (result: ResetPasswordResult) => void }) {
+  const { t } = useTranslation();
+  const mutation = useResetPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [linkInvalid, setLinkInvalid] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(ZResetPasswordForm), defaultValues: { password: '', password_confirmation: '' } });
+  const password = watch('password');
+
+  const onSubmit = handleSubmit(async ({ password: newPassword }) => {
+    setFormError(null);
+    try {
+      onReset(await mutation.mutateAsync({ token, password: newPassword }));
+    } catch (error) {
+      if (isFieldErrorSource(error) && error.fields && 'token' in error.fields) {
+        setLinkInvalid(true);
+        return;
+      }
+      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['password'])) return;
+      setFormError(errorMessage(t, error));
+    }
+  });
+
+  if (linkInvalid) {
+    return (
+      <div className="pv-notice pv-notice-error" role="alert">
+        <p>{t('identity.reset.invalidLink')}</p>
+        <div className="pv-actions">
+          <AppLink to={FORGOT_PASSWORD_PATH} direction="root" className="pv-button">
+            {t('identity.reset.requestNew')}
+          </AppLink>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+      <p>{t('identity.reset.lead')}</p>
+      <FormAlert message={formError} />
+      <PasswordField
+        label={t('identity.fields.newPassword')}
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+        below={<PasswordStrengthHint password={password} />}
+      />
+      <PasswordField
+        label={t('identity.fields.passwordConfirmation')}
+        autoComplete="new-password"
+        registration={register('password_confirmation')}
+        error={errors.password_confirmation?.message}
+      />
+      <div className="pv-actions">
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
+          {isSubmitting ? t('identity.reset.submitting') : t('identity.reset.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+/** Company sign-up (tc_id 3, company head): POST clientes/registro { data_user } (spec §7). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TC_ID, ZCompanySignupData } from '@puntoverde/contract';
+import type { CompanySignupForm, SessionUser } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useSignup } from '../api/signup';
+import { errorMessage } from '../forms/error-message';
+import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
+import { CityField } from './city-field';
+import { DataPolicyCheckbox } from './data-policy-checkbox';
+import { FormAlert, PasswordField, TextField } from './form-fields';
+import { NitField } from './nit-field';
+import { PasswordStrengthHint } from './password-strength-hint';
+
+const FIELDS: readonly Path<CompanySignupForm>[] = [
+  'company_name',
+  'nit',
+  'contact_name',
+  'email',
+  'phone',
+  'city',
+  'address',
+  'password',
+  'accept_data_policy',
+];
+
+export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => void }) {
+  const { t } = useTranslation();
+  const signupMutation = useSignup();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ZCompanySignupData),
+    defaultValues: {
+      tc_id: TC_ID.company,
+      company_name: '',
+      nit: '',
+      contact_name: '',
+      email: '',
+      phone: '',
+      city: '',
+      address: '',
+      password: '',
+      // Unticked until the company chooses to accept (Ley 1581 de 2012: consent is explicit).
+      accept_data_policy: false as unknown as true,
+    },
+  });
+  const [password = '', companyName = '', contactName = '', email = ''] = watch(['password', 'company_name', 'contact_name', 'email']);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      onSignedUp(await signupMutation.mutateAsync(values));
+    } catch (error) {
+      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, FIELDS, 'data_user.')) return;
+      setFormError(errorMessage(t, error));
+    }
+  });
+
+  return (
+    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+      <FormAlert message={formError} />
+      <fieldset>
+        <legend>{t('identity.signup.companySection')}</legend>
+        <TextField
+          label={t('identity.fields.companyName')}
+          autoComplete="organization"
+          registration={register('company_name')}
+          error={errors.company_name?.message}
+        />
+        <NitField registration={register('nit')} error={errors.nit?.message} />
+        <TextField
+          label={t('identity.fields.contactName')}
+          autoComplete="name"
+          registration={register('contact_name')}
+          error={errors.contact_name?.message}
+        />
+      </fieldset>
+      <fieldset>
+        <legend>{t('identity.signup.contactSection')}</legend>
+        <TextField
+          label={t('identity.fields.email')}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          label={t('identity.fields.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          hint={t('identity.hints.phone')}
+          registration={register('phone')}
+          error={errors.phone?.message}
+        />
+        <CityField registration={register('city')} error={errors.city?.message} />
+        <TextField
+          label={t('identity.fields.address')}
+          autoComplete="street-address"
+          registration={register('address')}
+          error={errors.address?.message}
+        />
+      </fieldset>
+      <PasswordField
+        label={t('identity.fields.password')}
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+        below={<PasswordStrengthHint password={password} personal={[companyName, contactName, email]} />}
+      />
+      <DataPolicyCheckbox registration={register('accept_data_policy')} error={errors.accept_data_policy?.message} />
+      <div className="pv-actions">
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
+          {isSubmitting ? t('identity.signup.submitting') : t('identity.signup.submitCompany')}
+        </button>
+      </div>
+    </form>
+  );
+}
