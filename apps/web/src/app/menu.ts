@@ -18,6 +18,7 @@ import {
   peopleOutline,
   personAddOutline,
   personCircleOutline,
+  settingsOutline,
   trashBinOutline,
 } from 'ionicons/icons';
 import type { CurrentUser } from '../lib/session';
@@ -40,7 +41,8 @@ export type MenuTitleKey =
   | 'menu.containers'
   | 'menu.branchOffices'
   | 'menu.reports'
-  | 'menu.logout';
+  | 'menu.logout'
+  | 'admin.menu';
 
 export interface MenuEntry {
   title: MenuTitleKey;
@@ -105,6 +107,10 @@ function loggedInAccount(user: CurrentUser): MenuEntry[] {
       icon: businessOutline,
       lines: 'none',
     });
+  }
+  // Staff only (issue 5): the back office.
+  if (user['is_admin'] === true || user['is_admin'] === 1) {
+    entries.push({ title: 'admin.menu', url: '/admin', icon: settingsOutline, lines: 'none' });
   }
   entries.push(
     { title: 'menu.reports', url: '/app/tabs/reports', icon: documentTextOutline, lines: 'none' },

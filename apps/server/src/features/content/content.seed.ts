@@ -329,8 +329,12 @@ export const contentSeeder: Seeder = {
       const known = new Set((await db.selectFrom('materials').select('code').execute()).map((m) => m.code));
       for (const c of DEMO_CAMPAIGNS) {
         const image = await storeImage(db, storage, await drawCampaignImage(c.art));
-        // Whole hours, so dates read naturally (e.g. 9:00, not 9:37).
-        const hour = (days: number) => new Date(Math.round((now + days * DAY) / 3_600_000) * 3_600_000).toISOString();
+        // Starts at 9:00 Bogotá time (UTC−5) on its day; ends at 17:00, or after the whole-day span.
+        const hour = (days: number, bogotaHour: number) => {
+          const day = new Date(now + Math.floor(days) * DAY);
+          day.setUTCHours(bogotaHour + 5, 0, 0, 0);
+          return day.toISOString();
+        };
         const row = await db
           .insertInto('campaigns')
           .values({
@@ -338,8 +342,8 @@ export const contentSeeder: Seeder = {
             summary: c.summary,
             body: c.body,
             image_file_id: image,
-            starts_at: hour(c.startDays),
-            ends_at: hour(c.endDays),
+            starts_at: hour(c.startDays, 9),
+            ends_at: hour(c.endDays, 17),
             point_id: await nearestPoint(db, c.lat, c.lng),
             place_name: c.place_name,
             address: c.address,

@@ -33,11 +33,14 @@ const PQR_ROUTES = ['/admin/pqr', '/admin/pqr/:radicado'];
 /** Routes beyond the spec's table: the e-mail verification landing and the data-policy page (identity). */
 const IDENTITY_EXTRA_ROUTES = ['/auth/verify-email', '/data-policy'];
 
+/** The back office (issue 5): staff screens, not in the spec. */
+const BACK_OFFICE_ROUTES = ['/admin', '/admin/:section'];
+
 const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES].sort());
   });
 
   it('names an existing page file for every route', () => {

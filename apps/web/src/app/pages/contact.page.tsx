@@ -1,5 +1,13 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/page-layout';
+import '../../features/content/content-ui.css';
+import { AboutView } from '../../features/content/components/about-view';
 
 export default function ContactPage() {
-  return <ComingSoonPage titleKey="pages.contact.title" />;
+  const { t } = useTranslation();
+  return (
+    <PageLayout title={t('pages.contact.title')}>
+      <AboutView />
+    </PageLayout>
+  );
 }

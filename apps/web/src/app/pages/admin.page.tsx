@@ -1,0 +1,77 @@
+import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
+import { businessOutline, documentTextOutline, helpCircleOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link';
+import { PageLayout } from '../../components/page-layout';
+import { AdminAllies } from '../../features/admin/components/admin-allies';
+import { AdminAudit } from '../../features/admin/components/admin-audit';
+import { AdminCampaigns } from '../../features/admin/components/admin-campaigns';
+import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-content';
+import { AdminGuard } from '../../features/admin/components/admin-guard';
+import { AdminPoints } from '../../features/admin/components/admin-points';
+import { AdminUsers } from '../../features/admin/components/admin-users';
+import '../../features/content/content-ui.css';
+
+const SECTIONS = {
+  campaigns: { icon: megaphoneOutline, render: () => <AdminCampaigns /> },
+  allies: { icon: businessOutline, render: () => <AdminAllies /> },
+  points: { icon: locationOutline, render: () => <AdminPoints /> },
+  content: {
+    icon: helpCircleOutline,
+    render: () => (
+      <>
+        <AdminFaq />
+        <AdminAbout />
+      </>
+    ),
+  },
+  users: { icon: peopleOutline, render: () => <AdminUsers /> },
+  audit: { icon: listOutline, render: () => <AdminAudit /> },
+} as const;
+
+type Section = keyof typeof SECTIONS;
+
+function isSection(value: string | undefined): value is Section {
+  return value !== undefined && Object.prototype.hasOwnProperty.call(SECTIONS, value);
+}
+
+/** The back office: `/admin` lists the sections, `/admin/<section>` opens one. */
+export default function AdminPage() {
+  const { t } = useTranslation();
+  const { section } = useParams();
+  const current = isSection(section) ? section : null;
+  return (
+    <PageLayout title={current ? t(`admin.sections.${current}`) : t('admin.title')}>
+      <AdminGuard>
+        {current ? (
+          <>
+            <AppLink to="/admin" className="back-link">
+              {t('admin.backToAdmin')}
+            </AppLink>
+            {SECTIONS[current].render()}
+          </>
+        ) : (
+          <>
+            <p className="lead">{t('admin.intro')}</p>
+            <IonList>
+              {(Object.keys(SECTIONS) as Section[]).map((key) => (
+                <IonItem key={key} lines="full">
+                  <IonIcon slot="start" icon={SECTIONS[key].icon} aria-hidden="true" />
+                  <IonLabel>
+                    <AppLink to={`/admin/${key}`}>{t(`admin.sections.${key}`)}</AppLink>
+                    <p>{t(`admin.sectionHelp.${key}`)}</p>
+                  </IonLabel>
+                </IonItem>
+              ))}
+            </IonList>
+            <p className="content-card__meta">
+              <IonIcon icon={documentTextOutline} aria-hidden="true" /> {t('admin.apiDocs')}{' '}
+              <a href="/back/api/docs">/back/api/docs</a>
+            </p>
+          </>
+        )}
+      </AdminGuard>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,76 @@
+/** Back office: the audit log (who changed what, when, with the before and after values). */
+import { IonItem, IonLabel, IonList, IonSelect, IonSelectOption, IonSkeletonText } from '@ionic/react';
+import type { AuditEntry } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAdminList, type Page } from '../api/admin-resource';
+import { Pager } from './pager';
+
+const PAGE_SIZE = 25;
+const ENTITIES = ['campaign', 'ally', 'faq', 'about', 'user', 'point', 'point-managers', 'container'] as const;
+
+function Json({ label, value }: { label: string; value: unknown }) {
+  if (value === null || value === undefined) return null;
+  return (
+    <details>
+      <summary>{label}</summary>
+      <pre className="audit-json">{JSON.stringify(value, null, 2)}</pre>
+    </details>
+  );
+}
+
+export function AdminAudit() {
+  const { t } = useTranslation();
+  const [entity, setEntity] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useAdminList<Page<AuditEntry>>('audit', 'audit', { entity: entity || undefined, page, page_size: PAGE_SIZE });
+  return (
+    <>
+      <IonSelect
+        label={t('admin.audit.entity')}
+        labelPlacement="stacked"
+        interface="popover"
+        value={entity}
+        onIonChange={(e) => {
+          setEntity(String(e.detail.value));
+          setPage(1);
+        }}
+      >
+        <IonSelectOption value="">{t('admin.all')}</IonSelectOption>
+        {ENTITIES.map((e) => (
+          <IonSelectOption key={e} value={e}>
+            {t(`admin.audit.entities.${e}`)}
+          </IonSelectOption>
+        ))}
+      </IonSelect>
+      {list.isPending ? (
+        <IonSkeletonText animated style={{ height: '8rem' }} />
+      ) : list.isError ? (
+        <p role="alert">{list.error.message}</p>
+      ) : list.data.items.length === 0 ? (
+        <p className="empty-state">{t('admin.audit.empty')}</p>
+      ) : (
+        <IonList>
+          {list.data.items.map((entry) => (
+            <IonItem key={entry.id}>
+              <IonLabel className="ion-text-wrap">
+                <h3>
+                  {t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })} ·{' '}
+                  {t(`admin.audit.entities.${entry.entity}`, { defaultValue: entry.entity })}
+                  {entry.entity_id ? ` #${entry.entity_id}` : ''}
+                </h3>
+                <p>
+                  {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('admin.audit.system')} ·{' '}
+                  <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</time>
+                </p>
+                <Json label={t('admin.audit.before')} value={entry.before} />
+                <Json label={t('admin.audit.after')} value={entry.after} />
+              </IonLabel>
+            </IonItem>
+          ))}
+        </IonList>
+      )}
+      {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
+    </>
+  );
+}

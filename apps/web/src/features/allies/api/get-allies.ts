@@ -1,0 +1,35 @@
+/** GET v1/allies: published allies and adhered members, filtered by kind, category and text. */
+import type { AllyCategory, AllyKind, AllyList } from '@puntoverde/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface AlliesParams {
+  kind?: AllyKind;
+  category?: AllyCategory;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+export async function fetchAllies(params: AlliesParams): Promise<AllyList> {
+  const search = new URLSearchParams();
+  if (params.kind) search.set('kind', params.kind);
+  if (params.category) search.set('category', params.category);
+  if (params.q) search.set('q', params.q);
+  search.set('page', String(params.page ?? 1));
+  search.set('page_size', String(params.pageSize ?? 100));
+  const response = await apiRequest<{ data: AllyList }>(`v1/allies?${search.toString()}`);
+  return response.data;
+}
+
+export function alliesQueryOptions(params: AlliesParams) {
+  return queryOptions({
+    queryKey: ['allies', 'list', params],
+    queryFn: () => fetchAllies(params),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAllies(params: AlliesParams) {
+  return useQuery(alliesQueryOptions(params));
+}

@@ -1,0 +1,88 @@
+/** Filters (kind, category, text), the list and, on demand, the map of allies. */
+import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonSelect, IonSelectOption, IonSkeletonText } from '@ionic/react';
+import { ALLY_CATEGORIES, type AllyCategory, type AllyKind } from '@puntoverde/contract';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAllies } from '../api/get-allies';
+import { AllyCard } from './ally-card';
+import { LabelledSearchbar } from '../../content/components/labelled-searchbar';
+
+const AlliesMap = lazy(() => import('./allies-map'));
+
+type KindFilter = 'all' | AllyKind;
+
+export function AlliesBrowser() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<KindFilter>('all');
+  const [category, setCategory] = useState<AllyCategory | ''>('');
+  const [q, setQ] = useState('');
+  const [showMap, setShowMap] = useState(false);
+  const query = useAllies({ kind: kind === 'all' ? undefined : kind, category: category || undefined, q: q || undefined });
+  return (
+    <>
+      <IonSegment value={kind} onIonChange={(e) => setKind(e.detail.value as KindFilter)} aria-label={t('allies.kindFilter')}>
+        <IonSegmentButton value="all">
+          <IonLabel>{t('allies.all')}</IonLabel>
+        </IonSegmentButton>
+        <IonSegmentButton value="aliado">
+          <IonLabel>{t('allies.kindPlural.aliado')}</IonLabel>
+        </IonSegmentButton>
+        <IonSegmentButton value="adherido">
+          <IonLabel>{t('allies.kindPlural.adherido')}</IonLabel>
+        </IonSegmentButton>
+      </IonSegment>
+      <div className="filter-row">
+        <LabelledSearchbar
+          value={q}
+          debounce={300}
+          onIonInput={(e) => setQ(e.detail.value ?? '')}
+          placeholder={t('allies.searchPlaceholder')}
+          label={t('allies.search')}
+        />
+        <IonSelect
+          label={t('allies.categoryLabel')}
+          labelPlacement="stacked"
+          interface="popover"
+          value={category}
+          onIonChange={(e) => setCategory(e.detail.value as AllyCategory | '')}
+        >
+          <IonSelectOption value="">{t('allies.allCategories')}</IonSelectOption>
+          {ALLY_CATEGORIES.map((c) => (
+            <IonSelectOption key={c} value={c}>
+              {t(`allies.category.${c}`)}
+            </IonSelectOption>
+          ))}
+        </IonSelect>
+        <IonButton fill="outline" onClick={() => setShowMap(!showMap)} aria-pressed={showMap}>
+          {showMap ? t('allies.hideMap') : t('allies.showMap')}
+        </IonButton>
+      </div>
+      {showMap && query.data ? (
+        <Suspense fallback={<IonSkeletonText animated style={{ height: '320px' }} />}>
+          <AlliesMap allies={query.data.items} />
+        </Suspense>
+      ) : null}
+      <section aria-live="polite" aria-busy={query.isPending} className="card-grid">
+        {query.isPending ? (
+          [0, 1, 2].map((i) => (
+            <div key={i} className="content-card">
+              <IonSkeletonText animated style={{ width: '50%' }} />
+              <IonSkeletonText animated />
+            </div>
+          ))
+        ) : query.isError ? (
+          <div className="empty-state" role="alert">
+            <p>{query.error.message}</p>
+            <IonButton onClick={() => void query.refetch()}>{t('allies.retry')}</IonButton>
+          </div>
+        ) : query.data.items.length === 0 ? (
+          <div className="empty-state">
+            <p>{t('allies.empty')}</p>
+          </div>
+        ) : (
+          query.data.items.map((a) => <AllyCard key={a.id} ally={a} />)
+        )}
+      </section>
+    </>
+  );
+}

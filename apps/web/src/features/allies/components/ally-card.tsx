@@ -1,0 +1,54 @@
+/** One ally or adhered member: logo, kind, category, description, benefits and contact. */
+import { IonBadge } from '@ionic/react';
+import type { Ally } from '@puntoverde/contract';
+import { useTranslation } from 'react-i18next';
+
+export function AllyCard({ ally }: { ally: Ally }) {
+  const { t } = useTranslation();
+  return (
+    <article className="content-card ally-card" aria-labelledby={`ally-${ally.id}-name`}>
+      <div className="ally-card__head">
+        {ally.logo_url ? (
+          <img className="ally-card__logo" src={ally.logo_url} alt={t('allies.logoOf', { name: ally.name })} loading="lazy" width={64} height={64} />
+        ) : (
+          <span className="ally-card__logo ally-card__logo--empty" aria-hidden="true">
+            {ally.name.slice(0, 1)}
+          </span>
+        )}
+        <div>
+          <h3 id={`ally-${ally.id}-name`} className="content-card__title">
+            {ally.name}
+          </h3>
+          <IonBadge color={ally.kind === 'aliado' ? 'primary' : 'tertiary'}>{t(`allies.kind.${ally.kind}`)}</IonBadge>{' '}
+          <span className="content-card__meta">{t(`allies.category.${ally.category}`)}</span>
+        </div>
+      </div>
+      <p>{ally.description}</p>
+      {ally.benefits ? (
+        <p>
+          <strong>{t('allies.benefits')}:</strong> {ally.benefits}
+        </p>
+      ) : null}
+      <ul className="contact-list">
+        {ally.website ? (
+          <li>
+            <a href={ally.website} target="_blank" rel="noreferrer">
+              {t('allies.website')}
+            </a>
+          </li>
+        ) : null}
+        {ally.phone ? (
+          <li>
+            <a href={`tel:${ally.phone}`}>{ally.phone}</a>
+          </li>
+        ) : null}
+        {ally.email ? (
+          <li>
+            <a href={`mailto:${ally.email}`}>{ally.email}</a>
+          </li>
+        ) : null}
+        {ally.address ? <li>{[ally.address, ally.city].filter(Boolean).join(', ')}</li> : null}
+      </ul>
+    </article>
+  );
+}

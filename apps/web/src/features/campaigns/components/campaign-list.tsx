@@ -1,0 +1,69 @@
+/** Campaigns by status (en curso / próximas / finalizadas) with skeletons and empty states. */
+import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonSkeletonText } from '@ionic/react';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../lib/use-session';
+import { useCampaigns } from '../api/get-campaigns';
+import { CampaignCard } from './campaign-card';
+
+const PAGE_SIZE = 12;
+
+export function CampaignList() {
+  const { t } = useTranslation();
+  const user = useSession();
+  const [status, setStatus] = useState<CampaignStatus>('ongoing');
+  const [page, setPage] = useState(1);
+  const query = useCampaigns({ status, page, pageSize: PAGE_SIZE }, user.id);
+  const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
+  return (
+    <>
+      <IonSegment
+        value={status}
+        onIonChange={(event) => {
+          setStatus(event.detail.value as CampaignStatus);
+          setPage(1);
+        }}
+        aria-label={t('campaigns.statusFilter')}
+      >
+        {CAMPAIGN_STATUSES.map((s) => (
+          <IonSegmentButton key={s} value={s}>
+            <IonLabel>{t(`campaigns.status.${s}`)}</IonLabel>
+          </IonSegmentButton>
+        ))}
+      </IonSegment>
+      <section aria-live="polite" aria-busy={query.isPending} className="card-grid">
+        {query.isPending ? (
+          [0, 1, 2].map((i) => (
+            <div key={i} className="content-card">
+              <IonSkeletonText animated style={{ height: '8rem' }} />
+              <IonSkeletonText animated style={{ width: '70%' }} />
+            </div>
+          ))
+        ) : query.isError ? (
+          <div className="empty-state" role="alert">
+            <p>{query.error.message}</p>
+            <IonButton onClick={() => void query.refetch()}>{t('campaigns.retry')}</IonButton>
+          </div>
+        ) : query.data.items.length === 0 ? (
+          <div className="empty-state">
+            <p>{t(`campaigns.empty.${status}`)}</p>
+          </div>
+        ) : (
+          query.data.items.map((c) => <CampaignCard key={c.id} campaign={c} />)
+        )}
+      </section>
+      {pages > 1 ? (
+        <nav className="pager" aria-label={t('campaigns.pagination')}>
+          <IonButton fill="clear" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('campaigns.previous')}
+          </IonButton>
+          <span>{t('campaigns.pageOf', { page, pages })}</span>
+          <IonButton fill="clear" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('campaigns.next')}
+          </IonButton>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+/** The Conócenos page: staff-written text and the scheme's contact channels. */
+import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { callOutline, globeOutline, locationOutline, logoFacebook, logoInstagram, logoWhatsapp, mailOutline, timeOutline } from 'ionicons/icons';
+import { useTranslation } from 'react-i18next';
+import { useAbout } from '../api/get-about';
+
+export function AboutView() {
+  const { t } = useTranslation();
+  const query = useAbout();
+  if (query.isPending) {
+    return (
+      <div aria-busy="true" aria-label={t('content.loading')}>
+        <IonSkeletonText animated style={{ width: '80%' }} />
+        <IonSkeletonText animated style={{ height: '6rem' }} />
+      </div>
+    );
+  }
+  if (query.isError) return <p role="alert">{query.error.message}</p>;
+  const about = query.data;
+  const whatsapp = about.whatsapp?.replace(/\D/g, '');
+  const channels = [
+    about.email ? { icon: mailOutline, label: t('content.email'), value: about.email, href: `mailto:${about.email}` } : null,
+    about.phone ? { icon: callOutline, label: t('content.phone'), value: about.phone, href: `tel:${about.phone.replace(/\s/g, '')}` } : null,
+    whatsapp
+      ? { icon: logoWhatsapp, label: 'WhatsApp', value: about.whatsapp ?? '', href: `https://wa.me/${whatsapp.length === 10 ? `57${whatsapp}` : whatsapp}` }
+      : null,
+    about.address ? { icon: locationOutline, label: t('content.address'), value: about.address, href: null } : null,
+    about.hours ? { icon: timeOutline, label: t('content.hours'), value: about.hours, href: null } : null,
+    about.website ? { icon: globeOutline, label: t('content.website'), value: about.website, href: about.website } : null,
+    about.facebook ? { icon: logoFacebook, label: 'Facebook', value: about.facebook, href: about.facebook } : null,
+    about.instagram ? { icon: logoInstagram, label: 'Instagram', value: about.instagram, href: about.instagram } : null,
+  ].filter((c) => c !== null);
+  return (
+    <>
+      <h2>{about.title}</h2>
+      <p className="lead">{about.intro}</p>
+      {about.body.split(/\n{2,}/).filter(Boolean).map((p, i) => (
+        <p key={i}>{p}</p>
+      ))}
+      <h2>{t('content.channels')}</h2>
+      {channels.length === 0 ? (
+        <p>{t('content.noChannels')}</p>
+      ) : (
+        <ul className="contact-list contact-list--large">
+          {channels.map((c) => (
+            <li key={c.label}>
+              <IonIcon icon={c.icon} aria-hidden="true" /> <span className="contact-list__label">{c.label}:</span>{' '}
+              {c.href ? (
+                <a href={c.href} {...(c.href.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}>
+                  {c.value}
+                </a>
+              ) : (
+                c.value
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * "Tu punto más cercano": asks for the location only when the person taps the button, or at
+ * once when they already allowed it. High accuracy, 10 s timeout (spec §9).
+ */
+import { IonButton, IonSkeletonText } from '@ionic/react';
+import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { useNearestPoint } from '../api/get-nearest-point';
+
+type Position = { lat: number; lng: number };
+
+function formatDistance(meters: number, language: string): string {
+  const locale = language.startsWith('en') ? 'en-US' : 'es-CO';
+  if (meters < 1000) return `${new Intl.NumberFormat(locale).format(meters)} m`;
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(meters / 1000)} km`;
+}
+
+export function NearestPoint() {
+  const { t, i18n } = useTranslation();
+  const [position, setPosition] = useState<Position | null>(null);
+  const [locating, setLocating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const nearest = useNearestPoint(position);
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setError(t('content.nearest.unsupported'));
+      return;
+    }
+    setLocating(true);
+    setError(null);
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        setLocating(false);
+        setPosition({ lat: Number(p.coords.latitude.toFixed(5)), lng: Number(p.coords.longitude.toFixed(5)) });
+      },
+      (e) => {
+        setLocating(false);
+        setError(e.code === e.PERMISSION_DENIED ? t('content.nearest.denied') : t('content.nearest.failed'));
+      },
+      { enableHighAccuracy: GEOLOCATION_HIGH_ACCURACY, timeout: GEOLOCATION_TIMEOUT_MS },
+    );
+  };
+
+  useEffect(() => {
+    // Already allowed: no prompt, so show the nearest point straight away.
+    void navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((status) => {
+        if (status.state === 'granted') locate();
+      })
+      .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <section className="landing-section" aria-labelledby="nearest-title" aria-live="polite">
+      <h2 id="nearest-title">{t('content.nearest.title')}</h2>
+      {nearest.data ? (
+        <div className="nearest-point">
+          <p>
+            <strong>{nearest.data.name}</strong> · {formatDistance(nearest.data.distance_m, i18n.language)}
+          </p>
+          <p className="content-card__meta">
+            {nearest.data.address}, {nearest.data.city}
+            {nearest.data.open_now === true ? ` · ${t('content.nearest.openNow')}` : nearest.data.open_now === false ? ` · ${t('content.nearest.closedNow')}` : ''}
+          </p>
+          <AppLink to={`/map/${nearest.data.id}`}>{t('content.nearest.seePoint')}</AppLink>
+        </div>
+      ) : locating || nearest.isFetching ? (
+        <IonSkeletonText animated style={{ height: '3rem' }} aria-label={t('content.nearest.locating')} />
+      ) : position && nearest.data === null ? (
+        <p>{t('content.nearest.none')}</p>
+      ) : (
+        <>
+          <p>{t('content.nearest.intro')}</p>
+          <IonButton onClick={locate}>{t('content.nearest.useLocation')}</IonButton>
+        </>
+      )}
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

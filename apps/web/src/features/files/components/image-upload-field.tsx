@@ -1,0 +1,101 @@
+/**
+ * Pick an image from the gallery or take a photo (camera via `capture`), preview it, watch the
+ * upload progress. The uploaded file's id is handed to the form through `onChange`.
+ */
+import { IonButton, IonIcon, IonNote, IonProgressBar } from '@ionic/react';
+import { cameraOutline, imageOutline, trashOutline } from 'ionicons/icons';
+import { SIZE_IMG_KIB, UPLOAD_ACCEPT_IMAGES, type UploadedFile } from '@puntoverde/contract';
+import { useId, useRef, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { uploadFile } from '../api/upload-file';
+import { downscaleImage } from '../downscale-image';
+
+export interface ImageUploadFieldProps {
+  label: string;
+  /** Current image URL (existing record) for the preview. */
+  previewUrl: string | null;
+  onUploaded: (file: UploadedFile) => void;
+  onRemove: () => void;
+  /** Offer the camera button (photos of reports, requests). */
+  camera?: boolean;
+}
+
+export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, camera = true }: ImageUploadFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const galleryRef = useRef<HTMLInputElement>(null);
+  const cameraRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+
+  const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    const objectUrl = URL.createObjectURL(file);
+    setLocalPreview(objectUrl);
+    try {
+      const prepared = await downscaleImage(file);
+      const uploaded = await uploadFile(prepared.blob, prepared.fileName, { kind: 'image', onProgress: setProgress });
+      onUploaded(uploaded);
+    } catch (err) {
+      setLocalPreview(null);
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      URL.revokeObjectURL(objectUrl);
+      setProgress(null);
+    }
+  };
+
+  const shown = progress !== null ? localPreview : previewUrl;
+  return (
+    <div className="upload-field" role="group" aria-labelledby={`${id}-label`}>
+      <p id={`${id}-label`} className="upload-field__label">
+        {label}
+      </p>
+      {shown ? <img className="upload-field__preview" src={shown} alt={t('files.preview')} /> : null}
+      {progress !== null ? (
+        <IonProgressBar value={progress} aria-label={t('files.uploading')} />
+      ) : null}
+      <div className="upload-field__actions">
+        <IonButton fill="outline" size="small" onClick={() => galleryRef.current?.click()} disabled={progress !== null}>
+          <IonIcon slot="start" icon={imageOutline} aria-hidden="true" />
+          {t('files.chooseImage')}
+        </IonButton>
+        {camera ? (
+          <IonButton fill="outline" size="small" onClick={() => cameraRef.current?.click()} disabled={progress !== null}>
+            <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
+            {t('files.takePhoto')}
+          </IonButton>
+        ) : null}
+        {previewUrl && progress === null ? (
+          <IonButton fill="clear" size="small" color="danger" onClick={onRemove}>
+            <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+            {t('files.remove')}
+          </IonButton>
+        ) : null}
+      </div>
+      <input
+        ref={galleryRef}
+        id={`${id}-gallery`}
+        type="file"
+        accept={UPLOAD_ACCEPT_IMAGES}
+        hidden
+        aria-label={t('files.chooseImage')}
+        data-testid="image-upload-input"
+        onChange={handleFile}
+      />
+      <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden aria-label={t('files.takePhoto')} onChange={handleFile} />
+      <IonNote>{t('files.imageHint', { kib: SIZE_IMG_KIB })}</IonNote>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+/**
+ * Issue 5 journeys against the real server with demo data: an admin publishes a campaign with
+ * an image (it shows on `campaign` and `index`), a household joins it, an admin adds an
+ * adhered member (it shows under its kind), and the help material guide opens the map filtered
+ * to points that accept the material.
+ */
+const PASSWORD = 'PuntoVerde2026!';
+const ADMIN = 'admin@demo.puntoverde.co';
+const HOUSEHOLD = 'hogar@demo.puntoverde.co';
+
+async function loginAs(page: Page, request: APIRequestContext, email: string) {
+  const res = await request.post('/back/api/clientes/login', {
+    data: { username: email, password: PASSWORD, playerId: '' },
+    headers: { 'x-forwarded-for': `10.5.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const { data } = (await res.json()) as { data: unknown };
+  await page.addInitScript((user) => window.localStorage.setItem('currentUser', JSON.stringify(user)), data);
+}
+
+/** Bogotá wall-clock `YYYY-MM-DDTHH:mm` for a datetime-local field, `days` from now. */
+function bogotaLocal(days: number): string {
+  return new Date(Date.now() + days * 86_400_000 - 5 * 3_600_000).toISOString().slice(0, 16);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const campaignTitle = `Recolección de tapas ${stamp}`;
+const allyName = `Panadería La Espiga ${stamp}`;
+
+test('an admin creates a campaign with an image and it appears on campaign and index', async ({ page, request }) => {
+  await loginAs(page, request, ADMIN);
+  await page.goto('/admin/campaigns');
+  await page.getByRole('button', { name: 'Nueva campaña' }).click();
+  const dialog = page.locator('ion-modal');
+  await dialog.getByLabel('Título').fill(campaignTitle);
+  await dialog.getByLabel('Resumen').fill('Trae las tapas plásticas de tus botellas al parque del barrio.');
+  const png = await sharp({ create: { width: 600, height: 315, channels: 3, background: '#2e7d32' } }).png().toBuffer();
+  await dialog.locator('input[type=file][accept*="image/png"]').setInputFiles({ name: 'tapas.png', mimeType: 'image/png', buffer: png });
+  await expect(dialog.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
+  await dialog.getByLabel('Inicio (hora de Colombia)').fill(bogotaLocal(-1));
+  await dialog.getByLabel('Fin (hora de Colombia)').fill(bogotaLocal(0.5));
+  await dialog.getByLabel('Lugar').fill('Parque de Belén');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+
+  await page.goto('/campaign');
+  const card = page.getByRole('article').filter({ hasText: campaignTitle });
+  await expect(card).toBeVisible();
+  await expect(card.locator('img')).toHaveJSProperty('complete', true);
+
+  await page.goto('/index');
+  await expect(page.getByRole('region', { name: 'Campañas en curso' }).getByText(campaignTitle)).toBeVisible();
+});
+
+test('a household joins the campaign and sees "Inscrito"', async ({ page, request }) => {
+  await loginAs(page, request, HOUSEHOLD);
+  await page.goto('/campaign');
+  await page.getByRole('link', { name: campaignTitle }).click();
+  await expect(page.getByRole('heading', { name: campaignTitle })).toBeVisible();
+  await page.getByRole('button', { name: 'Inscribirme' }).click();
+  await expect(page.getByText('Inscrito', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancelar inscripción' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Agregar al calendario' })).toHaveAttribute('href', /calendar\.ics$/);
+});
+
+test('an admin creates an adhered member and it shows under its kind', async ({ page, request }) => {
+  await loginAs(page, request, ADMIN);
+  await page.goto('/admin/allies');
+  await page.getByRole('button', { name: 'Nuevo aliado o adherido' }).click();
+  const dialog = page.locator('ion-modal');
+  // The first select of the form is "Tipo" (aliado / adherido).
+  await dialog.locator('ion-select').first().click();
+  await page.locator('ion-popover').getByRole('radio', { name: 'Adherido' }).click();
+  await expect(page.locator('ion-popover')).toHaveCount(0);
+  await dialog.getByLabel('Nombre').fill(allyName);
+  await dialog.getByLabel('Descripción').fill('Panadería de barrio que separa sus residuos y entrega el cartón.');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+
+  await page.goto('/allies');
+  const kindTabs = page.getByRole('tablist', { name: 'Tipo de organización' });
+  await kindTabs.locator('ion-segment-button').filter({ hasText: 'Adheridos' }).click();
+  await expect(page.getByRole('heading', { name: allyName })).toBeVisible();
+  await kindTabs.locator('ion-segment-button').filter({ hasText: 'Aliados' }).click();
+  await expect(page.getByRole('heading', { name: 'Supermercados La Canasta (demo)' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: allyName })).toHaveCount(0);
+});
+
+test('the help material guide leads to the map filtered by that material', async ({ page }) => {
+  await page.goto('/help');
+  await page.getByRole('searchbox', { name: 'Busca un material' }).fill('pilas');
+  await expect(page.getByText('No va en ninguna bolsa: llévalo a un punto posconsumo.').first()).toBeVisible();
+  await page.getByRole('link', { name: /¿Dónde reciclo Pilas y baterías\?/ }).click();
+  await expect(page).toHaveURL(/\/home\?materials=pilas$/);
+});
