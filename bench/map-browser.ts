@@ -4,6 +4,7 @@
 // PerformanceObserver). Baseline in the same run: a naive Leaflet layer with one marker per
 // point for 10,000 points. Needs the built web app (built here when missing or stale).
 import { chromium, type Page } from '@playwright/test';
+import type * as Leaflet from 'leaflet';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -74,7 +75,7 @@ async function appRun(baseUrl: string, executablePath: string | undefined) {
       const page = await context.newPage();
       await page.addInitScript(LONG_TASKS);
       await page.goto(`${baseUrl}/home`, { waitUntil: 'commit' });
-      await page.locator('.pv-cluster').first().waitFor({ state: 'visible', timeout: 30000 });
+      await page.locator('.pvp-cluster').first().waitFor({ state: 'visible', timeout: 30000 });
       const painted = await page.evaluate(
         () => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))),
       );
@@ -88,7 +89,7 @@ async function appRun(baseUrl: string, executablePath: string | undefined) {
       await warm.page.waitForLoadState('networkidle').catch(() => undefined);
       await warm.page.waitForTimeout(150);
     };
-    const interaction = await panAndZoom(warm.page, '.pv-map', settle);
+    const interaction = await panAndZoom(warm.page, '.pvp-map', settle);
     await warm.context.close();
     return { first_visit_clusters_painted_ms: cold.painted, clusters_painted_ms: warm.painted, ...interaction };
   } finally {
@@ -112,7 +113,7 @@ async function naiveRun(executablePath: string | undefined, markers: number) {
     await page.addScriptTag({ content: leafletJs });
     // The same kind of data the app gets: points around Colombian cities (deterministic).
     const painted = await page.evaluate((n) => {
-      const L = (window as unknown as { L: typeof import('leaflet') }).L;
+      const L = (window as unknown as { L: typeof Leaflet }).L;
       const start = performance.now();
       const map = L.map('map').setView([6.2442, -75.5812], 12);
       let seed = 42;

@@ -66,7 +66,7 @@ const parsed = new Map<string, OpeningHours | null>();
 function parse(value: string, year: number): OpeningHours | null {
   const key = `${year}|${value}`;
   if (parsed.has(key)) return parsed.get(key) ?? null;
-  let result: OpeningHours | null = null;
+  let result: OpeningHours | null;
   try {
     result = new OpeningHours(withColombianHolidays(value, year), null, 0);
   } catch {

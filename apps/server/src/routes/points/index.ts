@@ -19,7 +19,7 @@ import {
   ZReadingsQuery,
   ZUpdateContainerRequest,
 } from '@puntoverde/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clustersInView } from '../../features/points/point-clusters.js';

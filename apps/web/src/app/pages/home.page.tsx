@@ -1,5 +1,19 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { PageLayout } from '../../components/page-layout';
+import { usePublicConfig } from '../../features/identity/api/public-config';
+import { PointsMapScreen } from '../../features/points/components/points-map-screen';
+import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 
+/** home and home/{id}: the waste map (the id focuses one point). */
 export default function HomePage() {
-  return <ComingSoonPage titleKey="pages.home.title" />;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const config = usePublicConfig();
+  const focusId = id && /^\d+$/.test(id) ? Number(id) : null;
+  return (
+    <PageLayout title={t('pages.home.title')}>
+      {config.isPending ? null : <PointsMapScreen focusId={focusId} tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL} />}
+    </PageLayout>
+  );
 }

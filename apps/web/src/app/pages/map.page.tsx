@@ -1,5 +1,19 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { PageLayout } from '../../components/page-layout';
+import { usePublicConfig } from '../../features/identity/api/public-config';
+import { PointDetailView } from '../../features/points/components/point-detail-view';
+import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 
+/** map/{id}: one point's page. */
 export default function MapPointPage() {
-  return <ComingSoonPage titleKey="pages.map.title" />;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const config = usePublicConfig();
+  const pointId = id && /^\d+$/.test(id) ? Number(id) : 0;
+  return (
+    <PageLayout title={t('pages.map.title')}>
+      {config.isPending ? null : <PointDetailView id={pointId} tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL} />}
+    </PageLayout>
+  );
 }

@@ -1,0 +1,18 @@
+/** GET v1/points/mine: the points a manager runs, with their containers. */
+import type { ManagedPoint } from '@puntoverde/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function fetchManagedPoints(): Promise<ManagedPoint[]> {
+  return (await apiRequest<{ data: ManagedPoint[] }>('v1/points/mine')).data;
+}
+
+export const managedPointsQueryOptions = queryOptions({
+  queryKey: ['points', 'mine'],
+  queryFn: fetchManagedPoints,
+  staleTime: 0,
+});
+
+export function useManagedPoints(enabled: boolean) {
+  return useQuery({ ...managedPointsQueryOptions, enabled });
+}

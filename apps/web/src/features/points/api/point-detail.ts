@@ -1,0 +1,25 @@
+/**
+ * GET v1/points/{id}: the point's page. `at` is the device's clock, so "abierto ahora" is said
+ * for the moment the person looks at the page.
+ */
+import type { PointDetail } from '@puntoverde/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function fetchPointDetail(id: number, signal?: AbortSignal): Promise<PointDetail> {
+  const at = encodeURIComponent(new Date().toISOString());
+  return (await apiRequest<{ data: PointDetail }>(`v1/points/${id}?at=${at}`, { anonymous: true, signal })).data;
+}
+
+export function pointDetailQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['points', 'detail', id],
+    queryFn: ({ signal }) => fetchPointDetail(id, signal),
+    enabled: Number.isInteger(id) && id > 0,
+    staleTime: 30_000,
+  });
+}
+
+export function usePointDetail(id: number) {
+  return useQuery(pointDetailQueryOptions(id));
+}

@@ -1,0 +1,218 @@
+import { useIonToast } from '@ionic/react';
+import {
+  CONTAINER_FULL_PERCENT,
+  CONTAINER_STATUSES,
+  TOAST_DURATION_MS,
+  TOAST_LONG_DURATION_MS,
+  type Container,
+  type ContainerStatus,
+  type ManagedPoint,
+} from '@puntoverde/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { ApiError } from '../../../lib/api-client';
+import { useContainerReadings } from '../api/container-readings';
+import { useManagedPoints } from '../api/managed-points';
+import { useMaterials } from '../api/materials';
+import { useRecordEmptying } from '../api/record-emptying';
+import { useUpdateContainer } from '../api/update-container';
+import { formatDateTime, formatKg, formatLitres, parseKg } from '../format';
+import { BinSwatch, materialName } from './material-chips';
+import '../points.css';
+
+function Readings({ pointId, container }: { pointId: number; container: Container }) {
+  const { t, i18n } = useTranslation();
+  const readings = useContainerReadings(pointId, container.id, true);
+  if (readings.isPending) return <p aria-busy="true">{t('points.map.loading')}</p>;
+  if (readings.isError) return <p role="alert">{t('points.manage.historyError')}</p>;
+  if (!readings.data.length) return <p>{t('points.manage.noHistory')}</p>;
+  return (
+    <ol className="pvp-readings">
+      {readings.data.map((r) => (
+        <li key={r.id}>
+          <span>{formatDateTime(r.created_at, i18n.language)}</span>
+          <span>
+            {r.kind === 'emptying'
+              ? t('points.manage.readingEmptying', { kg: formatKg(r.kg ?? 0, i18n.language) })
+              : t('points.manage.readingFill', { value: r.fill_level })}
+          </span>
+          {r.user_name ? <span className="pvp-muted">{r.user_name}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ContainerCard({ point, container }: { point: ManagedPoint; container: Container }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [present] = useIonToast();
+  const uid = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const materials = useMaterials();
+  const m = materials.data?.find((x) => x.code === container.material);
+  const name = materialName(m, container.material, lang);
+  const [level, setLevel] = useState(container.fill_level);
+  const [status, setStatus] = useState<ContainerStatus>(container.status);
+  const [kg, setKg] = useState('');
+  const [kgError, setKgError] = useState<string | null>(null);
+  const [showHistory, setShowHistory] = useState(false);
+  const update = useUpdateContainer();
+  const emptying = useRecordEmptying();
+
+  const failed = (err: unknown) =>
+    void present({
+      message: err instanceof ApiError ? err.message : t('points.manage.error'),
+      duration: TOAST_LONG_DURATION_MS,
+      color: 'danger',
+      position: 'top',
+    });
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      { pointId: point.id, containerId: container.id, body: { fill_level: level, status } },
+      {
+        onSuccess: (c) => {
+          void present({ message: t('points.manage.saved', { material: name, value: c.fill_level }), duration: TOAST_DURATION_MS, color: 'success', position: 'top' });
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const empty = (event: FormEvent) => {
+    event.preventDefault();
+    const value = parseKg(kg);
+    if (value === null || value <= 0) {
+      setKgError(t('points.manage.kgInvalid'));
+      return;
+    }
+    setKgError(null);
+    emptying.mutate(
+      { pointId: point.id, containerId: container.id, body: { kg: value } },
+      {
+        onSuccess: () => {
+          setKg('');
+          setLevel(0);
+          void present({ message: t('points.manage.emptied', { material: name, kg: formatKg(value, lang) }), duration: TOAST_DURATION_MS, color: 'success', position: 'top' });
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  const full = container.fill_level >= CONTAINER_FULL_PERCENT;
+  return (
+    <li className="pvp-manage-container">
+      <h3>
+        <BinSwatch material={m} />
+        {name} <span className="pvp-muted">· {formatLitres(container.capacity_l, lang)}</span>
+      </h3>
+      <p>
+        {t('points.manage.current', { value: container.fill_level })}
+        {full ? <strong className="pvp-full"> · {t('points.containers.full')}</strong> : null}
+        {container.last_emptied_at ? ` · ${t('points.containers.lastEmptied', { date: formatDateTime(container.last_emptied_at, lang) })}` : ''}
+      </p>
+      <form className="pvp-manage-form" onSubmit={save}>
+        <label htmlFor={`${uid}-level`}>{t('points.manage.levelLabel', { material: name })}</label>
+        <div className="pvp-range">
+          <input
+            id={`${uid}-level`}
+            type="range"
+            min={0}
+            max={100}
+            step={5}
+            value={level}
+            aria-valuetext={`${level} %`}
+            onChange={(e) => setLevel(Number(e.target.value))}
+          />
+          <output htmlFor={`${uid}-level`}>{level} %</output>
+        </div>
+        <label htmlFor={`${uid}-status`}>{t('points.manage.statusLabel')}</label>
+        <select id={`${uid}-status`} value={status} onChange={(e) => setStatus(e.target.value as ContainerStatus)}>
+          {CONTAINER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`points.containers.status.${s}`)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="pvp-button pvp-button-primary" disabled={update.isPending}>
+          {t('points.manage.save')}
+        </button>
+      </form>
+      <form className="pvp-manage-form" onSubmit={empty} noValidate>
+        <label htmlFor={`${uid}-kg`}>{t('points.manage.kgLabel', { material: name })}</label>
+        <input
+          id={`${uid}-kg`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          value={kg}
+          aria-invalid={kgError ? true : undefined}
+          aria-describedby={kgError ? `${uid}-kg-error` : undefined}
+          onChange={(e) => setKg(e.target.value)}
+        />
+        {kgError ? (
+          <p id={`${uid}-kg-error`} className="pvp-field-error" role="alert">
+            {kgError}
+          </p>
+        ) : null}
+        <button type="submit" className="pvp-button" disabled={emptying.isPending}>
+          {t('points.manage.recordEmptying')}
+        </button>
+      </form>
+      <button type="button" className="pvp-link-button" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
+        {showHistory ? t('points.manage.hideHistory') : t('points.manage.showHistory')}
+      </button>
+      {showHistory ? <Readings pointId={point.id} container={container} /> : null}
+    </li>
+  );
+}
+
+export function ManagedPointsView({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  const points = useManagedPoints(enabled);
+  if (!enabled) {
+    return (
+      <div className="pvp-empty">
+        <p>{t('points.manage.onlyManagers')}</p>
+        <AppLink to="/auth/login">{t('points.manage.login')}</AppLink>
+      </div>
+    );
+  }
+  if (points.isPending) {
+    return (
+      <div className="pvp-skeleton" aria-busy="true">
+        <span className="pvp-skeleton-line" />
+        <span className="pvp-skeleton-block" />
+      </div>
+    );
+  }
+  if (points.isError) return <p role="alert">{t('points.manage.loadError')}</p>;
+  if (!points.data.length) return <p className="pvp-empty">{t('points.manage.none')}</p>;
+  return (
+    <div className="pvp-manage">
+      {points.data.map((p) => (
+        <section key={p.id} className="pvp-manage-point" aria-labelledby={`pvp-manage-${p.id}`}>
+          <h2 id={`pvp-manage-${p.id}`}>
+            <AppLink to={`/map/${p.id}`}>{p.name}</AppLink>
+          </h2>
+          <p className="pvp-muted">
+            {t(`points.kinds.${p.kind}`)} · {p.address}
+            {p.city ? `, ${p.city}` : ''}
+          </p>
+          {p.containers.length ? (
+            <ul className="pvp-manage-list">
+              {p.containers.map((c) => (
+                <ContainerCard key={`${c.id}-${c.updated_at}`} point={p} container={c} />
+              ))}
+            </ul>
+          ) : (
+            <p>{t('points.manage.noContainers')}</p>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { POINT_KIND_COLORS, type PointKind } from '@puntoverde/contract';
+import type { LayerGroup, Map as LeafletMap } from 'leaflet';
+import type { LeafletModule } from '../../../lib/map/load-leaflet';
+import type { ClustersData } from '../api/point-clusters';
+
+export type PointsLayerText = {
+  cluster: (count: number) => string;
+  point: (kind: PointKind) => string;
+};
+
+/**
+ * Draws the server's clusters and points: clusters as small DOM markers with their count (they
+ * are few, focusable and readable by screen readers), single points as circles on one canvas
+ * (cheap however many). Clicking a cluster zooms to where it splits.
+ */
+export class PointsLayer {
+  private readonly clusters: LayerGroup;
+  private readonly points: LayerGroup;
+  private readonly renderer: ReturnType<LeafletModule['canvas']>;
+
+  constructor(
+    private readonly L: LeafletModule,
+    private readonly map: LeafletMap,
+    private readonly text: PointsLayerText,
+    private readonly onPoint: (id: number, lat: number, lng: number) => void,
+  ) {
+    this.renderer = L.canvas({ padding: 0.2 });
+    this.points = L.layerGroup().addTo(map);
+    this.clusters = L.layerGroup().addTo(map);
+  }
+
+  render(data: ClustersData, focusedId: number | null): void {
+    const { L, map } = this;
+    this.clusters.clearLayers();
+    this.points.clearLayers();
+    for (const c of data.clusters) {
+      const size = c.count < 10 ? 34 : c.count < 100 ? 40 : c.count < 1000 ? 46 : 54;
+      const label = this.text.cluster(c.count);
+      const icon = L.divIcon({
+        className: 'pvp-cluster',
+        html: `<span class="pvp-cluster-count" aria-hidden="true">${c.count.toLocaleString('es-CO')}</span>`,
+        iconSize: [size, size],
+      });
+      const marker = L.marker([c.lat, c.lng], { icon, title: label, alt: label, keyboard: true, riseOnHover: true });
+      marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
+      marker.on('click', () => map.flyTo([c.lat, c.lng], Math.min(c.expansion_zoom, map.getMaxZoom()), { duration: 0.4 }));
+      this.clusters.addLayer(marker);
+    }
+    for (const p of data.points) {
+      const focused = p.id === focusedId;
+      const circle = L.circleMarker([p.lat, p.lng], {
+        renderer: this.renderer,
+        radius: focused ? 11 : 8,
+        color: focused ? '#111111' : '#ffffff',
+        weight: focused ? 3 : 2,
+        fillColor: POINT_KIND_COLORS[p.kind],
+        fillOpacity: 1,
+        bubblingMouseEvents: false,
+      });
+      circle.on('click', () => this.onPoint(p.id, p.lat, p.lng));
+      this.points.addLayer(circle);
+    }
+  }
+
+  remove(): void {
+    this.clusters.remove();
+    this.points.remove();
+  }
+}

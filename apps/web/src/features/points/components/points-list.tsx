@@ -1,0 +1,48 @@
+import type { PointNear } from '@puntoverde/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { useMaterials } from '../api/materials';
+import { formatDistance } from '../format';
+import { materialName } from './material-chips';
+
+/** The accessible alternative to the map: the nearest points as an ordered list of links. */
+export function PointsList({ query }: { query: UseQueryResult<PointNear[]> }) {
+  const { t, i18n } = useTranslation();
+  const materials = useMaterials();
+  const byCode = new Map((materials.data ?? []).map((m) => [m.code, m]));
+  if (query.isPending) {
+    return (
+      <ul className="pvp-list pvp-skeleton" aria-busy="true" aria-label={t('points.map.loading')}>
+        {[0, 1, 2, 3].map((i) => (
+          <li key={i}>
+            <span className="pvp-skeleton-line" />
+            <span className="pvp-skeleton-line pvp-short" />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (query.isError) return <p role="alert">{t('points.list.error')}</p>;
+  if (!query.data.length) return <p className="pvp-empty">{t('points.list.empty')}</p>;
+  return (
+    <ol className="pvp-list" aria-busy={query.isFetching}>
+      {query.data.map((p) => (
+        <li key={p.id}>
+          <AppLink to={`/map/${p.id}`} className="pvp-list-link">
+            <span className="pvp-list-name">{p.name}</span>
+            <span className="pvp-list-distance">{formatDistance(p.distance_m, i18n.language)}</span>
+          </AppLink>
+          <span className="pvp-list-meta">
+            {t(`points.kinds.${p.kind}`)} · {p.address}
+            {p.city ? `, ${p.city}` : ''}
+            {p.open_now === true ? ` · ${t('points.hours.openNow')}` : p.open_now === false ? ` · ${t('points.hours.closedNow')}` : ''}
+          </span>
+          <span className="pvp-list-materials">
+            {p.materials.map((c) => materialName(byCode.get(c), c, i18n.language)).join(', ')}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

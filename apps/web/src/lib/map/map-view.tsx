@@ -1,0 +1,94 @@
+import type { Map as LeafletMap } from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findMapContainer, MapContainerError, mapErrorText } from './map-container';
+import { loadLeaflet, type LeafletModule } from './load-leaflet';
+
+/** OpenStreetMap's standard tiles: the default of the server's TILE_URL. */
+export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+export type MapReady = (map: LeafletMap, L: LeafletModule) => void | (() => void);
+
+export type MapViewProps = {
+  /** Unique per page instance: the spec requires one element per id. */
+  id: string;
+  /** What the map shows, for screen readers. */
+  label: string;
+  center: [number, number];
+  zoom: number;
+  tileUrl: string;
+  attribution: string;
+  onReady: MapReady;
+  className?: string;
+};
+
+/**
+ * A Leaflet map in a container that follows the specification's rules (map-container.ts).
+ * Errors are shown in the map area. Base tiles are decoration: when they cannot load, a note
+ * says so and everything drawn on the map keeps working.
+ */
+export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady, className }: MapViewProps) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const onReadyRef = useRef(onReady);
+  useEffect(() => {
+    onReadyRef.current = onReady;
+  });
+  const initial = useRef({ center, zoom, tileUrl, attribution });
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let map: LeafletMap | null = null;
+    let cleanup: void | (() => void);
+    let observer: ResizeObserver | null = null;
+    void (async () => {
+      try {
+        const element = await findMapContainer(id, { signal: abort.signal });
+        const L = await loadLeaflet();
+        if (abort.signal.aborted) return;
+        const { center: c, zoom: z, tileUrl: url, attribution: attr } = initial.current;
+        map = L.map(element, { preferCanvas: true, zoomControl: true, attributionControl: true, worldCopyJump: false });
+        map.attributionControl.setPrefix(false);
+        map.setView(c, z);
+        const tiles = L.tileLayer(url, { attribution: attr, maxZoom: 19, crossOrigin: false });
+        let failures = 0;
+        tiles.on('tileerror', () => {
+          failures += 1;
+          if (failures === 3) setTilesFailed(true);
+        });
+        tiles.on('tileload', () => setTilesFailed(false));
+        tiles.addTo(map);
+        observer = new ResizeObserver(() => map?.invalidateSize());
+        observer.observe(element);
+        cleanup = onReadyRef.current(map, L);
+      } catch (err) {
+        if (abort.signal.aborted) return;
+        setError(err instanceof MapContainerError ? err.message : mapErrorText.notReady());
+      }
+    })();
+    return () => {
+      abort.abort();
+      observer?.disconnect();
+      if (typeof cleanup === 'function') cleanup();
+      map?.remove();
+    };
+  }, [id]);
+
+  return (
+    <div className={`pvp-map-area ${className ?? ''}`} role="region" aria-label={label}>
+      <div id={id} className="pvp-map" />
+      {error ? (
+        <div className="pvp-map-error" role="alert">
+          <p className="pvp-map-error-title">{t('points.map.errorTitle')}</p>
+          <p className="pvp-map-error-text">{error}</p>
+        </div>
+      ) : null}
+      {tilesFailed && !error ? (
+        <p className="pvp-map-tiles-note" role="status">
+          {t('points.map.tilesFailed')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
