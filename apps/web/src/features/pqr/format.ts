@@ -25,6 +25,13 @@ export function formatShortDate(date: string, language: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** `2026-11` → `noviembre de 2026`. */
+export function formatMonth(month: string, language: string): string {
+  return new Intl.DateTimeFormat(locale(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+}
+
 /** An instant shown in Bogotá time. */
 export function formatInstant(iso: string, language: string): string {
   return new Intl.DateTimeFormat(locale(language), {

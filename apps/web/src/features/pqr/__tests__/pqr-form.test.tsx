@@ -25,7 +25,11 @@ const filed: PqrPublic = {
   history: [{ kind: 'filed', from_status: null, to_status: 'radicada', message: null, at: '2026-11-23T15:00:00.000Z' }],
 };
 
-const dueDate = { match: /pqr\/due-date/, status: 200, body: { data: { due_date: '2026-12-15', received_on: '2026-11-23', term_days: 15 } } };
+const dueDate = {
+  match: /pqr\/due-date/,
+  status: 200,
+  body: { data: { due_date: '2026-12-15', received_on: '2026-11-23', term_days: 15 } },
+};
 
 function fillValid() {
   fireEvent.change(screen.getByLabelText('Tipo de solicitud'), { target: { value: 'queja' } });
@@ -56,7 +60,9 @@ describe('PQR filing form', () => {
     const onFiled = vi.fn();
     renderPqr(<PqrForm onFiled={onFiled} />);
     fillValid();
-    expect(await screen.findByText(/te responderemos a más tardar el 15 de diciembre de 2026 \(15 días hábiles\)/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/te responderemos a más tardar el 15 de diciembre de 2026 \(15 días hábiles\)/),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Radicar PQR' }));
     await waitFor(() => expect(onFiled).toHaveBeenCalledWith(filed));
     const post = calls.find((c) => c.method === 'POST');
@@ -77,7 +83,11 @@ describe('PQR filing form', () => {
         method: 'POST',
         match: /v1\/pqr$/,
         status: 400,
-        body: { code: 'validation-failed', message: 'Revisa el campo: email.', fields: { email: 'Ese correo no recibe mensajes.' } },
+        body: {
+          code: 'validation-failed',
+          message: 'Revisa el campo: email.',
+          fields: { email: 'Ese correo no recibe mensajes.' },
+        },
       },
     ]);
     renderPqr(<PqrForm onFiled={() => {}} />);
@@ -97,9 +107,27 @@ describe('PQR filing form', () => {
 
   it('prefills name, e-mail, phone and document from the logged-in user', () => {
     expect(
-      prefillFrom({ id: 8, tc_id: 2, id_empresa: null, token: 't', name: 'Hernán Ospina', email: 'h@example.com', phone: '3012345678', document_type: 'CC', document_number: '71234567' }),
-    ).toEqual({ name: 'Hernán Ospina', email: 'h@example.com', phone: '3012345678', document_type: 'CC', document_number: '71234567' });
-    expect(prefillFrom({ id: 9, tc_id: 3, id_empresa: null, token: 't', name: 'Empresa S.A.S.', nit: '900123456-8' })).toMatchObject({
+      prefillFrom({
+        id: 8,
+        tc_id: 2,
+        id_empresa: null,
+        token: 't',
+        name: 'Hernán Ospina',
+        email: 'h@example.com',
+        phone: '3012345678',
+        document_type: 'CC',
+        document_number: '71234567',
+      }),
+    ).toEqual({
+      name: 'Hernán Ospina',
+      email: 'h@example.com',
+      phone: '3012345678',
+      document_type: 'CC',
+      document_number: '71234567',
+    });
+    expect(
+      prefillFrom({ id: 9, tc_id: 3, id_empresa: null, token: 't', name: 'Empresa S.A.S.', nit: '900123456-8' }),
+    ).toMatchObject({
       document_type: 'NIT',
       document_number: '900123456-8',
     });
@@ -137,7 +165,11 @@ describe('PQR entry on the help page', () => {
   it('shows the server message when the radicado and e-mail do not match', async () => {
     routeFetch([
       dueDate,
-      { match: /pqr\/track\?/, status: 404, body: { code: 'pqr-not-found', message: 'No encontramos una PQR con ese radicado y ese correo.' } },
+      {
+        match: /pqr\/track\?/,
+        status: 404,
+        body: { code: 'pqr-not-found', message: 'No encontramos una PQR con ese radicado y ese correo.' },
+      },
     ]);
     renderPqr(<PqrEntry />, '/help?radicado=PQR-2026-000007');
     fill('Correo electrónico', 'otro@example.com');

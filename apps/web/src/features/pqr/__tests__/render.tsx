@@ -40,7 +40,10 @@ export function routeFetch(routes: Route[]) {
     calls.push({ url, method, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     const route = routes.find((r) => r.match.test(url) && (!r.method || r.method === method));
     const res = route ?? { status: 404, body: { code: 'not-found', message: 'No encontrado' } };
-    return new Response(JSON.stringify(res.body), { status: res.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(res.body), {
+      status: res.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', stub);
   return calls;

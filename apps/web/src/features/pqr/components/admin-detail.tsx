@@ -17,7 +17,7 @@ import { AppLink } from '../../../components/app-link';
 import { useAdminPqr } from '../api/admin-pqr-detail';
 import { usePqrAction } from '../api/admin-pqr-action';
 import { usePqrStaff } from '../api/admin-pqr-staff';
-import { formatDate, formatInstant } from '../format';
+import { formatDate, formatInstant, todayInBogota } from '../format';
 import { applyServerErrors } from '../server-errors';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import { LightBadge, StatusBadge } from './badges';
@@ -66,7 +66,7 @@ export function AdminDetail({ radicado, onDone }: { radicado: string; onDone: (m
       </p>
       <header className="pqr-card-header">
         <h2 className="pqr-radicado">{p.radicado}</h2>
-        <StatusBadge status={p.status} />
+        <StatusBadge status={p.status} audience="staff" />
         <LightBadge light={p.light} daysLeft={p.business_days_left} />
       </header>
       <p className="pqr-subject">
@@ -152,7 +152,7 @@ export function AdminDetail({ radicado, onDone }: { radicado: string; onDone: (m
                 <li key={e.id} className={e.internal ? 'pqr-internal' : undefined}>
                   <time dateTime={e.at}>{formatInstant(e.at, lang)}</time> · {e.actor.name} —{' '}
                   {e.kind === 'status' && e.to_status
-                    ? t('pqr.history.status', { status: t(`pqr.status.${e.to_status}`) })
+                    ? t('pqr.history.status', { status: t(`pqr.statusStaff.${e.to_status}`) })
                     : t(`pqr.history.${e.kind}`)}
                   {e.internal ? <span className="pqr-badge pqr-badge-internal">{t('pqr.admin.internal')}</span> : null}
                   {e.message ? <p className="pqr-pre">{e.message}</p> : null}
@@ -167,7 +167,17 @@ export function AdminDetail({ radicado, onDone }: { radicado: string; onDone: (m
           <StatusPanel p={p} onDone={onDone} />
           {can('respondida') ? <AnswerPanel p={p} onDone={onDone} /> : null}
           {p.max_extension_date ? <ExtensionPanel p={p} onDone={onDone} /> : null}
-          {can('trasladada') ? <TransferPanel p={p} onDone={onDone} /> : null}
+          {can('trasladada') ? (
+            todayInBogota() <= p.transfer_due_date ? (
+              <TransferPanel p={p} onDone={onDone} />
+            ) : (
+              <Panel title={t('pqr.admin.transferTitle')}>
+                <p className="pqr-hint">
+                  {t('pqr.admin.transferLate', { date: formatDate(p.transfer_due_date, lang) })}
+                </p>
+              </Panel>
+            )
+          ) : null}
           <NotePanel p={p} onDone={onDone} />
         </div>
       </div>

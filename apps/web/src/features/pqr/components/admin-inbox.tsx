@@ -53,7 +53,7 @@ export function AdminInbox() {
           set({ q: search });
         }}
       >
-        <div className="pqr-field">
+        <div className="pqr-field pqr-filter-search">
           <label className="pqr-label" htmlFor="pqr-filter-q">
             {t('pqr.admin.search')}
           </label>
@@ -150,7 +150,9 @@ export function AdminInbox() {
                     {item.extended ? <span className="pqr-hint"> · {t('pqr.admin.extended')}</span> : null}
                   </td>
                   <td>
-                    <AppLink to={adminPqrPath(item.radicado)}>{item.radicado}</AppLink>
+                    <AppLink className="pqr-nowrap" to={adminPqrPath(item.radicado)}>
+                      {item.radicado}
+                    </AppLink>
                   </td>
                   <td>
                     <span className="pqr-hint">{t(`pqr.types.${item.type}`)}</span>
@@ -159,7 +161,7 @@ export function AdminInbox() {
                   </td>
                   <td>{item.name}</td>
                   <td>
-                    <StatusBadge status={item.status} />
+                    <StatusBadge status={item.status} audience="staff" />
                   </td>
                   <td>{item.assignee?.name ?? t('pqr.admin.unassigned')}</td>
                 </tr>

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadPqrReportCsv, usePqrReport } from '../api/admin-pqr-report';
-import { formatPercent, todayInBogota } from '../format';
+import { formatMonth, formatPercent, todayInBogota } from '../format';
 import { FormAlert } from './fields';
 
 export function AdminReport() {
@@ -24,7 +24,7 @@ export function AdminReport() {
   return (
     <div className="pqr-admin">
       <div className="pqr-filters">
-        <div className="pqr-field">
+        <div className="pqr-field pqr-field-narrow">
           <label className="pqr-label" htmlFor="pqr-report-month">
             {t('pqr.report.month')}
           </label>
@@ -60,11 +60,13 @@ export function AdminReport() {
           <p className="pqr-lead">
             {report.data.total.filed === 0
               ? t('pqr.report.none')
-              : t('pqr.report.summary', { filed: report.data.total.filed, pct: pct(report.data.total.on_time_pct) })}
+              : report.data.total.on_time_pct === null
+                ? t('pqr.report.summaryPending', { count: report.data.total.filed })
+                : t('pqr.report.summary', { count: report.data.total.filed, pct: pct(report.data.total.on_time_pct) })}
           </p>
           <div className="pqr-table-wrap">
             <table className="pqr-table">
-              <caption>{t('pqr.report.caption', { month })}</caption>
+              <caption>{t('pqr.report.caption', { month: formatMonth(month, i18n.language) })}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('pqr.report.col.type')}</th>

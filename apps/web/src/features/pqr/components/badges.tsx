@@ -2,9 +2,17 @@
 import type { PqrLight, PqrStatus } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 
-export function StatusBadge({ status }: { status: PqrStatus }) {
+/** `staff` words the statuses for the back office ("pendiente de información del peticionario"). */
+export function StatusBadge({
+  status,
+  audience = 'requester',
+}: {
+  status: PqrStatus;
+  audience?: 'requester' | 'staff';
+}) {
   const { t } = useTranslation();
-  return <span className={`pqr-badge pqr-status-${status}`}>{t(`pqr.status.${status}`)}</span>;
+  const label = audience === 'staff' ? t(`pqr.statusStaff.${status}`) : t(`pqr.status.${status}`);
+  return <span className={`pqr-badge pqr-status-${status}`}>{label}</span>;
 }
 
 export function LightBadge({ light, daysLeft }: { light: PqrLight; daysLeft: number | null }) {
@@ -15,9 +23,10 @@ export function LightBadge({ light, daysLeft }: { light: PqrLight; daysLeft: num
   if (daysLeft !== null && light === 'overdue') detail = t('pqr.light.daysOverdue', { count: Math.abs(daysLeft) });
   return (
     <span className={`pqr-light pqr-light-${light}`}>
-      <span className="pqr-light-dot" aria-hidden="true" />
-      {t(`pqr.light.${light}`)}
-      {detail ? <span className="pqr-light-detail"> · {detail}</span> : null}
+      <span className="pqr-nowrap">
+        <span className="pqr-light-dot" aria-hidden="true" /> {t(`pqr.light.${light}`)}
+      </span>
+      {detail ? <span className="pqr-light-detail">{detail}</span> : null}
     </span>
   );
 }
