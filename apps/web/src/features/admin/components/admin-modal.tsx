@@ -17,7 +17,9 @@ export function AdminModal({ isOpen, title, onClose, children }: { isOpen: boole
           </IonButtons>
         </IonToolbar>
       </IonHeader>
-      <IonContent className="ion-padding">{isOpen ? children : null}</IonContent>
+      <IonContent>
+        <div className="admin-modal-body">{isOpen ? children : null}</div>
+      </IonContent>
     </IonModal>
   );
 }
