@@ -112,3 +112,11 @@ export async function clustersInView(
 export function invalidateClusters(_db?: Executor): void {
   pointsChangedHere();
 }
+
+/**
+ * Builds the index of the unfiltered map ahead of the first visitor (after a start, the first
+ * /home would otherwise wait for it). Runs once the server is ready; failures are only logged.
+ */
+export async function warmClusters(db: Executor): Promise<void> {
+  await clustersInView(db, { minLng: -180, minLat: -90, maxLng: 180, maxLat: 90 }, 0, {});
+}

@@ -22,7 +22,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clustersInView } from '../../features/points/point-clusters.js';
+import { clustersInView, warmClusters } from '../../features/points/point-clusters.js';
 import { currentPointsVersion } from '../../features/points/points-version.js';
 import { geojsonExport } from '../../features/points/points-export.js';
 import * as points from '../../features/points/points.service.js';
@@ -35,6 +35,15 @@ const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorB
 
 export default async function pointsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  if (fastify.config.env !== 'test') {
+    // Not awaited: the server listens at once, the index is built right after.
+    fastify.addHook('onReady', async () => {
+      setImmediate(() => {
+        warmClusters(fastify.db).catch((err: unknown) => fastify.log.warn({ err }, 'points: cluster index warm-up failed'));
+      });
+    });
+  }
 
   /**
    * Cache key of an answer: database, points version, route and query (and the minute, for the
