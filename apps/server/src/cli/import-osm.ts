@@ -5,6 +5,10 @@ import { createDatabase } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { importOsmElements, parseOsmFile } from '../features/points/osm-import.js';
 
+// npm runs workspace scripts inside apps/server: relative paths (the file, DATA_DIR) mean the
+// directory the command was typed in, as for `npm start`.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+
 /**
  * `npm run import:osm -- file.geojson|file.json`: imports OSM amenity=recycling points from a
  * GeoJSON or Overpass JSON export. Idempotent by OSM id; prints created/updated/unchanged/skipped.
@@ -14,8 +18,7 @@ if (!file) {
   console.error('Uso: npm run import:osm -- archivo.geojson|archivo.json');
   process.exit(2);
 }
-// npm runs workspace scripts inside apps/server: a relative path means the caller's directory (INIT_CWD).
-const filePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+const filePath = path.resolve(file);
 let data: unknown;
 try {
   data = JSON.parse(readFileSync(filePath, 'utf8'));

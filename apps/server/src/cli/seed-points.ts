@@ -3,6 +3,10 @@ import { createDatabase } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedGeneratedPoints } from '../features/points/points.seed.js';
 
+// npm runs workspace scripts inside apps/server: relative paths (the file, DATA_DIR) mean the
+// directory the command was typed in, as for `npm start`.
+if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
+
 /**
  * `npm run seed:points -- --count 100000`: generates benchmark points across Colombia's cities
  * (deterministic, marked "(demo)", source "generated"). Replaces the points of an earlier run.
