@@ -88,6 +88,14 @@ function completionRoute(kind: SocialAccountKind): string {
   return kind === 'company' ? SOCIAL_WEB_ROUTES.completeCompany : SOCIAL_WEB_ROUTES.completeClient;
 }
 
+/**
+ * Codes and tickets only work in the browser that started the sign-in: the stored hash covers
+ * the value handed over in the URL and the browser-binding cookie, so a leaked URL is useless.
+ */
+function ticketHash(token: string, browserToken: string): string {
+  return hashToken(`${token}.${browserToken}`);
+}
+
 function sessionAuthMethod(provider: string): string {
   return `social:${provider}`;
 }
@@ -140,13 +148,14 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     purpose: repo.SocialTicketPurpose,
     ttlMs: number,
     kind: SocialAccountKind | null,
+    browserToken: string,
   ): Promise<string> {
     const now = nowIso();
     const token = randomToken(32);
     await db.transaction().execute(async (trx) => {
       await repo.expireTickets(trx, identityId, purpose, now);
       await repo.insertTicket(trx, {
-        token_hash: hashToken(token),
+        token_hash: ticketHash(token, browserToken),
         purpose,
         identity_id: identityId,
         kind,
@@ -159,10 +168,14 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
   }
 
   /** The one-time login code of a linked, usable account, as the web route that carries it. */
-  async function loginRedirect(identityRow: SocialIdentityRow, user: SocialUserRow | undefined): Promise<string> {
+  async function loginRedirect(
+    identityRow: SocialIdentityRow,
+    user: SocialUserRow | undefined,
+    browserToken: string,
+  ): Promise<string> {
     if (!user || user.deleted_at) throw new SocialFlowError('social-login-failed', 'identity of a deleted account');
     if (!user.active) throw new SocialFlowError('social-account-disabled');
-    const code = await issueTicket(identityRow.id, 'login', SOCIAL_LOGIN_CODE_TTL_MS, null);
+    const code = await issueTicket(identityRow.id, 'login', SOCIAL_LOGIN_CODE_TTL_MS, null, browserToken);
     return fragment(SOCIAL_WEB_ROUTES.login, SOCIAL_FRAGMENT.code, code);
   }
 
@@ -175,6 +188,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     found: ProviderIdentity,
     pending: SocialIdentityRow | undefined,
     kind: SocialAccountKind,
+    browserToken: string,
   ): Promise<string> {
     if (!found.email || !found.emailVerified) throw new SocialFlowError('social-email-unverified');
     const now = nowIso();
@@ -207,7 +221,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         });
       }
       deliver(identityLinkedMessage(existing.email, existing.name, provider.label, `${config.publicUrl}${SOCIAL_WEB_ROUTES.login}`));
-      return loginRedirect(row, existing);
+      return loginRedirect(row, existing, browserToken);
     }
     let row: SocialIdentityRow;
     if (pending) {
@@ -224,22 +238,33 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         last_login_at: null,
       });
     }
-    const ticket = await issueTicket(row.id, 'complete', SOCIAL_TICKET_TTL_MS, kind);
+    const ticket = await issueTicket(row.id, 'complete', SOCIAL_TICKET_TTL_MS, kind, browserToken);
     return fragment(completionRoute(kind), SOCIAL_FRAGMENT.ticket, ticket);
   }
 
-  async function resolveIdentity(provider: OidcProviderConfig, found: ProviderIdentity, kind: SocialAccountKind): Promise<string> {
+  async function resolveIdentity(
+    provider: OidcProviderConfig,
+    found: ProviderIdentity,
+    kind: SocialAccountKind,
+    browserToken: string,
+  ): Promise<string> {
     const known = await repo.findIdentity(db, provider.id, found.subject);
     if (known?.user_id != null) {
       // The account is found by (provider, subject), never again by e-mail.
-      return loginRedirect(known, await repo.findUserById(db, known.user_id));
+      return loginRedirect(known, await repo.findUserById(db, known.user_id), browserToken);
     }
-    return linkOrComplete(provider, found, known, kind);
+    return linkOrComplete(provider, found, known, kind, browserToken);
   }
 
   /** A usable (unused, unexpired) ticket or code and its identity. */
-  async function usableTicket(token: string, purpose: repo.SocialTicketPurpose, code: ErrorCode) {
-    const tokenHash = hashToken(token);
+  async function usableTicket(
+    token: string,
+    browserToken: string | undefined,
+    purpose: repo.SocialTicketPurpose,
+    code: ErrorCode,
+  ) {
+    if (!browserToken) throw new AppError(code);
+    const tokenHash = ticketHash(token, browserToken);
     const row = await repo.findTicket(db, tokenHash, purpose);
     if (!row || row.used_at || row.expires_at <= nowIso()) throw new AppError(code);
     const identityRow = await repo.findIdentityById(db, row.identity_id);
@@ -309,7 +334,11 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
      * Handles the provider's answer (query or form_post parameters) and returns where the
      * browser goes next: always a web route, with a login code, a completion ticket or an error.
      */
-    async callback(providerId: string, params: URLSearchParams, browserToken: string | undefined): Promise<string> {
+    async callback(
+      providerId: string,
+      params: URLSearchParams,
+      browserToken: string | undefined,
+    ): Promise<{ location: string; keepBrowserCookie: boolean }> {
       try {
         const provider = providers.get(providerId);
         if (!provider) throw new SocialFlowError('social-provider-unknown');
@@ -324,6 +353,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         if (!browserToken || hashToken(browserToken) !== attempt.browser_hash) {
           throw new SocialFlowError('social-state-invalid', 'browser binding cookie missing or different');
         }
+        const browser = browserToken;
         const error = params.get('error');
         if (error) {
           throw new SocialFlowError(error === 'access_denied' ? 'social-login-cancelled' : 'social-login-failed', `provider error ${error}`);
@@ -346,13 +376,16 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
           }
         }
         const kind: SocialAccountKind = attempt.kind === 'company' ? 'company' : 'client';
+        let location: string;
         try {
-          return await resolveIdentity(provider, found, kind);
+          location = await resolveIdentity(provider, found, kind, browser);
         } catch (err) {
           // Two callbacks of the same new identity raced: the loser reads the winner's row.
-          if (isUniqueViolation(err)) return await resolveIdentity(provider, found, kind);
-          throw err;
+          if (!isUniqueViolation(err)) throw err;
+          location = await resolveIdentity(provider, found, kind, browser);
         }
+        // The code or ticket needs this browser's cookie: it stays until they are used.
+        return { location, keepBrowserCookie: true };
       } catch (err) {
         let code: ErrorCode = 'social-login-failed';
         if (err instanceof SocialFlowError) {
@@ -364,13 +397,18 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         } else {
           log.warn({ err, provider: providerId }, 'social sign-in failed');
         }
-        return fragment(SOCIAL_WEB_ROUTES.login, SOCIAL_FRAGMENT.error, code);
+        return { location: fragment(SOCIAL_WEB_ROUTES.login, SOCIAL_FRAGMENT.error, code), keepBrowserCookie: false };
       }
     },
 
     /** The one-time login code → a normal session (the same `data` as clientes/login). */
-    async exchangeLoginCode(code: string, playerId: string | undefined, meta: RequestMeta): Promise<SessionUser> {
-      const { tokenHash, identity: identityRow } = await usableTicket(code, 'login', 'social-code-invalid');
+    async exchangeLoginCode(
+      code: string,
+      browserToken: string | undefined,
+      playerId: string | undefined,
+      meta: RequestMeta,
+    ): Promise<SessionUser> {
+      const { tokenHash, identity: identityRow } = await usableTicket(code, browserToken, 'login', 'social-code-invalid');
       const user = identityRow.user_id != null ? await repo.findUserById(db, identityRow.user_id) : undefined;
       if (!user || user.deleted_at) throw new AppError('social-code-invalid');
       if (!user.active) throw new AppError('social-account-disabled');
@@ -384,8 +422,8 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     },
 
     /** What the provider told us, to pre-fill complete-client / complete-company. */
-    async ticketInfo(ticket: string): Promise<SocialTicketInfo> {
-      const { row, identity: identityRow } = await usableTicket(ticket, 'complete', 'social-ticket-invalid');
+    async ticketInfo(ticket: string, browserToken: string | undefined): Promise<SocialTicketInfo> {
+      const { row, identity: identityRow } = await usableTicket(ticket, browserToken, 'complete', 'social-ticket-invalid');
       if (identityRow.user_id != null || !identityRow.email) throw new AppError('social-ticket-invalid');
       return {
         provider: identityRow.provider,
@@ -402,8 +440,13 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
      * Creates the account of a first social sign-in with the chosen kind and its required
      * fields, links the identity and starts a session. The ticket is spent only on success.
      */
-    async complete(ticket: string, input: CompleteSocialData, meta: RequestMeta): Promise<SessionUser> {
-      const { tokenHash, identity: identityRow } = await usableTicket(ticket, 'complete', 'social-ticket-invalid');
+    async complete(
+      ticket: string,
+      browserToken: string | undefined,
+      input: CompleteSocialData,
+      meta: RequestMeta,
+    ): Promise<SessionUser> {
+      const { tokenHash, identity: identityRow } = await usableTicket(ticket, browserToken, 'complete', 'social-ticket-invalid');
       if (identityRow.user_id != null || !identityRow.email || !identityRow.email_verified) {
         throw new AppError('social-ticket-invalid');
       }

@@ -1,5 +1,6 @@
 import {
   SOCIAL_AUTH_BASE,
+  SOCIAL_TICKET_TTL_MS,
   SOCIAL_AUTH_PATHS,
   SOCIAL_FRAGMENT,
   SOCIAL_WEB_ROUTES,
@@ -27,7 +28,10 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
 
 /** The browser-binding cookie only travels to these routes. */
 const COOKIE_PATH = SOCIAL_AUTH_BASE;
+/** From start to callback (the attempt lives 10 minutes). */
 const COOKIE_MAX_AGE_S = 600;
+/** From callback until the login code or the completion ticket is used. */
+const COOKIE_BOUND_MAX_AGE_S = SOCIAL_TICKET_TTL_MS / 1000;
 
 function meta(request: FastifyRequest): RequestMeta {
   const ua = request.headers['user-agent'];
@@ -103,10 +107,10 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
         await app.identity.enforceIpBudget('login', request.ip);
         const started = await service.start(request.params.provider, request.query);
         const sameSite = started.crossSitePost ? 'None' : 'Lax';
-        const secureFlag = secure || started.crossSitePost ? '; Secure' : '';
+        const startSecure = secure || started.crossSitePost ? '; Secure' : '';
         reply.header(
           'set-cookie',
-          `${SOCIAL_BROWSER_COOKIE}=${started.browserToken}; Path=${COOKIE_PATH}; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=${sameSite}${secureFlag}`,
+          `${SOCIAL_BROWSER_COOKIE}=${started.browserToken}; Path=${COOKIE_PATH}; Max-Age=${COOKIE_MAX_AGE_S}; HttpOnly; SameSite=${sameSite}${startSecure}`,
         );
         return reply.redirect(started.location, 302);
       } catch (err) {
@@ -118,6 +122,11 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
     },
   );
 
+  const secureFlag = secure ? '; Secure' : '';
+  const clearCookie = (reply: FastifyReply) =>
+    reply.header('set-cookie', `${SOCIAL_BROWSER_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag}`);
+  const browserToken = (request: FastifyRequest) => readCookie(request, SOCIAL_BROWSER_COOKIE);
+
   const finish = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -125,8 +134,17 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
     params: URLSearchParams,
     status: 302 | 303,
   ) => {
-    const location = await service.callback(provider, params, readCookie(request, SOCIAL_BROWSER_COOKIE));
-    reply.header('set-cookie', `${SOCIAL_BROWSER_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+    const token = browserToken(request);
+    const { location, keepBrowserCookie } = await service.callback(provider, params, token);
+    if (keepBrowserCookie && token) {
+      // From here on only same-origin calls need it: SameSite=Lax is enough.
+      reply.header(
+        'set-cookie',
+        `${SOCIAL_BROWSER_COOKIE}=${token}; Path=${COOKIE_PATH}; Max-Age=${COOKIE_BOUND_MAX_AGE_S}; HttpOnly; SameSite=Lax${secureFlag}`,
+      );
+    } else {
+      clearCookie(reply);
+    }
     reply.header('referrer-policy', 'no-referrer');
     return reply.redirect(location, status);
   };
@@ -170,7 +188,11 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
         response: { 200: ZSocialSessionResponse, ...errors(400, 403, 429) },
       },
     },
-    async (request) => ({ data: await service.exchangeLoginCode(request.body.code, request.body.playerId, meta(request)) }),
+    async (request, reply) => {
+      const user = await service.exchangeLoginCode(request.body.code, browserToken(request), request.body.playerId, meta(request));
+      clearCookie(reply);
+      return { data: user };
+    },
   );
 
   r.post(
@@ -184,7 +206,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
         response: { 200: ZSocialTicketResponse, ...errors(400, 429) },
       },
     },
-    async (request) => ({ data: await service.ticketInfo(request.body.ticket) }),
+    async (request) => ({ data: await service.ticketInfo(request.body.ticket, browserToken(request)) }),
   );
 
   r.post(
@@ -199,7 +221,8 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.complete(request.body.ticket, request.body.data_user, meta(request));
+      const user = await service.complete(request.body.ticket, browserToken(request), request.body.data_user, meta(request));
+      clearCookie(reply);
       return reply.code(201).send({ data: user });
     },
   );

@@ -1,5 +1,6 @@
 import {
   IDENTITY_PATHS,
+  nitCheckDigit,
   SOCIAL_AUTH_PATHS,
   socialCallbackPath,
   socialStartPath,
@@ -111,6 +112,9 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
     return res;
   }
 
+  /** The browser-binding cookie each handed-over code or ticket needs (the browser that signed in). */
+  const cookieOf = new Map<string, string>();
+
   /** A whole sign-in as `account` in a fresh browser; returns where the app sends the browser. */
   async function signInAs(account: OidcTestAccount, options: { provider?: string; query?: string } = {}) {
     const at = options.provider === 'keycloak' ? keycloak : google;
@@ -120,16 +124,26 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
     const signedIn = await providerBrowser(at).signIn(started.location, account.sub);
     const res = await callback(signedIn, started.cookie);
     expect([302, 303]).toContain(res.statusCode);
-    return String(res.headers.location);
+    const location = String(res.headers.location);
+    const handed = fragmentOf(location);
+    const kept = /^(pv_social=[^;]+)/.exec(String(res.headers['set-cookie']))?.[1] ?? '';
+    for (const key of ['ticket', 'social_code']) {
+      const value = handed.get(key);
+      if (value) cookieOf.set(value, kept);
+    }
+    return location;
   }
 
-  const complete = (payload: CompleteSocialRequest) =>
-    t.app.inject({ method: 'POST', url: SOCIAL_AUTH_PATHS.complete, payload, remoteAddress: randomIp() });
-  const exchange = (code: string, playerId?: string) =>
+  const complete = (payload: CompleteSocialRequest, cookie = cookieOf.get(payload.ticket) ?? '') =>
+    t.app.inject({ method: 'POST', url: SOCIAL_AUTH_PATHS.complete, payload, headers: { cookie }, remoteAddress: randomIp() });
+  const ticketInfo = (ticket: string, cookie = cookieOf.get(ticket) ?? '') =>
+    t.app.inject({ method: 'POST', url: SOCIAL_AUTH_PATHS.ticket, payload: { ticket }, headers: { cookie }, remoteAddress: randomIp() });
+  const exchange = (code: string, playerId?: string, cookie = cookieOf.get(code) ?? '') =>
     t.app.inject({
       method: 'POST',
       url: SOCIAL_AUTH_PATHS.session,
       payload: { code, ...(playerId ? { playerId } : {}) },
+      headers: { cookie },
       remoteAddress: randomIp(),
     });
   const companyData = (nit = NIT) => ({
@@ -142,6 +156,16 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
     address: 'Calle 10 # 43-20',
     accept_data_policy: true as const,
   });
+
+  async function completedAccount() {
+    const account = newAccount();
+    const ticket = fragmentOf(await signInAs(account, { query: '?kind=company' })).get('ticket')!;
+    const nit = `9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    // Any base with its own check digit (the DIAN algorithm lives in the contract).
+    const res = await complete({ ticket, data_user: companyData(`${nit}-${nitCheckDigit(nit)}`) });
+    expect(res.statusCode).toBe(201);
+    return { account, user: res.json().data };
+  }
 
   describe('providers and start', () => {
     it('lists the configured providers with their button labels and start URLs', async () => {
@@ -227,9 +251,9 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       const location = await signInAs(account);
       expect(pathOf(location)).toBe('/complete-client');
       expect(new URL(location, PUBLIC_URL).search).toBe('');
-      const ticket = fragmentOf(location).get('ticket');
+      const ticket = fragmentOf(location).get('ticket') ?? '';
       expect(ticket).toMatch(/^[\w-]{43}$/);
-      const info = await t.app.inject({ method: 'POST', url: SOCIAL_AUTH_PATHS.ticket, payload: { ticket }, remoteAddress: randomIp() });
+      const info = await ticketInfo(ticket);
       expect(info.statusCode).toBe(200);
       expect(info.json().data).toMatchObject({
         provider: 'google',
@@ -356,23 +380,12 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       const location = await signInAs(account, { provider: 'keycloak' });
       expect(pathOf(location)).toBe('/complete-client');
       const ticket = fragmentOf(location).get('ticket')!;
-      const info = await t.app.inject({ method: 'POST', url: SOCIAL_AUTH_PATHS.ticket, payload: { ticket }, remoteAddress: randomIp() });
+      const info = await ticketInfo(ticket);
       expect(info.json().data).toMatchObject({ provider: 'keycloak', email: account.email, given_name: 'Laura' });
     });
   });
 
   describe('returning users', () => {
-    async function completedAccount() {
-      const account = newAccount();
-      const ticket = fragmentOf(await signInAs(account, { query: '?kind=company' })).get('ticket')!;
-      const nit = `9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
-      // Any base with its own check digit (the DIAN algorithm lives in the contract).
-      const { nitCheckDigit } = await import('@puntoverde/contract');
-      const res = await complete({ ticket, data_user: companyData(`${nit}-${nitCheckDigit(nit)}`) });
-      expect(res.statusCode).toBe(201);
-      return { account, user: res.json().data };
-    }
-
     it('logs a complete account in with a one-time code exchanged for the clientes/login data', async () => {
       const { account, user } = await completedAccount();
       const location = await signInAs(account);
@@ -489,12 +502,28 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
       expect(res.headers.location).toBe('/auth/login#social_error=social-state-invalid');
     });
 
-    it('clears the binding cookie at the callback', async () => {
+    it('keeps the binding cookie for the handed-over ticket, and clears it when the sign-in failed', async () => {
+      const account = newAccount();
+      google.setAccount(account);
       const started = await start();
-      const signedIn = await providerBrowser(google).signIn(started.location);
+      const signedIn = await providerBrowser(google).signIn(started.location, account.sub);
       const res = await callback(signedIn, started.cookie);
-      expect(String(res.headers['set-cookie'])).toMatch(/^pv_social=; Path=\/back\/api\/v1\/auth\/social; Max-Age=0/);
+      expect(String(res.headers['set-cookie'])).toBe(`${started.cookie}; Path=/back/api/v1/auth/social; Max-Age=1800; HttpOnly; SameSite=Lax`);
       expect(res.headers['cache-control']).toBe('no-store');
+      const failed = await callback(signedIn, started.cookie);
+      expect(String(failed.headers['set-cookie'])).toMatch(/^pv_social=; Path=\/back\/api\/v1\/auth\/social; Max-Age=0/);
+    });
+
+    it('refuses a login code or a ticket presented without the cookie of the browser that signed in', async () => {
+      const { account } = await completedAccount();
+      const code = fragmentOf(await signInAs(account)).get('social_code')!;
+      expect((await exchange(code, undefined, '')).json().code).toBe('social-code-invalid');
+      expect((await exchange(code, undefined, 'pv_social=another-browser')).json().code).toBe('social-code-invalid');
+      // Still usable by its own browser (the failed attempts did not spend it).
+      expect((await exchange(code)).statusCode).toBe(200);
+      const ticket = fragmentOf(await signInAs(newAccount())).get('ticket')!;
+      expect((await ticketInfo(ticket, 'pv_social=another-browser')).json().code).toBe('social-ticket-invalid');
+      expect((await complete({ ticket, data_user: companyData('800.197.268-4') }, '')).json().code).toBe('social-ticket-invalid');
     });
 
     it('rejects an ID token whose nonce does not match the attempt', async () => {
