@@ -74,6 +74,7 @@ export const REQUEST_MESSAGES_ES = {
   dateHoliday: 'Ese día es festivo en Colombia ({name}): elige otro día.',
   dateTooFar: `Puedes programar hasta ${REQUEST_MAX_DAYS_AHEAD} días adelante.`,
   itemsRequired: 'Agrega al menos un material.',
+  itemMaterial: 'Elige un material.',
   itemsDuplicate: 'Cada material va una sola vez: suma las cantidades.',
   itemAmount: 'Indica los kilos aproximados (o las unidades, para residuos posconsumo).',
   kgPositive: 'Los kilos deben ser mayores que 0.',
@@ -119,7 +120,10 @@ const optionalText = (max: number) =>
 
 export const ZRequestItemInput = z
   .object({
-    material: ZMaterialCode,
+    material: z
+      .string({ error: REQUEST_MESSAGES_ES.itemMaterial })
+      .min(1, { error: REQUEST_MESSAGES_ES.itemMaterial })
+      .pipe(ZMaterialCode),
     /** Approximate kilograms. */
     estimated_kg: z
       .number({ error: REQUEST_MESSAGES_ES.itemAmount })

@@ -3,9 +3,10 @@ import { IonApp, IonSplitPane, useIonRouter } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
-import { setSessionNavigator } from '../lib/session';
+import { isLoggedIn, setSessionNavigator } from '../lib/session';
+import { useSession } from '../lib/use-session';
 import { PageBannerContext } from '../components/page-banner';
 import { registerServerLogout } from '../features/identity/api/logout';
 import { PageBanners } from '../features/identity/components/page-banners';
@@ -29,6 +30,17 @@ function SessionNavigatorBridge() {
   return null;
 }
 
+/** Issue 7: live updates (server-sent events), loaded only once someone is logged in. */
+const LiveUpdates = lazy(() => import('../features/requests/components/live-updates'));
+function LiveUpdatesWhileLoggedIn() {
+  const user = useSession();
+  return isLoggedIn(user) ? (
+    <Suspense fallback={null}>
+      <LiveUpdates />
+    </Suspense>
+  ) : null;
+}
+
 /** Shown only until the first translation file arrives. */
 function BootScreen() {
   return <div className="boot-screen" aria-busy="true" />;
@@ -43,6 +55,7 @@ export function App() {
           <IonReactRouter>
             <SessionNavigatorBridge />
             <IdentityRuntime />
+            <LiveUpdatesWhileLoggedIn />
             <PageBannerContext.Provider value={<PageBanners />}>
               <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
                 <SideMenu contentId={MAIN_CONTENT_ID} />

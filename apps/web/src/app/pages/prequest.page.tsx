@@ -1,5 +1,43 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/**
+ * app/tabs/prequest: the requests addressed to the points a manager (tc_id 1) runs, the day's
+ * route, and `/app/tabs/prequest/{id}` to act on one.
+ */
+import { TC_ID } from '@puntoverde/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link';
+import { PageLayout } from '../../components/page-layout';
+import { usePublicConfig } from '../../features/identity/api/public-config';
+import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
+import { POINT_REQUESTS_PATH, PointRequestsScreen } from '../../features/requests/components/point-requests-screen';
+import { RequestDetailScreen } from '../../features/requests/components/request-detail-screen';
+import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
+import { isLoggedIn } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
 
 export default function PrequestPage() {
-  return <ComingSoonPage titleKey="pages.prequest.title" />;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const user = useSession();
+  const config = usePublicConfig();
+
+  let title = t('pages.prequest.title');
+  let body;
+  if (!isLoggedIn(user)) {
+    body = <LoginRequiredNotice next={pathname} />;
+  } else if (user.tc_id !== TC_ID.manager) {
+    body = (
+      <div className="rq-notice" role="status">
+        <p>{t('requests.point.notManager')}</p>
+        <AppLink to="/app/tabs/request">{t('requests.point.toMine')}</AppLink>
+      </div>
+    );
+  } else if (id && /^\d+$/.test(id)) {
+    title = t('requests.detail.title', { id });
+    body = <RequestDetailScreen id={Number(id)} mode="point" userId={user.id} backTo={POINT_REQUESTS_PATH} />;
+  } else {
+    body = config.isPending ? null : <PointRequestsScreen tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL} />;
+  }
+  return <PageLayout title={title}>{body}</PageLayout>;
 }

@@ -1,5 +1,77 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+/**
+ * app/tabs/request (Mis Solicitudes): households, company heads (with their branches') and
+ * branches. `/app/tabs/request/new` asks for a pickup; `/app/tabs/request/{id}` shows one.
+ */
+import { TC_ID } from '@puntoverde/contract';
+import { useIonRouter } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import { AppLink } from '../../components/app-link';
+import { PageLayout } from '../../components/page-layout';
+import { useBranches } from '../../features/branches/api/list-branches';
+import { ImageUploadField } from '../../features/files/components/image-upload-field';
+import { usePublicConfig } from '../../features/identity/api/public-config';
+import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
+import { MY_REQUESTS_PATH, MyRequestsScreen } from '../../features/requests/components/my-requests-screen';
+import { RequestDetailScreen } from '../../features/requests/components/request-detail-screen';
+import { RequestForm } from '../../features/requests/components/request-form';
+import { useNotify } from '../../features/requests/hooks/use-notify';
+import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
+import { isLoggedIn } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
 
 export default function RequestPage() {
-  return <ComingSoonPage titleKey="pages.request.title" />;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const { pathname } = useLocation();
+  const router = useIonRouter();
+  const user = useSession();
+  const config = usePublicConfig();
+  const notify = useNotify();
+  const isHead = user.tc_id === TC_ID.company && (user.id_empresa === null || user.id_empresa === '');
+  const branches = useBranches(isLoggedIn(user) && isHead);
+  const tileUrl = config.data?.tile_url ?? DEFAULT_TILE_URL;
+
+  let title = t('pages.request.title');
+  let body;
+  if (!isLoggedIn(user)) {
+    body = <LoginRequiredNotice next={pathname} />;
+  } else if (user.tc_id === TC_ID.manager) {
+    body = (
+      <div className="rq-notice" role="status">
+        <p>{t('requests.mine.managerHint')}</p>
+        <AppLink to="/app/tabs/prequest">{t('requests.mine.managerLink')}</AppLink>
+      </div>
+    );
+  } else if (id === 'new') {
+    title = t('requests.form.title');
+    body = config.isPending ? null : (
+      <RequestForm
+        tileUrl={tileUrl}
+        PhotoField={ImageUploadField}
+        defaultAddress={typeof user.address === 'string' ? user.address : ''}
+        onCreated={(created) => {
+          notify(t('requests.form.created', { id: created.id, point: created.point.name }));
+          router.push(`${MY_REQUESTS_PATH}/${created.id}`, 'forward', 'replace');
+        }}
+      />
+    );
+  } else if (id && /^\d+$/.test(id)) {
+    title = t('requests.detail.title', { id });
+    body = <RequestDetailScreen id={Number(id)} mode="mine" userId={user.id} backTo={MY_REQUESTS_PATH} />;
+  } else if (id) {
+    body = (
+      <div className="rq-notice rq-notice--error" role="alert">
+        <p>{t('requests.detail.badId')}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <MyRequestsScreen
+        userId={user.id}
+        branches={isHead ? (branches.data ?? []).map((b) => ({ id: b.id, name: b.active ? b.name : `${b.name} (${t('requests.branches.inactive')})` })) : null}
+      />
+    );
+  }
+  return <PageLayout title={title}>{body}</PageLayout>;
 }

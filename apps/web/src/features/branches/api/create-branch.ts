@@ -1,0 +1,16 @@
+/** POST v1/branches: a new branch (a tc_id 3 user of this company), invited by e-mail. */
+import type { Branch, CreateBranchRequest } from '@puntoverde/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export async function createBranch(body: CreateBranchRequest): Promise<Branch> {
+  return (await apiRequest<{ data: Branch }>('v1/branches', { method: 'POST', body })).data;
+}
+
+export function useCreateBranch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: createBranch,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['branches'] }),
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Keeps the logged-in user's screens live: one EventSource (live-events.ts) while a session
+ * exists; each event refreshes the queries it touches and, when someone else made the change,
+ * says so in a toast. Mounted once by the app shell.
+ */
+import type { RealtimeEvent } from '@puntoverde/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLoggedIn } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
+import { fetchEventsTicket } from '../api/events-ticket';
+import { useNotify } from '../hooks/use-notify';
+import { connectLiveEvents, type LiveStatus } from '../live-events';
+
+export function LiveUpdates() {
+  const user = useSession();
+  const qc = useQueryClient();
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const loggedIn = isLoggedIn(user) && !!user.token;
+  const userId = user.id;
+  const handlers = useRef({ t, notify, userId });
+  useEffect(() => {
+    handlers.current = { t, notify, userId };
+  }, [t, notify, userId]);
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    const onEvent = (event: RealtimeEvent) => {
+      const { t: tr, notify: toast, userId: me } = handlers.current;
+      switch (event.type) {
+        case 'request.created':
+        case 'request.updated':
+          void qc.invalidateQueries({ queryKey: ['requests', 'list'] });
+          void qc.invalidateQueries({ queryKey: ['requests', 'detail', event.request_id] });
+          void qc.invalidateQueries({ queryKey: ['branches'] });
+          if (event.actor_id !== me) {
+            toast(
+              event.type === 'request.created'
+                ? tr('requests.live.created', { id: event.request_id })
+                : tr('requests.live.updated', { id: event.request_id, status: tr(`requests.status.${event.status}`) }),
+              'primary',
+            );
+          }
+          break;
+        case 'notification.created':
+          void qc.invalidateQueries({ queryKey: ['notifications'] });
+          break;
+        case 'branch.updated':
+          void qc.invalidateQueries({ queryKey: ['branches'] });
+          break;
+      }
+    };
+    const setStatus = (status: LiveStatus) => {
+      document.documentElement.dataset.liveUpdates = status;
+    };
+    const handle = connectLiveEvents({
+      getTicket: (signal) => fetchEventsTicket(signal),
+      onEvent,
+      onStatus: setStatus,
+      // Events may have been missed while disconnected: refetch what is on screen.
+      onResync: () => void qc.invalidateQueries({ queryKey: ['requests'] }),
+    });
+    return () => handle.close();
+  }, [loggedIn, userId, qc]);
+
+  return null;
+}
+
+export default LiveUpdates;

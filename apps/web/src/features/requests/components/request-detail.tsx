@@ -1,0 +1,446 @@
+/**
+ * One request: what, where, when, the point, photos, the timeline, and what the viewer may do
+ * now (the server's `allowed_transitions`): the requester cancels; the point's manager accepts,
+ * schedules, rejects or records the collected kilos.
+ */
+import {
+  REQUEST_MAX_KG_PER_ITEM,
+  TIME_WINDOW_HOURS,
+  type PickupRequestDetail,
+  type RequestStatus,
+  type RequestStatusChange,
+} from '@puntoverde/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useChangeRequestStatus } from '../api/change-status';
+import { useRequestMaterials } from '../api/materials';
+import { bogotaLocalToIso, formatCalendarDate, formatDateTime, formatKg, isoToBogotaLocal } from '../format';
+import { useNotify } from '../hooks/use-notify';
+import { materialLabel } from './request-form';
+import { StatusBadge } from './status-badge';
+import { Timeline } from './timeline';
+
+type Viewer = 'requester' | 'manager' | 'company';
+
+function useApply(request: PickupRequestDetail) {
+  const { t } = useTranslation();
+  const change = useChangeRequestStatus();
+  const notify = useNotify();
+  const apply = async (body: RequestStatusChange): Promise<boolean> => {
+    try {
+      const updated = await change.mutateAsync({ id: request.id, body });
+      notify(t('requests.actions.done', { id: updated.id, status: t(`requests.status.${updated.status}`) }));
+      return true;
+    } catch (err) {
+      notify(err instanceof ApiError ? err.message : t('requests.actions.error'), 'danger');
+      return false;
+    }
+  };
+  return { apply, pending: change.isPending };
+}
+
+function CancelAction({ request }: { request: PickupRequestDetail }) {
+  const { t } = useTranslation();
+  const { apply, pending } = useApply(request);
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  if (!open) {
+    return (
+      <button type="button" className="rq-button rq-button--danger" onClick={() => setOpen(true)}>
+        {t('requests.actions.cancel')}
+      </button>
+    );
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await apply({ status: 'cancelada', reason: reason.trim() || null })) setOpen(false);
+  };
+  return (
+    <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.cancelTitle')}>
+      <p>{t('requests.actions.cancelConfirm', { id: request.id })}</p>
+      <div className="rq-field">
+        <label className="rq-label" htmlFor="rq-cancel-reason">
+          {t('requests.actions.cancelReason')} <span className="rq-optional">({t('requests.form.optional')})</span>
+        </label>
+        <textarea id="rq-cancel-reason" className="rq-input" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      <div className="rq-actions">
+        <button type="submit" className="rq-button rq-button--danger" disabled={pending}>
+          {t('requests.actions.confirmCancel')}
+        </button>
+        <button type="button" className="rq-button rq-button--ghost" onClick={() => setOpen(false)}>
+          {t('requests.actions.keep')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Default pickup time offered: the preferred day at the start of its window (Bogotá). */
+function defaultScheduleValue(r: PickupRequestDetail): string {
+  if (r.scheduled_at) return isoToBogotaLocal(r.scheduled_at);
+  const hour = String(TIME_WINDOW_HOURS[r.time_window].start).padStart(2, '0');
+  return `${r.preferred_date}T${hour}:00`;
+}
+
+function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { apply, pending } = useApply(request);
+  const [value, setValue] = useState(defaultScheduleValue(request));
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const iso = bogotaLocalToIso(value);
+    if (!iso) return setError(t('requests.actions.scheduleInvalid'));
+    if (Date.parse(iso) < Date.now()) return setError(t('requests.actions.schedulePast'));
+    setError(null);
+    if (await apply({ status: 'programada', scheduled_at: iso, note: note.trim() || null })) onDone();
+  };
+  return (
+    <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.scheduleTitle')} noValidate>
+      <div className="rq-field">
+        <label className="rq-label" htmlFor={`rq-schedule-${request.id}`}>
+          {t('requests.actions.scheduleAt')}
+        </label>
+        <input
+          id={`rq-schedule-${request.id}`}
+          className="rq-input"
+          type="datetime-local"
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`rq-schedule-${request.id}-hint`}
+          onChange={(e) => setValue(e.target.value)}
+          required
+        />
+        <p id={`rq-schedule-${request.id}-hint`} className="rq-hint">
+          {t('requests.actions.scheduleHint')}
+        </p>
+        {error ? (
+          <p className="rq-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="rq-field">
+        <label className="rq-label" htmlFor={`rq-schedule-note-${request.id}`}>
+          {t('requests.actions.note')} <span className="rq-optional">({t('requests.form.optional')})</span>
+        </label>
+        <input id={`rq-schedule-note-${request.id}`} className="rq-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <div className="rq-actions">
+        <button type="submit" className="rq-button" disabled={pending}>
+          {t('requests.actions.saveSchedule')}
+        </button>
+        <button type="button" className="rq-button rq-button--ghost" onClick={onDone}>
+          {t('requests.actions.back')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RejectForm({ request, onDone }: { request: PickupRequestDetail; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { apply, pending } = useApply(request);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError(t('requests.actions.reasonRequired'));
+    setError(null);
+    if (await apply({ status: 'rechazada', reason: reason.trim() })) onDone();
+  };
+  return (
+    <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.rejectTitle')} noValidate>
+      <div className="rq-field">
+        <label className="rq-label" htmlFor={`rq-reject-${request.id}`}>
+          {t('requests.actions.reason')}
+        </label>
+        <textarea
+          id={`rq-reject-${request.id}`}
+          className="rq-input"
+          value={reason}
+          maxLength={500}
+          aria-invalid={error ? true : undefined}
+          aria-required
+          onChange={(e) => setReason(e.target.value)}
+        />
+        {error ? (
+          <p className="rq-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <div className="rq-actions">
+        <button type="submit" className="rq-button rq-button--danger" disabled={pending}>
+          {t('requests.actions.confirmReject')}
+        </button>
+        <button type="button" className="rq-button rq-button--ghost" onClick={onDone}>
+          {t('requests.actions.back')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const { apply, pending } = useApply(request);
+  const materials = useRequestMaterials();
+  const [kg, setKg] = useState<Record<string, string>>(() =>
+    Object.fromEntries(request.items.map((i) => [i.material, i.estimated_kg !== null ? String(i.estimated_kg) : ''])),
+  );
+  const [extra, setExtra] = useState<string[]>([]);
+  const [adding, setAdding] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const codes = [...request.items.map((i) => i.material), ...extra];
+  const nameOf = (code: string) => {
+    const item = request.items.find((i) => i.material === code);
+    if (item) return lang.startsWith('en') ? item.material_name_en : item.material_name_es;
+    const m = materials.data?.find((x) => x.code === code);
+    return m ? materialLabel(m, materials.data ?? [], lang) : code;
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const items = codes.map((code) => ({ material: code, actual_kg: Number((kg[code] ?? '').replace(',', '.')) }));
+    if (items.some((i) => (kg[i.material] ?? '') === '' || !Number.isFinite(i.actual_kg) || i.actual_kg < 0 || i.actual_kg > REQUEST_MAX_KG_PER_ITEM)) {
+      return setError(t('requests.actions.kgInvalid'));
+    }
+    if (items.reduce((s, i) => s + i.actual_kg, 0) <= 0) return setError(t('requests.actions.kgTotal'));
+    setError(null);
+    if (await apply({ status: 'recogida', items })) onDone();
+  };
+  return (
+    <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.collectTitle')} noValidate>
+      <p className="rq-hint">{t('requests.actions.collectHint')}</p>
+      {codes.map((code) => (
+        <div className="rq-field" key={code}>
+          <label className="rq-label" htmlFor={`rq-kg-${request.id}-${code}`}>
+            {t('requests.actions.kgOf', { material: nameOf(code) })}
+          </label>
+          <input
+            id={`rq-kg-${request.id}-${code}`}
+            className="rq-input"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.1}
+            value={kg[code] ?? ''}
+            onChange={(e) => setKg((v) => ({ ...v, [code]: e.target.value }))}
+          />
+        </div>
+      ))}
+      <div className="rq-row">
+        <div className="rq-field">
+          <label className="rq-label" htmlFor={`rq-extra-${request.id}`}>
+            {t('requests.actions.extraMaterial')}
+          </label>
+          <select id={`rq-extra-${request.id}`} className="rq-input" value={adding} onChange={(e) => setAdding(e.target.value)}>
+            <option value="">{t('requests.form.chooseMaterial')}</option>
+            {(materials.data ?? [])
+              .filter((m) => !codes.includes(m.code))
+              .map((m) => (
+                <option key={m.code} value={m.code}>
+                  {materialLabel(m, materials.data ?? [], lang)}
+                </option>
+              ))}
+          </select>
+        </div>
+        <div className="rq-actions" style={{ alignSelf: 'end' }}>
+          <button
+            type="button"
+            className="rq-button rq-button--ghost rq-button--small"
+            disabled={!adding}
+            onClick={() => {
+              setExtra((x) => [...x, adding]);
+              setAdding('');
+            }}
+          >
+            {t('requests.actions.addExtra')}
+          </button>
+        </div>
+      </div>
+      {error ? (
+        <p className="rq-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="rq-actions">
+        <button type="submit" className="rq-button" disabled={pending}>
+          {t('requests.actions.saveCollect')}
+        </button>
+        <button type="button" className="rq-button rq-button--ghost" onClick={onDone}>
+          {t('requests.actions.back')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The point manager's buttons for what the request allows now. */
+export function ManagerActions({ request }: { request: PickupRequestDetail }) {
+  const { t } = useTranslation();
+  const { apply, pending } = useApply(request);
+  const [panel, setPanel] = useState<Exclude<RequestStatus, 'pendiente' | 'aceptada' | 'cancelada'> | null>(null);
+  const allowed = request.allowed_transitions;
+  if (!allowed.length) return null;
+  if (panel === 'programada') return <ScheduleForm request={request} onDone={() => setPanel(null)} />;
+  if (panel === 'rechazada') return <RejectForm request={request} onDone={() => setPanel(null)} />;
+  if (panel === 'recogida') return <CollectForm request={request} onDone={() => setPanel(null)} />;
+  return (
+    <div className="rq-actions" role="group" aria-label={t('requests.actions.label')}>
+      {allowed.includes('aceptada') ? (
+        <button type="button" className="rq-button" disabled={pending} onClick={() => void apply({ status: 'aceptada' })}>
+          {t('requests.actions.accept')}
+        </button>
+      ) : null}
+      {allowed.includes('programada') ? (
+        <button type="button" className="rq-button" onClick={() => setPanel('programada')}>
+          {request.status === 'programada' ? t('requests.actions.reschedule') : t('requests.actions.schedule')}
+        </button>
+      ) : null}
+      {allowed.includes('recogida') ? (
+        <button type="button" className="rq-button" onClick={() => setPanel('recogida')}>
+          {t('requests.actions.collect')}
+        </button>
+      ) : null}
+      {allowed.includes('rechazada') ? (
+        <button type="button" className="rq-button rq-button--danger" onClick={() => setPanel('rechazada')}>
+          {t('requests.actions.reject')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function RequestDetailView({ request: r, viewer }: { request: PickupRequestDetail; viewer: Viewer }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const showActual = r.status === 'recogida';
+  return (
+    <article className="rq" aria-labelledby="rq-detail-title">
+      <div className="rq-card-head">
+        <h2 id="rq-detail-title">{t('requests.detail.title', { id: r.id })}</h2>
+        <StatusBadge status={r.status} />
+      </div>
+
+      {viewer === 'requester' && r.allowed_transitions.includes('cancelada') ? <CancelAction request={r} /> : null}
+      {viewer === 'manager' ? <ManagerActions request={r} /> : null}
+
+      {r.status === 'rechazada' && r.rejection_reason ? (
+        <div className="rq-notice rq-notice--error">
+          <p>{t('requests.detail.rejected', { reason: r.rejection_reason })}</p>
+        </div>
+      ) : null}
+
+      <dl className="rq-dl">
+        {viewer !== 'requester' ? (
+          <>
+            <dt>{t('requests.detail.requester')}</dt>
+            <dd>
+              {r.requester.name} ({t(`requests.kinds.${r.requester.kind}`)})
+              {viewer === 'manager' && r.requester.phone ? (
+                <>
+                  {' · '}
+                  <a href={`tel:${r.requester.phone}`}>{r.requester.phone}</a>
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
+        <dt>{t('requests.detail.point')}</dt>
+        <dd>
+          {r.point.name} — {r.point.address}, {r.point.city}
+        </dd>
+        <dt>{t('requests.detail.address')}</dt>
+        <dd>
+          {r.address}{' '}
+          <a href={`https://www.openstreetmap.org/?mlat=${r.lat}&mlon=${r.lng}#map=18/${r.lat}/${r.lng}`} target="_blank" rel="noreferrer">
+            {t('requests.detail.openMap')}
+          </a>
+        </dd>
+        <dt>{t('requests.detail.preferred')}</dt>
+        <dd>
+          {formatCalendarDate(r.preferred_date, lang)} · {t(`requests.windows.${r.time_window}`)}
+        </dd>
+        {r.scheduled_at ? (
+          <>
+            <dt>{t('requests.detail.scheduled')}</dt>
+            <dd>{formatDateTime(r.scheduled_at, lang)}</dd>
+          </>
+        ) : null}
+        {r.collected_at ? (
+          <>
+            <dt>{t('requests.detail.collectedAt')}</dt>
+            <dd>{formatDateTime(r.collected_at, lang)}</dd>
+          </>
+        ) : null}
+        {r.notes ? (
+          <>
+            <dt>{t('requests.detail.notes')}</dt>
+            <dd>{r.notes}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <section aria-labelledby="rq-items-title">
+        <h3 id="rq-items-title">{t('requests.detail.items')}</h3>
+        <table className="rq-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('requests.detail.material')}</th>
+              <th scope="col" className="rq-num">
+                {t('requests.detail.estimated')}
+              </th>
+              {showActual ? (
+                <th scope="col" className="rq-num">
+                  {t('requests.detail.actual')}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {r.items.map((i) => (
+              <tr key={i.material}>
+                <td>{lang.startsWith('en') ? i.material_name_en : i.material_name_es}</td>
+                <td className="rq-num">
+                  {i.estimated_kg !== null ? formatKg(i.estimated_kg, lang) : i.units !== null ? t('requests.detail.units', { count: i.units }) : '—'}
+                </td>
+                {showActual ? <td className="rq-num">{i.actual_kg !== null ? formatKg(i.actual_kg, lang) : '—'}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+          {showActual && r.total_actual_kg !== null ? (
+            <tfoot>
+              <tr>
+                <th scope="row">{t('requests.detail.total')}</th>
+                <td className="rq-num">{formatKg(r.total_estimated_kg, lang)}</td>
+                <td className="rq-num">
+                  <strong>{formatKg(r.total_actual_kg, lang)}</strong>
+                </td>
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </section>
+
+      {r.photos.length ? (
+        <section aria-labelledby="rq-photos-title">
+          <h3 id="rq-photos-title">{t('requests.detail.photos')}</h3>
+          <div className="rq-photos">
+            {r.photos.map((p, i) => (
+              <a key={p.id} href={p.url} target="_blank" rel="noreferrer">
+                <img src={p.url} alt={t('requests.form.photoAlt', { n: i + 1 })} loading="lazy" />
+              </a>
+            ))}
+          </div>
+        </section>
+      ) : null}
+
+      <Timeline events={r.timeline} />
+    </article>
+  );
+}

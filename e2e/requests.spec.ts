@@ -1,0 +1,203 @@
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+/**
+ * Issue 7 journeys against the real server with demo data, each with two browser contexts:
+ *  1. a household asks for a pickup with a photo at a point run by the demo manager; the manager
+ *     sees it appear live, accepts and schedules it, then records 12.5 kg of PET; the household
+ *     sees each status change live and the timeline;
+ *  2. a company head creates a branch; the branch accepts the invitation from the e-mail outbox,
+ *     is logged in, asks for a pickup, and the head sees it.
+ */
+const PASSWORD = 'PuntoVerde2026!';
+const HOUSEHOLD = 'hogar@demo.puntoverde.co';
+const MANAGER = 'gestor@demo.puntoverde.co';
+const HEAD = 'empresa@demo.puntoverde.co';
+const MANAGED_POINT = 'ECA Laureles La 70 (demo)';
+// Carrera 70 # 44-10, Laureles (demo household's address), a few hundred metres from the ECA.
+const HOME = { latitude: 6.2449, longitude: -75.5911 };
+const stamp = Date.now().toString(36);
+
+test.describe.configure({ mode: 'serial' });
+
+/** Ionic keeps earlier pages in the DOM, hidden: look inside the page on screen only. */
+function current(page: Page): Locator {
+  return page.locator('.ion-page:not(.ion-page-hidden)').last();
+}
+
+async function newContext(browser: Browser, geolocation = HOME): Promise<BrowserContext> {
+  return browser.newContext({ geolocation, permissions: ['geolocation'], locale: 'es-CO', timezoneId: 'America/Bogota' });
+}
+
+async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel(/correo/i).fill(email);
+  await page.getByLabel(/contraseña/i).first().fill(password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+/** The live-updates stream of this tab is connected (set by the app on <html>). */
+async function liveReady(page: Page): Promise<void> {
+  await expect(page.locator('html')).toHaveAttribute('data-live-updates', 'open');
+}
+
+async function photo(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
+}
+
+/** Fills and sends the new-request form; returns the new request's id. */
+async function askForPickup(page: Page, options: { kg: string; point?: string; withPhoto?: boolean }): Promise<number> {
+  await page.goto('/app/tabs/request/new');
+  const form = current(page);
+  await expect(form.getByRole('heading', { name: 'Nueva solicitud de recolección', level: 2 })).toBeVisible();
+  await form.getByLabel('Material 1', { exact: true }).selectOption('pet');
+  await form.getByLabel('Kilos aproximados', { exact: true }).fill(options.kg);
+  await form.getByLabel('Dirección de recogida', { exact: true }).fill(`Carrera 70 # 44-10, Laureles (${stamp})`);
+  await form.getByRole('button', { name: 'Usar mi ubicación' }).click();
+  await expect(form.getByText(/Marcado en/)).toBeVisible();
+  const pointGroup = form.getByRole('group', { name: 'Punto que recoge' });
+  await expect(pointGroup.getByRole('radio').first()).toBeChecked();
+  if (options.point) await pointGroup.getByRole('radio', { name: new RegExp(options.point.replace(/[()]/g, '\\$&')) }).check();
+  const date = form.getByLabel('Día preferido', { exact: true });
+  await expect(date.locator('option:not([disabled])').nth(1)).toBeAttached();
+  const firstDay = await date.locator('option:not([disabled])').nth(1).getAttribute('value');
+  await date.selectOption(firstDay!);
+  if (options.withPhoto) {
+    await form.getByLabel('Elegir imagen', { exact: true }).setInputFiles({ name: 'reciclaje.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+    await expect(form.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
+  }
+  await form.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/request\/\d+$/);
+  const id = Number(/\/(\d+)$/.exec(page.url())![1]);
+  await expect(current(page).getByRole('heading', { name: `Solicitud #${id}`, level: 2 })).toBeVisible();
+  return id;
+}
+
+test('a household asks for a pickup and the manager handles it, both seeing every change live', async ({ browser }) => {
+  const householdContext = await newContext(browser);
+  const managerContext = await newContext(browser);
+  const household = await householdContext.newPage();
+  const manager = await managerContext.newPage();
+  try {
+    await login(manager, MANAGER);
+    await manager.goto('/app/tabs/prequest');
+    await expect(current(manager).getByRole('heading', { name: 'Solicitudes a mis puntos', level: 2 })).toBeVisible();
+    await liveReady(manager);
+
+    await login(household, HOUSEHOLD);
+    const id = await askForPickup(household, { kg: '10', point: MANAGED_POINT, withPhoto: true });
+    const detail = current(household);
+    await expect(detail.getByText(MANAGED_POINT, { exact: false })).toBeVisible();
+    await expect(detail.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
+    await liveReady(household);
+
+    // The manager's list shows the new request without reloading.
+    const requestLink = current(manager).getByRole('link', { name: `Solicitud #${id}`, exact: true });
+    await expect(requestLink).toBeVisible();
+    await requestLink.click();
+    const managerDetail = current(manager);
+    await expect(managerDetail.getByRole('heading', { name: `Solicitud #${id}`, level: 2 })).toBeVisible();
+    await expect(managerDetail.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
+
+    await managerDetail.getByRole('button', { name: 'Aceptar', exact: true }).click();
+    await expect(managerDetail.locator('.rq-card-head .rq-badge')).toHaveText('Aceptada');
+    await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Aceptada');
+
+    // Two days ahead at 10:00 Bogotá time.
+    const when = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000 - 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await managerDetail.getByRole('button', { name: 'Programar', exact: true }).click();
+    await managerDetail.getByLabel('Fecha y hora de la recogida', { exact: true }).fill(`${when}T10:00`);
+    await managerDetail.getByRole('button', { name: 'Guardar programación' }).click();
+    await expect(managerDetail.locator('.rq-card-head .rq-badge')).toHaveText('Programada');
+    await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Programada');
+    await expect(detail.getByText('Recogida programada')).toBeVisible();
+
+    await managerDetail.getByRole('button', { name: 'Registrar recolección' }).click();
+    await managerDetail.getByLabel('Kilos de PET (1)', { exact: true }).fill('12.5');
+    await managerDetail.getByRole('button', { name: 'Guardar recolección' }).click();
+    await expect(managerDetail.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
+
+    // The household saw it live: status, kilos and the whole timeline.
+    await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
+    await expect(detail.getByRole('cell', { name: '12,5 kg' }).first()).toBeVisible();
+    const timeline = detail.getByRole('region', { name: 'Historial' }).or(detail.locator('section[aria-labelledby="rq-timeline-title"]'));
+    const steps = timeline.locator('li .rq-badge');
+    await expect(steps).toHaveText(['Pendiente', 'Aceptada', 'Programada', 'Recogida']);
+    await expect(timeline.getByText(/por Gloria Estela Mejía/).first()).toBeVisible();
+  } finally {
+    await householdContext.close();
+    await managerContext.close();
+  }
+});
+
+test('a company head creates a branch; the branch accepts the invitation and asks for a pickup the head sees', async ({ browser, request }) => {
+  const headContext = await newContext(browser);
+  const branchContext = await newContext(browser, { latitude: 6.2096, longitude: -75.5673 });
+  const head = await headContext.newPage();
+  const branch = await branchContext.newPage();
+  const branchName = `Sede Envigado ${stamp}`;
+  const branchEmail = `sede.${stamp}@example.com`;
+  try {
+    await login(head, HEAD);
+    const headId = await head.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { id: number }).id);
+    await head.goto(`/app/tabs/branch-offices/list/${headId}`);
+    const screen = current(head);
+    await expect(screen.getByRole('heading', { name: 'Sucursales de tu empresa', level: 2 })).toBeVisible();
+    await screen.getByRole('button', { name: 'Nueva sucursal' }).click();
+    await screen.getByLabel('Nombre de la sucursal', { exact: true }).fill(branchName);
+    await screen.getByLabel('Correo de la sucursal', { exact: true }).fill(branchEmail);
+    await screen.getByLabel('Persona de contacto', { exact: true }).fill('Camila Vélez');
+    await screen.getByLabel('Teléfono', { exact: true }).fill('3104445566');
+    await screen.getByLabel('Dirección', { exact: true }).fill('Calle 38 Sur # 43-20');
+    await screen.getByLabel('Ciudad', { exact: true }).fill('Envigado');
+    await screen.getByRole('button', { name: 'Crear e invitar' }).click();
+    const card = screen.getByRole('listitem', { name: branchName });
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/Invitación enviada/)).toBeVisible();
+
+    // Another head's id in the route is a 403 page.
+    await head.goto(`/app/tabs/branch-offices/list/${headId + 1000}`);
+    await expect(current(head).getByText('403')).toBeVisible();
+
+    const outbox = await request.get('/back/api/dev/outbox');
+    const mails = ((await outbox.json()) as { data: { to: string; text: string }[] }).data;
+    const invitation = mails.find((m) => m.to === branchEmail);
+    expect(invitation).toBeTruthy();
+    const link = new URL(/https?:\/\/\S+/.exec(invitation!.text)![0]);
+    expect(link.pathname).toBe('/auth/branch-invitation');
+
+    await branch.goto(link.pathname + link.search);
+    const invite = current(branch);
+    await expect(invite.getByRole('heading', { name: `Bienvenida, ${branchName}` })).toBeVisible();
+    await invite.getByLabel('Contraseña', { exact: true }).fill('Sede-Envigado-Recicla-2026');
+    await invite.getByLabel('Repite la contraseña', { exact: true }).fill('Sede-Envigado-Recicla-2026');
+    await invite.getByLabel(/Acepto la política/).check();
+    await invite.getByRole('button', { name: 'Crear contraseña y entrar' }).click();
+    await expect(branch).toHaveURL(/\/app\/tabs\/request$/);
+    await expect(current(branch).getByRole('heading', { name: 'Mis solicitudes de recolección', level: 2 })).toBeVisible();
+
+    // A branch's menu has no Sucursales entry (spec §2).
+    await current(branch).getByRole('button', { name: 'Abrir el menú' }).click();
+    const menu = branch.getByRole('navigation', { name: 'Sucursal' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Mis Solicitudes' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sucursales' })).toHaveCount(0);
+    await branch.keyboard.press('Escape');
+
+    const id = await askForPickup(branch, { kg: '30' });
+
+    await head.goto('/app/tabs/request');
+    const mine = current(head);
+    await expect(mine.getByRole('heading', { name: 'Solicitudes de tu empresa y sus sucursales', level: 2 })).toBeVisible();
+    const item = mine.locator(`li[data-request-id="${id}"]`);
+    await expect(item).toBeVisible();
+    await expect(item.getByText(branchName)).toBeVisible();
+    await mine.getByLabel('Sede', { exact: true }).selectOption({ label: branchName });
+    await expect(mine.locator('li[data-request-id]')).toHaveCount(1);
+    await expect(item).toBeVisible();
+  } finally {
+    await headContext.close();
+    await branchContext.close();
+  }
+});
