@@ -1,0 +1,18 @@
+/**
+ * The identity screens' labelled form controls, handed to the social sign-in completion forms
+ * (complete-client / complete-company): features do not import each other, app/ composes them.
+ */
+import { CityField } from '../features/identity/components/city-field';
+import { DataPolicyCheckbox } from '../features/identity/components/data-policy-checkbox';
+import { FormAlert, SelectField, TextField } from '../features/identity/components/form-fields';
+import { NitField } from '../features/identity/components/nit-field';
+import type { CompletionFieldKit } from '../features/social-auth/components/completion-field-kit';
+
+export const completionFieldKit: CompletionFieldKit = {
+  TextField,
+  SelectField,
+  NitField,
+  CityField,
+  DataPolicyCheckbox,
+  FormAlert,
+};
