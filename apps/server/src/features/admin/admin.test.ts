@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from './admin.fixtures.js';
+import { createUser, type TestUser } from '../../../test/bearer-users.js';
 
 type Operation = { method: string; url: string };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from './admin.fixtures.js';
+import { createUser, type TestUser } from '../../../test/bearer-users.js';
 
 function pointInput(overrides: Record<string, unknown> = {}) {
   return {

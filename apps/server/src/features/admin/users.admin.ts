@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { likePattern } from '../campaigns/campaigns.repository.js';
+import { likePattern } from '../../lib/like-pattern.js';
 import { AccountInputError, createAccount } from '../identity/accounts.js';
 import { recordAudit } from './audit.repository.js';
 

@@ -1,7 +1,7 @@
 import type { AllyCategory, AllyKind } from '@puntoverde/contract';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AlliesTable, Database } from '../../db/types.js';
-import { likePattern } from '../campaigns/campaigns.repository.js';
+import { likePattern } from '../../lib/like-pattern.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -2,9 +2,8 @@ import type { Ally, AllyCategory, AllyInputParsed, AllyKind, AllyList, AllyListQ
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { recordAudit } from '../admin/audit.repository.js';
-import { attachPublicFile } from '../files/files.service.js';
-import { fileUrl } from '../files/file-url.js';
+import { recordAudit } from '../admin/audit.service.js';
+import { attachPublicFile, fileUrl } from '../files/files.service.js';
 import { deleteAllyRow, findAlly, insertAlly, listAllies, updateAllyRow, type AllyRow } from './allies.repository.js';
 
 function toAlly(row: AllyRow): Ally {

@@ -1,6 +1,7 @@
 import type { CampaignStatus } from '@puntoverde/contract';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CampaignsTable, Database } from '../../db/types.js';
+import { likePattern } from '../../lib/like-pattern.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -19,11 +20,6 @@ export type CampaignFilter = {
   userId: number | null;
   now: string;
 };
-
-/** `%q%` for LIKE with the user's own % and _ taken literally. */
-export function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function filtered(db: Executor, f: CampaignFilter) {
   let query = db.selectFrom('campaigns');

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../admin/admin.fixtures.js';
+import { createUser, type TestUser } from '../../../test/bearer-users.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();

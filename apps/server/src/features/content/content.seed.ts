@@ -1,7 +1,6 @@
 import { nowIso, type Db } from '../../db/dialect.js';
 import type { Seeder } from '../../db/seed/index.js';
-import { processUpload, saveFile } from '../files/files.service.js';
-import { storageFromConfig, type FileStorage } from '../files/storage.js';
+import { processUpload, saveFile, storageFromConfig, type FileStorage } from '../files/files.service.js';
 import { ABOUT_SETTING_KEY, DEFAULT_ABOUT } from './content.service.js';
 import { drawCampaignImage, drawLogo, type CampaignArt, type LogoShape } from './demo-images.js';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { recordAudit } from '../admin/audit.repository.js';
+import { recordAudit } from '../admin/audit.service.js';
 
 /** The about page is one JSON document in app_setting. */
 export const ABOUT_SETTING_KEY = 'content.about';

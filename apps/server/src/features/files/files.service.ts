@@ -163,3 +163,7 @@ export async function attachPublicFile(
   if (!row.is_public) await markFilePublic(db, row.id);
   return row.id;
 }
+
+// What other features need from this one (they reach it only through this service).
+export { fileUrl } from './file-url.js';
+export { storageFromConfig, type FileStorage } from './storage.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../admin/admin.fixtures.js';
+import { createUser, type TestUser } from '../../../test/bearer-users.js';
 import { assertSafeKey, createLocalStorage, StorageKeyError } from './storage.js';
 
 /** A multipart body with one file part, as a browser form would send it. */

@@ -1,5 +1,5 @@
-import { nowIso, type Db } from '../../db/dialect.js';
-import { signAccessToken } from '../../lib/access-token.js';
+import { nowIso, type Db } from '../src/db/dialect.js';
+import { signAccessToken } from '../src/lib/access-token.js';
 
 /**
  * Test data for the content and back-office suites: users of each kind and their bearer
