@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { dataOf } from './common.js';
 import { MESSAGES_ES, ZCompanySignupData, ZHouseholdSignupData, ZSessionUser, isValidDocumentNumber } from './identity.js';
+import { SOCIAL_ACCOUNT_KINDS, SOCIAL_PROVIDER_ID_REGEX } from './social-auth-routes.js';
+
+export * from './social-auth-routes.js';
 
 /**
  * Social sign-in (spec §1: social network, Google, Apple) with OpenID Connect authorization
@@ -13,44 +16,7 @@ import { MESSAGES_ES, ZCompanySignupData, ZHouseholdSignupData, ZSessionUser, is
  *  - `/auth/login#social_error=<code>`: why it failed (an error code of errors.ts).
  */
 
-export const SOCIAL_AUTH_BASE = '/back/api/v1/auth/social';
-
-export const SOCIAL_AUTH_PATHS = {
-  providers: `${SOCIAL_AUTH_BASE}/providers`,
-  /** `POST { code, playerId? }` → `{ data: user }` (same shape as clientes/login). */
-  session: `${SOCIAL_AUTH_BASE}/session`,
-  /** `POST { ticket }` → what the provider told us, to pre-fill the completion form. */
-  ticket: `${SOCIAL_AUTH_BASE}/ticket`,
-  /** `POST { ticket, data_user }` → `201 { data: user }`. */
-  complete: `${SOCIAL_AUTH_BASE}/complete`,
-} as const;
-
-/** `GET` → 302 to the provider (browser navigation, not fetch). */
-export function socialStartPath(provider: string): string {
-  return `${SOCIAL_AUTH_BASE}/${encodeURIComponent(provider)}/start`;
-}
-
-/** The redirect URI to register at the provider: `${PUBLIC_URL}${socialCallbackPath(id)}`. */
-export function socialCallbackPath(provider: string): string {
-  return `${SOCIAL_AUTH_BASE}/${encodeURIComponent(provider)}/callback`;
-}
-
-/** Web routes the callback sends the browser to, and the fragment parameters it sets. */
-export const SOCIAL_WEB_ROUTES = {
-  login: '/auth/login',
-  completeClient: '/complete-client',
-  completeCompany: '/complete-company',
-} as const;
-export const SOCIAL_FRAGMENT = { code: 'social_code', ticket: 'ticket', error: 'social_error' } as const;
-
-/** A provider id as used in paths and env names (`OIDC_<ID>_*`). */
-export const SOCIAL_PROVIDER_ID_REGEX = /^[a-z][a-z0-9]{1,19}$/;
 export const ZSocialProviderId = z.string().regex(SOCIAL_PROVIDER_ID_REGEX);
-
-/** One-time login codes live 2 minutes; completion tickets 30 minutes; a sign-in attempt 10. */
-export const SOCIAL_LOGIN_CODE_TTL_MS = 2 * 60 * 1000;
-export const SOCIAL_TICKET_TTL_MS = 30 * 60 * 1000;
-export const SOCIAL_AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
 // GET providers
@@ -65,14 +31,11 @@ export const ZSocialProvider = z.object({
   start_url: z.string(),
 });
 export type SocialProvider = z.infer<typeof ZSocialProvider>;
-export const ZSocialProvidersResponse = dataOf(z.array(ZSocialProvider));
+export const ZSocialProvidersResponse = /* @__PURE__ */ dataOf(z.array(ZSocialProvider));
 
 // ---------------------------------------------------------------------------------------------
 // GET {provider}/start
 // ---------------------------------------------------------------------------------------------
-
-export const SOCIAL_ACCOUNT_KINDS = ['client', 'company'] as const;
-export type SocialAccountKind = (typeof SOCIAL_ACCOUNT_KINDS)[number];
 
 export const ZSocialStartQuery = z.object({
   /** Which completion screen a first sign-in lands on (the user can still switch there). */
@@ -108,7 +71,7 @@ export const ZSocialSessionRequest = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 export type SocialSessionRequest = z.input<typeof ZSocialSessionRequest>;
-export const ZSocialSessionResponse = dataOf(ZSessionUser);
+export const ZSocialSessionResponse = /* @__PURE__ */ dataOf(ZSessionUser);
 
 // ---------------------------------------------------------------------------------------------
 // POST ticket: what we know from the provider (pre-fills the completion form)
@@ -129,47 +92,41 @@ export const ZSocialTicketInfo = z.object({
   expires_at: z.string(),
 });
 export type SocialTicketInfo = z.infer<typeof ZSocialTicketInfo>;
-export const ZSocialTicketResponse = dataOf(ZSocialTicketInfo);
+export const ZSocialTicketResponse = /* @__PURE__ */ dataOf(ZSocialTicketInfo);
 
 // ---------------------------------------------------------------------------------------------
 // POST complete: the account kind and its required fields (no e-mail, no password)
 // ---------------------------------------------------------------------------------------------
 
-const household = ZHouseholdSignupData.shape;
-const company = ZCompanySignupData.shape;
+// Built inside pure-annotated calls: bundles that do not use these schemas (the web app's first
+// paint imports this module for its constants) can drop them, and zod with them.
 
 /** complete-client: the household fields of sign-up, without e-mail and password. */
-export const ZCompleteClientData = z
-  .object({
-    tc_id: household.tc_id,
-    first_name: household.first_name,
-    last_name: household.last_name,
-    document_type: household.document_type,
-    document_number: household.document_number,
-    phone: household.phone,
-    city: household.city,
-    address: household.address,
-    accept_data_policy: household.accept_data_policy,
-  })
-  .superRefine((v, ctx) => {
-    if (!isValidDocumentNumber(v.document_type, v.document_number)) {
-      ctx.addIssue({ code: 'custom', path: ['document_number'], message: MESSAGES_ES.documentNumber });
-    }
-  });
+export const ZCompleteClientData = /* @__PURE__ */ (() => {
+  const household = ZHouseholdSignupData.shape;
+  return z
+    .object({
+      tc_id: household.tc_id,
+      first_name: household.first_name,
+      last_name: household.last_name,
+      document_type: household.document_type,
+      document_number: household.document_number,
+      phone: household.phone,
+      city: household.city,
+      address: household.address,
+      accept_data_policy: household.accept_data_policy,
+    })
+    .superRefine((v, ctx) => {
+      if (!isValidDocumentNumber(v.document_type, v.document_number)) {
+        ctx.addIssue({ code: 'custom', path: ['document_number'], message: MESSAGES_ES.documentNumber });
+      }
+    });
+})();
 export type CompleteClientData = z.infer<typeof ZCompleteClientData>;
 export type CompleteClientForm = z.input<typeof ZCompleteClientData>;
 
 /** complete-company: the company fields of sign-up (NIT with its check digit), without e-mail and password. */
-export const ZCompleteCompanyData = z.object({
-  tc_id: company.tc_id,
-  company_name: company.company_name,
-  nit: company.nit,
-  contact_name: company.contact_name,
-  phone: company.phone,
-  city: company.city,
-  address: company.address,
-  accept_data_policy: company.accept_data_policy,
-});
+export const ZCompleteCompanyData = /* @__PURE__ */ ZCompanySignupData.omit({ email: true, password: true });
 export type CompleteCompanyData = z.infer<typeof ZCompleteCompanyData>;
 export type CompleteCompanyForm = z.input<typeof ZCompleteCompanyData>;
 
@@ -178,4 +135,4 @@ export type CompleteSocialData = z.infer<typeof ZCompleteSocialData>;
 
 export const ZCompleteSocialRequest = z.object({ ticket: ZOneTimeSecret, data_user: ZCompleteSocialData });
 export type CompleteSocialRequest = z.input<typeof ZCompleteSocialRequest>;
-export const ZCompleteSocialResponse = dataOf(ZSessionUser);
+export const ZCompleteSocialResponse = /* @__PURE__ */ dataOf(ZSessionUser);
