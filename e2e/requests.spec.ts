@@ -62,7 +62,7 @@ async function askForPickup(page: Page, options: { kg: string; point?: string; w
   const date = form.getByLabel('Día preferido', { exact: true });
   await expect(date.locator('option:not([disabled])').nth(1)).toBeAttached();
   const firstDay = await date.locator('option:not([disabled])').nth(1).getAttribute('value');
-  await date.selectOption(firstDay!);
+  await date.selectOption(firstDay ?? '');
   if (options.withPhoto) {
     await form.getByLabel('Elegir imagen', { exact: true }).setInputFiles({ name: 'reciclaje.jpg', mimeType: 'image/jpeg', buffer: await photo() });
     await expect(form.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
@@ -113,15 +113,27 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Programada');
     await expect(detail.getByText('Recogida programada')).toBeVisible();
 
-    await managerDetail.getByRole('button', { name: 'Registrar recolección' }).click();
-    await managerDetail.getByLabel('Kilos de PET (1)', { exact: true }).fill('12.5');
-    await managerDetail.getByRole('button', { name: 'Guardar recolección' }).click();
-    await expect(managerDetail.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
+    // The day view lists it in route order, with the map; from there back to the request.
+    await manager.goto('/app/tabs/prequest');
+    const screen = current(manager);
+    await screen.getByRole('tab', { name: 'Ruta del día' }).click();
+    await screen.getByLabel('Día', { exact: true }).fill(when);
+    await expect(screen.getByRole('region', { name: 'Mapa de la ruta del día' })).toBeVisible();
+    const stop = screen.getByRole('list', { name: 'Orden de la ruta' }).getByRole('link', { name: `Solicitud #${id}`, exact: true });
+    await expect(stop).toBeVisible();
+    await stop.click();
+    const managerCollect = current(manager);
+    await expect(managerCollect.getByRole('heading', { name: `Solicitud #${id}`, level: 2 })).toBeVisible();
+
+    await managerCollect.getByRole('button', { name: 'Registrar recolección' }).click();
+    await managerCollect.getByLabel('Kilos de PET (1)', { exact: true }).fill('12.5');
+    await managerCollect.getByRole('button', { name: 'Guardar recolección' }).click();
+    await expect(managerCollect.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
 
     // The household saw it live: status, kilos and the whole timeline.
     await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
     await expect(detail.getByRole('cell', { name: '12,5 kg' }).first()).toBeVisible();
-    const timeline = detail.getByRole('region', { name: 'Historial' }).or(detail.locator('section[aria-labelledby="rq-timeline-title"]'));
+    const timeline = detail.getByRole('region', { name: 'Historial' });
     const steps = timeline.locator('li .rq-badge');
     await expect(steps).toHaveText(['Pendiente', 'Aceptada', 'Programada', 'Recogida']);
     await expect(timeline.getByText(/por Gloria Estela Mejía/).first()).toBeVisible();

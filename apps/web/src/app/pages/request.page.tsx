@@ -44,7 +44,6 @@ export default function RequestPage() {
       </div>
     );
   } else if (id === 'new') {
-    title = t('requests.form.title');
     body = config.isPending ? null : (
       <RequestForm
         tileUrl={tileUrl}

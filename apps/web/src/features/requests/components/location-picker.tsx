@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import { MapView } from '../../../lib/map/map-view';
 import { useGeolocation } from '../hooks/use-geolocation';
+import '../requests.css';
 
 const MEDELLIN: [number, number] = [6.2442, -75.5812];
 
@@ -69,7 +70,7 @@ export function LocationPicker({
   };
 
   return (
-    <div className="rq-field">
+    <div className="rq-field rq-location">
       <p className="rq-label" id={`${mapId}-label`}>
         {t('requests.form.location')}
       </p>

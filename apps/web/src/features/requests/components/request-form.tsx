@@ -28,6 +28,7 @@ import { formatCalendarDate, formatDistance } from '../format';
 import { applyServerErrors } from '../server-errors';
 import { FormAlert, Select, TextArea, TextInput } from './fields';
 import { LocationPicker } from './location-picker';
+import '../requests.css';
 
 /** The uploads field the page provides (features never import each other). */
 export type PhotoFieldProps = {
@@ -147,7 +148,7 @@ export function RequestForm({
   const itemsError = errors.items?.message ?? errors.items?.root?.message;
 
   return (
-    <form className="rq-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="rq-form-title">
+    <form className="rq rq-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="rq-form-title">
       <h2 id="rq-form-title">{t('requests.form.title')}</h2>
       <p className="rq-hint">{t('requests.form.lead')}</p>
       <FormAlert message={formMessage} />
