@@ -11,7 +11,7 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerFileAccessRule } from '../../features/files/files.access.js';
+import { registerFileAccessRule, type FileAccessRule } from '../../features/files/files.access.js';
 import {
   canSeeRequestPhoto,
   changeStatus,
@@ -31,13 +31,15 @@ const TAGS = ['requests'];
 /** New requests per user per hour: generous for a real household or company, a wall for a script. */
 const CREATES_PER_HOUR = 30;
 
+/** The point's managers and the company head may see a request's photos (the requester owns them). */
+const requestPhotoRule: FileAccessRule = (db, file, user) => canSeeRequestPhoto(db, file.id, user);
+
 /** Pickup requests (issue 7): Mis Solicitudes (requesters) and requests to a point (managers). */
 export default async function requestsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: RequestsDeps = { db: app.db, bus: app.realtime, fileSecret: app.config.tokenSecret, log: app.log };
 
-  // The point's managers and the company head may see a request's photos; so may the requester (owner).
-  registerFileAccessRule((db, file, user) => canSeeRequestPhoto(db, file.id, user));
+  registerFileAccessRule(requestPhotoRule);
   app.identity.registerPersonalDataSection('pickup_requests', (db, userId) => exportRequestsOfUser(db, userId));
   app.identity.registerAccountDeletionHook((trx, userId, at) => onAccountDeleted(trx, userId, at));
 
