@@ -8,8 +8,8 @@ import { SIZE_IMG_KIB, UPLOAD_ACCEPT_IMAGES, type UploadedFile } from '@puntover
 import { useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { uploadFile } from '../api/upload-file';
-import { downscaleImage } from '../downscale-image';
+import { uploadFile } from '../lib/upload-file';
+import { downscaleImage } from '../lib/downscale-image';
 
 export interface ImageUploadFieldProps {
   label: string;

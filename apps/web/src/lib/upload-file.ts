@@ -3,8 +3,8 @@
  * XMLHttpRequest rather than fetch: fetch reports no upload progress.
  */
 import { ERRORS, UPLOAD_FIELD, type FileKind, type UploadedFile } from '@puntoverde/contract';
-import { ApiError, apiUrl } from '../../../lib/api-client';
-import { getCurrentUser } from '../../../lib/session';
+import { ApiError, apiUrl } from './api-client';
+import { getCurrentUser } from './session';
 
 export interface UploadOptions {
   /** Refuse anything that is not of this kind (the server checks the real bytes). */

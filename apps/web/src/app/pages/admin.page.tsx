@@ -11,6 +11,9 @@ import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-cont
 import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminPoints } from '../../features/admin/components/admin-points';
 import { AdminUsers } from '../../features/admin/components/admin-users';
+import { AdminTileUrlContext } from '../../features/admin/map-context';
+import { usePublicConfig } from '../../features/identity/api/public-config';
+import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import '../../features/content/content-ui.css';
 
 const SECTIONS = {
@@ -40,9 +43,11 @@ function isSection(value: string | undefined): value is Section {
 export default function AdminPage() {
   const { t } = useTranslation();
   const { section } = useParams();
+  const config = usePublicConfig();
   const current = isSection(section) ? section : null;
   return (
     <PageLayout title={current ? t(`admin.sections.${current}`) : t('admin.title')}>
+      <AdminTileUrlContext.Provider value={config.data?.tile_url ?? DEFAULT_TILE_URL}>
       <AdminGuard>
         {current ? (
           <>
@@ -72,6 +77,7 @@ export default function AdminPage() {
           </>
         )}
       </AdminGuard>
+      </AdminTileUrlContext.Provider>
     </PageLayout>
   );
 }

@@ -5,16 +5,16 @@ import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, ZCampaignInput, type Ally, t
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMaterials } from '../../content/api/get-materials';
-import { ImageUploadField } from '../../files/components/image-upload-field';
-import { formatCampaignDates } from '../../campaigns/format';
+import { useMaterials } from '../api/get-materials';
+import { ImageUploadField } from '../../../components/image-upload-field';
+import { formatDateRange as formatCampaignDates } from '../../../lib/date-format';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../api/admin-resource';
 import { applyServerErrors, isoToLocal, localToIso } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { SelectField, TextField, ToggleField } from './fields';
 import { LocationFields } from './location-fields';
 import { Pager } from './pager';
-import { LabelledSearchbar } from '../../content/components/labelled-searchbar';
+import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
 const PAGE_SIZE = 20;
 
@@ -29,7 +29,7 @@ type FormValues = Omit<CampaignInput, 'lat' | 'lng' | 'materials' | 'published'>
 const resolver: Resolver<FormValues> = async (values, context, options) => {
   const payload = { ...values, starts_at: localToIso(values.starts_at), ends_at: localToIso(values.ends_at) };
   const result = await zodResolver(ZCampaignInput)(payload, context, options as never);
-  return result as unknown as Awaited<ReturnType<Resolver<FormValues>>>;
+  return result;
 };
 
 function toForm(c: Campaign | null): FormValues {

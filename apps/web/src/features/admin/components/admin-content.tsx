@@ -15,12 +15,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { aboutQueryKey } from '../../content/api/get-about';
-import { faqQueryKey } from '../../content/api/get-faq';
 import { adminSend, useAdminList, useAdminMutation } from '../api/admin-resource';
 import { applyServerErrors } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { TextField, ToggleField } from './fields';
+
+/** The public screens' cached copies (content feature), refreshed after an edit. */
+const PUBLIC_FAQ_KEY = ['content', 'faq'] as const;
+const PUBLIC_ABOUT_KEY = ['content', 'about'] as const;
 
 type FaqValues = { question: string; answer: string; position: number; published: boolean };
 
@@ -36,7 +38,7 @@ function FaqEditor({ item, nextPosition, onDone }: { item: FaqItem | null; nextP
   const onSubmit = form.handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: faqQueryKey });
+        void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY });
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
@@ -100,7 +102,7 @@ export function AdminFaq() {
                       {
                         text: t('admin.delete'),
                         role: 'destructive',
-                        handler: () => remove.mutate(f.id, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: faqQueryKey }) }),
+                        handler: () => remove.mutate(f.id, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY }) }),
                       },
                     ],
                   })
@@ -145,7 +147,7 @@ function AboutForm({ about }: { about: AboutPage }) {
   const onSubmit = form.handleSubmit((body) =>
     save.mutate(body, {
       onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: aboutQueryKey });
+        void queryClient.invalidateQueries({ queryKey: PUBLIC_ABOUT_KEY });
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
       },
       onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),

@@ -28,14 +28,14 @@ import {
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMaterials } from '../../content/api/get-materials';
+import { useMaterials } from '../api/get-materials';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../api/admin-resource';
 import { applyServerErrors } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { SelectField, TextField, ToggleField } from './fields';
 import { LocationFields } from './location-fields';
 import { Pager } from './pager';
-import { LabelledSearchbar } from '../../content/components/labelled-searchbar';
+import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
 const PAGE_SIZE = 20;
 

@@ -30,7 +30,7 @@ import { applyServerErrors } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { TextField } from './fields';
 import { Pager } from './pager';
-import { LabelledSearchbar } from '../../content/components/labelled-searchbar';
+import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
 const PAGE_SIZE = 20;
 

@@ -43,7 +43,7 @@ export function TextField<T extends FieldValues>({
               {...common}
               autoGrow
               rows={3}
-              value={(field.value as string | null | undefined) ?? ''}
+              value={(field.value) ?? ''}
               onIonInput={(e) => field.onChange(e.detail.value ?? '')}
             />
           );

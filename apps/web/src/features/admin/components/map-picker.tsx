@@ -1,12 +1,13 @@
 /**
- * Pick a location by clicking (or tapping) the map; the marker can also be set by typing the
- * coordinates in the fields beside it. Lazy-loaded: Leaflet stays out of other screens.
+ * Pick a location by clicking (or tapping) the map; typing the coordinates moves the marker
+ * too. Built on lib/map's MapView, which Leaflet loads on demand.
  */
-import 'leaflet/dist/leaflet.css';
-import { useEffect } from 'react';
-import { CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import type { CircleMarker, Map as LeafletMap } from 'leaflet';
+import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfig } from '../../identity/api/public-config';
+import type { LeafletModule } from '../../../lib/map/load-leaflet';
+import { MapView } from '../../../lib/map/map-view';
+import { AdminTileUrlContext } from '../map-context';
 
 const MEDELLIN: [number, number] = [6.2442, -75.5812];
 
@@ -16,34 +17,42 @@ export interface MapPickerProps {
   onPick: (lat: number, lng: number) => void;
 }
 
-function ClickToPick({ onPick }: { onPick: MapPickerProps['onPick'] }) {
-  useMapEvents({
-    click: (event) => onPick(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))),
-  });
-  return null;
-}
-
-function Resize() {
-  const map = useMap();
-  useEffect(() => {
-    const timer = window.setTimeout(() => map.invalidateSize(), 80);
-    return () => window.clearTimeout(timer);
-  }, [map]);
-  return null;
-}
-
 export default function MapPicker({ lat, lng, onPick }: MapPickerProps) {
   const { t } = useTranslation();
-  const config = usePublicConfig();
-  const center: [number, number] = lat !== null && lng !== null ? [lat, lng] : MEDELLIN;
+  const tileUrl = useContext(AdminTileUrlContext);
+  const [leaflet, setLeaflet] = useState<{ map: LeafletMap; L: LeafletModule } | null>(null);
+  const onPickRef = useRef(onPick);
+  useEffect(() => {
+    onPickRef.current = onPick;
+  });
+  const [id] = useState(() => `map-picker-${Math.random().toString(36).slice(2, 9)}`);
+
+  useEffect(() => {
+    if (!leaflet || lat === null || lng === null) return;
+    const { map, L } = leaflet;
+    const marker: CircleMarker = L.circleMarker([lat, lng], { radius: 10, color: '#1b5e20', fillOpacity: 0.7 }).addTo(map);
+    if (!map.getBounds().contains([lat, lng])) map.setView([lat, lng], Math.max(map.getZoom(), 15));
+    return () => {
+      marker.remove();
+    };
+  }, [leaflet, lat, lng]);
+
   return (
-    <div className="map-picker" role="region" aria-label={t('admin.mapPicker')}>
-      <MapContainer center={center} zoom={lat !== null ? 15 : 12} style={{ height: 260, minHeight: 100 }}>
-        {config.data ? <TileLayer url={config.data.tile_url} attribution="&copy; OpenStreetMap contributors" /> : null}
-        <Resize />
-        <ClickToPick onPick={onPick} />
-        {lat !== null && lng !== null ? <CircleMarker center={[lat, lng]} radius={10} pathOptions={{ color: '#1b5e20' }} /> : null}
-      </MapContainer>
+    <div className="map-picker">
+      <MapView
+        id={id}
+        label={t('admin.mapPicker')}
+        center={lat !== null && lng !== null ? [lat, lng] : MEDELLIN}
+        zoom={lat !== null ? 15 : 12}
+        tileUrl={tileUrl}
+        attribution="&copy; OpenStreetMap contributors"
+        className="pv-content-map pv-content-map--small"
+        onReady={(map, L) => {
+          map.on('click', (event) => onPickRef.current(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))));
+          setLeaflet({ map, L });
+          return () => setLeaflet(null);
+        }}
+      />
       <p className="content-card__meta">{t('admin.mapPickerHint')}</p>
     </div>
   );

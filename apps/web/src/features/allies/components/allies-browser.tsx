@@ -5,13 +5,14 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllies } from '../api/get-allies';
 import { AllyCard } from './ally-card';
-import { LabelledSearchbar } from '../../content/components/labelled-searchbar';
+import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
 const AlliesMap = lazy(() => import('./allies-map'));
 
 type KindFilter = 'all' | AllyKind;
 
-export function AlliesBrowser() {
+/** `tileUrl`: the server's map tile template (the page reads it from the public config). */
+export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<KindFilter>('all');
   const [category, setCategory] = useState<AllyCategory | ''>('');
@@ -59,7 +60,7 @@ export function AlliesBrowser() {
       </div>
       {showMap && query.data ? (
         <Suspense fallback={<IonSkeletonText animated style={{ height: '320px' }} />}>
-          <AlliesMap allies={query.data.items} />
+          <AlliesMap allies={query.data.items} tileUrl={tileUrl} />
         </Suspense>
       ) : null}
       <section aria-live="polite" aria-busy={query.isPending} className="card-grid">

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { isLoggedIn, LOGIN_PATH } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
-import { useMaterialNames } from '../../content/use-material-names';
+import { useMaterialNames } from '../use-material-names';
 import { campaignCalendarUrl, useCampaign } from '../api/get-campaign';
 import { useJoinCampaign } from '../api/join-campaign';
 import { formatCampaignDates } from '../format';

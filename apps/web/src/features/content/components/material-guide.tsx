@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { useMaterials } from '../api/get-materials';
-import { LabelledSearchbar } from './labelled-searchbar';
+import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
 /** Lower case without accents, so "carton" finds "Cartón". */
 export function foldText(value: string): string {
