@@ -1,5 +1,10 @@
-/** auth/login: e-mail and password; after login, back to where the user was heading (?next=) or the start page. */
+/**
+ * auth/login: e-mail and password, or a social provider; after login, back to where the user
+ * was heading (?next=) or the start page. The return from a provider lands here too.
+ */
 import { useIonRouter } from '@ionic/react';
+import type { SessionUser } from '@puntoverde/contract';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
@@ -8,7 +13,6 @@ import { useNotify } from '../../features/identity/hooks/use-notify';
 import { HOME_AFTER_LOGIN_PATH, safeNextPath } from '../../features/identity/routes';
 import { SocialLoginReturn } from '../../features/social-auth/components/social-login-return';
 import { SocialSignInButtons } from '../../features/social-auth/components/social-sign-in-buttons';
-import type { SessionUser } from '@puntoverde/contract';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -16,13 +20,15 @@ export default function LoginPage() {
   const notify = useNotify();
   const { search } = useLocation();
   const next = safeNextPath(new URLSearchParams(search).get('next'));
-  const onLoggedIn = (user: SessionUser) => {
-    notify(t('identity.login.welcome', { name: user.name }));
-    router.push(next ?? HOME_AFTER_LOGIN_PATH, 'root', 'replace');
-  };
+  const onLoggedIn = useCallback(
+    (user: SessionUser) => {
+      notify(t('identity.login.welcome', { name: user.name }));
+      router.push(next ?? HOME_AFTER_LOGIN_PATH, 'root', 'replace');
+    },
+    [notify, t, router, next],
+  );
   return (
     <PageLayout title={t('pages.login.title')}>
-      {/* Back from Google/Apple: the one-time code becomes the session, or the reason it failed shows. */}
       <SocialLoginReturn onLoggedIn={onLoggedIn} />
       <p className="lead">{t('identity.login.lead')}</p>
       <LoginForm onLoggedIn={onLoggedIn} />

@@ -5,6 +5,7 @@ import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { SignupClientForm } from '../../features/identity/components/signup-client-form';
 import { useNotify } from '../../features/identity/hooks/use-notify';
+import { SocialSignInButtons } from '../../features/social-auth/components/social-sign-in-buttons';
 import { HOME_AFTER_LOGIN_PATH, SIGNUP_COMPANY_PATH } from '../../features/identity/routes';
 
 export default function SignupClientPage() {
@@ -23,6 +24,7 @@ export default function SignupClientPage() {
           router.push(HOME_AFTER_LOGIN_PATH, 'root', 'replace');
         }}
       />
+      <SocialSignInButtons kind="client" />
     </PageLayout>
   );
 }

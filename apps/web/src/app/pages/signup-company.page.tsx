@@ -5,6 +5,7 @@ import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { SignupCompanyForm } from '../../features/identity/components/signup-company-form';
 import { useNotify } from '../../features/identity/hooks/use-notify';
+import { SocialSignInButtons } from '../../features/social-auth/components/social-sign-in-buttons';
 import { HOME_AFTER_LOGIN_PATH, SIGNUP_CLIENT_PATH } from '../../features/identity/routes';
 
 export default function SignupCompanyPage() {
@@ -23,6 +24,7 @@ export default function SignupCompanyPage() {
           router.push(HOME_AFTER_LOGIN_PATH, 'root', 'replace');
         }}
       />
+      <SocialSignInButtons kind="company" />
     </PageLayout>
   );
 }

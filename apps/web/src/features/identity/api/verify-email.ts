@@ -3,6 +3,7 @@ import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { getCurrentUser, updateCurrentUser } from '../../../lib/session';
+import { fetchMe } from './fetch-me';
 
 export interface VerifyEmailResult {
   email: string;
@@ -24,6 +25,8 @@ export function useVerifyEmail() {
       // The link may be opened in the browser where that account is logged in: drop the banner.
       if (getCurrentUser().email === result.email) {
         updateCurrentUser({ email_verified: true, email_verified_at: result.email_verified_at });
+        // A GET /me sent at start-up may answer after this with the old state: read it again.
+        fetchMe().catch(() => undefined);
       }
     },
   });
