@@ -1,5 +1,5 @@
 /** Filters (kind, category, text), the list and, on demand, the map of allies. */
-import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonSelect, IonSelectOption, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonSkeletonText } from '@ionic/react';
 import { ALLY_CATEGORIES, type AllyCategory, type AllyKind } from '@puntoverde/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,20 +40,18 @@ export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
           placeholder={t('allies.searchPlaceholder')}
           label={t('allies.search')}
         />
-        <IonSelect
-          label={t('allies.categoryLabel')}
-          labelPlacement="stacked"
-          interface="popover"
-          value={category}
-          onIonChange={(e) => setCategory(e.detail.value as AllyCategory | '')}
-        >
-          <IonSelectOption value="">{t('allies.allCategories')}</IonSelectOption>
-          {ALLY_CATEGORIES.map((c) => (
-            <IonSelectOption key={c} value={c}>
-              {t(`allies.category.${c}`)}
-            </IonSelectOption>
-          ))}
-        </IonSelect>
+        {/* A native select: light (no Ionic overlay code on this page) and accessible everywhere. */}
+        <label className="native-select">
+          <span>{t('allies.categoryLabel')}</span>
+          <select value={category} onChange={(e) => setCategory(e.target.value as AllyCategory | '')}>
+            <option value="">{t('allies.allCategories')}</option>
+            {ALLY_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {t(`allies.category.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <IonButton fill="outline" onClick={() => setShowMap(!showMap)} aria-pressed={showMap}>
           {showMap ? t('allies.hideMap') : t('allies.showMap')}
         </IonButton>
