@@ -1,0 +1,94 @@
+import type { PickupRequestDetail } from '@puntoverde/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { translations } from '../../../test/translate';
+import { RequestDetailView } from '../components/request-detail';
+
+const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: 'es',
+  resources: { es: { translation: translations.es } },
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
+
+function renderUi(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const base: PickupRequestDetail = {
+  id: 12,
+  status: 'pendiente',
+  requester: { id: 5, name: 'Ana Hogar', kind: 'household', phone: '3001234567' },
+  company_id: null,
+  point: { id: 2, name: 'ECA Laureles La 70 (demo)', address: 'Carrera 70 # 44-20', city: 'Medellín', lat: 6.2471, lng: -75.5902 },
+  items: [{ material: 'pet', material_name_es: 'PET (1)', material_name_en: 'PET (1)', estimated_kg: 10, units: null, actual_kg: null }],
+  address: 'Carrera 70 # 44-10',
+  lat: 6.2449,
+  lng: -75.5911,
+  preferred_date: '2026-11-24',
+  time_window: 'manana',
+  notes: null,
+  photos: [],
+  scheduled_at: null,
+  rejection_reason: null,
+  cancellation_reason: null,
+  collected_at: null,
+  total_estimated_kg: 10,
+  total_actual_kg: null,
+  allowed_transitions: [],
+  created_at: '2026-11-21T15:00:00.000Z',
+  updated_at: '2026-11-21T15:00:00.000Z',
+  timeline: [
+    { id: 1, from_status: null, to_status: 'pendiente', actor: { id: 5, name: 'Ana Hogar' }, note: null, scheduled_at: null, created_at: '2026-11-21T15:00:00.000Z' },
+  ],
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('request detail', () => {
+  it('offers the requester only «Cancelar solicitud» while the server allows it', () => {
+    renderUi(<RequestDetailView request={{ ...base, allowed_transitions: ['cancelada'] }} viewer="requester" />);
+    expect(screen.getByRole('button', { name: 'Cancelar solicitud' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
+    expect(screen.getByText('Creada por Ana Hogar')).toBeInTheDocument();
+  });
+
+  it('shows no action once the request is final', () => {
+    renderUi(<RequestDetailView request={{ ...base, status: 'cancelada', allowed_transitions: [] }} viewer="requester" />);
+    expect(screen.queryByRole('button', { name: 'Cancelar solicitud' })).not.toBeInTheDocument();
+  });
+
+  it('gives the manager accept and reject, and needs a reason before rejecting', async () => {
+    const fetchStub = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(init?.body as string) as { status: string; reason: string };
+      return new Response(
+        JSON.stringify({ data: { ...base, status: body.status, rejection_reason: body.reason, allowed_transitions: [] } }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    });
+    vi.stubGlobal('fetch', fetchStub);
+    renderUi(<RequestDetailView request={{ ...base, allowed_transitions: ['aceptada', 'rechazada'] }} viewer="manager" />);
+    expect(screen.getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '3001234567' })).toHaveAttribute('href', 'tel:3001234567');
+    fireEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Rechazar solicitud' }));
+    expect(await screen.findByText('Escribe el motivo del rechazo: el solicitante lo verá.')).toBeInTheDocument();
+    expect(fetchStub).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Motivo del rechazo'), { target: { value: 'Fuera de nuestra zona' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Rechazar solicitud' }));
+    await waitFor(() => expect(fetchStub).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchStub.mock.calls[0]!;
+    expect(url as string).toBe('/back/api/v1/requests/12/status');
+    expect(JSON.parse(init?.body as string)).toEqual({ status: 'rechazada', reason: 'Fuera de nuestra zona' });
+  });
+});
