@@ -195,7 +195,10 @@ test('a company head creates a branch; the branch accepts the invitation and ask
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Mis Solicitudes' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Sucursales' })).toHaveCount(0);
-    await branch.keyboard.press('Escape');
+    // Out and back in with the password it just set.
+    await menu.getByText('Cerrar Sesión', { exact: true }).click();
+    await expect(branch).toHaveURL(/\/auth\/login/);
+    await login(branch, branchEmail, 'Sede-Envigado-Recicla-2026');
 
     const id = await askForPickup(branch, { kg: '30' });
 
