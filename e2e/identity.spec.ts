@@ -303,6 +303,40 @@ test('the profile shows own data, edits it, lists this session, and refuses anot
   await expect(forbidden.getByText('Mis datos personales')).toHaveCount(0);
 });
 
+test('the profile ends another session, changes the password and deletes the account', async ({ page, request }) => {
+  const email = unique('borrar');
+  const user = await createHousehold(request, email);
+  // Another device: a second session opened through the API.
+  const other = await request.post('/back/api/clientes/login', { data: { username: email, password: DEMO_PASSWORD } });
+  const otherRefresh = (await other.json()).data.refresh_token as string;
+  await loginAndSettle(page, email, DEMO_PASSWORD);
+
+  await page.goto(`/auth/profile/${user.id}`);
+  const profile = ionPage(page, 'Mi perfil');
+  const sessions = profile.getByRole('list', { name: 'Sesiones abiertas' });
+  await expect(sessions.getByRole('listitem')).toHaveCount(3); // sign-up, the other device, this browser
+  const firstOther = sessions.getByRole('listitem').filter({ hasNotText: 'Este dispositivo' }).first();
+  await firstOther.getByRole('button', { name: /^Cerrar la sesión de/ }).click();
+  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+
+  await profile.getByLabel('Contraseña actual').fill(DEMO_PASSWORD);
+  await profile.getByLabel('Nueva contraseña', { exact: true }).fill(NEW_PASSWORD);
+  await profile.getByLabel('Repite la nueva contraseña').fill(NEW_PASSWORD);
+  await profile.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByText(/Cambiamos tu contraseña/)).toBeVisible();
+  await expect(sessions.getByRole('listitem')).toHaveCount(1);
+  // Every other session ended with the change: the other device's refresh token is refused.
+  expect((await request.post('/back/api/v1/auth/refresh', { data: { refresh_token: otherRefresh } })).status()).toBe(401);
+
+  await profile.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await profile.getByLabel('Escribe tu contraseña para confirmar').fill(NEW_PASSWORD);
+  await profile.getByRole('button', { name: 'Sí, eliminar mi cuenta' }).click();
+  await page.waitForURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('currentUser'))).toBeNull();
+  const again = await request.post('/back/api/clientes/login', { data: { username: email, password: NEW_PASSWORD } });
+  expect(again.status()).toBe(401);
+});
+
 test('a token the server refuses ends the session and shows the login screen', async ({ page, request }) => {
   const email = unique('token');
   await createHousehold(request, email);
