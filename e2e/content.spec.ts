@@ -36,7 +36,7 @@ test('an admin creates a campaign with an image and it appears on campaign and i
   await loginAs(page, request, ADMIN);
   await page.goto('/admin/campaigns');
   await page.getByRole('button', { name: 'Nueva campaña' }).click();
-  const dialog = page.locator('ion-modal');
+  const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Título').fill(campaignTitle);
   await dialog.getByLabel('Resumen').fill('Trae las tapas plásticas de tus botellas al parque del barrio.');
   const png = await sharp({ create: { width: 600, height: 315, channels: 3, background: '#2e7d32' } }).png().toBuffer();
@@ -72,11 +72,8 @@ test('an admin creates an adhered member and it shows under its kind', async ({ 
   await loginAs(page, request, ADMIN);
   await page.goto('/admin/allies');
   await page.getByRole('button', { name: 'Nuevo aliado o adherido' }).click();
-  const dialog = page.locator('ion-modal');
-  // The first select of the form is "Tipo" (aliado / adherido).
-  await dialog.locator('ion-select').first().click();
-  await page.locator('ion-popover').getByRole('radio', { name: 'Adherido' }).click();
-  await expect(page.locator('ion-popover')).toHaveCount(0);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Tipo', { exact: true }).selectOption('adherido');
   await dialog.getByLabel('Nombre').fill(allyName);
   await dialog.getByLabel('Descripción').fill('Panadería de barrio que separa sus residuos y entrega el cartón.');
   await dialog.getByRole('button', { name: 'Guardar' }).click();

@@ -108,26 +108,28 @@ function Managers({ point }: { point: AdminPoint }) {
   const [present] = useIonToast();
   const managers = useAdminList<Page<AdminUser>>('users', 'users', { tc_id: 1, active: true, page_size: 100 });
   const save = useAdminMutation('points', (ids: number[]) => adminSend<AdminPoint>('PUT', `points/${point.id}/managers`, { user_ids: ids }));
+  const current = new Set(point.managers.map((m) => m.id));
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(current);
+    if (on) next.add(id);
+    else next.delete(id);
+    save.mutate([...next], {
+      onSuccess: () => void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' }),
+      onError: (error) => void present({ message: error.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+    });
+  };
+  const candidates = managers.data?.items ?? [];
   return (
-    <IonSelect
-      label={t('admin.points.managers')}
-      labelPlacement="stacked"
-      fill="outline"
-      multiple
-      value={point.managers.map((m) => String(m.id))}
-      onIonChange={(e) =>
-        save.mutate((e.detail.value as string[]).map(Number), {
-          onSuccess: () => void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' }),
-          onError: (error) => void present({ message: error.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-        })
-      }
-    >
-      {(managers.data?.items ?? []).map((u) => (
-        <IonSelectOption key={u.id} value={String(u.id)}>
+    <fieldset className="form-fieldset checkbox-grid">
+      <legend>{t('admin.points.managers')}</legend>
+      {candidates.length === 0 ? <p>{t('admin.points.noManagers')}</p> : null}
+      {candidates.map((u) => (
+        <label key={u.id} className="checkbox-option">
+          <input type="checkbox" checked={current.has(u.id)} disabled={save.isPending} onChange={(e) => toggle(u.id, e.target.checked)} />
           {u.name} ({u.email})
-        </IonSelectOption>
+        </label>
       ))}
-    </IonSelect>
+    </fieldset>
   );
 }
 

@@ -68,18 +68,14 @@ function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => void }) {
         <dt>{t('admin.users.createdAt')}</dt>
         <dd>{new Date(user.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</dd>
       </dl>
-      <IonSelect
-        label={t('admin.users.changeKind')}
-        labelPlacement="stacked"
-        fill="outline"
-        interface="popover"
-        value={String(user.tc_id)}
-        onIonChange={(e) => change({ tc_id: Number(e.detail.value) as 1 | 2 | 3 })}
-      >
-        <IonSelectOption value="1">{t('userKind.manager')}</IonSelectOption>
-        <IonSelectOption value="2">{t('userKind.household')}</IonSelectOption>
-        <IonSelectOption value="3">{t('userKind.company')}</IonSelectOption>
-      </IonSelect>
+      <label className="native-select">
+        <span>{t('admin.users.changeKind')}</span>
+        <select value={String(user.tc_id)} onChange={(e) => change({ tc_id: Number(e.target.value) as 1 | 2 | 3 })}>
+          <option value="1">{t('userKind.manager')}</option>
+          <option value="2">{t('userKind.household')}</option>
+          <option value="3">{t('userKind.company')}</option>
+        </select>
+      </label>
       <IonToggle checked={user.is_admin} onIonChange={(e) => change({ is_admin: e.detail.checked })}>
         {t('admin.users.isAdmin')}
       </IonToggle>

@@ -2,7 +2,8 @@
  * Form fields for the back office, bound to react-hook-form. Labels are real labels, errors are
  * announced and tied to their field (aria-describedby through Ionic's error text).
  */
-import { IonInput, IonSelect, IonSelectOption, IonTextarea, IonToggle } from '@ionic/react';
+import { IonInput, IonTextarea, IonToggle } from '@ionic/react';
+import { useId } from 'react';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 
@@ -64,6 +65,10 @@ export function TextField<T extends FieldValues>({
   );
 }
 
+/**
+ * A native <select> (or, with `multiple`, a group of checkboxes): it works inside any dialog,
+ * needs no Ionic overlay code and every browser and screen reader knows it.
+ */
 export function SelectField<T extends FieldValues>({
   control,
   name,
@@ -72,38 +77,62 @@ export function SelectField<T extends FieldValues>({
   multiple = false,
   numeric = false,
 }: BaseProps<T> & { options: { value: string; label: string }[]; multiple?: boolean; numeric?: boolean }) {
+  const id = useId();
   return (
     <Controller
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <div>
-          <IonSelect
-            label={label}
-            labelPlacement="stacked"
-            fill="outline"
-            interface={multiple ? 'alert' : 'popover'}
-            multiple={multiple}
-            value={multiple ? field.value : field.value === null || field.value === undefined ? '' : String(field.value)}
-            onIonChange={(e) => {
-              const v = e.detail.value as string | string[];
-              if (multiple) field.onChange(v);
-              else field.onChange(numeric ? (v === '' ? null : Number(v)) : v);
-            }}
-          >
-            {options.map((o) => (
-              <IonSelectOption key={o.value} value={o.value}>
-                {o.label}
-              </IonSelectOption>
-            ))}
-          </IonSelect>
-          {fieldState.error ? (
-            <p className="field-error" role="alert">
-              {fieldState.error.message}
-            </p>
-          ) : null}
-        </div>
-      )}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error ? (
+          <p className="field-error" role="alert" id={`${id}-error`}>
+            {fieldState.error.message}
+          </p>
+        ) : null;
+        if (multiple) {
+          const selected = new Set((field.value as string[] | undefined) ?? []);
+          return (
+            <fieldset className="form-fieldset checkbox-grid" aria-describedby={fieldState.error ? `${id}-error` : undefined}>
+              <legend>{label}</legend>
+              {options.map((o) => (
+                <label key={o.value} className="checkbox-option">
+                  <input
+                    type="checkbox"
+                    checked={selected.has(o.value)}
+                    onChange={(e) => {
+                      const next = new Set(selected);
+                      if (e.target.checked) next.add(o.value);
+                      else next.delete(o.value);
+                      field.onChange(options.map((x) => x.value).filter((v) => next.has(v)));
+                    }}
+                  />
+                  {o.label}
+                </label>
+              ))}
+              {error}
+            </fieldset>
+          );
+        }
+        return (
+          <div className="native-select">
+            <label htmlFor={id}>{label}</label>
+            <select
+              id={id}
+              value={field.value === null || field.value === undefined ? '' : String(field.value)}
+              onChange={(e) => field.onChange(numeric ? (e.target.value === '' ? null : Number(e.target.value)) : e.target.value)}
+              onBlur={field.onBlur}
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby={fieldState.error ? `${id}-error` : undefined}
+            >
+              {options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {error}
+          </div>
+        );
+      }}
     />
   );
 }
