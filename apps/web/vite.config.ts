@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ionicPerComponent } from './build/ionic-per-component.ts';
 import { sideEffectFreeModules } from './build/side-effect-free-modules.ts';
 
 const API_PROXY = { '/back/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), sideEffectFreeModules()],
+  plugins: [ionicPerComponent(), react(), sideEffectFreeModules()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

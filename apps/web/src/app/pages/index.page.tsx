@@ -1,9 +1,17 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
-import { CurrentCampaigns } from '../../features/campaigns/components/current-campaigns';
-import { NearestPoint } from '../../features/content/components/nearest-point';
 import '../../features/content/content-ui.css';
+
+// The landing's data sections need the network anyway: they load after the first paint, so
+// the JavaScript /index needs to paint stays within its budget (npm test checks it).
+const NearestPoint = lazy(() =>
+  import('../../features/content/components/nearest-point').then((m) => ({ default: m.NearestPoint })),
+);
+const CurrentCampaigns = lazy(() =>
+  import('../../features/campaigns/components/current-campaigns').then((m) => ({ default: m.CurrentCampaigns })),
+);
 
 /** Landing page. Loaded eagerly (the first paint of /index), so keep it light. */
 export default function IndexPage() {
@@ -27,8 +35,12 @@ export default function IndexPage() {
           <AppLink to="/help">{t('pages.index.linkHelp')}</AppLink>
         </li>
       </ul>
-      <NearestPoint />
-      <CurrentCampaigns />
+      <Suspense fallback={<div className="landing-section-placeholder" aria-hidden="true" />}>
+        <NearestPoint />
+      </Suspense>
+      <Suspense fallback={<div className="landing-section-placeholder" aria-hidden="true" />}>
+        <CurrentCampaigns />
+      </Suspense>
     </PageLayout>
   );
 }
