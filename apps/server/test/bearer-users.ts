@@ -1,5 +1,5 @@
 import { nowIso, type Db } from '../src/db/dialect.js';
-import { signAccessToken } from '../src/lib/access-token.js';
+import { signTestToken } from './test-session.js';
 
 /**
  * Test data for the content and back-office suites: users of each kind and their bearer
@@ -47,6 +47,6 @@ export async function createUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { token } = await signAccessToken(secret, { sub: String(row.id), sid: 'test' });
+  const token = await signTestToken(db, secret, row.id);
   return { id: row.id, email, headers: { authorization: `Bearer ${token}` } };
 }

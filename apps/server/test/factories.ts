@@ -81,7 +81,7 @@ export async function loginSession(
     payload: { username: user.email, password: user.password, ...(options.playerId ? { playerId: options.playerId } : {}) },
   });
   if (res.statusCode !== 200) throw new Error(`loginAs ${user.email} failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { data: SessionUser }).data;
+  return res.json<{ data: SessionUser }>().data;
 }
 
 /** Bearer headers of a fresh session of `user` (real login). */

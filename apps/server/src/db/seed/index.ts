@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../dialect.js';
 import { identitySeeder } from '../../features/identity/identity.seed.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
+import { contentSeeder } from '../../features/content/content.seed.js';
 import { pqrDemoSeeder } from '../../features/pqr/pqr.seed.js';
 import { requestsDemoSeeder } from '../../features/requests/requests.seed.js';
 
@@ -17,6 +18,8 @@ export const demoSeeders: Seeder[] = [
   identitySeeder,
   // After the identity seeder: links the demo manager (gestor@demo.puntoverde.co) to its points.
   pointsDemoSeeder,
+  // After points: campaigns link to the nearest demo point.
+  contentSeeder,
   // After identity: demo PQRs filed by the demo household and handled by the demo admin.
   pqrDemoSeeder,
   // After identity and points: demo pickup requests at the demo manager's points.

@@ -13,11 +13,8 @@ import type { z } from 'zod';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { getCatalogue, normalizeText } from '../points/materials-catalogue.js';
-import { isValidOpeningHours } from '../points/opening-hours.js';
-import { invalidateClusters } from '../points/point-clusters.js';
-import { toPointRow } from '../points/point-writer.js';
-import * as pointsRepo from '../points/points.repository.js';
+import * as pointsRepo from '../points/points.service.js';
+import { getCatalogue, invalidateClusters, isValidOpeningHours, normalizeText, toPointRow } from '../points/points.service.js';
 import { recordAudit } from './audit.repository.js';
 
 /**

@@ -18,10 +18,10 @@ import {
   type SessionUser,
   type SignupData,
   type TokenPair,
-  ZChangeEmailRequest,
-  ZChangePasswordRequest,
-  ZLoginRequest,
-  ZUpdateProfileRequest,
+  type ZChangeEmailRequest,
+  type ZChangePasswordRequest,
+  type ZLoginRequest,
+  type ZUpdateProfileRequest,
   isValidDocumentNumber,
   type DocumentType,
 } from '@puntoverde/contract';
@@ -751,3 +751,6 @@ export async function recordDataPolicyConsent(db: Db, userId: number, meta: Requ
 export function revokeUserSessions(db: Db, userId: number, reason: string): Promise<number> {
   return repo.revokeSessions(db, { userId }, reason, nowIso());
 }
+
+// Account creation for the back office (features/admin creates point managers).
+export { AccountInputError, createAccount } from './accounts.js';

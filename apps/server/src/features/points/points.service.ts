@@ -363,3 +363,20 @@ export async function pointAcceptance(
   });
   return { active: point.active === 1, missing };
 }
+
+// What the back office (features/admin) needs to write points: the catalogue, the opening
+// hours check, the row builder and the repository writes, then a cache bump.
+export { getCatalogue, normalizeText } from './materials-catalogue.js';
+export { isValidOpeningHours } from './opening-hours.js';
+export { invalidateClusters } from './point-clusters.js';
+export { toPointRow } from './point-writer.js';
+export {
+  addManager,
+  bumpPointsVersion,
+  findContainersOfPoints,
+  findPointById,
+  insertContainer,
+  insertPoints,
+  updatePointRow,
+  type ContainerRow,
+} from './points.repository.js';

@@ -1,7 +1,7 @@
 import type { PointKind } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
 import { nowIso } from '../../db/dialect.js';
-import { signAccessToken } from '../../lib/access-token.js';
+import { signTestToken } from '../../../test/test-session.js';
 import { getCatalogue } from './materials-catalogue.js';
 import { toPointRow, type PointInput } from './point-writer.js';
 import { bumpPointsVersion, insertPoints } from './points.repository.js';
@@ -46,7 +46,7 @@ export async function createTestUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { token } = await signAccessToken(secret, { sub: String(row.id), sid: 'test' });
+  const token = await signTestToken(db, secret, row.id);
   return { id: row.id, token };
 }
 

@@ -102,11 +102,8 @@ export default fp(
     });
     app.decorate('identity', identity);
     // Every bearer token's session must still be live: logout, password change/reset and
-    // reuse detection end access at once. Tokens with sid 'test' are test fixtures signed
-    // directly (before login existed); they only count when NODE_ENV=test.
-    app.setSessionValidator((sessionId, userId) =>
-      app.config.env === 'test' && sessionId === 'test' ? Promise.resolve(true) : identity.isSessionLive(sessionId, userId),
-    );
+    // reuse detection end access at once.
+    app.setSessionValidator((sessionId, userId) => identity.isSessionLive(sessionId, userId));
     app.addHook('onReady', async () => {
       await warmUpDummyHash();
       if (app.config.env !== 'test') warmUpStrengthChecker();
