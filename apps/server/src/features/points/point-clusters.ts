@@ -18,7 +18,7 @@ type Built = { index: Supercluster<{ i: number }, Record<string, never>>; rows: 
 
 const MAX_INDEXES = 8;
 
-export const CLUSTER_RADIUS_PX = 60;
+export const CLUSTER_RADIUS_PX = 80;
 export const CLUSTER_MAX_ZOOM = 16;
 
 type Cache = Map<string, Entry>;

@@ -1,5 +1,5 @@
 import { POINT_KIND_COLORS, type PointKind } from '@puntoverde/contract';
-import type { LayerGroup, Map as LeafletMap } from 'leaflet';
+import type { Layer, LayerGroup, Map as LeafletMap } from 'leaflet';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import type { ClustersData } from '../api/point-clusters';
 
@@ -29,11 +29,22 @@ export class PointsLayer {
     this.clusters = L.layerGroup().addTo(map);
   }
 
+  /** Markers on the map by key, so a new answer only adds and removes what changed. */
+  private readonly shownClusters = new Map<string, Layer>();
+  private readonly shownPoints = new Map<string, Layer>();
+
   render(data: ClustersData, focusedId: number | null): void {
     const { L, map } = this;
-    this.clusters.clearLayers();
-    this.points.clearLayers();
-    for (const c of data.clusters) {
+    // Panning at one zoom keeps most clusters: only the difference touches the DOM and the canvas.
+    const wantedClusters = new Map(data.clusters.map((c) => [`${c.lat},${c.lng},${c.count}`, c]));
+    for (const [key, layer] of this.shownClusters) {
+      if (!wantedClusters.has(key)) {
+        this.clusters.removeLayer(layer);
+        this.shownClusters.delete(key);
+      }
+    }
+    for (const [key, c] of wantedClusters) {
+      if (this.shownClusters.has(key)) continue;
       const size = c.count < 10 ? 34 : c.count < 100 ? 40 : c.count < 1000 ? 46 : 54;
       const label = this.text.cluster(c.count);
       const icon = L.divIcon({
@@ -45,8 +56,17 @@ export class PointsLayer {
       marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
       marker.on('click', () => map.flyTo([c.lat, c.lng], Math.min(c.expansion_zoom, map.getMaxZoom()), { duration: 0.4 }));
       this.clusters.addLayer(marker);
+      this.shownClusters.set(key, marker);
     }
-    for (const p of data.points) {
+    const wantedPoints = new Map(data.points.map((p) => [`${p.id}${p.id === focusedId ? '*' : ''}`, p]));
+    for (const [key, layer] of this.shownPoints) {
+      if (!wantedPoints.has(key)) {
+        this.points.removeLayer(layer);
+        this.shownPoints.delete(key);
+      }
+    }
+    for (const [key, p] of wantedPoints) {
+      if (this.shownPoints.has(key)) continue;
       const focused = p.id === focusedId;
       const circle = L.circleMarker([p.lat, p.lng], {
         renderer: this.renderer,
@@ -59,10 +79,13 @@ export class PointsLayer {
       });
       circle.on('click', () => this.onPoint(p.id, p.lat, p.lng));
       this.points.addLayer(circle);
+      this.shownPoints.set(key, circle);
     }
   }
 
   remove(): void {
+    this.shownClusters.clear();
+    this.shownPoints.clear();
     this.clusters.remove();
     this.points.remove();
   }
