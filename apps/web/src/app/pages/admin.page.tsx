@@ -1,5 +1,5 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import { businessOutline, documentTextOutline, helpCircleOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
+import { businessOutline, chatbubblesOutline, documentTextOutline, helpCircleOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
@@ -69,6 +69,14 @@ export default function AdminPage() {
                   </IonLabel>
                 </IonItem>
               ))}
+              {/* The PQR inbox has its own routes (/admin/pqr, issue 6). */}
+              <IonItem lines="full">
+                <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
+                <IonLabel>
+                  <AppLink to="/admin/pqr">{t('admin.sections.pqr')}</AppLink>
+                  <p>{t('admin.sectionHelp.pqr')}</p>
+                </IonLabel>
+              </IonItem>
             </IonList>
             <p className="content-card__meta">
               <IonIcon icon={documentTextOutline} aria-hidden="true" /> {t('admin.apiDocs')}{' '}
