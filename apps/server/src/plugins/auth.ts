@@ -63,10 +63,15 @@ export default fp(
     });
     app.decorateRequest('user', null);
 
-    app.addHook('onRequest', async (request) => {
+    // Anonymous requests take the synchronous path; only a bearer token costs a verification.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.user = null;
       const header = request.headers.authorization;
-      if (!header) return;
+      if (!header) return done();
+      authenticate(request, header).then(() => done(), done);
+    });
+
+    async function authenticate(request: FastifyRequest, header: string): Promise<void> {
       const match = /^Bearer\s+(\S+)$/i.exec(header);
       if (!match?.[1] || match[1] === 'null' || match[1] === 'undefined') return;
       const claims = await verifyAccessToken(app.config.tokenSecret, match[1]);
@@ -89,7 +94,7 @@ export default fp(
         name: row.name,
         session_id: claims.sid,
       };
-    });
+    }
   },
   { name: 'auth', dependencies: ['config', 'db'] },
 );
