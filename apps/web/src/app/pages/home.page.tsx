@@ -13,7 +13,7 @@ export default function HomePage() {
   const focusId = id && /^\d+$/.test(id) ? Number(id) : null;
   return (
     <PageLayout title={t('pages.home.title')}>
-      {config.isPending ? null : <PointsMapScreen focusId={focusId} tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL} />}
+      <PointsMapScreen focusId={focusId} tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)} />
     </PageLayout>
   );
 }

@@ -13,7 +13,7 @@ export default function MapPointPage() {
   const pointId = id && /^\d+$/.test(id) ? Number(id) : 0;
   return (
     <PageLayout title={t('pages.map.title')}>
-      {config.isPending ? null : <PointDetailView id={pointId} tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL} />}
+      <PointDetailView id={pointId} tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)} />
     </PageLayout>
   );
 }

@@ -1,4 +1,4 @@
-import type { Map as LeafletMap } from 'leaflet';
+import type { Map as LeafletMap, TileLayer } from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findMapContainer, MapContainerError, mapErrorText } from './map-container';
@@ -16,7 +16,8 @@ export type MapViewProps = {
   label: string;
   center: [number, number];
   zoom: number;
-  tileUrl: string;
+  /** Slippy-map template; null until known (no tiles are requested before). */
+  tileUrl: string | null;
   attribution: string;
   onReady: MapReady;
   className?: string;
@@ -36,6 +37,23 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
     onReadyRef.current = onReady;
   });
   const initial = useRef({ center, zoom, tileUrl, attribution });
+  const tilesRef = useRef<TileLayer | null>(null);
+  const leafletRef = useRef<{ L: LeafletModule; map: LeafletMap; attribution: string } | null>(null);
+
+  /** Base tiles: decoration. When several fail, a note says so; the drawn layers keep working. */
+  const addTiles = (url: string) => {
+    const current = leafletRef.current;
+    if (!current) return;
+    const tiles = current.L.tileLayer(url, { attribution: current.attribution, maxZoom: 19, crossOrigin: false });
+    let failures = 0;
+    tiles.on('tileerror', () => {
+      failures += 1;
+      if (failures === 3) setTilesFailed(true);
+    });
+    tiles.on('tileload', () => setTilesFailed(false));
+    tiles.addTo(current.map);
+    tilesRef.current = tiles;
+  };
 
   useEffect(() => {
     const abort = new AbortController();
@@ -51,14 +69,8 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
         map = L.map(element, { preferCanvas: true, zoomControl: true, attributionControl: true, worldCopyJump: false });
         map.attributionControl.setPrefix(false);
         map.setView(c, z);
-        const tiles = L.tileLayer(url, { attribution: attr, maxZoom: 19, crossOrigin: false });
-        let failures = 0;
-        tiles.on('tileerror', () => {
-          failures += 1;
-          if (failures === 3) setTilesFailed(true);
-        });
-        tiles.on('tileload', () => setTilesFailed(false));
-        tiles.addTo(map);
+        leafletRef.current = { L, map, attribution: attr };
+        if (url) addTiles(url);
         observer = new ResizeObserver(() => map?.invalidateSize());
         observer.observe(element);
         cleanup = onReadyRef.current(map, L);
@@ -72,8 +84,19 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
       observer?.disconnect();
       if (typeof cleanup === 'function') cleanup();
       map?.remove();
+      tilesRef.current = null;
+      leafletRef.current = null;
     };
+    // Created once per container id; the tile template is handled below.
   }, [id]);
+
+  // The tile template comes from the server's config, possibly after the map is up.
+  useEffect(() => {
+    initial.current.tileUrl = tileUrl;
+    if (!tileUrl) return;
+    if (tilesRef.current) tilesRef.current.setUrl(tileUrl);
+    else addTiles(tileUrl);
+  }, [tileUrl]);
 
   return (
     <div className={`pvp-map-area ${className ?? ''}`} role="region" aria-label={label}>

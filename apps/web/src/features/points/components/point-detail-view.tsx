@@ -76,7 +76,7 @@ function ContainerRow({ c, lang }: { c: Container; lang: string }) {
   );
 }
 
-export function PointDetailView({ id, tileUrl }: { id: number; tileUrl: string }) {
+export function PointDetailView({ id, tileUrl }: { id: number; tileUrl: string | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [present] = useIonToast();

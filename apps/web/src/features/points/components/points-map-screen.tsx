@@ -4,7 +4,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import type { LeafletModule } from '../../../lib/map/load-leaflet';
+import { loadLeaflet, type LeafletModule } from '../../../lib/map/load-leaflet';
 import { MapView } from '../../../lib/map/map-view';
 import { NO_FILTERS, type PointFilters } from '../api/filters';
 import { usePointClusters, type Viewport } from '../api/point-clusters';
@@ -16,6 +16,9 @@ import { PointsLayer } from './points-layer';
 import { PointsList } from './points-list';
 import { OpenNowBadge } from './open-now-badge';
 import '../points.css';
+
+// The map library downloads while the page renders, not after.
+void loadLeaflet().catch(() => undefined);
 
 /** Medellín, the demo city (DESIGN.md §6). */
 const DEFAULT_CENTER: [number, number] = [6.2442, -75.5812];
@@ -35,7 +38,7 @@ function viewportOf(map: LeafletMap): Viewport {
 export type PointsMapScreenProps = {
   /** A point to focus (home/{id}). */
   focusId: number | null;
-  tileUrl: string;
+  tileUrl: string | null;
 };
 
 export function PointsMapScreen({ focusId, tileUrl }: PointsMapScreenProps) {
