@@ -66,6 +66,16 @@ export const ERRORS = {
   'point-not-found': { status: 404, message: 'No encontramos ese punto de reciclaje.' },
   'container-not-found': { status: 404, message: 'No encontramos ese contenedor en este punto.' },
   'not-point-manager': { status: 403, message: 'Solo quien administra este punto puede cambiar sus contenedores.' },
+  // Materials back office (issue 5)
+  'material-not-found': { status: 404, message: 'No encontramos ese material en el catálogo.' },
+  'material-code-taken': { status: 409, message: 'Ya existe un material con ese código.' },
+  'material-osm-key-taken': { status: 409, message: 'Esa clave de OpenStreetMap ya pertenece a otro material.' },
+  'material-parent-invalid': {
+    status: 400,
+    message: 'El grupo debe ser un material principal (sin grupo) distinto de este material.',
+  },
+  'material-has-members': { status: 409, message: 'Este material es un grupo con materiales: no puede pertenecer a otro grupo.' },
+  'materials-full': { status: 409, message: 'El catálogo llegó a su máximo de materiales: reutiliza o edita uno existente.' },
   // PQR (issue 6)
   'pqr-not-found': {
     status: 404,

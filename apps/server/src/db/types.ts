@@ -297,6 +297,8 @@ export interface MaterialsTable {
   bit: number;
   sort: number;
   created_at: string;
+  /** 1 = offered in public listings; 0 = deactivated by an admin (codes stay valid). Migration 0008. */
+  active: Generated<number>;
 }
 
 export interface PointsTable {

@@ -2,15 +2,18 @@ import type { Material } from '@puntoverde/contract';
 import { ZBinColor } from '@puntoverde/contract';
 import type { Executor } from './points.repository.js';
 import { listMaterialRows } from './points.repository.js';
+import { currentPointsVersion } from './points-version.js';
 
 /**
- * The materials catalogue in memory (it only changes with a migration) and the arithmetic of
+ * The materials catalogue in memory (it changes with a migration or the back office, which calls
+ * invalidateCatalogue() after each write) and the arithmetic of
  * `points.materials_mask`: one bit per material, a group's bit set whenever one of its members
  * is accepted and every member's bit set when the whole group is, so a filter on any code is a
  * single `mask & bit` test. Bits go up to 52, so masks are built with arithmetic, not `|`.
  */
 
-export type CatalogueMaterial = Material & { id: number; bit: number; keywords: string };
+/** `active` false: deactivated by an admin. It still decodes masks (points keep it) but is not offered. */
+export type CatalogueMaterial = Material & { id: number; bit: number; keywords: string; active: boolean };
 
 export type Catalogue = {
   materials: CatalogueMaterial[];
@@ -67,6 +70,7 @@ export function buildCatalogue(rows: Awaited<ReturnType<typeof listMaterialRows>
     sort: r.sort,
     bit: r.bit,
     keywords: r.keywords,
+    active: Number(r.active) === 1,
   }));
   const byCode = new Map(materials.map((m) => [m.code, m]));
   const children = new Map<string, CatalogueMaterial[]>();
@@ -74,9 +78,11 @@ export function buildCatalogue(rows: Awaited<ReturnType<typeof listMaterialRows>
     if (m.parent_code) children.set(m.parent_code, [...(children.get(m.parent_code) ?? []), m]);
   }
   const byOsmKey = new Map<string, string>();
-  for (const m of materials) for (const key of m.osm_keys) byOsmKey.set(key, m.code);
+  // Inactive materials are not offered: the OSM import and word search skip them.
+  for (const m of materials) if (m.active) for (const key of m.osm_keys) byOsmKey.set(key, m.code);
   const byWord = new Map<string, string[]>();
   for (const m of materials) {
+    if (!m.active) continue;
     const words = new Set(normalizeText(`${m.name_es} ${m.keywords} ${m.code.replace(/-/g, ' ')}`).split(' '));
     for (const w of words) {
       if (w.length < 3 || w === 'and' || w === 'del' || w === 'los' || w === 'las' || w === 'de') continue;
@@ -137,15 +143,25 @@ export function buildCatalogue(rows: Awaited<ReturnType<typeof listMaterialRows>
   return { materials, byCode, byOsmKey, byWord, storedMaskOf, filterMaskOf, decode, idsOf, searchWordsOf };
 }
 
-const catalogues = new WeakMap<object, Promise<Catalogue>>();
+const catalogues = new WeakMap<object, { promise: Promise<Catalogue>; generation: number; version: string }>();
+let generation = 0;
 
-/** The catalogue of one database, loaded once. */
-export function getCatalogue(db: Executor): Promise<Catalogue> {
-  let cached = catalogues.get(db);
-  if (!cached) {
-    cached = listMaterialRows(db).then(buildCatalogue);
-    catalogues.set(db, cached);
-    cached.catch(() => catalogues.delete(db));
-  }
-  return cached;
+/**
+ * Forgets the catalogue held by this process: the next getCatalogue() reads the table again.
+ * The back office calls it after each change to the materials (and bumps the points version,
+ * which makes other instances reload theirs within a second: see currentPointsVersion).
+ */
+export function invalidateCatalogue(): void {
+  generation += 1;
+}
+
+/** The catalogue of one database, loaded once per points version (30-odd rows). */
+export async function getCatalogue(db: Executor): Promise<Catalogue> {
+  const version = await currentPointsVersion(db);
+  const cached = catalogues.get(db);
+  if (cached && cached.generation === generation && cached.version === version) return cached.promise;
+  const promise = listMaterialRows(db).then(buildCatalogue);
+  catalogues.set(db, { promise, generation, version });
+  promise.catch(() => catalogues.delete(db));
+  return promise;
 }

@@ -1,7 +1,7 @@
-import { POINT_KIND_LABELS_ES, type PointKind } from '@puntoverde/contract';
+import { POINT_KIND_LABELS_ES, ZPointKind, type PointKind } from '@puntoverde/contract';
 import type { Catalogue } from './materials-catalogue.js';
 import { normalizeText } from './materials-catalogue.js';
-import type { NewPointRow } from './points.repository.js';
+import type { Executor, NewPointRow } from './points.repository.js';
 
 /** What creating or updating a point needs; the row's derived columns are computed here. */
 export type PointInput = {
@@ -45,4 +45,51 @@ export function toPointRow(catalogue: Catalogue, input: PointInput): { point: Ne
     },
     materialIds: catalogue.idsOf(codes),
   };
+}
+
+/**
+ * After a change to the catalogue (a material renamed, moved to another group, added to a
+ * group), recomputes the derived columns (materials_mask, search_text) of the points that list
+ * any of these materials, from their point_materials rows (the source of truth) and the
+ * catalogue given, which must already hold the change (build it inside the same transaction).
+ * Returns how many points were rewritten.
+ */
+export async function refreshPointsOfMaterials(db: Executor, catalogue: Catalogue, materialIds: number[]): Promise<number> {
+  if (!materialIds.length) return 0;
+  const ids = (
+    await db.selectFrom('point_materials').select('point_id').distinct().where('material_id', 'in', materialIds).execute()
+  ).map((r) => r.point_id);
+  const codeOf = new Map(catalogue.materials.map((m) => [m.id, m.code]));
+  const CHUNK = 500;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    const [points, links] = await Promise.all([
+      db.selectFrom('points').selectAll().where('id', 'in', chunk).execute(),
+      db.selectFrom('point_materials').select(['point_id', 'material_id']).where('point_id', 'in', chunk).execute(),
+    ]);
+    for (const p of points) {
+      const codes = links.filter((l) => l.point_id === p.id).flatMap((l) => codeOf.get(l.material_id) ?? []);
+      const { point } = toPointRow(catalogue, {
+        name: p.name,
+        kind: ZPointKind.parse(p.kind),
+        address: p.address,
+        city: p.city,
+        lat: p.lat,
+        lng: p.lng,
+        opening_hours: p.opening_hours,
+        phone: p.phone,
+        photo_url: p.photo_url,
+        operator: p.operator,
+        materials: codes,
+        source: 'manual',
+        osm_id: p.osm_id,
+      });
+      await db
+        .updateTable('points')
+        .set({ materials_mask: point.materials_mask, search_text: point.search_text })
+        .where('id', '=', p.id)
+        .execute();
+    }
+  }
+  return ids.length;
 }

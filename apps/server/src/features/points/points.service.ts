@@ -28,7 +28,8 @@ import type { Executor, MarkerRow, PointRowFilter, SummaryRow } from './points.r
 
 export async function listMaterials(db: Executor): Promise<Material[]> {
   const catalogue = await getCatalogue(db);
-  return catalogue.materials.map(({ code, name_es, name_en, parent_code, bin_color, osm_keys, sort }) => ({
+  // Deactivated materials are not offered (filters, forms, the material guide).
+  return catalogue.materials.filter((m) => m.active).map(({ code, name_es, name_en, parent_code, bin_color, osm_keys, sort }) => ({
     code,
     name_es,
     name_en,
@@ -366,13 +367,14 @@ export async function pointAcceptance(
 
 // What the back office (features/admin) needs to write points: the catalogue, the opening
 // hours check, the row builder and the repository writes, then a cache bump.
-export { getCatalogue, normalizeText } from './materials-catalogue.js';
+export { buildCatalogue, getCatalogue, invalidateCatalogue, normalizeText } from './materials-catalogue.js';
 export { isValidOpeningHours } from './opening-hours.js';
 export { invalidateClusters } from './point-clusters.js';
-export { toPointRow } from './point-writer.js';
+export { refreshPointsOfMaterials, toPointRow } from './point-writer.js';
 export {
   addManager,
   bumpPointsVersion,
+  listMaterialRows,
   findContainersOfPoints,
   findPointById,
   insertContainer,

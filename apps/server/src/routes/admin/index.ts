@@ -63,6 +63,7 @@ import {
   updateFaq,
 } from '../../features/content/content.service.js';
 import { requireAdmin } from '../../plugins/auth.js';
+import { adminMaterialsRoutes } from './materials.js';
 
 const ZIdParams = z.object({ id: ZId });
 const P = '/back/api/v1/admin';
@@ -267,6 +268,9 @@ export default async function adminRoutes(app: FastifyInstance) {
       return reply.code(204).send();
     },
   );
+
+  // ---- Materials catalogue (materials.ts) ----
+  adminMaterialsRoutes(app);
 
   // ---- Audit log ----
   r.get(

@@ -1,0 +1,64 @@
+import {
+  ZAdminMaterial,
+  ZAdminMaterialCreate,
+  ZAdminMaterialInput,
+  ZAdminMaterialList,
+  ZAdminMaterialListQuery,
+  ZMaterialCode,
+  dataOf,
+} from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createMaterialAdmin,
+  getMaterialAdmin,
+  listMaterialsAdmin,
+  setMaterialActive,
+  updateMaterialAdmin,
+} from '../../features/admin/materials.admin.js';
+import { requireAdmin } from '../../plugins/auth.js';
+
+const P = '/back/api/v1/admin/materials';
+const security = [{ bearer: [] }];
+const ZCodeParams = z.object({ code: ZMaterialCode });
+
+/**
+ * The materials catalogue in the back office. Registered by adminRoutes, inside its scope, so its
+ * onRequest hook answers 401/403 first; each handler takes the admin from requireAdmin as well.
+ * Materials are addressed by code, which never changes once created.
+ */
+export function adminMaterialsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    P,
+    { schema: { tags: ['admin'], summary: 'Materiales del catálogo (también los inactivos)', security, querystring: ZAdminMaterialListQuery, response: { 200: dataOf(ZAdminMaterialList) } } },
+    async (request) => {
+      requireAdmin(request);
+      return { data: await listMaterialsAdmin(app.db, request.query) };
+    },
+  );
+  r.post(
+    P,
+    { schema: { tags: ['admin'], summary: 'Crear un material (el código no se puede cambiar después)', security, body: ZAdminMaterialCreate, response: { 201: dataOf(ZAdminMaterial) } } },
+    async (request, reply) => reply.code(201).send({ data: await createMaterialAdmin(app.db, request.body, requireAdmin(request)) }),
+  );
+  r.get(
+    `${P}/:code`,
+    { schema: { tags: ['admin'], summary: 'Un material', security, params: ZCodeParams, response: { 200: dataOf(ZAdminMaterial) } } },
+    async (request) => {
+      requireAdmin(request);
+      return { data: await getMaterialAdmin(app.db, request.params.code) };
+    },
+  );
+  r.put(
+    `${P}/:code`,
+    { schema: { tags: ['admin'], summary: 'Editar un material (nombres, grupo, caneca, claves OSM, palabras de búsqueda, estado)', security, params: ZCodeParams, body: ZAdminMaterialInput, response: { 200: dataOf(ZAdminMaterial) } } },
+    async (request) => ({ data: await updateMaterialAdmin(app.db, request.params.code, request.body, requireAdmin(request)) }),
+  );
+  r.patch(
+    `${P}/:code`,
+    { schema: { tags: ['admin'], summary: 'Desactivar o reactivar un material', security, params: ZCodeParams, body: z.object({ active: z.boolean() }), response: { 200: dataOf(ZAdminMaterial) } } },
+    async (request) => ({ data: await setMaterialActive(app.db, request.params.code, request.body.active, requireAdmin(request)) }),
+  );
+}
