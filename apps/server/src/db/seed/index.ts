@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../dialect.js';
 import { identitySeeder } from '../../features/identity/identity.seed.js';
@@ -7,7 +6,10 @@ import { contentSeeder } from '../../features/content/content.seed.js';
 import { pqrDemoSeeder } from '../../features/pqr/pqr.seed.js';
 import { requestsDemoSeeder } from '../../features/requests/requests.seed.js';
 
-export type SeedContext = { log: FastifyBaseLogger | Pick<Console, 'info' | 'warn'>; config: Config };
+/** Where seeders report: the server's pino logger or the console (CLI). */
+export type SeedLog = { info: (message: string) => void; warn: (message: string) => void };
+
+export type SeedContext = { log: SeedLog; config: Config };
 
 /** A demo seeder: idempotent (safe to run at every start), fills one feature's demo content. */
 export type Seeder = { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> };
