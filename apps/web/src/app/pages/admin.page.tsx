@@ -1,5 +1,5 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import { businessOutline, chatbubblesOutline, documentTextOutline, helpCircleOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
+import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
@@ -9,6 +9,7 @@ import { AdminAudit } from '../../features/admin/components/admin-audit';
 import { AdminCampaigns } from '../../features/admin/components/admin-campaigns';
 import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-content';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
+import { AdminMaterials } from '../../features/admin/components/admin-materials';
 import { AdminPoints } from '../../features/admin/components/admin-points';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AdminTileUrlContext } from '../../features/admin/map-context';
@@ -20,6 +21,7 @@ const SECTIONS = {
   campaigns: { icon: megaphoneOutline, render: () => <AdminCampaigns /> },
   allies: { icon: businessOutline, render: () => <AdminAllies /> },
   points: { icon: locationOutline, render: () => <AdminPoints /> },
+  materials: { icon: cubeOutline, render: () => <AdminMaterials /> },
   content: {
     icon: helpCircleOutline,
     render: () => (
