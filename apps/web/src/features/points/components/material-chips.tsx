@@ -1,4 +1,5 @@
 import { BIN_COLOR_HEX, type Material } from '@puntoverde/contract';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '../api/materials';
 
@@ -27,7 +28,7 @@ export function BinSwatch({ material }: { material: Material | undefined }) {
   );
 }
 
-export function MaterialChips(props: {
+export const MaterialChips = memo(function MaterialChips(props: {
   selected: string[];
   openNow: boolean;
   onToggle: (code: string) => void;
@@ -53,4 +54,4 @@ export function MaterialChips(props: {
       })}
     </div>
   );
-}
+});

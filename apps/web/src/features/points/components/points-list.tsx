@@ -1,13 +1,15 @@
 import type { PointNear } from '@puntoverde/contract';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { useMaterials } from '../api/materials';
 import { formatDistance } from '../format';
 import { materialName } from './material-chips';
 
+export type PointsListProps = { data: PointNear[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean };
+
 /** The accessible alternative to the map: the nearest points as an ordered list of links. */
-export function PointsList({ query }: { query: UseQueryResult<PointNear[]> }) {
+export const PointsList = memo(function PointsList(query: PointsListProps) {
   const { t, i18n } = useTranslation();
   const materials = useMaterials();
   const byCode = new Map((materials.data ?? []).map((m) => [m.code, m]));
@@ -23,7 +25,7 @@ export function PointsList({ query }: { query: UseQueryResult<PointNear[]> }) {
       </ul>
     );
   }
-  if (query.isError) return <p role="alert">{t('points.list.error')}</p>;
+  if (query.isError || !query.data) return <p role="alert">{t('points.list.error')}</p>;
   if (!query.data.length) return <p className="pvp-empty">{t('points.list.empty')}</p>;
   return (
     <ol className="pvp-list" aria-busy={query.isFetching}>
@@ -45,4 +47,4 @@ export function PointsList({ query }: { query: UseQueryResult<PointNear[]> }) {
       ))}
     </ol>
   );
-}
+});

@@ -1,7 +1,7 @@
 import { useIonToast, useIonViewDidEnter } from '@ionic/react';
 import { TOAST_LONG_DURATION_MS, type PointKind } from '@puntoverde/contract';
 import type { Map as LeafletMap } from 'leaflet';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { loadLeaflet, type LeafletModule } from '../../../lib/map/load-leaflet';
@@ -81,7 +81,8 @@ export function PointsMapScreen({ focusId, tileUrl }: PointsMapScreenProps) {
       const update = () => {
         setView(viewportOf(map));
         const c = map.getCenter();
-        setCenter({ lat: c.lat, lng: c.lng });
+        // The list follows the map at a lower priority than the markers (no long task).
+        startTransition(() => setCenter({ lat: c.lat, lng: c.lng }));
       };
       map.on('moveend', update);
       update();
@@ -106,6 +107,16 @@ export function PointsMapScreen({ focusId, tileUrl }: PointsMapScreenProps) {
     mapRef.current.map.setView([focused.data.lat, focused.data.lng], FOCUS_ZOOM);
     setSelected(focused.data.id);
   }, [focused.data, mapReady]);
+
+  const toggleMaterial = useCallback(
+    (code: string) =>
+      setFilters((f) => ({
+        ...f,
+        materials: f.materials.includes(code) ? f.materials.filter((c) => c !== code) : [...f.materials, code],
+      })),
+    [],
+  );
+  const toggleOpenNow = useCallback(() => setFilters((f) => ({ ...f, openNow: !f.openNow })), []);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -166,13 +177,8 @@ export function PointsMapScreen({ focusId, tileUrl }: PointsMapScreenProps) {
         <MaterialChips
           selected={filters.materials}
           openNow={filters.openNow}
-          onToggle={(code) =>
-            setFilters((f) => ({
-              ...f,
-              materials: f.materials.includes(code) ? f.materials.filter((c) => c !== code) : [...f.materials, code],
-            }))
-          }
-          onToggleOpenNow={() => setFilters((f) => ({ ...f, openNow: !f.openNow }))}
+          onToggle={toggleMaterial}
+          onToggleOpenNow={toggleOpenNow}
         />
         <div className="pvp-points-actions">
           <button type="button" className="pvp-button pvp-button-primary" onClick={() => void nearMe()} disabled={geo.status === 'locating'}>
@@ -228,7 +234,7 @@ export function PointsMapScreen({ focusId, tileUrl }: PointsMapScreenProps) {
           <h2 id={`${mapId}-list`}>
             {geo.status === 'located' ? t('points.list.titleFromYou') : t('points.list.titleFromCenter')}
           </h2>
-          <PointsList query={near} />
+          <PointsList data={near.data} isPending={near.isPending} isError={near.isError} isFetching={near.isFetching} />
         </section>
       </div>
     </div>
