@@ -61,6 +61,8 @@ export function findMapContainer(id: string, options: FindOptions = {}): Promise
       if (attempt >= attempts) return reject(result);
       setTimeout(tick, interval);
     };
-    tick();
+    // First look once the frame is laid out (an entering page has its size by then), then every interval.
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(tick);
+    else tick();
   });
 }

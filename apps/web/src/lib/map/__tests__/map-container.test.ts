@@ -55,7 +55,7 @@ describe('map container rules (spec §5, §8, §9)', () => {
     const spy = vi.spyOn(document, 'querySelectorAll');
     const found = findMapContainer('never');
     const assertion = expect(found).rejects.toThrow('Can not find the element [#never]');
-    await vi.advanceTimersByTimeAsync(1900);
+    await vi.advanceTimersByTimeAsync(2000);
     await assertion;
     expect(spy).toHaveBeenCalledTimes(20);
   });
