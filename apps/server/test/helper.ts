@@ -14,27 +14,35 @@ export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
 
 /**
- * A fresh, empty database for one test file: SQLite in memory, or a new PostgreSQL schema
- * (dropped again on destroy) when TEST_DATABASE_URL is set.
+ * A fresh, empty database for one test file: SQLite in memory, or a new PostgreSQL database
+ * (dropped again on destroy) when TEST_DATABASE_URL is set. A database rather than a schema:
+ * Kysely's migrator introspects every schema of its database, which races with other test
+ * files dropping theirs.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!TEST_DATABASE_URL) return createDatabase({ sqliteFile: ':memory:' });
-  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
-  const handle = createDatabase({ databaseUrl: TEST_DATABASE_URL, pgSchema: schema, poolSize: 4 });
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = createDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   return {
     ...handle,
     destroy: async () => {
       await handle.destroy();
-      const drop = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await drop.connect();
-      await drop.query(`drop schema if exists ${schema} cascade`);
-      await drop.end();
+      await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
