@@ -94,4 +94,7 @@ test('the help material guide leads to the map filtered by that material', async
   await expect(page.getByText('No va en ninguna bolsa: llévalo a un punto posconsumo.').first()).toBeVisible();
   await page.getByRole('link', { name: /¿Dónde reciclo Pilas y baterías\?/ }).click();
   await expect(page).toHaveURL(/\/home\?materials=pilas$/);
+  await expect(
+    page.getByRole('group', { name: 'Filtrar por material' }).getByRole('button', { name: /Pilas/ }),
+  ).toHaveAttribute('aria-pressed', 'true');
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PointsMapScreen } from '../../features/points/components/points-map-screen';
@@ -11,9 +11,15 @@ export default function HomePage() {
   const { id } = useParams();
   const config = usePublicConfig();
   const focusId = id && /^\d+$/.test(id) ? Number(id) : null;
+  // `?materials=pilas,pet` (the help page's material guide) starts the map filtered.
+  const { search } = useLocation();
+  const initialMaterials = (new URLSearchParams(search).get('materials') ?? '')
+    .split(',')
+    .map((code) => code.trim())
+    .filter((code) => /^[a-z0-9_-]{1,40}$/.test(code));
   return (
     <PageLayout title={t('pages.home.title')}>
-      <PointsMapScreen focusId={focusId} tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)} />
+      <PointsMapScreen focusId={focusId} initialMaterials={initialMaterials} tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)} />
     </PageLayout>
   );
 }

@@ -39,13 +39,15 @@ export type PointsMapScreenProps = {
   /** A point to focus (home/{id}). */
   focusId: number | null;
   tileUrl: string | null;
+  /** Material codes to filter by from the start (`/home?materials=pilas`, from the help guide). */
+  initialMaterials?: string[];
 };
 
-export function PointsMapScreen({ focusId, tileUrl }: PointsMapScreenProps) {
+export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: PointsMapScreenProps) {
   const { t, i18n } = useTranslation();
   const [present] = useIonToast();
   const mapId = `pvp-map-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
-  const [filters, setFilters] = useState<PointFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<PointFilters>(() => ({ ...NO_FILTERS, materials: initialMaterials }));
   const [query, setQuery] = useState('');
   const [view, setView] = useState<Viewport | null>(null);
   const [center, setCenter] = useState<Origin>({ lat: DEFAULT_CENTER[0], lng: DEFAULT_CENTER[1] });
