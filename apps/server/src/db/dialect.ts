@@ -40,6 +40,10 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    // An idle client whose connection the server closes (restart, failover, admin command)
+    // is an 'error' event on the pool; unhandled it would crash the process. The pool drops
+    // that client and the next query opens a new one; outages show in /back/api/health.
+    pool.on('error', () => undefined);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
