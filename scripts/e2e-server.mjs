@@ -21,6 +21,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     NODE_ENV: 'production',
     DATABASE_URL: '',
+    // Every e2e journey signs up and logs in from 127.0.0.1; per-account limits stay as they are.
+    RATE_LIMIT_IP_FACTOR: '50',
     REDIS_URL: '',
     // Map tiles are not reachable offline; the app must work without them.
     TILE_URL: process.env.E2E_TILE_URL || '/tiles-unavailable/{z}/{x}/{y}.png',

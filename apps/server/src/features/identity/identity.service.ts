@@ -131,7 +131,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   async function enforceIpBudget(budget: IpBudget, ip: string): Promise<void> {
     const { limit, windowMs } = IP_BUDGETS[budget];
-    const decision = await rateLimiter.hit(`ip:${budget}:${ip}`, limit, windowMs);
+    const decision = await rateLimiter.hit(`ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs);
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterS);
   }
 
