@@ -102,6 +102,13 @@ export function deferIonicElements(distSource: string, routing: ReadonlyMap<stri
       `const ${def.alias} = undefined;`,
     );
   }
+  // Top-level component factories that @ionic/react leaves unannotated (IonIcon, IonNav,
+  // IonTabBar, IonPage...): without the annotation an unused one keeps its custom element (and
+  // for IonIcon, ionicons' whole Stencil runtime) in the first paint's JavaScript.
+  out = out.replace(
+    /^(const [\w$]+ = )(createForwardRef|createReactComponent|React\.createContext)\(/gm,
+    '$1/*@__PURE__*/ $2(',
+  );
   for (const tag of ['ion-toast', 'ion-alert']) {
     out = out.replace(
       new RegExp(`^import \\{ defineCustomElement as ([\\w$]+) \\} from '@ionic\\/core\\/components\\/${tag}\\.js';$`, 'm'),
@@ -158,6 +165,14 @@ export function ionicPerComponent(): Plugin {
   const distFile = require.resolve('@ionic/react');
   const fromIonic = createRequire(distFile);
   const defs = readIonicComponentDefs(readFileSync(distFile, 'utf8'));
+  // IonIcon is a class wrapper in @ionic/react (it only adds ios/md icon variants, which we do
+  // not use); served like the others it no longer pins ionicons' own Stencil runtime to /index.
+  defs.set('IonIcon', {
+    name: 'IonIcon',
+    body: "  tagName: 'ion-icon',\n  elementClass: ElementClass,\n  react: React,\n  events: {},\n  defineCustomElement: defineElement",
+    elementModule: 'ionicons/components/ion-icon.js',
+    elementExport: 'IonIcon',
+  });
 
   const distSource = readFileSync(distFile, 'utf8');
   const routing = readRoutingComponentDefs(distSource);

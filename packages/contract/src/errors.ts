@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INTERNAL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './fallback-messages.js';
 
 /**
  * Every error code the API can answer with, its HTTP status and its Spanish message.
@@ -17,7 +18,7 @@ export const ERRORS = {
   'invalid-transition': { status: 409, message: 'Ese cambio de estado no está permitido.' },
   'payload-too-large': { status: 413, message: 'El contenido enviado es demasiado grande.' },
   'unsupported-media-type': { status: 415, message: 'Tipo de archivo no permitido.' },
-  'internal-error': { status: 500, message: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.' },
+  'internal-error': { status: 500, message: INTERNAL_ERROR_MESSAGE },
   'service-unavailable': { status: 503, message: 'El servicio no está disponible en este momento.' },
   // Identity (spec §8)
   'invalid-email': { status: 400, message: 'El correo electrónico no es válido.' },
@@ -36,10 +37,7 @@ export const ERRORS = {
     status: 409,
     message: 'Tu empresa tiene sucursales activas: elimínalas o desvincúlalas antes de eliminar la cuenta.',
   },
-  'network-request-failed': {
-    status: 0,
-    message: 'No hay conexión con el servidor. Revisa tu conexión a internet e inténtalo de nuevo.',
-  },
+  'network-request-failed': { status: 0, message: NETWORK_ERROR_MESSAGE },
   // Uploads, campaigns, allies, back office (issue 5)
   'file-missing': { status: 400, message: 'Adjunta un archivo en el campo «file».' },
   'image-too-large': {

@@ -13,7 +13,7 @@ import { PageBanners } from '../features/identity/components/page-banners';
 import { IdentityRuntime } from '../features/identity/components/identity-runtime';
 import { registerSocialSignOut } from '../features/social-auth/social-session';
 import { AppRoutes, MAIN_CONTENT_ID } from './app-routes';
-import { SideMenu } from './side-menu';
+import { DeferredSideMenu } from './deferred-side-menu';
 
 // Logout also clears the social sign-in session (spec §4), whichever page it happens on.
 registerSocialSignOut();
@@ -58,7 +58,7 @@ export function App() {
             <LiveUpdatesWhileLoggedIn />
             <PageBannerContext.Provider value={<PageBanners />}>
               <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
-                <SideMenu contentId={MAIN_CONTENT_ID} />
+                <DeferredSideMenu contentId={MAIN_CONTENT_ID} />
                 <AppRoutes />
               </IonSplitPane>
             </PageBannerContext.Provider>

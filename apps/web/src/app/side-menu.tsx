@@ -2,6 +2,7 @@
  * The side menu (spec §2): always-shown pages, then log in / sign up for visitors or a
  * collapsible profile block for logged-in users, and the language switch in the footer.
  * Inside IonSplitPane it stays open at >= 2400px; below that the menu button opens it.
+ * Loaded after the first paint (app.tsx's DeferredSideMenu).
  */
 import { IonContent, IonFooter, IonHeader, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
 import { chevronDownOutline, chevronUpOutline, personCircleOutline } from 'ionicons/icons';
@@ -13,6 +14,7 @@ import { Icon } from '../components/icon';
 import { LanguageSwitch } from '../components/language-switch';
 import { isCurrentPath, withRefreshParam } from '../lib/navigation';
 import { logout } from '../lib/session';
+import { registerSideMenu } from '../lib/side-menu-control';
 import type { CurrentUser } from '../lib/session';
 import { useIsLoggedIn, useSession } from '../lib/use-session';
 import { buildMenu } from './menu';
@@ -103,6 +105,12 @@ export function SideMenu({ contentId }: { contentId: string }) {
     observer.observe(element, { attributes: true, attributeFilter: ['aria-labelledby'] });
     return () => observer.disconnect();
   }, [titleId]);
+
+  // The menu button (on every page) opens this menu through lib/side-menu-control.
+  useEffect(() => {
+    registerSideMenu(menuRef.current);
+    return () => registerSideMenu(null);
+  }, []);
 
   return (
     <IonMenu ref={menuRef} contentId={contentId} type="overlay" className="side-menu">

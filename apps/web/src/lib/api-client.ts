@@ -10,7 +10,7 @@
  * - Before an authenticated call, waits for a fresh token when the current one is within the
  *   refresh window (token-refresh.ts), so a call never goes out with a token about to expire.
  */
-import { API_BASE_PATH, ERRORS } from '@puntoverde/contract';
+import { API_BASE_PATH, INTERNAL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@puntoverde/contract';
 import { getCurrentUser, logout } from './session';
 import { tokenRefresher } from './token-refresh';
 
@@ -94,7 +94,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
   const message =
     typeof shape.message === 'string' && shape.message !== ''
       ? shape.message
-      : response.statusText || ERRORS['internal-error'].message;
+      : response.statusText || INTERNAL_ERROR_MESSAGE;
   return new ApiError(code, response.status, message, isStringRecord(shape.fields) ? shape.fields : undefined);
 }
 
@@ -118,7 +118,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       });
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new ApiError('network-request-failed', 0, ERRORS['network-request-failed'].message);
+      throw new ApiError('network-request-failed', 0, NETWORK_ERROR_MESSAGE);
     }
 
     const body = await readJson(response);

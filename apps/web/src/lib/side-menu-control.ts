@@ -1,0 +1,55 @@
+/**
+ * The side menu loads after the first paint (it is hidden below the split-pane width), so the
+ * menu button, which is on every page, talks to it through this small module:
+ * - `requestSideMenu()` asks the shell to mount the menu now (the shell also mounts it when
+ *   the browser is idle, or at once when the split pane is showing);
+ * - the menu registers its <ion-menu> element with `registerSideMenu()` once mounted;
+ * - `toggleSideMenu()` (the button's click) mounts the menu if needed, then opens or closes it.
+ */
+type MenuElement = Pick<HTMLIonMenuElement, 'toggle'> & { componentOnReady?: () => Promise<unknown> };
+
+const requestListeners = new Set<() => void>();
+let requested = false;
+let menuElement: MenuElement | null = null;
+let menuWaiters: ((element: MenuElement) => void)[] = [];
+
+export function requestSideMenu(): void {
+  requested = true;
+  for (const listener of requestListeners) listener();
+}
+
+/** Calls `listener` when the menu is requested (at once if it already was). */
+export function onSideMenuRequested(listener: () => void): () => void {
+  if (requested) listener();
+  requestListeners.add(listener);
+  return () => requestListeners.delete(listener);
+}
+
+/** The mounted menu's element; `null` when it unmounts. */
+export function registerSideMenu(element: MenuElement | null): void {
+  menuElement = element;
+  if (!element) return;
+  const waiters = menuWaiters;
+  menuWaiters = [];
+  for (const resolve of waiters) resolve(element);
+}
+
+function mountedMenu(): Promise<MenuElement> {
+  if (menuElement) return Promise.resolve(menuElement);
+  requestSideMenu();
+  return new Promise((resolve) => menuWaiters.push(resolve));
+}
+
+export async function toggleSideMenu(): Promise<void> {
+  const element = await mountedMenu();
+  await element.componentOnReady?.();
+  await element.toggle();
+}
+
+/** Test hook: forget every registration. */
+export function resetSideMenuControl(): void {
+  requestListeners.clear();
+  requested = false;
+  menuElement = null;
+  menuWaiters = [];
+}
