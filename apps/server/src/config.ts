@@ -36,6 +36,17 @@ const ZEnv = z.object({
   RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** Social sign-in providers, comma separated (`google,apple`); each reads OIDC_<ID>_* below. */
   OIDC_PROVIDERS: z.string().optional(),
+  /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files; see parseS3 below. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3 to 63 characters: a-z, 0-9, "." and "-")')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1 (or auto)').default('us-east-1'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'S3_ENDPOINT must be an http:// or https:// URL' }).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
+  S3_PREFIX: z.string().optional(),
 });
 
 export type Config = {
@@ -64,6 +75,22 @@ export type Config = {
   mailFrom: string;
   /** Social sign-in (OpenID Connect) providers, in button order. */
   oidcProviders: OidcProviderConfig[];
+  /** Where uploaded files live: an S3-compatible bucket, or undefined for DATA_DIR/files. */
+  s3: S3Config | undefined;
+};
+
+/** An S3-compatible bucket for uploaded files (S3_*). Served through the app, so it need not be public. */
+export type S3Config = {
+  bucket: string;
+  region: string;
+  /** Undefined = AWS S3 itself; otherwise MinIO, Cloudflare R2, DigitalOcean Spaces... */
+  endpoint: string | undefined;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (most S3-compatible services want it). */
+  forcePathStyle: boolean;
+  /** Prepended to every object key, without slashes at either end ('' = none). */
+  prefix: string;
 };
 
 /** One OpenID Connect provider for social sign-in (OIDC_PROVIDERS + OIDC_<ID>_*). */
@@ -166,6 +193,42 @@ function parseOidcProviders(list: string | undefined, env: Record<string, string
   return { providers, problems };
 }
 
+const S3_VARIABLES = ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX'];
+/** Slash-separated segments of the same characters as storage keys; no `.` or `..`. */
+const S3_PREFIX_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/;
+
+/**
+ * S3_BUCKET turns the S3 backend on, and then it needs its credentials; any other S3_* variable
+ * without S3_BUCKET is a half-done setup. Both fail at start rather than at the first upload.
+ */
+function parseS3(e: z.infer<typeof ZEnv>, present: Record<string, string | undefined>): { s3: S3Config | undefined; problems: string[] } {
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) {
+    const stray = S3_VARIABLES.filter((name) => present[name] !== undefined);
+    if (stray.length) problems.push(`  S3_BUCKET: required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+    return { s3: undefined, problems };
+  }
+  if (!e.S3_ACCESS_KEY_ID) problems.push('  S3_ACCESS_KEY_ID: required when S3_BUCKET is set');
+  if (!e.S3_SECRET_ACCESS_KEY) problems.push('  S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  const prefix = (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix && (prefix.length > 100 || !S3_PREFIX_PATTERN.test(prefix) || prefix.split('/').some((s) => s === '.' || s === '..'))) {
+    problems.push('  S3_PREFIX: use slash-separated names of letters, digits, ".", "_" and "-" (at most 100 characters)');
+  }
+  if (problems.length || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return { s3: undefined, problems };
+  return {
+    s3: {
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      endpoint: e.S3_ENDPOINT,
+      accessKeyId: e.S3_ACCESS_KEY_ID,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+      prefix,
+    },
+    problems,
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads the signing secret from DATA_DIR, creating it on first start (0600). */
@@ -190,7 +253,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const e = parsed.data;
   const oidc = parseOidcProviders(e.OIDC_PROVIDERS, present);
-  if (oidc.problems.length) throw new ConfigError(`Invalid configuration:\n${oidc.problems.join('\n')}`);
+  const s3 = parseS3(e, present);
+  const problems = [...oidc.problems, ...s3.problems];
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
@@ -220,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ipRateLimitFactor: e.RATE_LIMIT_IP_FACTOR,
     mailFrom: e.MAIL_FROM,
     oidcProviders: oidc.providers,
+    s3: s3.s3,
     ...overrides,
   };
   if (!config.tokenSecret) config.tokenSecret = loadOrCreateSecret(dataDir);

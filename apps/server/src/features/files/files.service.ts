@@ -16,9 +16,12 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
 import { findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
-import type { FileStorage } from './storage.js';
+import { StorageKeyError, type FileStorage } from './storage.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+const STORE_FAILED_MESSAGE = 'No pudimos guardar el archivo en este momento. Inténtalo de nuevo en unos minutos.';
+const READ_FAILED_MESSAGE = 'No pudimos abrir el archivo en este momento. Inténtalo de nuevo en unos minutos.';
 
 /** Refuses images that would decode to more pixels than this (decompression bombs). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -101,7 +104,13 @@ export async function saveFile(
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const key = `${now.getUTCFullYear()}/${month}/${publicId}.${EXTENSION[file.mime] ?? 'bin'}`;
-  await storage.put(key, file.body, file.mime);
+  try {
+    await storage.put(key, file.body, file.mime);
+  } catch (err) {
+    // Disk full, bucket unreachable or refusing our credentials: nothing was recorded.
+    if (err instanceof StorageKeyError) throw err;
+    throw new AppError('service-unavailable', { message: STORE_FAILED_MESSAGE, cause: err });
+  }
   try {
     return await insertFile(db, {
       public_id: publicId,
@@ -118,6 +127,19 @@ export async function saveFile(
   } catch (err) {
     await storage.delete(key).catch(() => undefined);
     throw err;
+  }
+}
+
+/**
+ * The stored bytes of a file row; null when the storage has nothing under its key. A storage
+ * that cannot be read (bucket unreachable...) is a 503, not a 500: the file is not lost.
+ */
+export async function readStoredFile(storage: FileStorage, row: Pick<FileRow, 'storage_key'>): Promise<Buffer | null> {
+  try {
+    return await storage.get(row.storage_key);
+  } catch (err) {
+    if (err instanceof StorageKeyError) throw err;
+    throw new AppError('service-unavailable', { message: READ_FAILED_MESSAGE, cause: err });
   }
 }
 

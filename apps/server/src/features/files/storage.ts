@@ -1,14 +1,18 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+// Types only: the SDK itself is imported on first use (createS3Storage).
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type { S3Config } from '../../config.js';
 
 /**
  * Where uploaded bytes live. One interface, so the rest of the app never knows whether a
- * file sits on the local disk or elsewhere. Keys are relative, slash-separated names such as
- * `2026/11/abc.jpg`.
+ * file sits on the local disk or in an S3-compatible bucket. Keys are relative, slash-separated
+ * names such as `2026/11/abc.jpg`. Either way the app serves the bytes itself, after its access
+ * checks, so nothing in the storage needs to be public.
  */
 export interface FileStorage {
-  readonly kind: 'local';
+  readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
@@ -61,7 +65,90 @@ export function createLocalStorage(root: string): FileStorage {
   };
 }
 
-/** The storage the configuration asks for: local disk under DATA_DIR/files. */
-export function storageFromConfig(config: { dataDir: string }): FileStorage {
-  return createLocalStorage(path.join(config.dataDir, 'files'));
+/** Whether an S3 error means "no object under this key" (not a missing bucket or a refusal). */
+function isMissingObject(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || (e?.$metadata?.httpStatusCode === 404 && e.name !== 'NoSuchBucket');
+}
+
+/**
+ * Objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, DigitalOcean Spaces...),
+ * under `options.prefix`. Keys pass the same check as on disk. The SDK is loaded on first use,
+ * so a server on local disk never loads it.
+ */
+export function createS3Storage(
+  options: S3Config,
+  limits: { connectionTimeoutMs?: number; requestTimeoutMs?: number; maxAttempts?: number } = {},
+): FileStorage {
+  const prefix = options.prefix ? `${options.prefix}/` : '';
+  const objectKey = (key: string): string => {
+    assertSafeKey(key);
+    return prefix + key;
+  };
+  let connection: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const connect = () =>
+    (connection ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+        forcePathStyle: options.forcePathStyle,
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        // Checksums only where the API demands them: several S3-compatible services reject the
+        // SDK's newer default ones. Bodies are still protected by the signed SHA-256 payload hash.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+        maxAttempts: limits.maxAttempts ?? 3,
+        // An unreachable or stalled bucket fails the upload in seconds instead of holding it.
+        requestHandler: {
+          connectionTimeout: limits.connectionTimeoutMs ?? 3_000,
+          requestTimeout: limits.requestTimeoutMs ?? 10_000,
+          throwOnRequestTimeout: true,
+        },
+      }),
+    })));
+  return {
+    kind: 's3',
+    async put(key, body, contentType) {
+      const Key = objectKey(key);
+      const { sdk, client } = await connect();
+      // One PUT: S3 makes the object visible only once it is whole.
+      await client.send(
+        new sdk.PutObjectCommand({ Bucket: options.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }),
+      );
+    },
+    async get(key) {
+      const Key = objectKey(key);
+      const { sdk, client } = await connect();
+      try {
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket: options.bucket, Key }));
+        if (!res.Body) return Buffer.alloc(0);
+        const bytes = await res.Body.transformToByteArray();
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } catch (err) {
+        if (isMissingObject(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      const Key = objectKey(key);
+      const { sdk, client } = await connect();
+      // S3 answers 204 whether or not the object existed.
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key }));
+    },
+  };
+}
+
+/** One S3 client per configuration, shared by the routes and the seed that ask for it. */
+const s3Storages = new WeakMap<S3Config, FileStorage>();
+
+/** The storage the configuration asks for: the S3 bucket when S3_BUCKET is set, else DATA_DIR/files. */
+export function storageFromConfig(config: { dataDir: string; s3?: S3Config | undefined }): FileStorage {
+  if (!config.s3) return createLocalStorage(path.join(config.dataDir, 'files'));
+  let storage = s3Storages.get(config.s3);
+  if (!storage) {
+    storage = createS3Storage(config.s3);
+    s3Storages.set(config.s3, storage);
+  }
+  return storage;
 }

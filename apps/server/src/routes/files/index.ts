@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canReadFile } from '../../features/files/files.access.js';
 import { findFileByPublicId } from '../../features/files/files.repository.js';
-import { processUpload, saveFile, toUploadedFile } from '../../features/files/files.service.js';
+import { processUpload, readStoredFile, saveFile, toUploadedFile } from '../../features/files/files.service.js';
 import { verifyFileSignature } from '../../features/files/file-url.js';
 import { storageFromConfig } from '../../features/files/storage.js';
 import { AppError } from '../../lib/app-error.js';
@@ -86,15 +86,16 @@ export default async function filesRoutes(app: FastifyInstance) {
         throw new AppError(request.user ? 'forbidden' : 'not-found');
       }
       const etag = `"${row.public_id}"`;
-      // Stored bytes never change for a public id.
-      reply.header(
-        'cache-control',
-        row.is_public ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
-      );
-      reply.header('etag', etag);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const body = await storage.get(row.storage_key);
+      // Stored bytes never change for a public id. Set only on answers that carry them (or a
+      // 304), so an error while the storage is down is never cached.
+      const cacheHeaders = {
+        'cache-control': row.is_public ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+        etag,
+      };
+      if (request.headers['if-none-match'] === etag) return reply.code(304).headers(cacheHeaders).send();
+      const body = await readStoredFile(storage, row);
       if (!body) throw new AppError('not-found');
+      reply.headers(cacheHeaders);
       reply.header(
         'content-disposition',
         row.kind === 'document' ? `attachment; filename="${row.public_id}.pdf"` : 'inline',
