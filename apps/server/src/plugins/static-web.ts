@@ -1,8 +1,10 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { embedPublicConfig, publicConfigOf } from '../public-config.js';
 import { ERRORS } from '@puntoverde/contract';
 
 export const API_PREFIX = '/back/api';
@@ -10,6 +12,8 @@ export const API_PREFIX = '/back/api';
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and
  * the SPA fallback for client routes. Unknown /back/api/* paths always answer JSON.
+ * Files are looked up at request time (`wildcard: true`), so a rebuild while the server runs
+ * serves the new hashed assets.
  */
 export default fp(
   async function staticWebPlugin(app: FastifyInstance) {
@@ -18,7 +22,7 @@ export default fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root,
-        wildcard: false,
+        wildcard: true,
         index: false,
         preCompressed: false,
         setHeaders(res, filePath) {
@@ -34,7 +38,7 @@ export default fp(
       app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const url = request.url;
       if (url === API_PREFIX || url.startsWith(API_PREFIX + '/') || url.startsWith(API_PREFIX + '?')) {
         return reply.code(404).send({ code: 'route-not-found', message: ERRORS['route-not-found'].message });
@@ -44,7 +48,9 @@ export default fp(
         // A missing file with an extension is a real 404, not a client route.
         if (!path.extname(pathname) || pathname.endsWith('.html')) {
           reply.header('cache-control', 'no-cache');
-          return reply.type('text/html; charset=utf-8').sendFile('index.html');
+          // Compressed explicitly: the global compression hooks do not run in the 404 handler.
+          const html = embedPublicConfig(await readFile(path.join(root, 'index.html'), 'utf8'), publicConfigOf(app.config));
+          return reply.type('text/html; charset=utf-8').compress(html);
         }
       }
       return reply.code(404).send({ code: 'not-found', message: ERRORS['not-found'].message });

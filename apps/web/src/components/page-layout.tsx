@@ -4,6 +4,7 @@
  */
 import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
 import type { ReactNode } from 'react';
+import { DemoNote } from './demo-note';
 import { MenuButton } from './menu-button';
 import { PageBanner } from './page-banner';
 
@@ -27,6 +28,7 @@ export function PageLayout({ title, children }: PageLayoutProps) {
       </IonHeader>
       <IonContent>
         <div className="page-body">
+          <DemoNote />
           <PageBanner />
           {children}
         </div>

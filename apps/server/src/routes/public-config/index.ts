@@ -1,6 +1,7 @@
 import { PUBLIC_CONFIG_PATH, ZPublicConfigResponse } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { publicConfigOf } from '../../public-config.js';
 
 /** Public, non-secret settings the web app reads at start (demo banner, map tiles). */
 export default async function publicConfigRoutes(app: FastifyInstance) {
@@ -16,7 +17,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     async (_request, reply) => {
       // Short cache: it only changes with a server restart.
       reply.header('cache-control', 'public, max-age=300');
-      return { data: { demo: app.config.demo, tile_url: app.config.tileUrl } };
+      return { data: publicConfigOf(app.config) };
     },
   );
 }

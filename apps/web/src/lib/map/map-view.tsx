@@ -27,6 +27,10 @@ export type MapViewProps = {
  * A Leaflet map in a container that follows the specification's rules (map-container.ts).
  * Errors are shown in the map area. Base tiles are decoration: when they cannot load, a note
  * says so and everything drawn on the map keeps working.
+ *
+ * The zoom buttons and the attribution sit below the map, not on it: markers then never hide
+ * under a control (each marker stays a whole, tappable target — WCAG 2.5.8), the buttons are
+ * labelled in the app's language, and the attribution link is underlined like any link.
  */
 export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady, className }: MapViewProps) {
   const { t } = useTranslation();
@@ -36,15 +40,16 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
   useEffect(() => {
     onReadyRef.current = onReady;
   });
-  const initial = useRef({ center, zoom, tileUrl, attribution });
+  const initial = useRef({ center, zoom, tileUrl });
   const tilesRef = useRef<TileLayer | null>(null);
-  const leafletRef = useRef<{ L: LeafletModule; map: LeafletMap; attribution: string } | null>(null);
+  const leafletRef = useRef<{ L: LeafletModule; map: LeafletMap } | null>(null);
+  const [ready, setReady] = useState(false);
 
   /** Base tiles: decoration. When several fail, a note says so; the drawn layers keep working. */
   const addTiles = (url: string) => {
     const current = leafletRef.current;
     if (!current) return;
-    const tiles = current.L.tileLayer(url, { attribution: current.attribution, maxZoom: 19, crossOrigin: false });
+    const tiles = current.L.tileLayer(url, { maxZoom: 19, crossOrigin: false });
     let failures = 0;
     tiles.on('tileerror', () => {
       failures += 1;
@@ -65,11 +70,11 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
         const element = await findMapContainer(id, { signal: abort.signal });
         const L = await loadLeaflet();
         if (abort.signal.aborted) return;
-        const { center: c, zoom: z, tileUrl: url, attribution: attr } = initial.current;
-        map = L.map(element, { preferCanvas: true, zoomControl: true, attributionControl: true, worldCopyJump: false });
-        map.attributionControl.setPrefix(false);
+        const { center: c, zoom: z, tileUrl: url } = initial.current;
+        map = L.map(element, { preferCanvas: true, zoomControl: false, attributionControl: false, worldCopyJump: false });
         map.setView(c, z);
-        leafletRef.current = { L, map, attribution: attr };
+        setReady(true);
+        leafletRef.current = { L, map };
         if (url) addTiles(url);
         observer = new ResizeObserver(() => map?.invalidateSize());
         observer.observe(element);
@@ -86,6 +91,7 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
       map?.remove();
       tilesRef.current = null;
       leafletRef.current = null;
+      setReady(false);
     };
     // Created once per container id; the tile template is handled below.
   }, [id]);
@@ -98,20 +104,42 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
     else addTiles(tileUrl);
   }, [tileUrl]);
 
+  const zoomBy = (delta: 1 | -1) => {
+    const map = leafletRef.current?.map;
+    if (delta > 0) map?.zoomIn();
+    else map?.zoomOut();
+  };
+
   return (
-    <div className={`pvp-map-area ${className ?? ''}`} role="region" aria-label={label}>
-      <div id={id} className="pvp-map" />
-      {error ? (
-        <div className="pvp-map-error" role="alert">
-          <p className="pvp-map-error-title">{t('points.map.errorTitle')}</p>
-          <p className="pvp-map-error-text">{error}</p>
-        </div>
-      ) : null}
-      {tilesFailed && !error ? (
-        <p className="pvp-map-tiles-note" role="status">
-          {t('points.map.tilesFailed')}
-        </p>
-      ) : null}
+    <div className="pvp-map-frame" role="region" aria-label={label}>
+      <div className={`pvp-map-area ${className ?? ''}`}>
+        <div id={id} className="pvp-map" />
+        {error ? (
+          <div className="pvp-map-error" role="alert">
+            <p className="pvp-map-error-title">{t('points.map.errorTitle')}</p>
+            <p className="pvp-map-error-text">{error}</p>
+          </div>
+        ) : null}
+        {tilesFailed && !error ? (
+          <p className="pvp-map-tiles-note" role="status">
+            {t('points.map.tilesFailed')}
+          </p>
+        ) : null}
+      </div>
+      <div className="pvp-map-footer">
+        {ready ? (
+          <div className="pvp-map-zoom" role="group" aria-label={t('points.map.zoom')}>
+            <button type="button" aria-label={t('points.map.zoomIn')} onClick={() => zoomBy(1)}>
+              <span aria-hidden="true">+</span>
+            </button>
+            <button type="button" aria-label={t('points.map.zoomOut')} onClick={() => zoomBy(-1)}>
+              <span aria-hidden="true">−</span>
+            </button>
+          </div>
+        ) : null}
+        {/* Build-time text from the translation files or the caller, never user content. */}
+        <p className="pvp-map-attribution" dangerouslySetInnerHTML={{ __html: attribution }} />
+      </div>
     </div>
   );
 }

@@ -45,7 +45,7 @@ export default function MapPicker({ lat, lng, onPick }: MapPickerProps) {
         center={lat !== null && lng !== null ? [lat, lng] : MEDELLIN}
         zoom={lat !== null ? 15 : 12}
         tileUrl={tileUrl}
-        attribution="&copy; OpenStreetMap contributors"
+        attribution={t('points.map.attribution')}
         className="pv-content-map pv-content-map--small"
         onReady={(map, L) => {
           map.on('click', (event) => onPickRef.current(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))));

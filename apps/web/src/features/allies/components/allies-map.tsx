@@ -51,7 +51,7 @@ export default function AlliesMap({ allies, tileUrl }: { allies: Ally[]; tileUrl
         center={MEDELLIN}
         zoom={12}
         tileUrl={tileUrl}
-        attribution="&copy; OpenStreetMap contributors"
+        attribution={t('points.map.attribution')}
         className="pv-content-map"
         onReady={(map, L) => {
           setLeaflet({ map, L });

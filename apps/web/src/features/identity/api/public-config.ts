@@ -1,6 +1,7 @@
 /** GET v1/config: public server settings (demo mode flag, map tile URL). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { embeddedPublicConfig } from '../../../lib/embedded-config';
 
 // A literal path: the banners show on every page; the contract's schemas stay out of them.
 export const PUBLIC_CONFIG_URL = '/back/api/v1/config';
@@ -17,8 +18,13 @@ export async function fetchPublicConfig(): Promise<PublicConfigData> {
 
 let cached: Promise<PublicConfigData> | null = null;
 
-/** One request per page load, shared by every caller; a failure is asked again next time. */
+/**
+ * The config embedded in index.html when there is one; otherwise one request per page load,
+ * shared by every caller (a failure is asked again next time).
+ */
 export function loadPublicConfig(): Promise<PublicConfigData> {
+  const embedded = embeddedPublicConfig();
+  if (embedded) return Promise.resolve(embedded);
   cached ??= fetchPublicConfig().catch((error: unknown) => {
     cached = null;
     throw error;
@@ -29,6 +35,8 @@ export function loadPublicConfig(): Promise<PublicConfigData> {
 export const publicConfigQueryOptions = queryOptions({
   queryKey: ['public-config'],
   queryFn: loadPublicConfig,
+  // Known at the first render when the server embedded it: the map starts without waiting.
+  initialData: () => embeddedPublicConfig() ?? undefined,
   staleTime: Infinity,
 });
 

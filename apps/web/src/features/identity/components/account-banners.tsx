@@ -1,14 +1,12 @@
 /**
- * Banners above every page's content: a discreet note in demo mode, and for a logged-in user
- * whose e-mail is not verified yet, a reminder with a button to re-send the link.
+ * Banners above every page's content: for a logged-in user whose e-mail is not verified yet, a
+ * reminder with a button to re-send the link (the demo-mode note is components/demo-note.tsx).
  * Loaded lazily by the shell, after the first paint.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
-import { loadPublicConfig } from '../api/public-config';
-import type { PublicConfigData } from '../api/public-config';
 import { ResendVerificationButton } from './resend-verification-button';
 import './account-banners.css';
 
@@ -41,32 +39,9 @@ export function VerifyEmailBanner() {
   );
 }
 
-export function DemoBanner() {
-  const { t } = useTranslation();
-  const [config, setConfig] = useState<PublicConfigData | null>(null);
-  useEffect(() => {
-    let active = true;
-    loadPublicConfig()
-      .then((loaded) => {
-        if (active) setConfig(loaded);
-      })
-      .catch(() => undefined); // no banner when the server cannot be asked
-    return () => {
-      active = false;
-    };
-  }, []);
-  if (!config?.demo) return null;
-  return (
-    <p className="pv-banner pv-banner-demo" role="note">
-      {t('identity.demo.banner')}
-    </p>
-  );
-}
-
 export default function AccountBanners() {
   return (
     <>
-      <DemoBanner />
       <VerifyEmailBanner />
     </>
   );

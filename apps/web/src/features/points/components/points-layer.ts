@@ -2,6 +2,7 @@ import { POINT_KIND_COLORS, type PointKind } from '@puntoverde/contract';
 import type { Layer, LayerGroup, Map as LeafletMap } from 'leaflet';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import type { ClustersData } from '../api/point-clusters';
+import { CLUSTER_MIN_DISTANCE_PX, clusterSizePx, declutterClusters } from '../declutter-clusters';
 
 export type PointsLayerText = {
   cluster: (count: number) => string;
@@ -36,7 +37,9 @@ export class PointsLayer {
   render(data: ClustersData, focusedId: number | null): void {
     const { L, map } = this;
     // Panning at one zoom keeps most clusters: only the difference touches the DOM and the canvas.
-    const wantedClusters = new Map(data.clusters.map((c) => [`${c.lat},${c.lng},${c.count}`, c]));
+    const zoom = map.getZoom();
+    const clusters = declutterClusters(data.clusters, (c) => map.project([c.lat, c.lng], zoom), CLUSTER_MIN_DISTANCE_PX);
+    const wantedClusters = new Map(clusters.map((c) => [`${c.lat},${c.lng},${c.count}`, c]));
     for (const [key, layer] of this.shownClusters) {
       if (!wantedClusters.has(key)) {
         this.clusters.removeLayer(layer);
@@ -45,7 +48,7 @@ export class PointsLayer {
     }
     for (const [key, c] of wantedClusters) {
       if (this.shownClusters.has(key)) continue;
-      const size = c.count < 10 ? 34 : c.count < 100 ? 40 : c.count < 1000 ? 46 : 54;
+      const size = clusterSizePx(c.count);
       const label = this.text.cluster(c.count);
       const icon = L.divIcon({
         className: 'pvp-cluster',

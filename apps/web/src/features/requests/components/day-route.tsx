@@ -102,7 +102,7 @@ export function DayRoute({ tileUrl }: { tileUrl: string }) {
         center={point ? [point.lat, point.lng] : MEDELLIN}
         zoom={13}
         tileUrl={tileUrl}
-        attribution="&copy; OpenStreetMap contributors"
+        attribution={t('points.map.attribution')}
         onReady={onReady}
         className="rq-map-area"
       />

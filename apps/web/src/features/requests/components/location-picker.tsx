@@ -94,7 +94,7 @@ export function LocationPicker({
         center={value ? [value.lat, value.lng] : MEDELLIN}
         zoom={value ? 16 : 12}
         tileUrl={tileUrl}
-        attribution="&copy; OpenStreetMap contributors"
+        attribution={t('points.map.attribution')}
         onReady={onReady}
         className="rq-map-area"
       />

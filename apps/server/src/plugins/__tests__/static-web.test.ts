@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { embedPublicConfig, publicConfigOf } from '../../public-config.js';
+
+const INDEX_HTML = `<!doctype html><html lang="es"><head><title>PuntoVerde</title></head><body>${'<p>shell</p>'.repeat(200)}<div id="root"></div></body></html>`;
+
+describe('the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  const embedded = (html: string) => embedPublicConfig(html, publicConfigOf(t.config));
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'puntoverde-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("hola");');
+    t = await buildTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers client routes with index.html, compressed and never cached', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home?refresh=1', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(embedded(INDEX_HTML));
+  });
+
+  it('sends index.html as is to a client that does not accept compression', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/campaign', headers: { 'accept-encoding': 'identity' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe(embedded(INDEX_HTML));
+  });
+
+  it('embeds the public config, escaped, so the app needs no request for it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } });
+    const block = /<script type="application\/json" id="pv-public-config">(.*?)<\/script><\/head>/.exec(res.body);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual({ demo: false, tile_url: t.config.tileUrl });
+    expect(embedPublicConfig('<head></head>', { demo: true, tile_url: '</script><script>alert(1)</script>' })).not.toContain(
+      '</script><script>',
+    );
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves assets written after the server started (a rebuild while it runs)', async () => {
+    writeFileSync(path.join(dist, 'assets', 'index-def456.js'), 'console.log("nuevo");');
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-def456.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('console.log("nuevo");');
+  });
+
+  it('answers a missing file with a JSON 404, not the app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/missing-000.js' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not-found' });
+  });
+
+  it('answers unknown API paths with JSON, never HTML', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({ method, url: '/back/api/v1/no-such-thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'route-not-found' });
+    }
+  });
+
+  it('cannot be led out of the build folder', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2findex.html%2f..%2f..%2f..%2fetc%2fpasswd' });
+    expect(res.body).not.toContain('root:');
+  });
+});

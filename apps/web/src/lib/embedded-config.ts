@@ -1,0 +1,41 @@
+/**
+ * The public config the server embeds in index.html (`<script type="application/json"
+ * id="pv-public-config">`, apps/server/src/public-config.ts), read once, synchronously: the
+ * first render knows the demo flag and the map's tiles without a request. `null` when the
+ * page has no such block (the Vite dev server) or it is malformed: callers then fetch
+ * GET v1/config.
+ */
+export interface EmbeddedPublicConfig {
+  demo: boolean;
+  tile_url: string;
+}
+
+const ELEMENT_ID = 'pv-public-config';
+let read = false;
+let value: EmbeddedPublicConfig | null = null;
+
+function parse(text: string | null | undefined): EmbeddedPublicConfig | null {
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as Partial<EmbeddedPublicConfig> | null;
+    return data && typeof data.demo === 'boolean' && typeof data.tile_url === 'string'
+      ? { demo: data.demo, tile_url: data.tile_url }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function embeddedPublicConfig(): EmbeddedPublicConfig | null {
+  if (!read && typeof document !== 'undefined') {
+    value = parse(document.getElementById(ELEMENT_ID)?.textContent);
+    read = true;
+  }
+  return value;
+}
+
+/** Test hook: read the document again on the next call. */
+export function resetEmbeddedPublicConfig(): void {
+  read = false;
+  value = null;
+}
