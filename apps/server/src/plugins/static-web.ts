@@ -19,6 +19,8 @@ export default fp(
   async function staticWebPlugin(app: FastifyInstance) {
     const root = app.config.webDistDir;
     const hasWeb = existsSync(path.join(root, 'index.html'));
+    /** index.html with the public config embedded; read per request (it changes on rebuild). */
+    const appHtml = async () => embedPublicConfig(await readFile(path.join(root, 'index.html'), 'utf8'), publicConfigOf(app.config));
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root,
@@ -34,6 +36,14 @@ export default fp(
           }
         },
       });
+      // The root and index.html itself get the app too (the static route would refuse the
+      // folder and send index.html without the embedded config).
+      for (const url of ['/', '/index.html']) {
+        app.get(url, async (_request, reply) => {
+          reply.header('cache-control', 'no-cache');
+          return reply.type('text/html; charset=utf-8').send(await appHtml());
+        });
+      }
     } else {
       app.log.warn({ root }, 'web app not built: only the API is served (run `npm run build`)');
     }
@@ -49,8 +59,7 @@ export default fp(
         if (!path.extname(pathname) || pathname.endsWith('.html')) {
           reply.header('cache-control', 'no-cache');
           // Compressed explicitly: the global compression hooks do not run in the 404 handler.
-          const html = embedPublicConfig(await readFile(path.join(root, 'index.html'), 'utf8'), publicConfigOf(app.config));
-          return reply.type('text/html; charset=utf-8').compress(html);
+          return reply.type('text/html; charset=utf-8').compress(await appHtml());
         }
       }
       return reply.code(404).send({ code: 'not-found', message: ERRORS['not-found'].message });

@@ -41,9 +41,13 @@ function LiveUpdatesWhileLoggedIn() {
   ) : null;
 }
 
-/** Shown only until the first translation file arrives. */
+/** Shown until the first translation file arrives: the same boot screen index.html paints. */
 function BootScreen() {
-  return <div className="boot-screen" aria-busy="true" />;
+  return (
+    <div className="boot-screen" aria-busy="true">
+      <div className="boot-bar">PuntoVerde</div>
+    </div>
+  );
 }
 
 export function App() {

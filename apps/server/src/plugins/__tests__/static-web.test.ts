@@ -34,6 +34,18 @@ describe('the built web app', () => {
     expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(embedded(INDEX_HTML));
   });
 
+  it('answers the root and /index.html with the app too', async () => {
+    for (const url of ['/', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8'), url).toBe(embedded(INDEX_HTML));
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(head.statusCode).toBe(200);
+  });
+
   it('sends index.html as is to a client that does not accept compression', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/campaign', headers: { 'accept-encoding': 'identity' } });
     expect(res.statusCode).toBe(200);
