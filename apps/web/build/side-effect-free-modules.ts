@@ -34,9 +34,10 @@ const RULES: Rule[] = [
       /^((?:export )?const [\w$]+ = )(?=(?:createForwardRef|createReactComponent|React\.createContext|React\.memo)\()/gm,
   },
   {
-    // Contract modules build zod schemas at module level; the web app uses few of them.
+    // Contract modules build zod schemas at module level (`z.object(...)`, `dataOf(...)`,
+    // `pageOf(...)`, `ZPointSummary.extend(...)`); the web app uses few of them.
     file: path('packages', 'contract', 'src', String.raw`[^\\/]+\.ts$`),
-    pureCalls: /((?:^|[^\w.$]))(?=z\.)/g,
+    pureCalls: /((?:^|[^\w.$]))(?=z\.|dataOf\(|pageOf\(|Z\w+\.(?:extend|pick|omit|partial|merge|array|and|or|refine|transform)\()/g,
   },
   {
     file: path(

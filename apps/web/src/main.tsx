@@ -1,5 +1,5 @@
 import { setupIonicReact } from '@ionic/react';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 
 /* Ionic's required CSS, then the typography it expects. */
@@ -20,8 +20,13 @@ void initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition lets React render the first screen in slices, yielding to the browser between
+// them (a phone stays responsive while the app boots); the boot screen stays until it commits.
+const reactRoot = createRoot(root);
+startTransition(() => {
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

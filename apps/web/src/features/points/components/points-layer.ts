@@ -5,7 +5,10 @@ import type { ClustersData } from '../api/point-clusters';
 import { CLUSTER_MIN_DISTANCE_PX, clusterSizePx, declutterClusters } from '../declutter-clusters';
 
 export type PointsLayerText = {
+  /** The cluster's accessible label. */
   cluster: (count: number) => string;
+  /** The count drawn on the cluster. */
+  count: (count: number) => string;
   point: (kind: PointKind) => string;
 };
 
@@ -52,7 +55,7 @@ export class PointsLayer {
       const label = this.text.cluster(c.count);
       const icon = L.divIcon({
         className: 'pvp-cluster',
-        html: `<span class="pvp-cluster-count" aria-hidden="true">${c.count.toLocaleString('es-CO')}</span>`,
+        html: `<span class="pvp-cluster-count" aria-hidden="true">${this.text.count(c.count)}</span>`,
         iconSize: [size, size],
       });
       const marker = L.marker([c.lat, c.lng], { icon, title: label, alt: label, keyboard: true, riseOnHover: true });

@@ -15,6 +15,7 @@ import { MaterialChips } from './material-chips';
 import { PointsLayer } from './points-layer';
 import { PointsList } from './points-list';
 import { OpenNowBadge } from './open-now-badge';
+import { formatCount } from '../format';
 import '../points.css';
 
 // The map library downloads while the page renders, not after.
@@ -73,7 +74,8 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
         L,
         map,
         {
-          cluster: (count) => t('points.map.clusterLabel', { count, formatted: count.toLocaleString('es-CO') }),
+          cluster: (count) => t('points.map.clusterLabel', { count, formatted: formatCount(count, i18n.language) }),
+          count: (count) => formatCount(count, i18n.language),
           point: (kind: PointKind) => t(`points.kinds.${kind}`),
         },
         (id) => setSelected(id),
@@ -95,7 +97,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
         setMapReady(false);
       };
     },
-    [t],
+    [t, i18n.language],
   );
 
   // Draw each new answer (the previous one stays while the next loads).
@@ -152,7 +154,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
   const status = useMemo(() => {
     if (clusters.isError) return t('points.map.loadError');
     if (total === undefined) return t('points.map.loading');
-    return t('points.map.total', { count: total, formatted: total.toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-CO') });
+    return t('points.map.total', { count: total, formatted: formatCount(total, i18n.language) });
   }, [clusters.isError, total, t, i18n.language]);
 
   return (
