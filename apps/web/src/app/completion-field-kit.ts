@@ -4,8 +4,10 @@
  */
 import { CityField } from '../features/identity/components/city-field';
 import { DataPolicyCheckbox } from '../features/identity/components/data-policy-checkbox';
-import { FormAlert, SelectField, TextField } from '../features/identity/components/form-fields';
+import { FormAlert, SelectField, TextField } from '../components/form-fields';
 import { NitField } from '../features/identity/components/nit-field';
+// The completion forms share the identity forms' layout and buttons (pv-form, pv-actions, pv-button).
+import '../features/identity/components/identity.css';
 import type { CompletionFieldKit } from '../features/social-auth/components/completion-field-kit';
 
 export const completionFieldKit: CompletionFieldKit = {

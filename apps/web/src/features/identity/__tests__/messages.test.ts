@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { translations } from '../../../test/translate';
 import { errorMessage } from '../forms/error-message';
-import { translateFieldMessage } from '../forms/messages';
+import { translateFieldMessage } from '../../../lib/field-messages';
 
 describe('identity messages', () => {
   beforeAll(async () => {

@@ -5,10 +5,11 @@ import type { Me } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useChangeEmail } from '../api/change-email';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
-import { FormAlert, PasswordField, TextField } from './form-fields';
+import './identity.css';
 
 export function ChangeEmailForm({ me, onChanged, onCancel }: { me: Me; onChanged: (me: Me) => void; onCancel: () => void }) {
   const { t } = useTranslation();

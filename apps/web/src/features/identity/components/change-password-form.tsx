@@ -5,11 +5,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { FormAlert, PasswordField } from '../../../components/form-fields';
 import { useChangePassword } from '../api/change-password';
 import type { ChangePasswordResult } from '../api/change-password';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
-import { FormAlert, PasswordField } from './form-fields';
+import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
 
 export const ZChangePasswordForm = z

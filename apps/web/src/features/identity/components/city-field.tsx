@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextField } from './form-fields';
+import { TextField } from '../../../components/form-fields';
 
 const SUGGESTED_CITIES = [
   'Medellín',

@@ -1,8 +1,8 @@
 /** Consent to the personal-data policy (Ley 1581 de 2012): unticked by default, with a link to read it. */
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { CheckboxField } from '../../../components/form-fields';
 import { DATA_POLICY_PATH } from '../routes';
-import { CheckboxField } from './form-fields';
 
 export function DataPolicyCheckbox({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   const { t } = useTranslation();

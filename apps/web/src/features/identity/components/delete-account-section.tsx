@@ -7,10 +7,11 @@ import type { Me } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useDeleteAccount } from '../api/delete-account';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
-import { FormAlert, PasswordField, TextField } from './form-fields';
+import './identity.css';
 
 interface DeleteForm {
   password: string;

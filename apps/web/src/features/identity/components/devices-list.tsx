@@ -1,11 +1,12 @@
 /** Devices that receive this account's notifications, each removable. */
 import type { DeviceInfo } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form-fields';
 import { useDevices } from '../api/list-devices';
 import { useRemoveDevice } from '../api/remove-device';
 import { describeUserAgent, formatDateTime } from '../forms/format';
 import { errorMessage } from '../forms/error-message';
-import { FormAlert } from './form-fields';
+import './identity.css';
 import { ListSkeleton } from './list-skeleton';
 
 const KINDS = new Set(['webpush', 'fcm', 'apns']);

@@ -6,11 +6,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppLink } from '../../../components/app-link';
+import { FormAlert, TextField } from '../../../components/form-fields';
 import { useForgotPassword } from '../api/forgot-password';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { LOGIN_PATH } from '../routes';
-import { FormAlert, TextField } from './form-fields';
+import './identity.css';
 
 const ZForgotPasswordForm = z.object({ email: ZEmail });
 

@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useLogin } from '../api/login';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { FORGOT_PASSWORD_PATH, SIGNUP_PATH } from '../routes';
-import { FormAlert, PasswordField, TextField } from './form-fields';
+import './identity.css';
 
 const ZLoginForm = ZLoginRequest.pick({ username: true, password: true });
 

@@ -1,11 +1,12 @@
 /** Ley 1581 de 2012 rights: see the consent given, read the policy and download every personal datum (JSON). */
 import type { Me } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form-fields';
 import { useExportMyData } from '../api/export-my-data';
 import { formatDateTime } from '../forms/format';
 import { errorMessage } from '../forms/error-message';
 import { DATA_POLICY_PATH } from '../routes';
-import { FormAlert } from './form-fields';
+import './identity.css';
 
 export function MyDataSection({ me }: { me: Me }) {
   const { t, i18n } = useTranslation();

@@ -1,8 +1,8 @@
 /** NIT input that formats as the user types (`900.123.456-7`); the schema checks the DIAN check digit. */
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { TextField } from '../../../components/form-fields';
 import { formatNitInput } from '../forms/nit-input';
-import { TextField } from './form-fields';
 
 export function NitField({ registration, error }: { registration: UseFormRegisterReturn; error?: string }) {
   const { t } = useTranslation();

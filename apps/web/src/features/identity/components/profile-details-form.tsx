@@ -6,11 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { CityField } from './city-field';
-import { FormAlert, SelectField, TextField } from './form-fields';
+import './identity.css';
 import { NitField } from './nit-field';
 
 type ProfileForm = UpdateProfileRequest;

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { FormAlert, PasswordField } from '../../../components/form-fields';
 import { useResetPassword } from '../api/reset-password';
 import type { ResetPasswordResult } from '../api/reset-password';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { FORGOT_PASSWORD_PATH } from '../routes';
-import { FormAlert, PasswordField } from './form-fields';
+import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
 
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (result: ResetPasswordResult) => void }) {

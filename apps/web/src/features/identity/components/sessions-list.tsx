@@ -1,12 +1,13 @@
 /** Open sessions (where the account is logged in) with a button to end each one. */
 import type { SessionInfo } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/form-fields';
 import { logout } from '../../../lib/session';
 import { useSessions } from '../api/list-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { describeUserAgent, formatDateTime } from '../forms/format';
 import { errorMessage } from '../forms/error-message';
-import { FormAlert } from './form-fields';
+import './identity.css';
 import { ListSkeleton } from './list-skeleton';
 
 function deviceName(t: (key: string, options?: Record<string, unknown>) => string, userAgent: string | null): string {

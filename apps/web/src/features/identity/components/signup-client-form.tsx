@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormAlert, PasswordField, SelectField, TextField } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { CityField } from './city-field';
 import { DataPolicyCheckbox } from './data-policy-checkbox';
-import { FormAlert, PasswordField, SelectField, TextField } from './form-fields';
+import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
 
 const FIELDS: readonly Path<HouseholdSignupForm>[] = [

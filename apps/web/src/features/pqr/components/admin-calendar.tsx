@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePqrCalendar, useRemoveCalendarDay, useSetCalendarDay } from '../api/admin-pqr-calendar';
 import { formatDate } from '../format';
 import { applyServerErrors } from '../server-errors';
-import { FormAlert, Select, TextInput } from './fields';
+import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 
 type CalendarForm = { date: string; is_working: 'false' | 'true'; reason: string };
 
@@ -44,13 +44,13 @@ export function AdminCalendar({ onDone }: { onDone: (message: string) => void })
       <p className="pqr-lead">{t('pqr.calendar.lead')}</p>
       <form className="pqr-form pqr-filters" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormAlert message={message} />
-        <TextInput
+        <TextField
           label={t('pqr.calendar.date')}
           registration={register('date')}
           error={errors.date?.message}
           type="date"
         />
-        <Select
+        <SelectField
           label={t('pqr.calendar.kind')}
           registration={register('is_working')}
           options={[
@@ -58,7 +58,7 @@ export function AdminCalendar({ onDone }: { onDone: (message: string) => void })
             { value: 'true', label: t('pqr.calendar.working') },
           ]}
         />
-        <TextInput label={t('pqr.calendar.reason')} registration={register('reason')} error={errors.reason?.message} />
+        <TextField label={t('pqr.calendar.reason')} registration={register('reason')} error={errors.reason?.message} />
         <div className="pqr-actions">
           <button type="submit" className="pqr-button" disabled={isSubmitting}>
             {t('pqr.calendar.add')}

@@ -21,7 +21,7 @@ import { formatDate, formatInstant, todayInBogota } from '../format';
 import { applyServerErrors } from '../server-errors';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import { LightBadge, StatusBadge } from './badges';
-import { FormAlert, TextArea, TextInput } from './fields';
+import { FormAlert, TextAreaField, TextField } from '../../../components/form-fields';
 import { AttachmentLinks } from './pqr-status-view';
 
 export const ADMIN_PQR_PATH = '/admin/pqr';
@@ -339,7 +339,7 @@ function AnswerPanel({ p, onDone }: PanelProps) {
     <Panel title={t('pqr.admin.answerTitle')}>
       <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormAlert message={message} />
-        <TextArea
+        <TextAreaField
           label={t('pqr.admin.answerText')}
           registration={register('text')}
           error={errors.text?.message}
@@ -389,7 +389,7 @@ function ExtensionPanel({ p, onDone }: PanelProps) {
       </p>
       <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormAlert message={message} />
-        <TextInput
+        <TextField
           label={t('pqr.admin.newDueDate')}
           registration={register('new_due_date')}
           error={errors.new_due_date?.message}
@@ -397,7 +397,7 @@ function ExtensionPanel({ p, onDone }: PanelProps) {
           min={p.due_date ?? undefined}
           max={p.max_extension_date ?? undefined}
         />
-        <TextArea
+        <TextAreaField
           label={t('pqr.admin.extensionReason')}
           registration={register('reason')}
           error={errors.reason?.message}
@@ -442,12 +442,12 @@ function TransferPanel({ p, onDone }: PanelProps) {
       </p>
       <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormAlert message={message} />
-        <TextInput
+        <TextField
           label={t('pqr.admin.transferEntity')}
           registration={register('entity')}
           error={errors.entity?.message}
         />
-        <TextArea
+        <TextAreaField
           label={t('pqr.admin.transferReason')}
           registration={register('reason')}
           error={errors.reason?.message}
@@ -488,7 +488,7 @@ function NotePanel({ p, onDone }: PanelProps) {
     <Panel title={t('pqr.admin.noteTitle')}>
       <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormAlert message={message} />
-        <TextArea
+        <TextAreaField
           label={t('pqr.admin.noteText')}
           registration={register('body')}
           error={errors.body?.message}

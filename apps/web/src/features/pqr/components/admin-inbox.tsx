@@ -7,7 +7,7 @@ import { INBOX_PAGE_SIZE, useInbox, type InboxFilters } from '../api/admin-pqr-l
 import { usePqrStaff } from '../api/admin-pqr-staff';
 import { formatShortDate } from '../format';
 import { LightBadge, StatusBadge } from './badges';
-import { FormAlert } from './fields';
+import { FormAlert } from '../../../components/form-fields';
 
 export function adminPqrPath(radicado: string): string {
   return `/admin/pqr/${encodeURIComponent(radicado)}`;

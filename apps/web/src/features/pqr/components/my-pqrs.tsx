@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMyPqrs } from '../api/my-pqrs';
 import { formatDate } from '../format';
 import { StatusBadge } from './badges';
-import { FormAlert } from './fields';
+import { FormAlert } from '../../../components/form-fields';
 import { PqrStatusView } from './pqr-status-view';
 
 export function MyPqrs({ onFileNew }: { onFileNew: () => void }) {

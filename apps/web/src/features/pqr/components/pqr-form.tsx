@@ -20,7 +20,7 @@ import { useDueDate } from '../api/due-date';
 import { formatDate } from '../format';
 import { applyServerErrors } from '../server-errors';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
-import { Checkbox, FormAlert, RadioGroup, Select, TextArea, TextInput } from './fields';
+import { CheckboxField, FormAlert, RadioGroupField, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 
 /** The personal-data policy page (identity feature). */
 const DATA_POLICY_PATH = '/data-policy';
@@ -136,7 +136,7 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
       <FormAlert message={formMessage} />
       <fieldset>
         <legend>{t('pqr.form.request')}</legend>
-        <Select
+        <SelectField
           label={t('pqr.form.type')}
           registration={register('type')}
           error={errors.type?.message}
@@ -144,20 +144,20 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
           hint={type ? t(`pqr.typeHelp.${type}`) : t('pqr.form.typeHint')}
         />
         {type === 'datos_personales' ? (
-          <RadioGroup
+          <RadioGroupField
             legend={t('pqr.form.personalDataKind')}
             registration={register('personal_data_kind')}
             error={errors.personal_data_kind?.message}
             options={PERSONAL_DATA_KINDS.map((v) => ({ value: v, label: t(`pqr.personalDataKinds.${v}`) }))}
           />
         ) : null}
-        <TextInput
+        <TextField
           label={t('pqr.form.subject')}
           registration={register('subject')}
           error={errors.subject?.message}
           maxLength={150}
         />
-        <TextArea
+        <TextAreaField
           label={t('pqr.form.description')}
           registration={register('description')}
           error={errors.description?.message}
@@ -171,20 +171,20 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
       <fieldset>
         <legend>{t('pqr.form.you')}</legend>
         {isLoggedIn(user) ? <p className="pqr-hint">{t('pqr.form.prefilled')}</p> : null}
-        <TextInput
+        <TextField
           label={t('pqr.form.name')}
           registration={register('name')}
           error={errors.name?.message}
           autoComplete="name"
         />
         <div className="pqr-row">
-          <Select
+          <SelectField
             label={t('pqr.form.documentType')}
             registration={register('document_type')}
             error={errors.document_type?.message}
             options={PQR_DOCUMENT_TYPES.map((v) => ({ value: v, label: t(`pqr.documentTypes.${v}`) }))}
           />
-          <TextInput
+          <TextField
             label={t('pqr.form.documentNumber')}
             registration={register('document_number')}
             error={errors.document_number?.message}
@@ -192,7 +192,7 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
             autoComplete="off"
           />
         </div>
-        <TextInput
+        <TextField
           label={t('pqr.form.email')}
           registration={register('email')}
           error={errors.email?.message}
@@ -200,7 +200,7 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
           autoComplete="email"
           hint={t('pqr.form.emailHint')}
         />
-        <TextInput
+        <TextField
           label={t('pqr.form.phone')}
           registration={register('phone')}
           error={errors.phone?.message}
@@ -208,7 +208,7 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
           autoComplete="tel"
           optional
         />
-        <RadioGroup
+        <RadioGroupField
           legend={t('pqr.form.answerChannel')}
           registration={register('answer_channel')}
           error={errors.answer_channel?.message}
@@ -216,13 +216,13 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
         />
       </fieldset>
 
-      <Checkbox registration={register('accept_data_policy')} error={errors.accept_data_policy?.message}>
+      <CheckboxField registration={register('accept_data_policy')} error={errors.accept_data_policy?.message}>
         {t('pqr.form.policyBefore')}{' '}
         <a href={DATA_POLICY_PATH} target="_blank" rel="noopener">
           {t('pqr.form.policyLink')}
         </a>
         {t('pqr.form.policyAfter')}
-      </Checkbox>
+      </CheckboxField>
 
       {due.data && type ? (
         <p className="pqr-notice" role="status">

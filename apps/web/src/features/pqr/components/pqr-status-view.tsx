@@ -14,7 +14,7 @@ import { formatBytes, formatDate, formatInstant } from '../format';
 import { applyServerErrors } from '../server-errors';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import { StatusBadge } from './badges';
-import { FormAlert, TextArea } from './fields';
+import { FormAlert, TextAreaField } from '../../../components/form-fields';
 
 export function AttachmentLinks({ files, label }: { files: PqrAttachment[]; label: string }) {
   const { t, i18n } = useTranslation();
@@ -61,7 +61,7 @@ function InformationReply({ pqr }: { pqr: PqrPublic }) {
   return (
     <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
       <FormAlert message={message} />
-      <TextArea
+      <TextAreaField
         label={t('pqr.view.replyLabel')}
         registration={register('message')}
         error={errors.message?.message}

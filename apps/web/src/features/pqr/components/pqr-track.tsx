@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTrackPqr, type TrackQuery } from '../api/track-pqr';
-import { FormAlert, TextInput } from './fields';
+import { FormAlert, TextField } from '../../../components/form-fields';
 import { PqrStatusView } from './pqr-status-view';
 
 export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
@@ -28,7 +28,7 @@ export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
       <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('pqr.track.title')}>
         <p className="pqr-hint">{t('pqr.track.lead')}</p>
         <div className="pqr-row">
-          <TextInput
+          <TextField
             label={t('pqr.track.radicado')}
             registration={register('radicado')}
             error={errors.radicado?.message}
@@ -36,7 +36,7 @@ export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
             autoCapitalize="characters"
             spellCheck={false}
           />
-          <TextInput
+          <TextField
             label={t('pqr.track.email')}
             registration={register('email')}
             error={errors.email?.message}

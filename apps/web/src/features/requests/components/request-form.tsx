@@ -26,7 +26,7 @@ import { usePickupCalendar } from '../api/pickup-calendar';
 import { useSuggestedPoints } from '../api/suggested-points';
 import { formatCalendarDate, formatDistance } from '../format';
 import { applyServerErrors } from '../server-errors';
-import { FormAlert, Select, TextArea, TextInput } from './fields';
+import { FormAlert, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { LocationPicker } from './location-picker';
 import '../requests.css';
 
@@ -162,7 +162,7 @@ export function RequestForm({
           const itemErrors = errors.items?.[index];
           return (
             <div className="rq-item-row" key={field.id}>
-              <Select
+              <SelectField
                 label={t('requests.form.material', { n: index + 1 })}
                 registration={register(`items.${index}.material`, {
                   onChange: () => {
@@ -181,7 +181,7 @@ export function RequestForm({
                 ]}
               />
               {units ? (
-                <TextInput
+                <TextField
                   key={`${field.id}-units`}
                   label={t('requests.form.units')}
                   type="number"
@@ -192,7 +192,7 @@ export function RequestForm({
                   error={itemErrors?.units?.message ?? itemErrors?.estimated_kg?.message}
                 />
               ) : (
-                <TextInput
+                <TextField
                   key={`${field.id}-kg`}
                   label={t('requests.form.kg')}
                   type="number"
@@ -234,7 +234,7 @@ export function RequestForm({
 
       <fieldset>
         <legend>{t('requests.form.whereLegend')}</legend>
-        <TextInput
+        <TextField
           label={t('requests.form.address')}
           registration={register('address')}
           error={errors.address?.message}
@@ -293,7 +293,7 @@ export function RequestForm({
       <fieldset>
         <legend>{t('requests.form.whenLegend')}</legend>
         <div className="rq-row">
-          <Select
+          <SelectField
             label={t('requests.form.date')}
             registration={register('preferred_date')}
             error={errors.preferred_date?.message}
@@ -313,14 +313,14 @@ export function RequestForm({
               })),
             ]}
           />
-          <Select
+          <SelectField
             label={t('requests.form.window')}
             registration={register('time_window')}
             error={errors.time_window?.message}
             options={windows.map((w) => ({ value: w, label: t(`requests.windows.${w}`) }))}
           />
         </div>
-        <TextArea
+        <TextAreaField
           label={t('requests.form.notes')}
           registration={register('notes')}
           error={errors.notes?.message}

@@ -1,0 +1,246 @@
+/**
+ * Labelled native form controls for react-hook-form, shared by every feature's forms: the label
+ * names the control (htmlFor, or a legend for a radio group), the hint and the error are tied to
+ * it with aria-describedby (only when they are shown), an error marks it aria-invalid, and a
+ * required control says so with aria-required. Field messages from the contract are translated.
+ */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { translateFieldMessage } from '../lib/field-messages';
+import './form-fields.css';
+
+/** The ids of the shown hint/error/extra nodes, space-separated, or nothing. */
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(' ');
+  return list === '' ? undefined : list;
+}
+
+/** The id a caller gave, else a generated one. */
+function useFieldId(givenId: string | undefined): string {
+  const autoId = useId();
+  return givenId ?? autoId;
+}
+
+/** The ARIA state of a labelled control: invalid on error, required unless optional, described by what is shown. */
+function controlAria(id: string, { hint, error, required }: { hint?: ReactNode; error?: string; required: boolean }) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required ? true : undefined,
+    'aria-describedby': describedBy(!!hint && `${id}-hint`, !!error && `${id}-error`),
+  } as const;
+}
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const { t } = useTranslation();
+  if (!message) return null;
+  return (
+    <p id={id} className="pv-field-error">
+      {translateFieldMessage(t, message)}
+    </p>
+  );
+}
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  optional?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  children: ReactNode;
+}
+
+function FieldShell({ id, label, optional, hint, error, children }: FieldShellProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="pv-field">
+      <label className="pv-field-label" htmlFor={id}>
+        {label}
+        {optional ? <span className="pv-field-optional"> ({t('form.optional')})</span> : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="pv-field-hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** What every labelled control takes besides its native attributes. */
+interface FieldProps {
+  label: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+  hint?: ReactNode;
+  optional?: boolean;
+}
+
+type Native<A> = Omit<A, 'name' | 'onChange' | 'onBlur'>;
+
+export type TextFieldProps = FieldProps & Native<InputHTMLAttributes<HTMLInputElement>>;
+
+export function TextField({ label, registration, error, hint, optional, id: givenId, ...input }: TextFieldProps) {
+  const id = useFieldId(givenId);
+  return (
+    <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
+      <input
+        id={id}
+        className="pv-field-input"
+        {...controlAria(id, { hint, error, required: !optional })}
+        {...input}
+        {...registration}
+      />
+    </FieldShell>
+  );
+}
+
+export type TextAreaFieldProps = FieldProps & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>;
+
+export function TextAreaField({ label, registration, error, hint, optional, id: givenId, ...area }: TextAreaFieldProps) {
+  const id = useFieldId(givenId);
+  return (
+    <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
+      <textarea
+        id={id}
+        className="pv-field-input pv-field-textarea"
+        {...controlAria(id, { hint, error, required: !optional })}
+        {...area}
+        {...registration}
+      />
+    </FieldShell>
+  );
+}
+
+export interface FieldOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export type SelectFieldProps = FieldProps & { options: readonly FieldOption[] } & Native<SelectHTMLAttributes<HTMLSelectElement>>;
+
+export function SelectField({ label, registration, error, hint, optional, options, id: givenId, ...select }: SelectFieldProps) {
+  const id = useFieldId(givenId);
+  return (
+    <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
+      <select
+        id={id}
+        className="pv-field-input"
+        {...controlAria(id, { hint, error, required: false })}
+        {...select}
+        {...registration}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
+export interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'optional'> {
+  /** Shown under the field, e.g. the strength hint of a new password. */
+  below?: ReactNode;
+}
+
+/** A required password input with a show/hide toggle. */
+export function PasswordField({ label, registration, error, hint, below, id: givenId, ...input }: PasswordFieldProps) {
+  const { t } = useTranslation();
+  const id = useFieldId(givenId);
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell id={id} label={label} hint={hint} error={error}>
+      <div className="pv-field-row">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className="pv-field-input"
+          spellCheck={false}
+          autoCapitalize="none"
+          {...controlAria(id, { hint, error, required: true })}
+          aria-describedby={describedBy(!!hint && `${id}-hint`, !!error && `${id}-error`, !!below && `${id}-below`)}
+          {...input}
+          {...registration}
+        />
+        <button
+          type="button"
+          className="pv-field-toggle"
+          aria-controls={id}
+          aria-pressed={visible}
+          onClick={() => setVisible((value) => !value)}
+        >
+          {visible ? t('form.hidePassword') : t('form.showPassword')}
+        </button>
+      </div>
+      {below ? <div id={`${id}-below`}>{below}</div> : null}
+    </FieldShell>
+  );
+}
+
+export interface CheckboxFieldProps {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  /** The label: may hold a link (e.g. to the data policy). */
+  children: ReactNode;
+}
+
+/** A required checkbox (a consent): the label follows the box. */
+export function CheckboxField({ registration, error, children }: CheckboxFieldProps) {
+  const id = useId();
+  return (
+    <div className="pv-field">
+      <div className="pv-field-check">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-required
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...registration}
+        />
+        <label htmlFor={id}>{children}</label>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+export interface RadioGroupFieldProps {
+  legend: string;
+  registration: UseFormRegisterReturn;
+  options: readonly FieldOption[];
+  error?: string;
+}
+
+/** A group of radio buttons in a fieldset whose legend names it; the error describes the group. */
+export function RadioGroupField({ legend, registration, options, error }: RadioGroupFieldProps) {
+  const id = useId();
+  return (
+    <fieldset className="pv-field-radios" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="pv-field-label">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="pv-field-check">
+          <input type="radio" value={option.value} disabled={option.disabled} aria-invalid={error ? true : undefined} {...registration} />
+          {option.label}
+        </label>
+      ))}
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/** A form-level message (role=alert so screen readers hear it at once). */
+export function FormAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <div className="pv-form-alert" role="alert">
+      <p>{message}</p>
+    </div>
+  );
+}
