@@ -1,5 +1,5 @@
 /** Back office: allies and adhered members, with logo upload and a map picker. */
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText, useIonAlert, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ALLY_CATEGORIES,
@@ -19,6 +19,7 @@ import { applyServerErrors } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { SelectField, TextField, ToggleField } from './fields';
 import { LocationFields } from './location-fields';
+import { AdminListBody, useConfirmDelete } from './admin-list';
 import { Pager } from './pager';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
@@ -112,42 +113,17 @@ export function AdminAllies() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Ally | null | undefined>(undefined);
-  const [confirm] = useIonAlert();
-  const [present] = useIonToast();
   const list = useAdminList<Page<Ally>>('allies', 'allies', { q, page, page_size: PAGE_SIZE });
-  const remove = useAdminMutation('allies', (id: number) => adminSend<void>('DELETE', `allies/${id}`));
-  const askDelete = (a: Ally) =>
-    void confirm({
-      header: t('admin.confirmDelete'),
-      message: a.name,
-      buttons: [
-        { text: t('admin.cancel'), role: 'cancel' },
-        {
-          text: t('admin.delete'),
-          role: 'destructive',
-          handler: () =>
-            remove.mutate(a.id, {
-              onSuccess: () => void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS }),
-              onError: (e) => void present({ message: e.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-            }),
-        },
-      ],
-    });
+  const askDelete = useConfirmDelete('allies', 'allies');
   return (
     <>
       <div className="filter-row">
         <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
         <IonButton onClick={() => setEditing(null)}>{t('admin.allies.new')}</IonButton>
       </div>
-      {list.isPending ? (
-        <IonSkeletonText animated style={{ height: '8rem' }} />
-      ) : list.isError ? (
-        <p role="alert">{list.error.message}</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="empty-state">{t('admin.allies.empty')}</p>
-      ) : (
-        <IonList>
-          {list.data.items.map((a) => (
+      <AdminListBody list={list} empty={t('admin.allies.empty')}>
+        {(items) =>
+          items.map((a) => (
             <IonItem key={a.id}>
               {a.logo_url ? <img slot="start" src={a.logo_url} alt="" width={40} height={40} className="ally-card__logo" /> : null}
               <IonLabel className="ion-text-wrap">
@@ -160,13 +136,13 @@ export function AdminAllies() {
               <IonButton slot="end" fill="outline" onClick={() => setEditing(a)} aria-label={`${t('admin.edit')}: ${a.name}`}>
                 {t('admin.edit')}
               </IonButton>
-              <IonButton slot="end" fill="clear" color="danger" onClick={() => askDelete(a)} aria-label={`${t('admin.delete')}: ${a.name}`}>
+              <IonButton slot="end" fill="clear" color="danger" onClick={() => askDelete(a.id, a.name)} aria-label={`${t('admin.delete')}: ${a.name}`}>
                 {t('admin.delete')}
               </IonButton>
             </IonItem>
-          ))}
-        </IonList>
-      )}
+          ))
+        }
+      </AdminListBody>
       {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       <AdminModal isOpen={editing !== undefined} title={editing ? t('admin.allies.edit') : t('admin.allies.new')} onClose={() => setEditing(undefined)}>
         <AllyEditor ally={editing ?? null} onDone={() => setEditing(undefined)} />

@@ -1,9 +1,10 @@
 /** Back office: the audit log (who changed what, when, with the before and after values). */
-import { IonItem, IonLabel, IonList, IonSelect, IonSelectOption, IonSkeletonText } from '@ionic/react';
+import { IonItem, IonLabel, IonSelect, IonSelectOption } from '@ionic/react';
 import type { AuditEntry } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminList, type Page } from '../api/admin-resource';
+import { AdminListBody } from './admin-list';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 25;
@@ -43,15 +44,9 @@ export function AdminAudit() {
           </IonSelectOption>
         ))}
       </IonSelect>
-      {list.isPending ? (
-        <IonSkeletonText animated style={{ height: '8rem' }} />
-      ) : list.isError ? (
-        <p role="alert">{list.error.message}</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="empty-state">{t('admin.audit.empty')}</p>
-      ) : (
-        <IonList>
-          {list.data.items.map((entry) => (
+      <AdminListBody list={list} empty={t('admin.audit.empty')}>
+        {(items) =>
+          items.map((entry) => (
             <IonItem key={entry.id}>
               <IonLabel className="ion-text-wrap">
                 <h3>
@@ -67,9 +62,9 @@ export function AdminAudit() {
                 <Json label={t('admin.audit.after')} value={entry.after} />
               </IonLabel>
             </IonItem>
-          ))}
-        </IonList>
-      )}
+          ))
+        }
+      </AdminListBody>
       {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
     </>
   );

@@ -1,5 +1,5 @@
 /** Back office: campaigns list (search, status, pages) and the create/edit form with an image. */
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText, useIonAlert, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, ZCampaignInput, type Ally, type Campaign, type CampaignInput } from '@puntoverde/contract';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { applyServerErrors, isoToLocal, localToIso } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { SelectField, TextField, ToggleField } from './fields';
 import { LocationFields } from './location-fields';
+import { AdminListBody, useConfirmDelete } from './admin-list';
 import { Pager } from './pager';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
@@ -132,42 +133,17 @@ export function AdminCampaigns() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Campaign | null | undefined>(undefined);
-  const [confirm] = useIonAlert();
-  const [present] = useIonToast();
   const list = useAdminList<Page<Campaign>>('campaigns', 'campaigns', { q, page, page_size: PAGE_SIZE });
-  const remove = useAdminMutation('campaigns', (id: number) => adminSend<void>('DELETE', `campaigns/${id}`));
-  const askDelete = (c: Campaign) =>
-    void confirm({
-      header: t('admin.confirmDelete'),
-      message: c.title,
-      buttons: [
-        { text: t('admin.cancel'), role: 'cancel' },
-        {
-          text: t('admin.delete'),
-          role: 'destructive',
-          handler: () =>
-            remove.mutate(c.id, {
-              onSuccess: () => void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS }),
-              onError: (e) => void present({ message: e.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-            }),
-        },
-      ],
-    });
+  const askDelete = useConfirmDelete('campaigns', 'campaigns');
   return (
     <>
       <div className="filter-row">
         <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
         <IonButton onClick={() => setEditing(null)}>{t('admin.campaigns.new')}</IonButton>
       </div>
-      {list.isPending ? (
-        <IonSkeletonText animated style={{ height: '8rem' }} />
-      ) : list.isError ? (
-        <p role="alert">{list.error.message}</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="empty-state">{t('admin.campaigns.empty')}</p>
-      ) : (
-        <IonList>
-          {list.data.items.map((c) => (
+      <AdminListBody list={list} empty={t('admin.campaigns.empty')}>
+        {(items) =>
+          items.map((c) => (
             <IonItem key={c.id}>
               <IonLabel className="ion-text-wrap">
                 <h3>{c.title}</h3>
@@ -180,13 +156,13 @@ export function AdminCampaigns() {
               <IonButton slot="end" fill="outline" onClick={() => setEditing(c)} aria-label={`${t('admin.edit')}: ${c.title}`}>
                 {t('admin.edit')}
               </IonButton>
-              <IonButton slot="end" fill="clear" color="danger" onClick={() => askDelete(c)} aria-label={`${t('admin.delete')}: ${c.title}`}>
+              <IonButton slot="end" fill="clear" color="danger" onClick={() => askDelete(c.id, c.title)} aria-label={`${t('admin.delete')}: ${c.title}`}>
                 {t('admin.delete')}
               </IonButton>
             </IonItem>
-          ))}
-        </IonList>
-      )}
+          ))
+        }
+      </AdminListBody>
       {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       <AdminModal
         isOpen={editing !== undefined}

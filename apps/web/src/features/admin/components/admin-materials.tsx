@@ -3,7 +3,7 @@
  * Resolución 2184 de 2019, OSM `recycling:*` keys, search words). Codes are fixed once created:
  * points, containers and campaigns refer to them. Materials are deactivated, never deleted.
  */
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BIN_COLORS,
@@ -22,6 +22,7 @@ import { adminSend, useAdminList, useAdminMutation, type Page } from '../api/adm
 import { applyServerErrors } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { SelectField, TextField, ToggleField } from './fields';
+import { AdminListBody } from './admin-list';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 20;
@@ -172,15 +173,9 @@ export function AdminMaterials() {
         </div>
         <IonButton onClick={() => setEditing(null)}>{t('admin.catalogue.new')}</IonButton>
       </div>
-      {list.isPending ? (
-        <IonSkeletonText animated style={{ height: '8rem' }} />
-      ) : list.isError ? (
-        <p role="alert">{list.error.message}</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="empty-state">{t('admin.catalogue.empty')}</p>
-      ) : (
-        <IonList>
-          {list.data.items.map((m) => (
+      <AdminListBody list={list} empty={t('admin.catalogue.empty')}>
+        {(items) =>
+          items.map((m) => (
             <IonItem key={m.code}>
               <span
                 slot="start"
@@ -220,9 +215,9 @@ export function AdminMaterials() {
                 {m.active ? t('admin.catalogue.deactivate') : t('admin.catalogue.activate')}
               </IonButton>
             </IonItem>
-          ))}
-        </IonList>
-      )}
+          ))
+        }
+      </AdminListBody>
       {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       <AdminModal isOpen={editing !== undefined} title={editing ? t('admin.catalogue.edit') : t('admin.catalogue.new')} onClose={() => setEditing(undefined)}>
         <MaterialEditor material={editing ?? null} groups={all.data?.items ?? []} onDone={() => setEditing(undefined)} />

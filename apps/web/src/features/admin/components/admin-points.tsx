@@ -7,7 +7,6 @@ import {
   IonList,
   IonSelect,
   IonSelectOption,
-  IonSkeletonText,
   useIonAlert,
   useIonToast,
 } from '@ionic/react';
@@ -34,6 +33,7 @@ import { applyServerErrors } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { SelectField, TextField, ToggleField } from './fields';
 import { LocationFields } from './location-fields';
+import { AdminListBody } from './admin-list';
 import { Pager } from './pager';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
@@ -246,15 +246,9 @@ export function AdminPoints() {
         </IonSelect>
         <IonButton onClick={() => setEditing(null)}>{t('admin.points.new')}</IonButton>
       </div>
-      {list.isPending ? (
-        <IonSkeletonText animated style={{ height: '8rem' }} />
-      ) : list.isError ? (
-        <p role="alert">{list.error.message}</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="empty-state">{t('admin.points.empty')}</p>
-      ) : (
-        <IonList>
-          {list.data.items.map((p) => (
+      <AdminListBody list={list} empty={t('admin.points.empty')}>
+        {(items) =>
+          items.map((p) => (
             <IonItem key={p.id}>
               <IonLabel className="ion-text-wrap">
                 <h3>{p.name}</h3>
@@ -273,9 +267,9 @@ export function AdminPoints() {
                 {t('admin.points.manage')}
               </IonButton>
             </IonItem>
-          ))}
-        </IonList>
-      )}
+          ))
+        }
+      </AdminListBody>
       {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       <AdminModal isOpen={editing !== undefined} title={editing ? t('admin.points.edit') : t('admin.points.new')} onClose={() => setEditing(undefined)}>
         <PointEditor point={editing ?? null} onDone={() => setEditing(undefined)} />

@@ -1,16 +1,5 @@
 /** Back office: search users, change their type, admin flag or state, resend verification, create point managers. */
-import {
-  IonBadge,
-  IonButton,
-  IonItem,
-  IonLabel,
-  IonList,
-  IonSelect,
-  IonSelectOption,
-  IonSkeletonText,
-  IonToggle,
-  useIonToast,
-} from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, IonSelect, IonSelectOption, IonToggle, useIonToast } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TOAST_DURATION_MS,
@@ -29,6 +18,7 @@ import { adminSend, useAdminList, useAdminMutation, type Page } from '../api/adm
 import { applyServerErrors } from '../form-errors';
 import { AdminModal } from './admin-modal';
 import { TextField } from './fields';
+import { AdminListBody } from './admin-list';
 import { Pager } from './pager';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
@@ -152,15 +142,9 @@ export function AdminUsers() {
         </IonSelect>
         <IonButton onClick={() => setCreating(true)}>{t('admin.users.createManager')}</IonButton>
       </div>
-      {list.isPending ? (
-        <IonSkeletonText animated style={{ height: '8rem' }} />
-      ) : list.isError ? (
-        <p role="alert">{list.error.message}</p>
-      ) : list.data.items.length === 0 ? (
-        <p className="empty-state">{t('admin.users.empty')}</p>
-      ) : (
-        <IonList>
-          {list.data.items.map((u) => (
+      <AdminListBody list={list} empty={t('admin.users.empty')}>
+        {(items) =>
+          items.map((u) => (
             <IonItem key={u.id} button detail onClick={() => setSelected(u)}>
               <IonLabel className="ion-text-wrap">
                 <h3>{u.name}</h3>
@@ -174,9 +158,9 @@ export function AdminUsers() {
                 </p>
               </IonLabel>
             </IonItem>
-          ))}
-        </IonList>
-      )}
+          ))
+        }
+      </AdminListBody>
       {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       <AdminModal isOpen={selected !== null} title={selected?.name ?? ''} onClose={() => setSelected(null)}>
         {selected ? <UserDetail user={selected} onDone={() => setSelected(null)} /> : null}
