@@ -13,11 +13,27 @@ export function tileOrigins(tileUrl: string): string[] {
   return [`${url.protocol}//${host}`];
 }
 
-/** Security headers from helmet (CSP that allows the map tiles) and a CORS allow-list. */
+/**
+ * The API answers JSON and stored files, never a page (its viewer at /back/api/docs aside):
+ * those get the API header set, every other URL the document set.
+ */
+export function isApiUrl(url: string): boolean {
+  return url.startsWith('/back/api/') && !url.startsWith('/back/api/docs');
+}
+
+/**
+ * Security headers from helmet and a CORS allow-list. Pages (the web app, the API viewer, the
+ * dev outbox) get helmet's document set with a CSP that allows the map tiles; API responses
+ * get the set the OWASP REST Security Cheat Sheet asks of every API response
+ * (https://cheatsheetseries.owasp.org/cheatsheets/REST_Security_Cheat_Sheet.html#security-headers):
+ * the rest of helmet's set (COOP, origin-agent-cluster, DNS prefetch, legacy IE/Flash/XSS-auditor
+ * switches) only acts on documents and only made each API answer longer.
+ */
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     const { config } = app;
-    const headers = computeSecurityHeaders({
+    const hsts = config.publicUrl.startsWith('https://');
+    const documentHeaders = computeSecurityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -38,16 +54,20 @@ export default fp(
       // Tiles and images from other origins must load.
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-site' },
-      strictTransportSecurity: config.publicUrl.startsWith('https://'),
+      strictTransportSecurity: hsts,
     });
+    const apiHeaders = computeApiSecurityHeaders(hsts);
     // One hook sets the precomputed headers and echoes the request id (hot path: every request).
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(headers);
+      reply.headers(isApiUrl(request.url) ? apiHeaders : documentHeaders);
       reply.header('x-request-id', request.id);
       done();
     });
+    // Without an allow-list no origin gets CORS headers, so skip the plugin and its hook on
+    // every request; preflights then meet the JSON 404 like any unknown OPTIONS route.
+    if (!config.corsOrigins.length) return;
     await app.register(cors, {
-      origin: config.corsOrigins.length ? config.corsOrigins : false,
+      origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       exposedHeaders: ['x-request-id', 'retry-after', 'etag'],
@@ -56,6 +76,30 @@ export default fp(
   },
   { name: 'security', dependencies: ['config'] },
 );
+
+/**
+ * What a JSON or file response needs: nosniff, never framed (CSP frame-ancestors and
+ * X-Frame-Options), nothing loads if it is ever opened as a document (default-src 'none',
+ * stricter than the pages' policy), same-site resource policy, no referrer, HSTS on https.
+ */
+export function computeApiSecurityHeaders(hsts: boolean): Record<string, string> {
+  return computeSecurityHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    xFrameOptions: { action: 'deny' },
+    xContentTypeOptions: true,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    // Redirects (social sign-in) must not leak the page or the code to the next site.
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: hsts,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
 
 /**
  * Runs helmet's middleware once against a recording response and returns the headers it sets.

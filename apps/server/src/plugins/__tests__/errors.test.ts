@@ -93,14 +93,6 @@ describe('error handling', () => {
     expect(res.json().code).toBe('unauthorized');
   });
 
-  it('sends security headers with a CSP that allows the map tiles', async () => {
-    const res = await app.inject({ method: 'GET', url: '/back/api/health' });
-    const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain('https://tile.openstreetmap.org');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-  });
-
   it('serves the OpenAPI document built from the contract schemas', async () => {
     const res = await app.inject({ method: 'GET', url: '/back/api/docs/json' });
     expect(res.statusCode).toBe(200);

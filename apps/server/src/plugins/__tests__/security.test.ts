@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { isApiUrl } from '../security.js';
+
+const REQUEST_ID = /^[0-9a-f-]{36}$/;
+
+describe('security headers', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'puntoverde-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="es"><body><div id="root"></div></body></html>',
+    );
+    t = await buildTestApp({ webDistDir: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('gives the web app pages a CSP that allows the map tiles, and the document headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/home' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain('https://tile.openstreetmap.org');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-site',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(res.headers['x-request-id']).toMatch(REQUEST_ID);
+  });
+
+  it.each(['/back/api/health', '/back/api/v1/config', '/back/api/v1/does-not-exist'])(
+    'gives the API response %s the API set: nosniff, never framed, nothing loads',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cross-origin-resource-policy': 'same-site',
+        'referrer-policy': 'no-referrer',
+      });
+      // Document-only headers stay on pages.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(REQUEST_ID);
+    },
+  );
+
+  it('treats the API viewer as pages, not as API answers', () => {
+    expect(isApiUrl('/back/api/v1/points')).toBe(true);
+    expect(isApiUrl('/back/api/health')).toBe(true);
+    expect(isApiUrl('/back/api/docs')).toBe(false);
+    expect(isApiUrl('/back/api/docs/static/index.html')).toBe(false);
+    expect(isApiUrl('/home')).toBe(false);
+  });
+
+  it('adds HSTS to both sets when the public URL is https', async () => {
+    const https = await buildTestApp({ publicUrl: 'https://puntoverde.example.org' });
+    try {
+      for (const url of ['/back/api/health', '/home']) {
+        const res = await https.app.inject({ method: 'GET', url });
+        expect(res.headers['strict-transport-security']).toContain('max-age=');
+      }
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('sends no CORS headers without an allow-list', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/back/api/v1/config',
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/back/api/v1/config',
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.statusCode).toBe(404);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers CORS for the origins on the allow-list only', async () => {
+    const cors = await buildTestApp({ corsOrigins: ['https://admin.example.org'] });
+    try {
+      const allowed = await cors.app.inject({
+        method: 'GET',
+        url: '/back/api/v1/config',
+        headers: { origin: 'https://admin.example.org' },
+      });
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://admin.example.org');
+      expect(allowed.headers['access-control-expose-headers']).toContain('x-request-id');
+      const preflight = await cors.app.inject({
+        method: 'OPTIONS',
+        url: '/back/api/v1/config',
+        headers: { origin: 'https://admin.example.org', 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      const other = await cors.app.inject({
+        method: 'GET',
+        url: '/back/api/v1/config',
+        headers: { origin: 'https://elsewhere.example' },
+      });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await cors.close();
+    }
+  });
+});
