@@ -15,14 +15,22 @@ export default async function healthRoutes(app: FastifyInstance) {
   // skips the per-request child logger (its rare warnings carry no reqId; x-request-id is still sent).
   const quietLog = ['trace', 'debug', 'info'].includes(app.log.level) ? app.log.child({}, { level: 'warn' }) : app.log;
 
+  // Every caller within the same second and probe result gets the same answer: the object is
+  // built once and the route's serializer (below) reuses its JSON while handed the same object.
+  let last: { db: DatabaseProbeResult; uptime: number; body: HealthResponse } | undefined;
   function answer(reply: FastifyReply, db: DatabaseProbeResult): HealthResponse {
     reply.code(db.reachable ? 200 : 503).header('cache-control', 'no-store');
-    return {
-      status: db.reachable ? 'ok' : 'degraded',
-      database: { dialect: app.database.dialect, reachable: db.reachable, latency_ms: db.latency_ms },
-      version: '0.1.0',
-      uptime_s: Math.round((Date.now() - startedAt) / 1000),
-    };
+    const uptime = Math.round((Date.now() - startedAt) / 1000);
+    if (last?.db !== db || last.uptime !== uptime) {
+      const body: HealthResponse = {
+        status: db.reachable ? 'ok' : 'degraded',
+        database: { dialect: app.database.dialect, reachable: db.reachable, latency_ms: db.latency_ms },
+        version: '0.1.0',
+        uptime_s: uptime,
+      };
+      last = { db, uptime, body };
+    }
+    return last.body;
   }
 
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -34,7 +42,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       childLoggerFactory: () => quietLog,
       // answer() builds every field under the HealthResponse type; re-parsing that object with
       // zod on each probe only costs time (the schema still documents the route).
-      serializerCompiler: () => (data) => JSON.stringify(data),
+      serializerCompiler: () => stringifyLast(),
       schema: {
         tags: ['health'],
         summary: 'Estado del servicio y de la base de datos',
@@ -49,4 +57,17 @@ export default async function healthRoutes(app: FastifyInstance) {
       return db ? answer(reply, db) : probe.check().then((result) => answer(reply, result));
     },
   );
+}
+
+/** JSON.stringify that returns the previous string when handed the same (unchanged) object again. */
+function stringifyLast(): (data: unknown) => string {
+  let lastData: unknown;
+  let lastJson = '';
+  return (data) => {
+    if (data !== lastData) {
+      lastJson = JSON.stringify(data);
+      lastData = data;
+    }
+    return lastJson;
+  };
 }
