@@ -1,7 +1,7 @@
 // Serves, in one process, the real app (port A) and a bare Fastify route (port B) so the
 // health benchmark compares them under the same conditions.
 import Fastify from 'fastify';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -18,6 +18,9 @@ await bare.listen({ port: Number(process.env.BARE_PORT), host: '127.0.0.1' });
 console.log('ready');
 for (const s of ['SIGTERM', 'SIGINT'] as const) {
   process.on(s, () => {
-    void Promise.all([app.close(), bare.close()]).then(() => process.exit(0));
+    void Promise.all([app.close(), bare.close()]).then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
   });
 }
