@@ -1,3 +1,4 @@
+import { getHolidaysForYear } from 'colombian-holidays';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
@@ -74,6 +75,16 @@ async function askForPickup(page: Page, options: { kg: string; point?: string; w
   return id;
 }
 
+/** `YYYY-MM-DD` (Bogotá) at least `daysAhead` days from today that is neither a Sunday nor a Colombian holiday. */
+function schedulableDay(daysAhead: number): string {
+  const bogotaToday = new Date(Date.now() - 5 * 60 * 60 * 1000);
+  for (let i = daysAhead; ; i += 1) {
+    const day = new Date(bogotaToday.getTime() + i * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const holidays = getHolidaysForYear(Number(day.slice(0, 4))).map((h) => h.celebrationDate);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() !== 0 && !holidays.includes(day)) return day;
+  }
+}
+
 test('a household asks for a pickup and the manager handles it, both seeing every change live', async ({ browser }) => {
   const householdContext = await newContext(browser);
   const managerContext = await newContext(browser);
@@ -104,8 +115,9 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(managerDetail.locator('.rq-card-head .rq-badge')).toHaveText('Aceptada');
     await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Aceptada');
 
-    // Two days ahead at 10:00 Bogotá time.
-    const when = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000 - 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    // At 10:00 Bogotá time, two days ahead or the next day after that with pickups (no
+    // Sundays nor Colombian holidays: the server refuses those).
+    const when = schedulableDay(2);
     await managerDetail.getByRole('button', { name: 'Programar', exact: true }).click();
     await managerDetail.getByLabel('Fecha y hora de la recogida', { exact: true }).fill(`${when}T10:00`);
     await managerDetail.getByRole('button', { name: 'Guardar programación' }).click();

@@ -26,7 +26,7 @@ import { resolveFileRef, toUploadedFile } from '../files/files.service.js';
 import { notificationCreatedEvent, notify } from '../notifications/notifications.service.js';
 import { nearPoints, pointAcceptance, pointIdsOfManager } from '../points/points.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
-import { bogotaDate, pickupCalendar, pickupDateProblem } from './pickup-calendar.js';
+import { bogotaDate, colombianHolidayOn, isSunday, pickupCalendar, pickupDateProblem } from './pickup-calendar.js';
 import { allowedTransitions, decideTransition, type RequestRole } from './request-state-machine.js';
 import * as repo from './requests.repository.js';
 import type { ItemRow, PhotoRow, RequestRow } from './requests.repository.js';
@@ -503,9 +503,16 @@ export async function changeStatus(
     if (Number.isNaN(when.getTime()) || when.getTime() < now.getTime()) {
       throw AppError.field('scheduled-at-invalid', 'scheduled_at', REQUEST_MESSAGES_ES.scheduledPast);
     }
+    // The scheme's calendar binds the point too: no pickups on Sundays nor Colombian holidays.
+    const day = bogotaDate(when);
+    if (isSunday(day)) throw AppError.field('scheduled-at-invalid', 'scheduled_at', REQUEST_MESSAGES_ES.dateSunday);
+    const holiday = colombianHolidayOn(day);
+    if (holiday) {
+      throw AppError.field('scheduled-at-invalid', 'scheduled_at', REQUEST_MESSAGES_ES.dateHoliday.replace('{name}', holiday));
+    }
     scheduledAt = when.toISOString();
     patch.scheduled_at = scheduledAt;
-    patch.pickup_date = bogotaDate(when);
+    patch.pickup_date = day;
   } else if (to === 'rechazada') {
     patch.rejection_reason = change.reason!;
     note = change.reason!;

@@ -12,6 +12,7 @@ import {
   changeStatus,
   createRequest,
   requestBody,
+  schedulableAt,
   uploadPhoto,
   type Actor,
   type World,
@@ -273,7 +274,7 @@ describe('the life of a request', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data.allowed_transitions).toEqual(['programada', 'rechazada']);
 
-    const when = new Date(Date.now() + 3 * 24 * 60 * 60 * 1000);
+    const when = new Date(schedulableAt(3));
     const scheduled = await changeStatus(t.app, w.manager2, r.id, { status: 'programada', scheduled_at: when.toISOString() });
     expect(scheduled.statusCode).toBe(200);
     expect(scheduled.json().data).toMatchObject({ status: 'programada', scheduled_at: when.toISOString() });
@@ -330,7 +331,7 @@ describe('the life of a request', () => {
     const r = await createRequest(t.app, w.householdA);
     await changeStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
     await changeStatus(t.app, w.manager1, r.id, bodyFor('programada'));
-    const later = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000).toISOString();
+    const later = schedulableAt(5);
     const res = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: later });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.scheduled_at).toBe(later);
@@ -348,6 +349,18 @@ describe('the life of a request', () => {
     const past = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: '2020-01-01T10:00:00-05:00' });
     expect(past.statusCode).toBe(400);
     expect(past.json().code).toBe('scheduled-at-invalid');
+    // No pickups on Sundays nor Colombian holidays, for the point either.
+    let sunday = schedulableAt(2);
+    while (new Date(sunday).getUTCDay() !== 0) sunday = new Date(Date.parse(sunday) + 24 * 60 * 60 * 1000).toISOString();
+    const onSunday = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: sunday });
+    expect(onSunday.statusCode).toBe(400);
+    expect(onSunday.json()).toMatchObject({ code: 'scheduled-at-invalid', fields: { scheduled_at: 'No recogemos los domingos: elige otro día.' } });
+    let year = new Date().getUTCFullYear() + 1;
+    while (new Date(Date.UTC(year, 11, 25)).getUTCDay() === 0) year += 1; // a Christmas that is not a Sunday
+    const christmas = `${year}-12-25T10:00:00-05:00`;
+    const onHoliday = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: christmas });
+    expect(onHoliday.statusCode).toBe(400);
+    expect(onHoliday.json().fields.scheduled_at).toMatch(/^Ese día es festivo en Colombia \(.+\): elige otro día\.$/);
     await changeStatus(t.app, w.manager1, r.id, bodyFor('programada'));
     const missing = await changeStatus(t.app, w.manager1, r.id, { status: 'recogida', items: [{ material: 'pet', actual_kg: 3 }] });
     expect(missing.statusCode).toBe(400);

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { createUser, loginAs, type TestUser } from '../../../test/factories.js';
 import { nowIso } from '../../db/dialect.js';
-import { pickupCalendar } from '../../features/requests/pickup-calendar.js';
+import { addDays, bogotaDate, colombianHolidayOn, isSunday, pickupCalendar } from '../../features/requests/pickup-calendar.js';
 import { createTestPoints } from '../../features/points/points.test-data.js';
 
 /**
@@ -107,11 +107,21 @@ export function changeStatus(app: FastifyInstance, who: Actor, id: number, body:
   return app.inject({ method: 'POST', url: `/back/api/v1/requests/${id}/status`, headers: who.headers, payload: body });
 }
 
+/**
+ * 10:00 Bogotá on the first day at least `daysAhead` days from today that is neither a Sunday
+ * nor a Colombian holiday (the days a pickup can be scheduled), as an ISO instant.
+ */
+export function schedulableAt(daysAhead: number, now = new Date()): string {
+  let day = addDays(bogotaDate(now), daysAhead);
+  while (isSunday(day) || colombianHolidayOn(day)) day = addDays(day, 1);
+  return new Date(`${day}T10:00:00-05:00`).toISOString();
+}
+
 /** A complete, valid body for moving to `status`. */
 export function bodyFor(status: RequestStatusChange['status']): RequestStatusChange {
   switch (status) {
     case 'programada':
-      return { status, scheduled_at: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString() };
+      return { status, scheduled_at: schedulableAt(2) };
     case 'rechazada':
       return { status, reason: 'No tenemos vehículo disponible esa semana.' };
     case 'recogida':
