@@ -102,13 +102,6 @@ export function deferIonicElements(distSource: string, routing: ReadonlyMap<stri
       `const ${def.alias} = undefined;`,
     );
   }
-  // Top-level component factories that @ionic/react leaves unannotated (IonIcon, IonNav,
-  // IonTabBar, IonPage...): without the annotation an unused one keeps its custom element (and
-  // for IonIcon, ionicons' whole Stencil runtime) in the first paint's JavaScript.
-  out = out.replace(
-    /^(const [\w$]+ = )(createForwardRef|createReactComponent|React\.createContext)\(/gm,
-    '$1/*@__PURE__*/ $2(',
-  );
   for (const tag of ['ion-toast', 'ion-alert']) {
     out = out.replace(
       new RegExp(`^import \\{ defineCustomElement as ([\\w$]+) \\} from '@ionic\\/core\\/components\\/${tag}\\.js';$`, 'm'),
