@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -19,8 +19,19 @@ export default fp(
   async function staticWebPlugin(app: FastifyInstance) {
     const root = app.config.webDistDir;
     const hasWeb = existsSync(path.join(root, 'index.html'));
-    /** index.html with the public config embedded; read per request (it changes on rebuild). */
-    const appHtml = async () => embedPublicConfig(await readFile(path.join(root, 'index.html'), 'utf8'), publicConfigOf(app.config));
+    /**
+     * index.html with the public config embedded, built once per version of the file: a stat
+     * per request notices a rebuild, the file is read and the config embedded only then.
+     */
+    const indexFile = path.join(root, 'index.html');
+    let cached: { mtimeMs: number; size: number; html: string } | null = null;
+    const appHtml = async () => {
+      const { mtimeMs, size } = await stat(indexFile);
+      if (cached?.mtimeMs !== mtimeMs || cached.size !== size) {
+        cached = { mtimeMs, size, html: embedPublicConfig(await readFile(indexFile, 'utf8'), publicConfigOf(app.config)) };
+      }
+      return cached.html;
+    };
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root,

@@ -75,6 +75,14 @@ describe('the built web app', () => {
     expect(res.body).toBe('console.log("nuevo");');
   });
 
+  it('serves a rebuilt index.html at once', async () => {
+    const rebuilt = INDEX_HTML.replace('<title>PuntoVerde</title>', '<title>PuntoVerde 2</title>');
+    writeFileSync(path.join(dist, 'index.html'), rebuilt);
+    const res = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } });
+    expect(res.body).toBe(embedded(rebuilt));
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  });
+
   it('answers a missing file with a JSON 404, not the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/missing-000.js' });
     expect(res.statusCode).toBe(404);
