@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { isApiUrl } from '../security.js';
+import { isApiUrl, isProbeUrl } from '../security.js';
 
 const REQUEST_ID = /^[0-9a-f-]{36}$/;
 
@@ -41,7 +41,7 @@ describe('security headers', () => {
     expect(res.headers['x-request-id']).toMatch(REQUEST_ID);
   });
 
-  it.each(['/back/api/health', '/back/api/v1/config', '/back/api/v1/does-not-exist'])(
+  it.each(['/back/api/v1/config', '/back/api/v1/does-not-exist'])(
     'gives the API response %s the API set: nosniff, never framed, nothing loads',
     async (url) => {
       const res = await t.app.inject({ method: 'GET', url });
@@ -58,6 +58,28 @@ describe('security headers', () => {
       expect(res.headers['x-request-id']).toMatch(REQUEST_ID);
     },
   );
+
+  it.each(['/back/api/health', '/back/api/health/', '/back/api/health?from=lb'])(
+    'gives the health probe %s nosniff and no-store only: no framing, CSP or request id',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-request-id']) {
+        expect(res.headers[name]).toBeUndefined();
+      }
+    },
+  );
+
+  it('knows the probe URL exactly', () => {
+    expect(isProbeUrl('/back/api/health')).toBe(true);
+    expect(isProbeUrl('/back/api/health?x=1')).toBe(true);
+    expect(isProbeUrl('/back/api/healthz')).toBe(false);
+    expect(isProbeUrl('/back/api/health/../v1/users')).toBe(false);
+    expect(isProbeUrl('/back/api/v1/health')).toBe(false);
+  });
 
   it('treats the API viewer as pages, not as API answers', () => {
     expect(isApiUrl('/back/api/v1/points')).toBe(true);
