@@ -29,6 +29,9 @@ import * as points from '../../features/points/points.service.js';
 import { requireManagerOrAdmin } from '../../plugins/auth.js';
 import { cachedBody, makeBody, scopeOf, sendBody } from './cached-json.js';
 
+/** How long browsers may use the materials catalogue before revalidating it. */
+export const MATERIALS_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
+
 const V1 = '/back/api/v1';
 const TAGS = ['points'];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -66,7 +69,10 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const data = await points.listMaterials(app.db);
-      return sendBody(request, reply, { key: null, body: makeBody(JSON.stringify({ data })) }, 'public, max-age=3600');
+      // Admins rename and add materials (back office): browsers use their copy for a minute, then
+      // show it while they revalidate with the ETag (a 304 when nothing changed), so an edit
+      // reaches every open app within about a minute instead of an hour.
+      return sendBody(request, reply, { key: null, body: makeBody(JSON.stringify({ data })) }, MATERIALS_CACHE_CONTROL);
     },
   );
 

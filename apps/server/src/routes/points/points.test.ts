@@ -45,6 +45,13 @@ describe('waste points API', () => {
         expect(byCode.has(code), code).toBe(true);
       }
     });
+
+    it('lets browsers keep it a minute, then revalidate it with its ETag', async () => {
+      const first = await get('/back/api/v1/materials');
+      expect(first.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=86400');
+      const again = await get('/back/api/v1/materials', { 'if-none-match': first.headers.etag as string });
+      expect(again.statusCode).toBe(304);
+    });
   });
 
   describe('GET /v1/points', () => {

@@ -1,4 +1,4 @@
-/** GET v1/materials: the catalogue with bin colours (it changes only with a release). */
+/** GET v1/materials: the catalogue with bin colours (admins edit it in the back office, rarely). */
 import type { Material } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,7 +10,8 @@ export async function fetchMaterials(): Promise<Material[]> {
 export const materialsQueryOptions = queryOptions({
   queryKey: ['points', 'materials'],
   queryFn: fetchMaterials,
-  staleTime: Infinity,
+  // Refetched (an ETag revalidation, usually a 304) when a screen needs it after ten minutes.
+  staleTime: 10 * 60_000,
 });
 
 export function useMaterials() {
