@@ -59,6 +59,16 @@ describe('S3 storage', () => {
     expect(s3.counts.refused).toBe(before.refused);
   });
 
+  it('closes its connections and opens them again when used after closing', async () => {
+    const storage = createS3Storage(s3.config());
+    await storage.close();
+    await storage.put('2026/11/c.txt', Buffer.from('uno'), 'text/plain');
+    await storage.close();
+    expect((await storage.get('2026/11/c.txt'))?.toString()).toBe('uno');
+    await storage.delete('2026/11/c.txt');
+    await storage.close();
+  });
+
   it('keeps binary bodies and the content type intact', async () => {
     const storage = createS3Storage(s3.config());
     const bytes = await png();

@@ -17,6 +17,8 @@ export interface FileStorage {
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Releases connections (the app's shutdown); a later call opens them again. */
+  close(): Promise<void>;
 }
 
 export class StorageKeyError extends Error {}
@@ -43,6 +45,7 @@ export function createLocalStorage(root: string): FileStorage {
   };
   return {
     kind: 'local',
+    close: () => Promise.resolve(),
     async put(key, body) {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
@@ -135,6 +138,12 @@ export function createS3Storage(
       const { sdk, client } = await connect();
       // S3 answers 204 whether or not the object existed.
       await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key }));
+    },
+    async close() {
+      const open = connection;
+      connection = undefined;
+      // Idle keep-alive sockets would otherwise linger until the bucket drops them.
+      if (open) (await open).client.destroy();
     },
   };
 }

@@ -36,6 +36,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     throwFileSizeLimit: false,
   });
   const storage = storageFromConfig(app.config);
+  app.addHook('onClose', () => storage.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
