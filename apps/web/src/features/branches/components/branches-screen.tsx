@@ -23,6 +23,7 @@ import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateBranch } from '../api/update-branch';
 import { applyServerErrors } from '../server-errors';
 import { Field, FormAlert } from './fields';
+import '../../../components/actions.css';
 import '../branches.css';
 
 /** The map pin field the page provides (features never import each other). */
@@ -140,11 +141,11 @@ function BranchForm({
           setValue('lng', v.lng);
         }}
       />
-      <div className="br-actions">
-        <button type="submit" className="br-button" disabled={isSubmitting}>
+      <div className="pv-action-bar">
+        <button type="submit" className="pv-action-button" disabled={isSubmitting}>
           {editing ? t('requests.branches.save') : t('requests.branches.create')}
         </button>
-        <button type="button" className="br-button br-button--ghost" onClick={() => onDone(null)}>
+        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => onDone(null)}>
           {t('requests.branches.cancel')}
         </button>
       </div>
@@ -182,7 +183,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
     <li className={`br-card${branch.active ? '' : ' br-card--inactive'}`} aria-label={branch.name}>
       <div className="br-head">
         <strong>{branch.name}</strong>
-        <span className="br-actions">
+        <span className="pv-action-bar">
           {branch.active ? null : <span className="br-tag br-tag--off">{t('requests.branches.inactive')}</span>}
           <span className={`br-tag ${invitation.cls}`}>{invitation.text}</span>
         </span>
@@ -199,18 +200,18 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
       <p className="br-muted">
         {[branch.address, branch.city].filter(Boolean).join(', ')} · {t('requests.branches.collected', { kg: formatKg(branch.collected_kg, lang) })}
       </p>
-      <div className="br-actions">
-        <button type="button" className="br-button br-button--ghost br-button--small" onClick={onEdit}>
+      <div className="pv-action-bar">
+        <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={onEdit}>
           {t('requests.branches.edit')}
         </button>
         {branch.invitation !== 'aceptada' && branch.active ? (
-          <button type="button" className="br-button br-button--ghost br-button--small" onClick={sendAgain} disabled={resend.isPending}>
+          <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={sendAgain} disabled={resend.isPending}>
             {t('requests.branches.resend')}
           </button>
         ) : null}
         <button
           type="button"
-          className={`br-button br-button--small ${branch.active ? 'br-button--danger' : 'br-button--ghost'}`}
+          className={`pv-action-button pv-action-button-small ${branch.active ? 'pv-action-button-danger' : 'pv-action-button-ghost'}`}
           onClick={toggle}
           disabled={update.isPending}
         >
@@ -238,7 +239,7 @@ export function BranchesScreen({ LocationField, tileUrl }: { LocationField: Loca
       <div className="br-head">
         <h2 id="br-title">{t('requests.branches.title')}</h2>
         {editing === null ? (
-          <button type="button" className="br-button" onClick={() => setEditing('new')}>
+          <button type="button" className="pv-action-button" onClick={() => setEditing('new')}>
             {t('requests.branches.new')}
           </button>
         ) : null}
@@ -260,11 +261,11 @@ export function BranchesScreen({ LocationField, tileUrl }: { LocationField: Loca
           <div className="br-skeleton" aria-hidden="true" />
         </div>
       ) : branches.isError ? (
-        <div className="br-notice br-notice--error" role="alert">
+        <div className="pv-callout pv-callout-error" role="alert">
           <p>{branches.error instanceof ApiError ? branches.error.message : t('requests.branches.error')}</p>
         </div>
       ) : branches.data.length === 0 ? (
-        <div className="br-notice" role="status">
+        <div className="pv-callout" role="status">
           <p>{t('requests.branches.empty')}</p>
         </div>
       ) : (

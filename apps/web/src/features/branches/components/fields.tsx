@@ -2,6 +2,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import '../../../components/actions.css';
 
 export function Field({
   label,
@@ -40,7 +41,7 @@ export function Field({
 export function FormAlert({ message }: { message: string | null }) {
   if (!message) return null;
   return (
-    <div className="br-notice br-notice--error" role="alert">
+    <div className="pv-callout pv-callout-error" role="alert">
       <p>{message}</p>
     </div>
   );

@@ -14,6 +14,7 @@ import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/invitation-preview';
 import { applyServerErrors } from '../server-errors';
 import { Field, FormAlert } from './fields';
+import '../../../components/actions.css';
 import '../branches.css';
 
 type FormValues = z.input<typeof ZAcceptBranchInvitationForm>;
@@ -44,7 +45,7 @@ export function InvitationScreen({
 
   if (!token) {
     return (
-      <div className="br-notice br-notice--error" role="alert">
+      <div className="pv-callout pv-callout-error" role="alert">
         <p>{t('requests.invitation.noToken')}</p>
       </div>
     );
@@ -58,7 +59,7 @@ export function InvitationScreen({
   }
   if (preview.isError) {
     return (
-      <div className="br br-notice br-notice--error" role="alert">
+      <div className="br pv-callout pv-callout-error" role="alert">
         <p>{preview.error instanceof ApiError ? preview.error.message : t('requests.branches.error')}</p>
         <p>{t('requests.invitation.askAgain')}</p>
         <AppLink to="/auth/login">{t('requests.invitation.login')}</AppLink>
@@ -123,8 +124,8 @@ export function InvitationScreen({
             </p>
           ) : null}
         </div>
-        <div className="br-actions">
-          <button type="submit" className="br-button" disabled={isSubmitting}>
+        <div className="pv-action-bar">
+          <button type="submit" className="pv-action-button" disabled={isSubmitting}>
             {t('requests.invitation.submit')}
           </button>
         </div>

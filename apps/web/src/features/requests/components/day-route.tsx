@@ -13,6 +13,7 @@ import { useRequestList } from '../api/list-requests';
 import { bogotaToday, formatCalendarDate, formatDistance, formatTime } from '../format';
 import { routeOrder } from '../route-order';
 import { itemsSummary } from './request-list';
+import '../../../components/actions.css';
 
 const MEDELLIN: [number, number] = [6.2442, -75.5812];
 
@@ -109,7 +110,7 @@ export function DayRoute({ tileUrl }: { tileUrl: string }) {
       {list.isPending ? (
         <p aria-busy="true">{t('requests.list.loading')}</p>
       ) : !point ? (
-        <div className="rq-notice" role="status">
+        <div className="pv-callout" role="status">
           <p>{t('requests.day.empty')}</p>
         </div>
       ) : (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import { MapView } from '../../../lib/map/map-view';
 import { useGeolocation } from '../hooks/use-geolocation';
+import '../../../components/actions.css';
 import '../requests.css';
 
 const MEDELLIN: [number, number] = [6.2442, -75.5812];
@@ -75,8 +76,8 @@ export function LocationPicker({
         {t('requests.form.location')}
       </p>
       <p className="rq-hint">{t('requests.form.locationHint')}</p>
-      <div className="rq-actions">
-        <button type="button" className="rq-button rq-button--ghost rq-button--small" onClick={() => void locateMe()} disabled={geo.state.status === 'locating'}>
+      <div className="pv-action-bar">
+        <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={() => void locateMe()} disabled={geo.state.status === 'locating'}>
           {geo.state.status === 'locating' ? t('requests.form.locating') : t('requests.form.useMyLocation')}
         </button>
         <span className="rq-hint" aria-live="polite">

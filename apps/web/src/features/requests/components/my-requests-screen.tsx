@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { useRequestList } from '../api/list-requests';
 import { ListSkeleton, RequestList } from './request-list';
+import '../../../components/actions.css';
 import '../requests.css';
 
 export const MY_REQUESTS_PATH = '/app/tabs/request';
@@ -35,7 +36,7 @@ export function MyRequestsScreen({ userId, branches }: { userId: number; branche
     <section className="rq" aria-labelledby="rq-mine-title">
       <div className="rq-card-head">
         <h2 id="rq-mine-title">{isHead ? t('requests.mine.titleCompany') : t('requests.mine.title')}</h2>
-        <AppLink to={`${MY_REQUESTS_PATH}/new`} className="rq-button">
+        <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-action-button">
           {t('requests.mine.new')}
         </AppLink>
       </div>
@@ -85,17 +86,17 @@ export function MyRequestsScreen({ userId, branches }: { userId: number; branche
       {list.isPending ? (
         <ListSkeleton label={t('requests.list.loading')} />
       ) : list.isError ? (
-        <div className="rq-notice rq-notice--error" role="alert">
+        <div className="pv-callout pv-callout-error" role="alert">
           <p>{t('requests.list.error')}</p>
-          <button type="button" className="rq-button rq-button--small" onClick={() => void list.refetch()}>
+          <button type="button" className="pv-action-button pv-action-button-small" onClick={() => void list.refetch()}>
             {t('requests.list.retry')}
           </button>
         </div>
       ) : list.data.items.length === 0 ? (
-        <div className="rq-notice" role="status">
+        <div className="pv-callout" role="status">
           <p>{filter === 'all' && !branchId ? t('requests.mine.empty') : t('requests.mine.emptyFiltered')}</p>
           {filter === 'all' && !branchId ? (
-            <AppLink to={`${MY_REQUESTS_PATH}/new`} className="rq-button rq-button--small">
+            <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-action-button pv-action-button-small">
               {t('requests.mine.new')}
             </AppLink>
           ) : null}
@@ -107,12 +108,12 @@ export function MyRequestsScreen({ userId, branches }: { userId: number; branche
           </p>
           <RequestList items={list.data.items} basePath={MY_REQUESTS_PATH} viewer={isHead ? 'company' : 'requester'} label={t('requests.mine.listLabel')} />
           {pages > 1 ? (
-            <div className="rq-actions">
-              <button type="button" className="rq-button rq-button--ghost rq-button--small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            <div className="pv-action-bar">
+              <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                 {t('requests.list.previous')}
               </button>
               <span>{t('requests.list.page', { page, pages })}</span>
-              <button type="button" className="rq-button rq-button--ghost rq-button--small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+              <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
                 {t('requests.list.next')}
               </button>
             </div>

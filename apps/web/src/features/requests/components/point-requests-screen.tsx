@@ -9,6 +9,7 @@ import { useRequestList } from '../api/list-requests';
 import { useMyPoints } from '../api/my-points';
 import { DayRoute } from './day-route';
 import { ListSkeleton, RequestList } from './request-list';
+import '../../../components/actions.css';
 import '../requests.css';
 
 export const POINT_REQUESTS_PATH = '/app/tabs/prequest';
@@ -108,14 +109,14 @@ export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
           {list.isPending ? (
             <ListSkeleton label={t('requests.list.loading')} />
           ) : list.isError ? (
-            <div className="rq-notice rq-notice--error" role="alert">
+            <div className="pv-callout pv-callout-error" role="alert">
               <p>{t('requests.list.error')}</p>
-              <button type="button" className="rq-button rq-button--small" onClick={() => void list.refetch()}>
+              <button type="button" className="pv-action-button pv-action-button-small" onClick={() => void list.refetch()}>
                 {t('requests.list.retry')}
               </button>
             </div>
           ) : list.data.items.length === 0 ? (
-            <div className="rq-notice" role="status">
+            <div className="pv-callout" role="status">
               <p>{status === 'todo' && !from && !to ? t('requests.point.empty') : t('requests.mine.emptyFiltered')}</p>
             </div>
           ) : (
@@ -125,12 +126,12 @@ export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
               </p>
               <RequestList items={list.data.items} basePath={POINT_REQUESTS_PATH} viewer="manager" label={t('requests.point.listLabel')} />
               {pages > 1 ? (
-                <div className="rq-actions">
-                  <button type="button" className="rq-button rq-button--ghost rq-button--small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                <div className="pv-action-bar">
+                  <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
                     {t('requests.list.previous')}
                   </button>
                   <span>{t('requests.list.page', { page, pages })}</span>
-                  <button type="button" className="rq-button rq-button--ghost rq-button--small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+                  <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
                     {t('requests.list.next')}
                   </button>
                 </div>

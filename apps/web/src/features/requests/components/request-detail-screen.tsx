@@ -5,6 +5,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useRequest } from '../api/get-request';
 import { RequestDetailView } from './request-detail';
 import { ListSkeleton } from './request-list';
+import '../../../components/actions.css';
 import '../requests.css';
 
 export function RequestDetailScreen({ id, mode, userId, backTo }: { id: number; mode: 'mine' | 'point'; userId: number; backTo: string }) {
@@ -20,7 +21,7 @@ export function RequestDetailScreen({ id, mode, userId, backTo }: { id: number; 
       {request.isPending ? (
         <ListSkeleton label={t('requests.detail.loading')} />
       ) : request.isError ? (
-        <div className="rq-notice rq-notice--error" role="alert">
+        <div className="pv-callout pv-callout-error" role="alert">
           <p>
             {request.error instanceof ApiError && (request.error.status === 403 || request.error.status === 404)
               ? request.error.message

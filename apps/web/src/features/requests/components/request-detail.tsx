@@ -20,6 +20,7 @@ import { useNotify } from '../hooks/use-notify';
 import { materialLabel } from './request-form';
 import { StatusBadge } from './status-badge';
 import { Timeline } from './timeline';
+import '../../../components/actions.css';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -47,7 +48,7 @@ function CancelAction({ request }: { request: PickupRequestDetail }) {
   const [reason, setReason] = useState('');
   if (!open) {
     return (
-      <button type="button" className="rq-button rq-button--danger" onClick={() => setOpen(true)}>
+      <button type="button" className="pv-action-button pv-action-button-danger" onClick={() => setOpen(true)}>
         {t('requests.actions.cancel')}
       </button>
     );
@@ -65,11 +66,11 @@ function CancelAction({ request }: { request: PickupRequestDetail }) {
         </label>
         <textarea id="rq-cancel-reason" className="rq-input" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </div>
-      <div className="rq-actions">
-        <button type="submit" className="rq-button rq-button--danger" disabled={pending}>
+      <div className="pv-action-bar">
+        <button type="submit" className="pv-action-button pv-action-button-danger" disabled={pending}>
           {t('requests.actions.confirmCancel')}
         </button>
-        <button type="button" className="rq-button rq-button--ghost" onClick={() => setOpen(false)}>
+        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => setOpen(false)}>
           {t('requests.actions.keep')}
         </button>
       </div>
@@ -129,11 +130,11 @@ function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDon
         </label>
         <input id={`rq-schedule-note-${request.id}`} className="rq-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
       </div>
-      <div className="rq-actions">
-        <button type="submit" className="rq-button" disabled={pending}>
+      <div className="pv-action-bar">
+        <button type="submit" className="pv-action-button" disabled={pending}>
           {t('requests.actions.saveSchedule')}
         </button>
-        <button type="button" className="rq-button rq-button--ghost" onClick={onDone}>
+        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onDone}>
           {t('requests.actions.back')}
         </button>
       </div>
@@ -173,11 +174,11 @@ function RejectForm({ request, onDone }: { request: PickupRequestDetail; onDone:
           </p>
         ) : null}
       </div>
-      <div className="rq-actions">
-        <button type="submit" className="rq-button rq-button--danger" disabled={pending}>
+      <div className="pv-action-bar">
+        <button type="submit" className="pv-action-button pv-action-button-danger" disabled={pending}>
           {t('requests.actions.confirmReject')}
         </button>
-        <button type="button" className="rq-button rq-button--ghost" onClick={onDone}>
+        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onDone}>
           {t('requests.actions.back')}
         </button>
       </div>
@@ -249,10 +250,10 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
               ))}
           </select>
         </div>
-        <div className="rq-actions" style={{ alignSelf: 'end' }}>
+        <div className="pv-action-bar" style={{ alignSelf: 'end' }}>
           <button
             type="button"
-            className="rq-button rq-button--ghost rq-button--small"
+            className="pv-action-button pv-action-button-ghost pv-action-button-small"
             disabled={!adding}
             onClick={() => {
               setExtra((x) => [...x, adding]);
@@ -268,11 +269,11 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
           {error}
         </p>
       ) : null}
-      <div className="rq-actions">
-        <button type="submit" className="rq-button" disabled={pending}>
+      <div className="pv-action-bar">
+        <button type="submit" className="pv-action-button" disabled={pending}>
           {t('requests.actions.saveCollect')}
         </button>
-        <button type="button" className="rq-button rq-button--ghost" onClick={onDone}>
+        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onDone}>
           {t('requests.actions.back')}
         </button>
       </div>
@@ -291,24 +292,24 @@ export function ManagerActions({ request }: { request: PickupRequestDetail }) {
   if (panel === 'rechazada') return <RejectForm request={request} onDone={() => setPanel(null)} />;
   if (panel === 'recogida') return <CollectForm request={request} onDone={() => setPanel(null)} />;
   return (
-    <div className="rq-actions" role="group" aria-label={t('requests.actions.label')}>
+    <div className="pv-action-bar" role="group" aria-label={t('requests.actions.label')}>
       {allowed.includes('aceptada') ? (
-        <button type="button" className="rq-button" disabled={pending} onClick={() => void apply({ status: 'aceptada' })}>
+        <button type="button" className="pv-action-button" disabled={pending} onClick={() => void apply({ status: 'aceptada' })}>
           {t('requests.actions.accept')}
         </button>
       ) : null}
       {allowed.includes('programada') ? (
-        <button type="button" className="rq-button" onClick={() => setPanel('programada')}>
+        <button type="button" className="pv-action-button" onClick={() => setPanel('programada')}>
           {request.status === 'programada' ? t('requests.actions.reschedule') : t('requests.actions.schedule')}
         </button>
       ) : null}
       {allowed.includes('recogida') ? (
-        <button type="button" className="rq-button" onClick={() => setPanel('recogida')}>
+        <button type="button" className="pv-action-button" onClick={() => setPanel('recogida')}>
           {t('requests.actions.collect')}
         </button>
       ) : null}
       {allowed.includes('rechazada') ? (
-        <button type="button" className="rq-button rq-button--danger" onClick={() => setPanel('rechazada')}>
+        <button type="button" className="pv-action-button pv-action-button-danger" onClick={() => setPanel('rechazada')}>
           {t('requests.actions.reject')}
         </button>
       ) : null}
@@ -331,7 +332,7 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
       {viewer === 'manager' ? <ManagerActions request={r} /> : null}
 
       {r.status === 'rechazada' && r.rejection_reason ? (
-        <div className="rq-notice rq-notice--error">
+        <div className="pv-callout pv-callout-error">
           <p>{t('requests.detail.rejected', { reason: r.rejection_reason })}</p>
         </div>
       ) : null}

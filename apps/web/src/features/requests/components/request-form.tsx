@@ -28,6 +28,7 @@ import { formatCalendarDate, formatDistance } from '../format';
 import { applyServerErrors } from '../server-errors';
 import { FormAlert, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { LocationPicker } from './location-picker';
+import '../../../components/actions.css';
 import '../requests.css';
 
 /** The uploads field the page provides (features never import each other). */
@@ -205,7 +206,7 @@ export function RequestForm({
               )}
               <button
                 type="button"
-                className="rq-button rq-button--danger rq-button--small"
+                className="pv-action-button pv-action-button-danger pv-action-button-small"
                 onClick={() => items.remove(index)}
                 disabled={items.fields.length === 1}
                 aria-label={t('requests.form.removeMaterial', { n: index + 1 })}
@@ -220,10 +221,10 @@ export function RequestForm({
             {itemsError}
           </p>
         ) : null}
-        <div className="rq-actions">
+        <div className="pv-action-bar">
           <button
             type="button"
-            className="rq-button rq-button--ghost rq-button--small"
+            className="pv-action-button pv-action-button-ghost pv-action-button-small"
             onClick={() => items.append({ material: '', estimated_kg: null, units: null })}
             disabled={items.fields.length >= REQUEST_MAX_ITEMS}
           >
@@ -340,7 +341,7 @@ export function RequestForm({
                   <img src={p.url} alt={t('requests.form.photoAlt', { n: i + 1 })} />
                   <button
                     type="button"
-                    className="rq-button rq-button--danger rq-button--small"
+                    className="pv-action-button pv-action-button-danger pv-action-button-small"
                     onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
                   >
                     {t('requests.form.removePhoto', { n: i + 1 })}
@@ -371,8 +372,8 @@ export function RequestForm({
         ) : null}
       </fieldset>
 
-      <div className="rq-actions">
-        <button type="submit" className="rq-button" disabled={isSubmitting}>
+      <div className="pv-action-bar">
+        <button type="submit" className="pv-action-button" disabled={isSubmitting}>
           {isSubmitting ? t('requests.form.sending') : t('requests.form.submit')}
         </button>
       </div>
