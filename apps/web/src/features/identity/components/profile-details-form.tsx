@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/form-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
-import { CityField } from './city-field';
+import { CompanyFields, LocationFields, PersonFields } from './account-field-groups';
 import './identity.css';
-import { NitField } from './nit-field';
 
 type ProfileForm = UpdateProfileRequest;
 
@@ -67,65 +66,11 @@ export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => voi
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
       <FormAlert message={formError} />
       {company ? (
-        <>
-          <TextField
-            label={t('identity.fields.companyName')}
-            autoComplete="organization"
-            registration={register('company_name')}
-            error={errors.company_name?.message}
-          />
-          <NitField registration={register('nit')} error={errors.nit?.message} />
-          <TextField
-            label={t('identity.fields.contactName')}
-            autoComplete="name"
-            registration={register('contact_name')}
-            error={errors.contact_name?.message}
-          />
-        </>
+        <CompanyFields register={register} errors={errors} />
       ) : (
-        <>
-          <TextField
-            label={t('identity.fields.firstName')}
-            autoComplete="given-name"
-            registration={register('first_name')}
-            error={errors.first_name?.message}
-          />
-          <TextField
-            label={t('identity.fields.lastName')}
-            autoComplete="family-name"
-            registration={register('last_name')}
-            error={errors.last_name?.message}
-          />
-          <SelectField
-            label={t('identity.fields.documentType')}
-            registration={register('document_type')}
-            error={errors.document_type?.message}
-            options={DOCUMENT_TYPES.map((value) => ({ value, label: t(`identity.documentTypes.${value}`) }))}
-          />
-          <TextField
-            label={t('identity.fields.documentNumber')}
-            registration={register('document_number')}
-            error={errors.document_number?.message}
-          />
-        </>
+        <PersonFields register={register} errors={errors} />
       )}
-      <TextField
-        label={t('identity.fields.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        hint={t('identity.hints.phone')}
-        registration={register('phone')}
-        error={errors.phone?.message}
-      />
-      <CityField registration={register('city')} error={errors.city?.message} />
-      <TextField
-        label={t('identity.fields.address')}
-        optional={!company}
-        autoComplete="street-address"
-        registration={register('address')}
-        error={errors.address?.message}
-      />
+      <LocationFields register={register} errors={errors} addressOptional={!company} />
       <div className="pv-actions">
         <button type="submit" className="pv-button" disabled={isSubmitting || !isDirty}>
           {isSubmitting ? t('identity.profile.saving') : t('identity.profile.save')}

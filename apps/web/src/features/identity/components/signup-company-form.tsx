@@ -6,15 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
 import { errorMessage } from '../forms/error-message';
 import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
-import { CityField } from './city-field';
-import { DataPolicyCheckbox } from './data-policy-checkbox';
+import { CompanyFields, SignupContactFieldset, SignupPasswordAndConsent } from './account-field-groups';
 import './identity.css';
-import { NitField } from './nit-field';
-import { PasswordStrengthHint } from './password-strength-hint';
 
 const FIELDS: readonly Path<CompanySignupForm>[] = [
   'company_name',
@@ -71,55 +68,15 @@ export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUs
       <FormAlert message={formError} />
       <fieldset>
         <legend>{t('identity.signup.companySection')}</legend>
-        <TextField
-          label={t('identity.fields.companyName')}
-          autoComplete="organization"
-          registration={register('company_name')}
-          error={errors.company_name?.message}
-        />
-        <NitField registration={register('nit')} error={errors.nit?.message} />
-        <TextField
-          label={t('identity.fields.contactName')}
-          autoComplete="name"
-          registration={register('contact_name')}
-          error={errors.contact_name?.message}
-        />
+        <CompanyFields register={register} errors={errors} />
       </fieldset>
-      <fieldset>
-        <legend>{t('identity.signup.contactSection')}</legend>
-        <TextField
-          label={t('identity.fields.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          registration={register('email')}
-          error={errors.email?.message}
-        />
-        <TextField
-          label={t('identity.fields.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          hint={t('identity.hints.phone')}
-          registration={register('phone')}
-          error={errors.phone?.message}
-        />
-        <CityField registration={register('city')} error={errors.city?.message} />
-        <TextField
-          label={t('identity.fields.address')}
-          autoComplete="street-address"
-          registration={register('address')}
-          error={errors.address?.message}
-        />
-      </fieldset>
-      <PasswordField
-        label={t('identity.fields.password')}
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-        below={<PasswordStrengthHint password={password} personal={[companyName, contactName, email]} />}
+      <SignupContactFieldset register={register} errors={errors} addressOptional={false} />
+      <SignupPasswordAndConsent
+        register={register}
+        errors={errors}
+        password={password}
+        personal={[companyName, contactName, email]}
       />
-      <DataPolicyCheckbox registration={register('accept_data_policy')} error={errors.accept_data_policy?.message} />
       <div className="pv-actions">
         <button type="submit" className="pv-button" disabled={isSubmitting}>
           {isSubmitting ? t('identity.signup.submitting') : t('identity.signup.submitCompany')}
