@@ -1,41 +1,27 @@
 /** es-CO / en formats of the points screens (numbers, distances, times in America/Bogota). */
+import { formatNumber } from '../../lib/number-format';
+
 const TIME_ZONE = 'America/Bogota';
 
 function locale(lang: string): string {
   return lang.startsWith('en') ? 'en-US' : 'es-CO';
 }
 
-// Building an Intl formatter costs far more than using one: lists format hundreds of values.
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function numberFormat(lang: string, maximumFractionDigits?: number): Intl.NumberFormat {
-  const key = `${locale(lang)}|${maximumFractionDigits ?? ''}`;
-  let nf = numberFormats.get(key);
-  if (!nf) {
-    nf = new Intl.NumberFormat(locale(lang), maximumFractionDigits === undefined ? {} : { maximumFractionDigits });
-    numberFormats.set(key, nf);
-  }
-  return nf;
-}
-
 /** `1.234` (es-CO), `1,234` (en): counts on the map. */
 export function formatCount(n: number, lang: string): string {
-  return numberFormat(lang, 0).format(n);
+  return formatNumber(n, lang);
 }
 
 /** `850 m`, `1,2 km` (es-CO), `1.2 km` (en). */
-export function formatDistance(meters: number, lang: string): string {
-  const nf = (digits: number) => numberFormat(lang, digits);
-  if (meters < 1000) return `${nf(0).format(Math.round(meters / 10) * 10)} m`;
-  return `${nf(meters < 10000 ? 1 : 0).format(meters / 1000)} km`;
-}
+export { formatDistance } from '../../lib/number-format';
 
 /** `1.234,5 kg` in es-CO. */
 export function formatKg(kg: number, lang: string): string {
-  return `${numberFormat(lang, 1).format(kg)} kg`;
+  return `${formatNumber(kg, lang, 1)} kg`;
 }
 
 export function formatLitres(l: number, lang: string): string {
-  return `${numberFormat(lang).format(l)} L`;
+  return `${formatNumber(l, lang, 3)} L`;
 }
 
 /** `5:00 p. m.` today, or `lunes 8:00 a. m.` on another day (Bogotá time). */

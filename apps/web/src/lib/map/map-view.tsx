@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findMapContainer, MapContainerError, mapErrorText } from './map-container';
 import { loadLeaflet, type LeafletModule } from './load-leaflet';
+import { yieldToMain } from '../main-thread';
 
 /** OpenStreetMap's standard tiles: the default of the server's TILE_URL. */
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -69,16 +70,24 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
       try {
         const element = await findMapContainer(id, { signal: abort.signal });
         const L = await loadLeaflet();
+        // Three steps, each in a task of its own (lib/main-thread.ts): the lookup above measured
+        // the page, building the map measures it again, and the caller then draws its layers.
+        await yieldToMain();
         if (abort.signal.aborted) return;
-        const { center: c, zoom: z, tileUrl: url } = initial.current;
-        map = L.map(element, { preferCanvas: true, zoomControl: false, attributionControl: false, worldCopyJump: false });
-        map.setView(c, z);
+        const { center: c, zoom: z } = initial.current;
+        const created = L.map(element, { preferCanvas: true, zoomControl: false, attributionControl: false, worldCopyJump: false });
+        map = created;
+        created.setView(c, z);
         setReady(true);
-        leafletRef.current = { L, map };
-        if (url) addTiles(url);
-        observer = new ResizeObserver(() => map?.invalidateSize());
+        leafletRef.current = { L, map: created };
+        await yieldToMain();
+        if (abort.signal.aborted) return;
+        // The template may have arrived (and its tiles been added) meanwhile.
+        const url = initial.current.tileUrl;
+        if (url && !tilesRef.current) addTiles(url);
+        observer = new ResizeObserver(() => created.invalidateSize());
         observer.observe(element);
-        cleanup = onReadyRef.current(map, L);
+        cleanup = onReadyRef.current(created, L);
       } catch (err) {
         if (abort.signal.aborted) return;
         setError(err instanceof MapContainerError ? err.message : mapErrorText.notReady());

@@ -7,15 +7,10 @@ import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/c
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { formatDistance } from '../../../lib/number-format';
 import { useNearestPoint } from '../api/get-nearest-point';
 
 type Position = { lat: number; lng: number };
-
-function formatDistance(meters: number, language: string): string {
-  const locale = language.startsWith('en') ? 'en-US' : 'es-CO';
-  if (meters < 1000) return `${new Intl.NumberFormat(locale).format(meters)} m`;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(meters / 1000)} km`;
-}
 
 export function NearestPoint() {
   const { t, i18n } = useTranslation();

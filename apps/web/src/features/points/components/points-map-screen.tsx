@@ -102,7 +102,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
 
   // Draw each new answer (the previous one stays while the next loads).
   useEffect(() => {
-    if (clusters.data && mapRef.current) mapRef.current.layer.render(clusters.data, selected);
+    if (clusters.data && mapRef.current) void mapRef.current.layer.render(clusters.data, selected);
   }, [clusters.data, selected, mapReady]);
 
   // home/{id}: fly to the point once it is known.
