@@ -69,6 +69,24 @@ async function menuLabels(page: Page, name = 'Menú'): Promise<string[]> {
   return labels.map((label) => label.trim());
 }
 
+test.describe('boot screen', () => {
+  test("paints the page's own toolbar before any script, then gives way to the page", async ({ page }) => {
+    // Without scripts, what shows is what the server sent: the page's title, not a generic bar.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/campaign');
+    await expect(page.locator('#boot .boot-bar')).toHaveText('Campañas');
+    await page.unroute('**/*.js');
+
+    await page.goto('/home');
+    await expect(pageHeading(page, 'Mapa de Residuos')).toBeVisible();
+    await expect(page.locator('#boot')).toHaveCount(0);
+    // A path without a fixed title shows the app's name.
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/app/tabs/request');
+    await expect(page.locator('#boot .boot-bar')).toHaveText('PuntoVerde');
+  });
+});
+
 test.describe('routes', () => {
   for (const [path, heading] of ROUTES) {
     test(`${path} renders "${heading}"`, async ({ page }) => {

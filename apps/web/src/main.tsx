@@ -13,15 +13,18 @@ import './theme/variables.css';
 import './theme/app.css';
 
 import { App } from './app/app';
+import { limitBootScreen } from './lib/boot-screen';
 import { initI18n } from './lib/i18n';
 
 setupIonicReact();
 void initI18n();
+limitBootScreen();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 // A transition lets React render the first screen in slices, yielding to the browser between
-// them (a phone stays responsive while the app boots); the boot screen stays until it commits.
+// them (a phone stays responsive while the app boots); the boot screen (index.html) covers the
+// app until the first page has rendered.
 const reactRoot = createRoot(root);
 startTransition(() => {
   reactRoot.render(

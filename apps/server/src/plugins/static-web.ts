@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { embedBootScreen, renderBootScreen, shellTitle, ZAppShell, type AppShell } from '../app-shell.js';
 import { embedPublicConfig, publicConfigOf } from '../public-config.js';
 import { ERRORS } from '@puntoverde/contract';
 
@@ -20,17 +21,37 @@ export default fp(
     const root = app.config.webDistDir;
     const hasWeb = existsSync(path.join(root, 'index.html'));
     /**
-     * index.html with the public config embedded, built once per version of the file: a stat
-     * per request notices a rebuild, the file is read and the config embedded only then.
+     * index.html with the public config embedded and the page's boot screen (app-shell.ts),
+     * built once per version of the file and per title: a stat per request notices a rebuild,
+     * the files are read and the page built only then.
      */
     const indexFile = path.join(root, 'index.html');
-    let cached: { mtimeMs: number; size: number; html: string } | null = null;
-    const appHtml = async () => {
+    const shellFile = path.join(root, 'app-shell.json');
+    let cached: { mtimeMs: number; size: number; html: string; shell: AppShell | null; pages: Map<string, string> } | null = null;
+    const appHtml = async (pathname: string) => {
       const { mtimeMs, size } = await stat(indexFile);
       if (cached?.mtimeMs !== mtimeMs || cached.size !== size) {
-        cached = { mtimeMs, size, html: embedPublicConfig(await readFile(indexFile, 'utf8'), publicConfigOf(app.config)) };
+        const html = embedPublicConfig(await readFile(indexFile, 'utf8'), publicConfigOf(app.config));
+        cached = { mtimeMs, size, html, shell: await readShell(), pages: new Map() };
       }
-      return cached.html;
+      const { shell, pages } = cached;
+      if (!shell) return cached.html;
+      const title = shellTitle(shell, pathname);
+      let page = pages.get(title);
+      if (page === undefined) {
+        page = embedBootScreen(cached.html, renderBootScreen(shell, title, app.config.demo));
+        pages.set(title, page);
+      }
+      return page;
+    };
+    /** The build's description of the boot screen; without it (an older build) index.html is sent as built. */
+    const readShell = async (): Promise<AppShell | null> => {
+      try {
+        return ZAppShell.parse(JSON.parse(await readFile(shellFile, 'utf8')));
+      } catch (err) {
+        app.log.warn({ err, file: shellFile }, 'no usable app-shell.json: pages keep the generic boot screen');
+        return null;
+      }
     };
     if (hasWeb) {
       await app.register(fastifyStatic, {
@@ -52,7 +73,7 @@ export default fp(
       for (const url of ['/', '/index.html']) {
         app.get(url, async (_request, reply) => {
           reply.header('cache-control', 'no-cache');
-          return reply.type('text/html; charset=utf-8').send(await appHtml());
+          return reply.type('text/html; charset=utf-8').send(await appHtml('/'));
         });
       }
     } else {
@@ -70,7 +91,7 @@ export default fp(
         if (!path.extname(pathname) || pathname.endsWith('.html')) {
           reply.header('cache-control', 'no-cache');
           // Compressed explicitly: the global compression hooks do not run in the 404 handler.
-          return reply.type('text/html; charset=utf-8').compress(await appHtml());
+          return reply.type('text/html; charset=utf-8').compress(await appHtml(pathname));
         }
       }
       return reply.code(404).send({ code: 'not-found', message: ERRORS['not-found'].message });

@@ -41,21 +41,13 @@ function LiveUpdatesWhileLoggedIn() {
   ) : null;
 }
 
-/** Shown until the first translation file arrives: the same boot screen index.html paints. */
-function BootScreen() {
-  return (
-    <div className="boot-screen" aria-busy="true">
-      <div className="boot-bar">PuntoVerde</div>
-    </div>
-  );
-}
-
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <IonApp>
-        <Suspense fallback={<BootScreen />}>
+        {/* Until the translations arrive, index.html's boot screen still covers the app. */}
+        <Suspense fallback={null}>
           <IonReactRouter>
             <SessionNavigatorBridge />
             <IdentityRuntime />

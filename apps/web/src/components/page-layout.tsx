@@ -3,7 +3,8 @@
  * page title as the page's <h1>, and the page content below.
  */
 import { IonButtons, IonContent, IonHeader, IonPage, IonTitle, IonToolbar } from '@ionic/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { dismissBootScreen } from '../lib/boot-screen';
 import { DemoNote } from './demo-note';
 import { MenuButton } from './menu-button';
 import { PageBanner } from './page-banner';
@@ -14,6 +15,8 @@ export interface PageLayoutProps {
 }
 
 export function PageLayout({ title, children }: PageLayoutProps) {
+  // The first page to render takes the boot screen away (lib/boot-screen.ts).
+  useEffect(dismissBootScreen, []);
   return (
     <IonPage>
       <IonHeader>

@@ -102,3 +102,54 @@ describe('the built web app', () => {
     expect(res.body).not.toContain('root:');
   });
 });
+
+describe("each page's boot screen", () => {
+  const SHELL_INDEX = `<!doctype html><html lang="es"><head></head><body><div id="boot" class="boot-screen" aria-hidden="true"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div><div id="root"></div></body></html>`;
+  const SHELL = {
+    appName: 'PuntoVerde',
+    demoNote: 'Versión de demostración: los datos & las cuentas son de prueba.',
+    routes: [
+      { path: '/index', title: 'Inicio' },
+      { path: '/home', title: 'Mapa de Residuos' },
+      { path: '/map/:id', title: 'Punto de residuos' },
+    ],
+  };
+  const boot = (html: string) => /<!--boot-->(.*?)<!--\/boot-->/.exec(html)?.[1];
+  const dists: string[] = [];
+  const apps: TestApp[] = [];
+  async function serve(options: { demo: boolean; shell?: unknown }) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'puntoverde-dist-'));
+    dists.push(dir);
+    writeFileSync(path.join(dir, 'index.html'), SHELL_INDEX);
+    if (options.shell !== undefined) writeFileSync(path.join(dir, 'app-shell.json'), JSON.stringify(options.shell));
+    const served = await buildTestApp({ webDistDir: dir, demo: options.demo });
+    apps.push(served);
+    return (url: string) => served.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }).then((r) => r.body);
+  }
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+    for (const d of dists) rmSync(d, { recursive: true, force: true });
+  });
+
+  it("paints the page's own title before any script", async () => {
+    const get = await serve({ demo: false, shell: SHELL });
+    expect(boot(await get('/home'))).toBe('<div class="boot-bar">Mapa de Residuos</div>');
+    expect(boot(await get('/map/12?refresh=3'))).toBe('<div class="boot-bar">Punto de residuos</div>');
+    expect(boot(await get('/'))).toBe('<div class="boot-bar">Inicio</div>');
+    expect(boot(await get('/admin/users'))).toBe('<div class="boot-bar">PuntoVerde</div>');
+  });
+
+  it('adds the demo note, escaped, in demo mode', async () => {
+    const get = await serve({ demo: true, shell: SHELL });
+    expect(boot(await get('/home'))).toBe(
+      '<div class="boot-bar">Mapa de Residuos</div><div class="page-body"><p class="pv-demo-note">Versión de demostración: los datos &#38; las cuentas son de prueba.</p></div>',
+    );
+  });
+
+  it('keeps the generic boot screen when the build has no usable app-shell.json', async () => {
+    for (const shell of [undefined, { routes: 'nope' }]) {
+      const get = await serve({ demo: true, shell });
+      expect(boot(await get('/home'))).toBe('<div class="boot-bar">PuntoVerde</div>');
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { embedBootScreen, matchesRoute, renderBootScreen, shellTitle, type AppShell } from './app-shell.js';
+
+const shell: AppShell = {
+  appName: 'PuntoVerde',
+  demoNote: 'Versión de demostración',
+  routes: [
+    { path: '/index', title: 'Inicio' },
+    { path: '/home', title: 'Mapa de Residuos' },
+    { path: '/home/:id', title: 'Mapa de Residuos' },
+    { path: '/map/:id', title: 'Punto de residuos' },
+  ],
+};
+
+describe('the boot screen of each page', () => {
+  it('matches route patterns segment by segment', () => {
+    expect(matchesRoute('/home/:id', '/home/42')).toBe(true);
+    expect(matchesRoute('/home/:id', '/home')).toBe(false);
+    expect(matchesRoute('/home/:id', '/home/')).toBe(false);
+    expect(matchesRoute('/home/:id', '/home/42/x')).toBe(false);
+    expect(matchesRoute('/map/:id', '/mapa/1')).toBe(false);
+  });
+
+  it("uses the page's title, the root's for /, and the app's name elsewhere", () => {
+    expect(shellTitle(shell, '/home')).toBe('Mapa de Residuos');
+    expect(shellTitle(shell, '/home/')).toBe('Mapa de Residuos');
+    expect(shellTitle(shell, '/home/7')).toBe('Mapa de Residuos');
+    expect(shellTitle(shell, '/')).toBe('Inicio');
+    expect(shellTitle(shell, '/admin/users')).toBe('PuntoVerde');
+  });
+
+  it('adds the demo note only in demo mode, and escapes every text', () => {
+    expect(renderBootScreen(shell, 'Mapa', false)).toBe('<div class="boot-bar">Mapa</div>');
+    expect(renderBootScreen(shell, 'Mapa', true)).toBe(
+      '<div class="boot-bar">Mapa</div><div class="page-body"><p class="pv-demo-note">Versión de demostración</p></div>',
+    );
+    const hostile = { ...shell, demoNote: '<img src=x onerror=alert(1)>' };
+    expect(renderBootScreen(hostile, '"Tom & Jerry\'s" <b>', true)).toBe(
+      '<div class="boot-bar">&#34;Tom &#38; Jerry&#39;s&#34; &#60;b&#62;</div><div class="page-body"><p class="pv-demo-note">&#60;img src=x onerror=alert(1)&#62;</p></div>',
+    );
+  });
+
+  it('writes between the boot markers only', () => {
+    const html = '<div id="boot"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div><div id="root"></div>';
+    expect(embedBootScreen(html, 'X$&')).toBe('<div id="boot"><!--boot-->X$&<!--/boot--></div><div id="root"></div>');
+    expect(embedBootScreen('<p>no markers</p>', 'X')).toBe('<p>no markers</p>');
+  });
+});
