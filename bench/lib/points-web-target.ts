@@ -12,7 +12,7 @@ const config = loadConfig({
   ...process.env,
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  DEMO: 'true',
+  DEMO: process.env.DEMO ?? 'true',
   NODE_ENV: 'production',
   // No network here: tiles cannot load, the map must work without them.
   TILE_URL: '/tiles-unavailable/{z}/{x}/{y}.png',
