@@ -3,11 +3,12 @@ import { defineConfig } from 'vite';
 import { appShell } from './build/app-shell.ts';
 import { ionicPerComponent } from './build/ionic-per-component.ts';
 import { sideEffectFreeModules } from './build/side-effect-free-modules.ts';
+import { stylesheetAfterBoot } from './build/stylesheet-after-boot.ts';
 
 const API_PROXY = { '/back/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [ionicPerComponent(), react(), sideEffectFreeModules(), appShell(import.meta.dirname)],
+  plugins: [ionicPerComponent(), react(), sideEffectFreeModules(), appShell(import.meta.dirname), stylesheetAfterBoot()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
