@@ -1,29 +1,9 @@
-import type { PqrPublic } from '@puntoverde/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PqrEntry } from '../components/pqr-entry';
 import { PqrForm, prefillFrom } from '../components/pqr-form';
+import { filedPqr } from './fixtures';
 import { fill, renderPqr, routeFetch } from './render';
-
-const filed: PqrPublic = {
-  radicado: 'PQR-2026-000042',
-  type: 'queja',
-  personal_data_kind: null,
-  subject: 'Contenedor lleno en el parque',
-  description: 'El contenedor del parque lleva una semana lleno y la gente deja bolsas en el piso.',
-  email: 'ana@example.com',
-  status: 'radicada',
-  filed_at: '2026-11-23T15:00:00.000Z',
-  received_on: '2026-11-23',
-  due_date: '2026-12-15',
-  term_days: 15,
-  extension: null,
-  information_request: null,
-  answer: null,
-  transfer: null,
-  attachments: [],
-  history: [{ kind: 'filed', from_status: null, to_status: 'radicada', message: null, at: '2026-11-23T15:00:00.000Z' }],
-};
 
 const dueDate = {
   match: /pqr\/due-date/,
@@ -33,8 +13,8 @@ const dueDate = {
 
 function fillValid() {
   fireEvent.change(screen.getByLabelText('Tipo de solicitud'), { target: { value: 'queja' } });
-  fill('Asunto', filed.subject);
-  fill('Describe tu solicitud', filed.description);
+  fill('Asunto', filedPqr.subject);
+  fill('Describe tu solicitud', filedPqr.description);
   fill('Nombre completo o razón social', 'Ana María Pérez');
   fill('Número de documento', '1020304050');
   fill('Correo electrónico', 'Ana@Example.com');
@@ -56,7 +36,7 @@ describe('PQR filing form', () => {
   });
 
   it('tells the due date before sending, then files the PQR with a lower-cased e-mail', async () => {
-    const calls = routeFetch([dueDate, { method: 'POST', match: /v1\/pqr$/, status: 201, body: { data: filed } }]);
+    const calls = routeFetch([dueDate, { method: 'POST', match: /v1\/pqr$/, status: 201, body: { data: filedPqr } }]);
     const onFiled = vi.fn();
     renderPqr(<PqrForm onFiled={onFiled} />);
     fillValid();
@@ -64,7 +44,7 @@ describe('PQR filing form', () => {
       await screen.findByText(/te responderemos a más tardar el 15 de diciembre de 2026 \(15 días hábiles\)/),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Radicar PQR' }));
-    await waitFor(() => expect(onFiled).toHaveBeenCalledWith(filed));
+    await waitFor(() => expect(onFiled).toHaveBeenCalledWith(filedPqr));
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/back/api/v1/pqr');
     expect(post?.body).toMatchObject({
@@ -141,8 +121,8 @@ describe('PQR entry on the help page', () => {
   it('shows the radicado after filing and opens the tracking with it', async () => {
     const calls = routeFetch([
       dueDate,
-      { method: 'POST', match: /v1\/pqr$/, status: 201, body: { data: filed } },
-      { match: /pqr\/track\?/, status: 200, body: { data: filed } },
+      { method: 'POST', match: /v1\/pqr$/, status: 201, body: { data: filedPqr } },
+      { match: /pqr\/track\?/, status: 200, body: { data: filedPqr } },
     ]);
     renderPqr(<PqrEntry />);
     fillValid();

@@ -1,11 +1,10 @@
 /** Admin-editable calendar exceptions on top of weekends and Colombian holidays. */
 import { ZPqrCalendarDay } from '@puntoverde/contract';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { usePqrCalendar, useRemoveCalendarDay, useSetCalendarDay } from '../api/admin-pqr-calendar';
 import { formatDate } from '../format';
-import { applyServerErrors } from '../server-errors';
+import { SubmitActions } from './action-form';
+import { useActionForm } from './use-action-form';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
 
 type CalendarForm = { date: string; is_working: 'false' | 'true'; reason: string };
@@ -15,34 +14,30 @@ export function AdminCalendar({ onDone }: { onDone: (message: string) => void })
   const list = usePqrCalendar();
   const setDay = useSetCalendarDay();
   const remove = useRemoveCalendarDay();
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CalendarForm>({ defaultValues: { date: '', is_working: 'false', reason: '' } });
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(null);
-    const parsed = ZPqrCalendarDay.safeParse({ ...values, is_working: values.is_working === 'true' });
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues)
-        setError(issue.path[0] as keyof CalendarForm, { message: issue.message });
-      return;
-    }
-    try {
+  // The form holds is_working as the select's string, so the contract's schema is applied by hand.
+  const { form, message, onSubmit } = useActionForm<CalendarForm>({
+    defaultValues: { date: '', is_working: 'false', reason: '' },
+    serverFields: ['date', 'reason'],
+    submit: async (values, { reset, setError }) => {
+      const parsed = ZPqrCalendarDay.safeParse({ ...values, is_working: values.is_working === 'true' });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          setError(issue.path[0] as keyof CalendarForm, { message: issue.message });
+        return;
+      }
       await setDay.mutateAsync(parsed.data);
       reset();
       onDone(t('pqr.calendar.saved'));
-    } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['date', 'reason']).formMessage);
-    }
+    },
   });
+  const {
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   return (
     <div className="pqr-admin">
       <p className="pqr-lead">{t('pqr.calendar.lead')}</p>
-      <form className="pqr-form pqr-filters" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form className="pqr-form pqr-filters" noValidate onSubmit={onSubmit}>
         <FormAlert message={message} />
         <TextField
           label={t('pqr.calendar.date')}
@@ -59,11 +54,7 @@ export function AdminCalendar({ onDone }: { onDone: (message: string) => void })
           ]}
         />
         <TextField label={t('pqr.calendar.reason')} registration={register('reason')} error={errors.reason?.message} />
-        <div className="pqr-actions">
-          <button type="submit" className="pqr-button" disabled={isSubmitting}>
-            {t('pqr.calendar.add')}
-          </button>
-        </div>
+        <SubmitActions label={t('pqr.calendar.add')} disabled={isSubmitting} />
       </form>
       {list.isPending ? (
         <div role="status" aria-busy="true" className="pqr-skeleton pqr-skeleton-row">

@@ -11,18 +11,18 @@ import {
   type AdminPqrTransferRequest,
 } from '@puntoverde/contract';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { useAdminPqr } from '../api/admin-pqr-detail';
 import { usePqrAction } from '../api/admin-pqr-action';
 import { usePqrStaff } from '../api/admin-pqr-staff';
 import { formatDate, formatInstant, todayInBogota } from '../format';
-import { applyServerErrors } from '../server-errors';
+import { ActionForm } from './action-form';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import { LightBadge, StatusBadge } from './badges';
+import { Fact, HistoryEntry, TextWithFiles } from './pqr-record';
+import { useActionForm } from './use-action-form';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form-fields';
-import { AttachmentLinks } from './pqr-status-view';
 
 export const ADMIN_PQR_PATH = '/admin/pqr';
 
@@ -77,87 +77,55 @@ export function AdminDetail({ radicado, onDone }: { radicado: string; onDone: (m
         <div>
           <Panel title={t('pqr.admin.requester')}>
             <dl className="pqr-facts">
-              <div>
-                <dt>{t('pqr.form.name')}</dt>
-                <dd>{p.name}</dd>
-              </div>
-              <div>
-                <dt>{t('pqr.form.documentNumber')}</dt>
-                <dd>
-                  {p.document_type} {p.document_number}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('pqr.form.email')}</dt>
-                <dd>
-                  <a href={`mailto:${p.email}`}>{p.email}</a>
-                </dd>
-              </div>
-              <div>
-                <dt>{t('pqr.form.phone')}</dt>
-                <dd>{p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : '—'}</dd>
-              </div>
-              <div>
-                <dt>{t('pqr.form.answerChannel')}</dt>
-                <dd>{t(`pqr.answerChannels.${p.answer_channel}`)}</dd>
-              </div>
-              <div>
-                <dt>{t('pqr.admin.account')}</dt>
-                <dd>{p.requester_user_id ? t('pqr.admin.withAccount') : t('pqr.admin.anonymous')}</dd>
-              </div>
+              <Fact term={t('pqr.form.name')}>{p.name}</Fact>
+              <Fact term={t('pqr.form.documentNumber')}>
+                {p.document_type} {p.document_number}
+              </Fact>
+              <Fact term={t('pqr.form.email')}>
+                <a href={`mailto:${p.email}`}>{p.email}</a>
+              </Fact>
+              <Fact term={t('pqr.form.phone')}>{p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : '—'}</Fact>
+              <Fact term={t('pqr.form.answerChannel')}>{t(`pqr.answerChannels.${p.answer_channel}`)}</Fact>
+              <Fact term={t('pqr.admin.account')}>
+                {p.requester_user_id ? t('pqr.admin.withAccount') : t('pqr.admin.anonymous')}
+              </Fact>
             </dl>
           </Panel>
           <Panel title={t('pqr.admin.dates')}>
             <dl className="pqr-facts">
-              <div>
-                <dt>{t('pqr.view.filedAt')}</dt>
-                <dd>{formatInstant(p.filed_at, lang)}</dd>
-              </div>
-              <div>
-                <dt>{t('pqr.admin.receivedOn')}</dt>
-                <dd>{formatDate(p.received_on, lang)}</dd>
-              </div>
-              <div>
-                <dt>{t('pqr.view.dueDate')}</dt>
-                <dd>
-                  {p.due_date ? formatDate(p.due_date, lang) : t('pqr.view.duePaused')} (
-                  {t('pqr.admin.term', { days: p.term_days })})
-                </dd>
-              </div>
+              <Fact term={t('pqr.view.filedAt')}>{formatInstant(p.filed_at, lang)}</Fact>
+              <Fact term={t('pqr.admin.receivedOn')}>{formatDate(p.received_on, lang)}</Fact>
+              <Fact term={t('pqr.view.dueDate')}>
+                {p.due_date ? formatDate(p.due_date, lang) : t('pqr.view.duePaused')} (
+                {t('pqr.admin.term', { days: p.term_days })})
+              </Fact>
               {p.extension ? (
-                <div>
-                  <dt>{t('pqr.admin.originalDue')}</dt>
-                  <dd>{formatDate(p.original_due_date, lang)}</dd>
-                </div>
+                <Fact term={t('pqr.admin.originalDue')}>{formatDate(p.original_due_date, lang)}</Fact>
               ) : null}
-              <div>
-                <dt>{t('pqr.admin.transferDue')}</dt>
-                <dd>{formatDate(p.transfer_due_date, lang)}</dd>
-              </div>
+              <Fact term={t('pqr.admin.transferDue')}>{formatDate(p.transfer_due_date, lang)}</Fact>
             </dl>
           </Panel>
           <Panel title={t('pqr.admin.request')}>
-            <p className="pqr-pre">{p.description}</p>
-            <AttachmentLinks files={p.attachments} label={t('pqr.admin.requestFiles')} />
+            <TextWithFiles text={p.description} files={p.attachments} filesLabel={t('pqr.admin.requestFiles')} />
           </Panel>
           {p.answer ? (
             <Panel title={t('pqr.view.answer', { date: formatInstant(p.answer.at, lang) })}>
-              <p className="pqr-pre">{p.answer.text}</p>
-              <AttachmentLinks files={p.answer.attachments} label={t('pqr.view.answerFiles')} />
+              <TextWithFiles text={p.answer.text} files={p.answer.attachments} filesLabel={t('pqr.view.answerFiles')} />
             </Panel>
           ) : null}
           <Panel title={t('pqr.view.history')}>
             <ol className="pqr-timeline">
               {p.events.map((e) => (
-                <li key={e.id} className={e.internal ? 'pqr-internal' : undefined}>
-                  <time dateTime={e.at}>{formatInstant(e.at, lang)}</time> · {e.actor.name} —{' '}
-                  {e.kind === 'status' && e.to_status
-                    ? t('pqr.history.status', { status: t(`pqr.statusStaff.${e.to_status}`) })
-                    : t(`pqr.history.${e.kind}`)}
+                <HistoryEntry
+                  key={e.id}
+                  event={e}
+                  audience="staff"
+                  actor={e.actor.name}
+                  className={e.internal ? 'pqr-internal' : undefined}
+                >
                   {e.internal ? <span className="pqr-badge pqr-badge-internal">{t('pqr.admin.internal')}</span> : null}
-                  {e.message ? <p className="pqr-pre">{e.message}</p> : null}
-                  <AttachmentLinks files={e.attachments} label={t('pqr.admin.files')} />
-                </li>
+                  <TextWithFiles text={e.message} files={e.attachments} filesLabel={t('pqr.admin.files')} />
+                </HistoryEntry>
               ))}
             </ol>
           </Panel>
@@ -316,43 +284,32 @@ function AnswerPanel({ p, onDone }: PanelProps) {
   const { t } = useTranslation();
   const answer = usePqrAction(p.radicado, 'answer');
   const [files, setFiles] = useState<AttachmentValue>({ ids: [], uploadKey: null, busy: false });
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminPqrAnswerRequest>({
+  const { form, message, onSubmit } = useActionForm<AdminPqrAnswerRequest>({
     resolver: zodResolver(ZAdminPqrAnswerRequest),
     defaultValues: { text: '', attachments: [] },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
+    serverFields: ['text'],
+    submit: async (values) => {
       await answer.mutateAsync({ ...values, attachments: files.ids });
       onDone(t('pqr.admin.done.answer'));
-    } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['text']).formMessage);
-    }
+    },
   });
   return (
     <Panel title={t('pqr.admin.answerTitle')}>
-      <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <FormAlert message={message} />
+      <ActionForm
+        message={message}
+        onSubmit={onSubmit}
+        submitLabel={t('pqr.admin.sendAnswer')}
+        submitDisabled={form.formState.isSubmitting || files.busy}
+      >
         <TextAreaField
           label={t('pqr.admin.answerText')}
-          registration={register('text')}
-          error={errors.text?.message}
+          registration={form.register('text')}
+          error={form.formState.errors.text?.message}
           rows={8}
           hint={t('pqr.admin.answerHint')}
         />
         <AttachmentPicker label={t('pqr.admin.answerFiles')} onChange={setFiles} />
-        <div className="pqr-actions">
-          <button type="submit" className="pqr-button" disabled={isSubmitting || files.busy}>
-            {t('pqr.admin.sendAnswer')}
-          </button>
-        </div>
-      </form>
+      </ActionForm>
     </Panel>
   );
 }
@@ -360,25 +317,16 @@ function AnswerPanel({ p, onDone }: PanelProps) {
 function ExtensionPanel({ p, onDone }: PanelProps) {
   const { t, i18n } = useTranslation();
   const extend = usePqrAction(p.radicado, 'extension');
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminPqrExtensionRequest>({
+  const { form, message, onSubmit } = useActionForm<AdminPqrExtensionRequest>({
     resolver: zodResolver(ZAdminPqrExtensionRequest),
     defaultValues: { new_due_date: p.max_extension_date ?? '', reason: '' },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
+    serverFields: ['new_due_date', 'reason'],
+    submit: async (values) => {
       await extend.mutateAsync(values);
       onDone(t('pqr.admin.done.extension'));
-    } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['new_due_date', 'reason']).formMessage);
-    }
+    },
   });
+  const { errors, isSubmitting } = form.formState;
   return (
     <Panel title={t('pqr.admin.extensionTitle')}>
       <p className="pqr-hint">
@@ -387,11 +335,16 @@ function ExtensionPanel({ p, onDone }: PanelProps) {
           max: p.max_extension_date ? formatDate(p.max_extension_date, i18n.language) : '—',
         })}
       </p>
-      <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <FormAlert message={message} />
+      <ActionForm
+        message={message}
+        onSubmit={onSubmit}
+        submitLabel={t('pqr.admin.extend')}
+        submitDisabled={isSubmitting}
+        secondary
+      >
         <TextField
           label={t('pqr.admin.newDueDate')}
-          registration={register('new_due_date')}
+          registration={form.register('new_due_date')}
           error={errors.new_due_date?.message}
           type="date"
           min={p.due_date ?? undefined}
@@ -399,16 +352,11 @@ function ExtensionPanel({ p, onDone }: PanelProps) {
         />
         <TextAreaField
           label={t('pqr.admin.extensionReason')}
-          registration={register('reason')}
+          registration={form.register('reason')}
           error={errors.reason?.message}
           rows={3}
         />
-        <div className="pqr-actions">
-          <button type="submit" className="pqr-button pqr-button-secondary" disabled={isSubmitting}>
-            {t('pqr.admin.extend')}
-          </button>
-        </div>
-      </form>
+      </ActionForm>
     </Panel>
   );
 }
@@ -416,49 +364,40 @@ function ExtensionPanel({ p, onDone }: PanelProps) {
 function TransferPanel({ p, onDone }: PanelProps) {
   const { t, i18n } = useTranslation();
   const transfer = usePqrAction(p.radicado, 'transfer');
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AdminPqrTransferRequest>({
+  const { form, message, onSubmit } = useActionForm<AdminPqrTransferRequest>({
     resolver: zodResolver(ZAdminPqrTransferRequest),
     defaultValues: { entity: '', reason: '' },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
+    serverFields: ['entity', 'reason'],
+    submit: async (values) => {
       await transfer.mutateAsync(values);
       onDone(t('pqr.admin.done.transfer'));
-    } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['entity', 'reason']).formMessage);
-    }
+    },
   });
+  const { errors, isSubmitting } = form.formState;
   return (
     <Panel title={t('pqr.admin.transferTitle')}>
       <p className="pqr-hint">
         {t('pqr.admin.transferHint', { date: formatDate(p.transfer_due_date, i18n.language) })}
       </p>
-      <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <FormAlert message={message} />
+      <ActionForm
+        message={message}
+        onSubmit={onSubmit}
+        submitLabel={t('pqr.admin.transfer')}
+        submitDisabled={isSubmitting}
+        secondary
+      >
         <TextField
           label={t('pqr.admin.transferEntity')}
-          registration={register('entity')}
+          registration={form.register('entity')}
           error={errors.entity?.message}
         />
         <TextAreaField
           label={t('pqr.admin.transferReason')}
-          registration={register('reason')}
+          registration={form.register('reason')}
           error={errors.reason?.message}
           rows={3}
         />
-        <div className="pqr-actions">
-          <button type="submit" className="pqr-button pqr-button-secondary" disabled={isSubmitting}>
-            {t('pqr.admin.transfer')}
-          </button>
-        </div>
-      </form>
+      </ActionForm>
     </Panel>
   );
 }
@@ -466,41 +405,33 @@ function TransferPanel({ p, onDone }: PanelProps) {
 function NotePanel({ p, onDone }: PanelProps) {
   const { t } = useTranslation();
   const note = usePqrAction(p.radicado, 'notes');
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<{ body: string }>({ resolver: zodResolver(ZAdminPqrNoteRequest), defaultValues: { body: '' } });
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
+  const { form, message, onSubmit } = useActionForm<{ body: string }>({
+    resolver: zodResolver(ZAdminPqrNoteRequest),
+    defaultValues: { body: '' },
+    serverFields: ['body'],
+    submit: async (values, { reset }) => {
       await note.mutateAsync(values);
       reset();
       onDone(t('pqr.admin.done.note'));
-    } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['body']).formMessage);
-    }
+    },
   });
   return (
     <Panel title={t('pqr.admin.noteTitle')}>
-      <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <FormAlert message={message} />
+      <ActionForm
+        message={message}
+        onSubmit={onSubmit}
+        submitLabel={t('pqr.admin.addNote')}
+        submitDisabled={form.formState.isSubmitting}
+        secondary
+      >
         <TextAreaField
           label={t('pqr.admin.noteText')}
-          registration={register('body')}
-          error={errors.body?.message}
+          registration={form.register('body')}
+          error={form.formState.errors.body?.message}
           rows={3}
           hint={t('pqr.admin.noteHint')}
         />
-        <div className="pqr-actions">
-          <button type="submit" className="pqr-button pqr-button-secondary" disabled={isSubmitting}>
-            {t('pqr.admin.addNote')}
-          </button>
-        </div>
-      </form>
+      </ActionForm>
     </Panel>
   );
 }

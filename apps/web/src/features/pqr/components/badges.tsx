@@ -3,16 +3,16 @@ import type { PqrLight, PqrStatus } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 
 /** `staff` words the statuses for the back office ("pendiente de información del peticionario"). */
-export function StatusBadge({
-  status,
-  audience = 'requester',
-}: {
-  status: PqrStatus;
-  audience?: 'requester' | 'staff';
-}) {
+export type StatusAudience = 'requester' | 'staff';
+
+/** The i18n key of a status's name for this audience. */
+export function statusLabelKey(status: PqrStatus, audience: StatusAudience): string {
+  return audience === 'staff' ? `pqr.statusStaff.${status}` : `pqr.status.${status}`;
+}
+
+export function StatusBadge({ status, audience = 'requester' }: { status: PqrStatus; audience?: StatusAudience }) {
   const { t } = useTranslation();
-  const label = audience === 'staff' ? t(`pqr.statusStaff.${status}`) : t(`pqr.status.${status}`);
-  return <span className={`pqr-badge pqr-status-${status}`}>{label}</span>;
+  return <span className={`pqr-badge pqr-status-${status}`}>{t(statusLabelKey(status, audience))}</span>;
 }
 
 export function LightBadge({ light, daysLeft }: { light: PqrLight; daysLeft: number | null }) {

@@ -19,8 +19,16 @@ import { useCreatePqr } from '../api/create-pqr';
 import { useDueDate } from '../api/due-date';
 import { formatDate } from '../format';
 import { applyServerErrors } from '../server-errors';
+import { SubmitActions } from './action-form';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
-import { CheckboxField, FormAlert, RadioGroupField, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
+import {
+  CheckboxField,
+  FormAlert,
+  RadioGroupField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../../components/form-fields';
 
 /** The personal-data policy page (identity feature). */
 const DATA_POLICY_PATH = '/data-policy';
@@ -230,11 +238,10 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
         </p>
       ) : null}
 
-      <div className="pqr-actions">
-        <button type="submit" className="pqr-button" disabled={isSubmitting || attachments.busy}>
-          {isSubmitting ? t('pqr.form.sending') : t('pqr.form.submit')}
-        </button>
-      </div>
+      <SubmitActions
+        label={isSubmitting ? t('pqr.form.sending') : t('pqr.form.submit')}
+        disabled={isSubmitting || attachments.busy}
+      />
     </form>
   );
 }

@@ -1,79 +1,44 @@
 /** One PQR as its requester sees it: status, deadline, answer, history; and the reply when info is asked for. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ZPqrInformationRequest,
-  type PqrAttachment,
-  type PqrInformationRequest,
-  type PqrPublic,
-} from '@puntoverde/contract';
+import { ZPqrInformationRequest, type PqrInformationRequest, type PqrPublic } from '@puntoverde/contract';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSupplyInformation } from '../api/supply-information';
-import { formatBytes, formatDate, formatInstant } from '../format';
-import { applyServerErrors } from '../server-errors';
+import { formatDate, formatInstant } from '../format';
+import { ActionForm } from './action-form';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import { StatusBadge } from './badges';
-import { FormAlert, TextAreaField } from '../../../components/form-fields';
-
-export function AttachmentLinks({ files, label }: { files: PqrAttachment[]; label: string }) {
-  const { t, i18n } = useTranslation();
-  if (!files.length) return null;
-  return (
-    <div>
-      <h5 className="pqr-subheading">{label}</h5>
-      <ul className="pqr-file-links">
-        {files.map((f, i) => (
-          <li key={f.id}>
-            <a href={f.url} target="_blank" rel="noopener">
-              {t(f.kind === 'image' ? 'pqr.view.image' : 'pqr.view.document', { n: i + 1 })}
-            </a>{' '}
-            <span className="pqr-hint">({formatBytes(f.size, i18n.language)})</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
+import { Fact, HistoryEntry, TextWithFiles } from './pqr-record';
+import { useActionForm } from './use-action-form';
+import { TextAreaField } from '../../../components/form-fields';
 
 function InformationReply({ pqr }: { pqr: PqrPublic }) {
   const { t } = useTranslation();
   const supply = useSupplyInformation();
   const [attachments, setAttachments] = useState<AttachmentValue>({ ids: [], uploadKey: null, busy: false });
-  const [message, setMessage] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PqrInformationRequest>({
+  const { form, message, onSubmit } = useActionForm<PqrInformationRequest>({
     resolver: zodResolver(ZPqrInformationRequest),
     defaultValues: { radicado: pqr.radicado, email: pqr.email, message: '', attachments: [] },
-  });
-  const onSubmit = handleSubmit(async (values) => {
-    setMessage(null);
-    try {
+    serverFields: ['message'],
+    submit: async (values) => {
       await supply.mutateAsync({ ...values, attachments: attachments.ids, upload_key: attachments.uploadKey });
-    } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['message']).formMessage);
-    }
+    },
   });
   return (
-    <form className="pqr-form" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <FormAlert message={message} />
+    <ActionForm
+      message={message}
+      onSubmit={onSubmit}
+      submitLabel={t('pqr.view.replySubmit')}
+      submitDisabled={form.formState.isSubmitting || attachments.busy}
+    >
       <TextAreaField
         label={t('pqr.view.replyLabel')}
-        registration={register('message')}
-        error={errors.message?.message}
+        registration={form.register('message')}
+        error={form.formState.errors.message?.message}
         rows={4}
       />
       <AttachmentPicker label={t('pqr.form.attachments')} onChange={setAttachments} />
-      <div className="pqr-actions">
-        <button type="submit" className="pqr-button" disabled={isSubmitting || attachments.busy}>
-          {t('pqr.view.replySubmit')}
-        </button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }
 
@@ -91,20 +56,14 @@ export function PqrStatusView({ pqr, headingLevel = 3 }: { pqr: PqrPublic; headi
         <strong>{t(`pqr.types.${pqr.type}`)}</strong> · {pqr.subject}
       </p>
       <dl className="pqr-facts">
-        <div>
-          <dt>{t('pqr.view.filedAt')}</dt>
-          <dd>{formatInstant(pqr.filed_at, lang)}</dd>
-        </div>
-        <div>
-          <dt>{t('pqr.view.dueDate')}</dt>
-          <dd>
-            {pqr.status === 'respondida' || pqr.status === 'cerrada' || pqr.status === 'trasladada'
-              ? t('pqr.view.dueDone')
-              : pqr.due_date
-                ? t('pqr.view.dueValue', { date: formatDate(pqr.due_date, lang), days: pqr.term_days })
-                : t('pqr.view.duePaused')}
-          </dd>
-        </div>
+        <Fact term={t('pqr.view.filedAt')}>{formatInstant(pqr.filed_at, lang)}</Fact>
+        <Fact term={t('pqr.view.dueDate')}>
+          {pqr.status === 'respondida' || pqr.status === 'cerrada' || pqr.status === 'trasladada'
+            ? t('pqr.view.dueDone')
+            : pqr.due_date
+              ? t('pqr.view.dueValue', { date: formatDate(pqr.due_date, lang), days: pqr.term_days })
+              : t('pqr.view.duePaused')}
+        </Fact>
       </dl>
 
       {pqr.extension ? (
@@ -135,8 +94,7 @@ export function PqrStatusView({ pqr, headingLevel = 3 }: { pqr: PqrPublic; headi
           <h4 id={`${pqr.radicado}-answer`} className="pqr-subheading">
             {t('pqr.view.answer', { date: formatInstant(pqr.answer.at, lang) })}
           </h4>
-          <p className="pqr-pre">{pqr.answer.text}</p>
-          <AttachmentLinks files={pqr.answer.attachments} label={t('pqr.view.answerFiles')} />
+          <TextWithFiles text={pqr.answer.text} files={pqr.answer.attachments} filesLabel={t('pqr.view.answerFiles')} />
         </section>
       ) : null}
 
@@ -151,21 +109,16 @@ export function PqrStatusView({ pqr, headingLevel = 3 }: { pqr: PqrPublic; headi
 
       <details className="pqr-details">
         <summary>{t('pqr.view.yourRequest')}</summary>
-        <p className="pqr-pre">{pqr.description}</p>
-        <AttachmentLinks files={pqr.attachments} label={t('pqr.view.yourFiles')} />
+        <TextWithFiles text={pqr.description} files={pqr.attachments} filesLabel={t('pqr.view.yourFiles')} />
       </details>
 
       <details className="pqr-details">
         <summary>{t('pqr.view.history')}</summary>
         <ol className="pqr-timeline">
           {pqr.history.map((e, i) => (
-            <li key={i}>
-              <time dateTime={e.at}>{formatInstant(e.at, lang)}</time> —{' '}
-              {e.kind === 'status' && e.to_status
-                ? t('pqr.history.status', { status: t(`pqr.status.${e.to_status}`) })
-                : t(`pqr.history.${e.kind}`)}
+            <HistoryEntry key={i} event={e} audience="requester">
               {e.message && e.kind !== 'answer' ? <p className="pqr-pre pqr-hint">{e.message}</p> : null}
-            </li>
+            </HistoryEntry>
           ))}
         </ol>
       </details>

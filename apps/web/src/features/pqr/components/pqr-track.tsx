@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useTrackPqr, type TrackQuery } from '../api/track-pqr';
 import { FormAlert, TextField } from '../../../components/form-fields';
+import { SubmitActions } from './action-form';
 import { PqrStatusView } from './pqr-status-view';
 
 export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
@@ -44,11 +45,10 @@ export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
             autoComplete="email"
           />
         </div>
-        <div className="pqr-actions">
-          <button type="submit" className="pqr-button" disabled={result.isFetching}>
-            {result.isFetching ? t('pqr.track.searching') : t('pqr.track.submit')}
-          </button>
-        </div>
+        <SubmitActions
+          label={result.isFetching ? t('pqr.track.searching') : t('pqr.track.submit')}
+          disabled={result.isFetching}
+        />
       </form>
       <div aria-live="polite">
         {result.isFetching && !result.data ? (
