@@ -1,6 +1,7 @@
 /** GET v1/requests: what the caller may see (own, branches', their points', all for admins), filtered. */
 import type { PickupRequestList, RequestStatus } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
 
 export type RequestFilters = {
@@ -42,3 +43,12 @@ export function requestListQueryOptions(f: RequestFilters) {
 export function useRequestList(f: RequestFilters, enabled = true) {
   return useQuery({ ...requestListQueryOptions(f), enabled });
 }
+
+/** One page of the list at a time; the screen sets the page back to 1 when a filter changes. */
+export function usePagedRequestList(f: Omit<RequestFilters, 'page' | 'pageSize'>, pageSize: number, enabled = true) {
+  const [page, setPage] = useState(1);
+  const list = useRequestList({ ...f, page, pageSize }, enabled);
+  return { list, page, setPage, pageSize };
+}
+
+export type PagedRequestList = ReturnType<typeof usePagedRequestList>;

@@ -6,8 +6,9 @@ import type { RequestStatus } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { useRequestList } from '../api/list-requests';
-import { ListSkeleton, RequestList } from './request-list';
+import { usePagedRequestList } from '../api/list-requests';
+import { FilterSelect } from './filter-select';
+import { RequestListResults } from './request-list-results';
 import '../../../components/actions.css';
 import '../requests.css';
 
@@ -27,10 +28,10 @@ export function MyRequestsScreen({ userId, branches }: { userId: number; branche
   const { t } = useTranslation();
   const [filter, setFilter] = useState<keyof typeof FILTERS>('all');
   const [branchId, setBranchId] = useState<number>(0);
-  const [page, setPage] = useState(1);
-  const list = useRequestList({ status: FILTERS[filter], branchId: branchId || undefined, page, pageSize: PAGE_SIZE });
+  const results = usePagedRequestList({ status: FILTERS[filter], branchId: branchId || undefined }, PAGE_SIZE);
+  const { setPage } = results;
   const isHead = branches !== null;
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const unfiltered = filter === 'all' && !branchId;
 
   return (
     <section className="rq" aria-labelledby="rq-mine-title">
@@ -58,68 +59,39 @@ export function MyRequestsScreen({ userId, branches }: { userId: number; branche
           ))}
         </div>
         {isHead ? (
-          <div className="rq-field">
-            <label className="rq-label" htmlFor="rq-branch-filter">
-              {t('requests.mine.branch')}
-            </label>
-            <select
-              id="rq-branch-filter"
-              className="rq-input"
-              value={branchId}
-              onChange={(e) => {
-                setBranchId(Number(e.target.value));
-                setPage(1);
-              }}
-            >
-              <option value={0}>{t('requests.mine.allBranches')}</option>
-              <option value={userId}>{t('requests.mine.headOnly')}</option>
-              {branches.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id="rq-branch-filter"
+            label={t('requests.mine.branch')}
+            value={branchId}
+            options={[
+              { value: 0, label: t('requests.mine.allBranches') },
+              { value: userId, label: t('requests.mine.headOnly') },
+              ...branches.map((b) => ({ value: b.id, label: b.name })),
+            ]}
+            onChange={(value) => {
+              setBranchId(Number(value));
+              setPage(1);
+            }}
+          />
         ) : null}
       </div>
 
-      {list.isPending ? (
-        <ListSkeleton label={t('requests.list.loading')} />
-      ) : list.isError ? (
-        <div className="pv-callout pv-callout-error" role="alert">
-          <p>{t('requests.list.error')}</p>
-          <button type="button" className="pv-action-button pv-action-button-small" onClick={() => void list.refetch()}>
-            {t('requests.list.retry')}
-          </button>
-        </div>
-      ) : list.data.items.length === 0 ? (
-        <div className="pv-callout" role="status">
-          <p>{filter === 'all' && !branchId ? t('requests.mine.empty') : t('requests.mine.emptyFiltered')}</p>
-          {filter === 'all' && !branchId ? (
-            <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-action-button pv-action-button-small">
-              {t('requests.mine.new')}
-            </AppLink>
-          ) : null}
-        </div>
-      ) : (
-        <>
-          <p className="rq-muted" aria-live="polite">
-            {t('requests.list.count', { count: list.data.total })}
-          </p>
-          <RequestList items={list.data.items} basePath={MY_REQUESTS_PATH} viewer={isHead ? 'company' : 'requester'} label={t('requests.mine.listLabel')} />
-          {pages > 1 ? (
-            <div className="pv-action-bar">
-              <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                {t('requests.list.previous')}
-              </button>
-              <span>{t('requests.list.page', { page, pages })}</span>
-              <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                {t('requests.list.next')}
-              </button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <RequestListResults
+        results={results}
+        basePath={MY_REQUESTS_PATH}
+        viewer={isHead ? 'company' : 'requester'}
+        label={t('requests.mine.listLabel')}
+        empty={
+          <>
+            <p>{unfiltered ? t('requests.mine.empty') : t('requests.mine.emptyFiltered')}</p>
+            {unfiltered ? (
+              <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-action-button pv-action-button-small">
+                {t('requests.mine.new')}
+              </AppLink>
+            ) : null}
+          </>
+        }
+      />
     </section>
   );
 }

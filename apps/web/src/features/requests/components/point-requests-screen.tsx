@@ -5,10 +5,12 @@
 import type { RequestStatus } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRequestList } from '../api/list-requests';
+import { usePagedRequestList } from '../api/list-requests';
 import { useMyPoints } from '../api/my-points';
 import { DayRoute } from './day-route';
-import { ListSkeleton, RequestList } from './request-list';
+import { FilterSelect } from './filter-select';
+import { LabelledField } from './labelled-field';
+import { RequestListResults } from './request-list-results';
 import '../../../components/actions.css';
 import '../requests.css';
 
@@ -32,14 +34,14 @@ export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [pointId, setPointId] = useState(0);
-  const [page, setPage] = useState(1);
-  const list = useRequestList(
-    { status: STATUS_FILTERS[status], from: from || undefined, to: to || undefined, pointId: pointId || undefined, page, pageSize: PAGE_SIZE },
+  const results = usePagedRequestList(
+    { status: STATUS_FILTERS[status], from: from || undefined, to: to || undefined, pointId: pointId || undefined },
+    PAGE_SIZE,
     tab === 'list',
   );
+  const { setPage } = results;
   const myPoints = useMyPoints();
   const points = (myPoints.data ?? []).map((p) => [p.id, p.name] as const);
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
 
   return (
     <section className="rq" aria-labelledby="rq-point-title">
@@ -58,86 +60,42 @@ export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
       ) : (
         <>
           <div className="rq-toolbar" role="search" aria-label={t('requests.point.filters')}>
-            <div className="rq-field">
-              <label className="rq-label" htmlFor="rq-status-filter">
-                {t('requests.point.status')}
-              </label>
-              <select
-                id="rq-status-filter"
-                className="rq-input"
-                value={status}
-                onChange={(e) => {
-                  setStatus(e.target.value);
+            <FilterSelect
+              id="rq-status-filter"
+              label={t('requests.point.status')}
+              value={status}
+              options={Object.keys(STATUS_FILTERS).map((key) => ({ value: key, label: t(`requests.point.statusFilters.${key}`) }))}
+              onChange={(value) => {
+                setStatus(value);
+                setPage(1);
+              }}
+            />
+            <LabelledField id="rq-from" label={t('requests.point.from')}>
+              <input id="rq-from" className="rq-input" type="date" value={from} onChange={(e) => { setFrom(e.target.value); setPage(1); }} />
+            </LabelledField>
+            <LabelledField id="rq-to" label={t('requests.point.to')}>
+              <input id="rq-to" className="rq-input" type="date" value={to} onChange={(e) => { setTo(e.target.value); setPage(1); }} />
+            </LabelledField>
+            {points.length > 1 ? (
+              <FilterSelect
+                id="rq-point-filter"
+                label={t('requests.point.point')}
+                value={pointId}
+                options={[{ value: 0, label: t('requests.point.allPoints') }, ...points.map(([id, name]) => ({ value: id, label: name }))]}
+                onChange={(value) => {
+                  setPointId(Number(value));
                   setPage(1);
                 }}
-              >
-                {Object.keys(STATUS_FILTERS).map((key) => (
-                  <option key={key} value={key}>
-                    {t(`requests.point.statusFilters.${key}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="rq-field">
-              <label className="rq-label" htmlFor="rq-from">
-                {t('requests.point.from')}
-              </label>
-              <input id="rq-from" className="rq-input" type="date" value={from} onChange={(e) => { setFrom(e.target.value); setPage(1); }} />
-            </div>
-            <div className="rq-field">
-              <label className="rq-label" htmlFor="rq-to">
-                {t('requests.point.to')}
-              </label>
-              <input id="rq-to" className="rq-input" type="date" value={to} onChange={(e) => { setTo(e.target.value); setPage(1); }} />
-            </div>
-            {points.length > 1 ? (
-              <div className="rq-field">
-                <label className="rq-label" htmlFor="rq-point-filter">
-                  {t('requests.point.point')}
-                </label>
-                <select id="rq-point-filter" className="rq-input" value={pointId} onChange={(e) => { setPointId(Number(e.target.value)); setPage(1); }}>
-                  <option value={0}>{t('requests.point.allPoints')}</option>
-                  {points.map(([id, name]) => (
-                    <option key={id} value={id}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              />
             ) : null}
           </div>
-          {list.isPending ? (
-            <ListSkeleton label={t('requests.list.loading')} />
-          ) : list.isError ? (
-            <div className="pv-callout pv-callout-error" role="alert">
-              <p>{t('requests.list.error')}</p>
-              <button type="button" className="pv-action-button pv-action-button-small" onClick={() => void list.refetch()}>
-                {t('requests.list.retry')}
-              </button>
-            </div>
-          ) : list.data.items.length === 0 ? (
-            <div className="pv-callout" role="status">
-              <p>{status === 'todo' && !from && !to ? t('requests.point.empty') : t('requests.mine.emptyFiltered')}</p>
-            </div>
-          ) : (
-            <>
-              <p className="rq-muted" aria-live="polite">
-                {t('requests.list.count', { count: list.data.total })}
-              </p>
-              <RequestList items={list.data.items} basePath={POINT_REQUESTS_PATH} viewer="manager" label={t('requests.point.listLabel')} />
-              {pages > 1 ? (
-                <div className="pv-action-bar">
-                  <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                    {t('requests.list.previous')}
-                  </button>
-                  <span>{t('requests.list.page', { page, pages })}</span>
-                  <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-                    {t('requests.list.next')}
-                  </button>
-                </div>
-              ) : null}
-            </>
-          )}
+          <RequestListResults
+            results={results}
+            basePath={POINT_REQUESTS_PATH}
+            viewer="manager"
+            label={t('requests.point.listLabel')}
+            empty={<p>{status === 'todo' && !from && !to ? t('requests.point.empty') : t('requests.mine.emptyFiltered')}</p>}
+          />
         </>
       )}
     </section>

@@ -10,13 +10,14 @@ import {
   type RequestStatus,
   type RequestStatusChange,
 } from '@puntoverde/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useChangeRequestStatus } from '../api/change-status';
 import { useRequestMaterials } from '../api/materials';
 import { bogotaLocalToIso, formatCalendarDate, formatDateTime, formatKg, isoToBogotaLocal } from '../format';
 import { useNotify } from '../hooks/use-notify';
+import { LabelledField } from './labelled-field';
 import { materialLabel } from './request-form';
 import { StatusBadge } from './status-badge';
 import { Timeline } from './timeline';
@@ -41,6 +42,29 @@ function useApply(request: PickupRequestDetail) {
   return { apply, pending: change.isPending };
 }
 
+/** A panel's validation message, announced when it appears. */
+function PanelError({ error }: { error: string | null }) {
+  return error ? (
+    <p className="rq-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A panel's submit button (disabled while the change is sent) and the button that closes it. */
+function PanelButtons({ submit, close, onClose, pending, danger }: { submit: ReactNode; close: ReactNode; onClose: () => void; pending: boolean; danger?: boolean }) {
+  return (
+    <div className="pv-action-bar">
+      <button type="submit" className={danger ? 'pv-action-button pv-action-button-danger' : 'pv-action-button'} disabled={pending}>
+        {submit}
+      </button>
+      <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onClose}>
+        {close}
+      </button>
+    </div>
+  );
+}
+
 function CancelAction({ request }: { request: PickupRequestDetail }) {
   const { t } = useTranslation();
   const { apply, pending } = useApply(request);
@@ -60,20 +84,10 @@ function CancelAction({ request }: { request: PickupRequestDetail }) {
   return (
     <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.cancelTitle')}>
       <p>{t('requests.actions.cancelConfirm', { id: request.id })}</p>
-      <div className="rq-field">
-        <label className="rq-label" htmlFor="rq-cancel-reason">
-          {t('requests.actions.cancelReason')} <span className="rq-optional">({t('requests.form.optional')})</span>
-        </label>
+      <LabelledField id="rq-cancel-reason" label={t('requests.actions.cancelReason')} optional>
         <textarea id="rq-cancel-reason" className="rq-input" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
-      </div>
-      <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button pv-action-button-danger" disabled={pending}>
-          {t('requests.actions.confirmCancel')}
-        </button>
-        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => setOpen(false)}>
-          {t('requests.actions.keep')}
-        </button>
-      </div>
+      </LabelledField>
+      <PanelButtons submit={t('requests.actions.confirmCancel')} close={t('requests.actions.keep')} onClose={() => setOpen(false)} pending={pending} danger />
     </form>
   );
 }
@@ -101,10 +115,7 @@ function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDon
   };
   return (
     <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.scheduleTitle')} noValidate>
-      <div className="rq-field">
-        <label className="rq-label" htmlFor={`rq-schedule-${request.id}`}>
-          {t('requests.actions.scheduleAt')}
-        </label>
+      <LabelledField id={`rq-schedule-${request.id}`} label={t('requests.actions.scheduleAt')}>
         <input
           id={`rq-schedule-${request.id}`}
           className="rq-input"
@@ -118,26 +129,12 @@ function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDon
         <p id={`rq-schedule-${request.id}-hint`} className="rq-hint">
           {t('requests.actions.scheduleHint')}
         </p>
-        {error ? (
-          <p className="rq-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="rq-field">
-        <label className="rq-label" htmlFor={`rq-schedule-note-${request.id}`}>
-          {t('requests.actions.note')} <span className="rq-optional">({t('requests.form.optional')})</span>
-        </label>
+        <PanelError error={error} />
+      </LabelledField>
+      <LabelledField id={`rq-schedule-note-${request.id}`} label={t('requests.actions.note')} optional>
         <input id={`rq-schedule-note-${request.id}`} className="rq-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
-      </div>
-      <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button" disabled={pending}>
-          {t('requests.actions.saveSchedule')}
-        </button>
-        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onDone}>
-          {t('requests.actions.back')}
-        </button>
-      </div>
+      </LabelledField>
+      <PanelButtons submit={t('requests.actions.saveSchedule')} close={t('requests.actions.back')} onClose={onDone} pending={pending} />
     </form>
   );
 }
@@ -155,10 +152,7 @@ function RejectForm({ request, onDone }: { request: PickupRequestDetail; onDone:
   };
   return (
     <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.rejectTitle')} noValidate>
-      <div className="rq-field">
-        <label className="rq-label" htmlFor={`rq-reject-${request.id}`}>
-          {t('requests.actions.reason')}
-        </label>
+      <LabelledField id={`rq-reject-${request.id}`} label={t('requests.actions.reason')}>
         <textarea
           id={`rq-reject-${request.id}`}
           className="rq-input"
@@ -168,20 +162,9 @@ function RejectForm({ request, onDone }: { request: PickupRequestDetail; onDone:
           aria-required
           onChange={(e) => setReason(e.target.value)}
         />
-        {error ? (
-          <p className="rq-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-      <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button pv-action-button-danger" disabled={pending}>
-          {t('requests.actions.confirmReject')}
-        </button>
-        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onDone}>
-          {t('requests.actions.back')}
-        </button>
-      </div>
+        <PanelError error={error} />
+      </LabelledField>
+      <PanelButtons submit={t('requests.actions.confirmReject')} close={t('requests.actions.back')} onClose={onDone} pending={pending} danger />
     </form>
   );
 }
@@ -218,10 +201,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
     <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.collectTitle')} noValidate>
       <p className="rq-hint">{t('requests.actions.collectHint')}</p>
       {codes.map((code) => (
-        <div className="rq-field" key={code}>
-          <label className="rq-label" htmlFor={`rq-kg-${request.id}-${code}`}>
-            {t('requests.actions.kgOf', { material: nameOf(code) })}
-          </label>
+        <LabelledField key={code} id={`rq-kg-${request.id}-${code}`} label={t('requests.actions.kgOf', { material: nameOf(code) })}>
           <input
             id={`rq-kg-${request.id}-${code}`}
             className="rq-input"
@@ -232,13 +212,10 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
             value={kg[code] ?? ''}
             onChange={(e) => setKg((v) => ({ ...v, [code]: e.target.value }))}
           />
-        </div>
+        </LabelledField>
       ))}
       <div className="rq-row">
-        <div className="rq-field">
-          <label className="rq-label" htmlFor={`rq-extra-${request.id}`}>
-            {t('requests.actions.extraMaterial')}
-          </label>
+        <LabelledField id={`rq-extra-${request.id}`} label={t('requests.actions.extraMaterial')}>
           <select id={`rq-extra-${request.id}`} className="rq-input" value={adding} onChange={(e) => setAdding(e.target.value)}>
             <option value="">{t('requests.form.chooseMaterial')}</option>
             {(materials.data ?? [])
@@ -249,7 +226,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
                 </option>
               ))}
           </select>
-        </div>
+        </LabelledField>
         <div className="pv-action-bar" style={{ alignSelf: 'end' }}>
           <button
             type="button"
@@ -264,19 +241,8 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
           </button>
         </div>
       </div>
-      {error ? (
-        <p className="rq-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button" disabled={pending}>
-          {t('requests.actions.saveCollect')}
-        </button>
-        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onDone}>
-          {t('requests.actions.back')}
-        </button>
-      </div>
+      <PanelError error={error} />
+      <PanelButtons submit={t('requests.actions.saveCollect')} close={t('requests.actions.back')} onClose={onDone} pending={pending} />
     </form>
   );
 }

@@ -1,45 +1,22 @@
 /** complete-client: a household's fields (names, document, phone, city), no e-mail or password. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DOCUMENT_TYPES, TC_ID, ZCompleteClientData } from '@puntoverde/contract';
-import type { CompleteClientForm as ClientFormValues, SessionUser, SocialTicketInfo } from '@puntoverde/contract';
-import { useState } from 'react';
+import type { CompleteClientForm as ClientFormValues } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompleteSocialProfile } from '../api/complete-social-profile';
-import { socialErrorMessage } from '../social-messages';
-import type { CompletionFieldKit } from './completion-field-kit';
-import { placeFieldErrors } from './server-field-errors';
+import { CompletionForm, SHARED_DEFAULT_VALUES, useCompletionForm } from './completion-form';
+import type { SocialCompletionFormProps } from './completion-form';
 
-const FIELDS: readonly Path<ClientFormValues>[] = [
-  'first_name',
-  'last_name',
-  'document_type',
-  'document_number',
-  'phone',
-  'city',
-  'address',
-  'accept_data_policy',
-];
+/** The fields of its own a server error may name. */
+const OWN_FIELDS: readonly Path<ClientFormValues>[] = ['first_name', 'last_name', 'document_type', 'document_number'];
 
-export interface CompleteClientFormProps {
-  ticket: string;
-  info: SocialTicketInfo;
-  kit: CompletionFieldKit;
-  onCompleted: (user: SessionUser) => void;
-}
+export type CompleteClientFormProps = SocialCompletionFormProps;
 
 export function CompleteClientForm({ ticket, info, kit, onCompleted }: CompleteClientFormProps) {
   const { t } = useTranslation();
-  const { TextField, SelectField, CityField, DataPolicyCheckbox, FormAlert } = kit;
-  const completion = useCompleteSocialProfile();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { TextField, SelectField } = kit;
+  const form = useForm({
     resolver: zodResolver(ZCompleteClientData),
     defaultValues: {
       tc_id: TC_ID.household,
@@ -48,29 +25,19 @@ export function CompleteClientForm({ ticket, info, kit, onCompleted }: CompleteC
       last_name: info.family_name ?? '',
       document_type: 'CC',
       document_number: '',
-      phone: '',
-      city: '',
-      address: '',
-      // Unticked until the person chooses to accept (Ley 1581 de 2012: consent is explicit).
-      accept_data_policy: false as unknown as true,
+      ...SHARED_DEFAULT_VALUES,
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      onCompleted(await completion.mutateAsync({ ticket, data_user: values }));
-    } catch (error) {
-      if (placeFieldErrors(error, setError, FIELDS)) return;
-      setFormError(socialErrorMessage(t, error));
-    }
-  });
-
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const completion = useCompletionForm(form, { ticket, kit, onCompleted }, OWN_FIELDS);
   const documentOptions = DOCUMENT_TYPES.map((type) => ({ value: type, label: t(`socialAuth.documentTypes.${type}`) }));
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormAlert message={formError} />
+    <CompletionForm {...completion} submitLabel={t('socialAuth.complete.submitClient')} addressOptional>
       <fieldset>
         <legend>{t('socialAuth.complete.personSection')}</legend>
         <TextField
@@ -98,32 +65,6 @@ export function CompleteClientForm({ ticket, info, kit, onCompleted }: CompleteC
           error={errors.document_number?.message}
         />
       </fieldset>
-      <fieldset>
-        <legend>{t('socialAuth.complete.contactSection')}</legend>
-        <TextField
-          label={t('socialAuth.fields.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          hint={t('socialAuth.hints.phone')}
-          registration={register('phone')}
-          error={errors.phone?.message}
-        />
-        <CityField registration={register('city')} error={errors.city?.message} />
-        <TextField
-          label={t('socialAuth.fields.address')}
-          autoComplete="street-address"
-          optional
-          registration={register('address')}
-          error={errors.address?.message}
-        />
-      </fieldset>
-      <DataPolicyCheckbox registration={register('accept_data_policy')} error={errors.accept_data_policy?.message} />
-      <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
-          {isSubmitting ? t('socialAuth.complete.submitting') : t('socialAuth.complete.submitClient')}
-        </button>
-      </div>
-    </form>
+    </CompletionForm>
   );
 }

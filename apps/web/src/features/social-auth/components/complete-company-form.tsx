@@ -1,44 +1,22 @@
 /** complete-company: the company head's fields (NIT with its DIAN check digit), no e-mail or password. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TC_ID, ZCompleteCompanyData } from '@puntoverde/contract';
-import type { CompleteCompanyForm as CompanyFormValues, SessionUser, SocialTicketInfo } from '@puntoverde/contract';
-import { useState } from 'react';
+import type { CompleteCompanyForm as CompanyFormValues } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCompleteSocialProfile } from '../api/complete-social-profile';
-import { socialErrorMessage } from '../social-messages';
-import type { CompletionFieldKit } from './completion-field-kit';
-import { placeFieldErrors } from './server-field-errors';
+import { CompletionForm, SHARED_DEFAULT_VALUES, useCompletionForm } from './completion-form';
+import type { SocialCompletionFormProps } from './completion-form';
 
-const FIELDS: readonly Path<CompanyFormValues>[] = [
-  'company_name',
-  'nit',
-  'contact_name',
-  'phone',
-  'city',
-  'address',
-  'accept_data_policy',
-];
+/** The fields of its own a server error may name. */
+const OWN_FIELDS: readonly Path<CompanyFormValues>[] = ['company_name', 'nit', 'contact_name'];
 
-export interface CompleteCompanyFormProps {
-  ticket: string;
-  info: SocialTicketInfo;
-  kit: CompletionFieldKit;
-  onCompleted: (user: SessionUser) => void;
-}
+export type CompleteCompanyFormProps = SocialCompletionFormProps;
 
 export function CompleteCompanyForm({ ticket, info, kit, onCompleted }: CompleteCompanyFormProps) {
   const { t } = useTranslation();
-  const { TextField, NitField, CityField, DataPolicyCheckbox, FormAlert } = kit;
-  const completion = useCompleteSocialProfile();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const { TextField, NitField } = kit;
+  const form = useForm({
     resolver: zodResolver(ZCompleteCompanyData),
     defaultValues: {
       tc_id: TC_ID.company,
@@ -46,27 +24,18 @@ export function CompleteCompanyForm({ ticket, info, kit, onCompleted }: Complete
       nit: '',
       // The person who signed in is the natural contact.
       contact_name: [info.given_name, info.family_name].filter(Boolean).join(' '),
-      phone: '',
-      city: '',
-      address: '',
-      // Unticked until the company chooses to accept (Ley 1581 de 2012: consent is explicit).
-      accept_data_policy: false as unknown as true,
+      ...SHARED_DEFAULT_VALUES,
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      onCompleted(await completion.mutateAsync({ ticket, data_user: values }));
-    } catch (error) {
-      if (placeFieldErrors(error, setError, FIELDS)) return;
-      setFormError(socialErrorMessage(t, error));
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const completion = useCompletionForm(form, { ticket, kit, onCompleted }, OWN_FIELDS);
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormAlert message={formError} />
+    <CompletionForm {...completion} submitLabel={t('socialAuth.complete.submitCompany')}>
       <fieldset>
         <legend>{t('socialAuth.complete.companySection')}</legend>
         <TextField
@@ -83,31 +52,6 @@ export function CompleteCompanyForm({ ticket, info, kit, onCompleted }: Complete
           error={errors.contact_name?.message}
         />
       </fieldset>
-      <fieldset>
-        <legend>{t('socialAuth.complete.contactSection')}</legend>
-        <TextField
-          label={t('socialAuth.fields.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          hint={t('socialAuth.hints.phone')}
-          registration={register('phone')}
-          error={errors.phone?.message}
-        />
-        <CityField registration={register('city')} error={errors.city?.message} />
-        <TextField
-          label={t('socialAuth.fields.address')}
-          autoComplete="street-address"
-          registration={register('address')}
-          error={errors.address?.message}
-        />
-      </fieldset>
-      <DataPolicyCheckbox registration={register('accept_data_policy')} error={errors.accept_data_policy?.message} />
-      <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
-          {isSubmitting ? t('socialAuth.complete.submitting') : t('socialAuth.complete.submitCompany')}
-        </button>
-      </div>
-    </form>
+    </CompletionForm>
   );
 }

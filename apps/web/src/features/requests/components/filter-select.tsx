@@ -1,0 +1,24 @@
+/** A labelled `<select>` of a list screen's filter bar; the value comes back as the option's string. */
+import { LabelledField } from './labelled-field';
+
+export interface FilterSelectProps<V extends string | number> {
+  id: string;
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: string) => void;
+}
+
+export function FilterSelect<V extends string | number>({ id, label, value, options, onChange }: FilterSelectProps<V>) {
+  return (
+    <LabelledField id={id} label={label}>
+      <select id={id} className="rq-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </LabelledField>
+  );
+}
