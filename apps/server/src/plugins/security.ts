@@ -95,6 +95,17 @@ export default fp(
   { name: 'security', dependencies: ['config'] },
 );
 
+/** helmet's headers that only act on documents (or legacy browsers): off for API and probe answers. */
+const DOCUMENT_ONLY_OFF = {
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const satisfies HelmetOptions;
+
 /**
  * What a JSON or file response needs: nosniff, never framed (CSP frame-ancestors and
  * X-Frame-Options), nothing loads if it is ever opened as a document (default-src 'none',
@@ -109,13 +120,7 @@ export function computeApiSecurityHeaders(hsts: boolean): Record<string, string>
     // Redirects (social sign-in) must not leak the page or the code to the next site.
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: hsts,
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
+    ...DOCUMENT_ONLY_OFF,
   });
 }
 
@@ -128,13 +133,7 @@ export function computeProbeSecurityHeaders(hsts: boolean): Record<string, strin
     crossOriginResourcePolicy: false,
     referrerPolicy: false,
     strictTransportSecurity: hsts,
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
+    ...DOCUMENT_ONLY_OFF,
   });
 }
 
