@@ -7,7 +7,9 @@
  *     recursively: the JavaScript loaded before the first paint;
  *   - per route (src/app/routes.json): the extra JavaScript its lazy page chunk adds on top
  *     of the entry (its own chunk plus static imports not already in the entry).
- * The /index figure (entry + the index page chunk if it is lazy) must stay within the budget.
+ * The /index figure (entry + the index page chunk if it is lazy) must stay within the budget,
+ * and the JavaScript of the first screens (ZOD_FREE_ROUTES) must not contain the schema library
+ * zod: evaluating it costs a phone ~150 ms of main thread at start-up (issue 4).
  *
  * Usage: node scripts/size-check.mjs [--dist <dir>] [--out <file>] [--budget <kib>]
  * Writes { budget_kib, entry_kib, routes: { '/index': kib, ... }, page_kib: { ... } } to --out
@@ -20,6 +22,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const DEFAULT_BUDGET_KIB = 170;
+/** Routes whose first screen must not load zod (the contract's plain values are zod-free). */
+const ZOD_FREE_ROUTES = ['/index', '/home'];
+/** Every zod v4 schema keeps its internals under `._zod`; minifiers keep property names. */
+const ZOD_SIGNATURE = '._zod';
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
@@ -80,6 +86,7 @@ function main() {
   const routes = {};
   const pageKib = {};
   const rows = [];
+  const zodLoadedBy = [];
   for (const { path, page } of routeTable) {
     const key = `src/app/pages/${page}.page.tsx`;
     let extra = 0;
@@ -90,6 +97,15 @@ function main() {
       loading = 'lazy';
     } else if (!manifest[key] && page !== 'index') {
       throw new Error(`Route ${path}: no chunk for ${key} in the manifest`);
+    }
+    if (ZOD_FREE_ROUTES.includes(path)) {
+      const chunks = new Set([...entryChunks, ...(manifest[key] ? staticClosure(key) : [])]);
+      const withZod = [...chunks].filter(
+        (chunk) =>
+          manifest[chunk].file.endsWith('.js') &&
+          readFileSync(join(args.dist, manifest[chunk].file), 'utf8').includes(ZOD_SIGNATURE),
+      );
+      if (withZod.length > 0) zodLoadedBy.push(`${path} (${withZod.map((chunk) => manifest[chunk].file).join(', ')})`);
     }
     routes[path] = kib(entryBytes + extra);
     pageKib[path] = kib(extra);
@@ -106,6 +122,12 @@ function main() {
   );
   console.table(rows);
   console.log(`Report written to ${args.out}`);
+  if (zodLoadedBy.length > 0) {
+    console.error(
+      `zod is in the first screen's JavaScript of ${zodLoadedBy.join('; ')}: import plain values from a zod-free contract module (packages/contract/src/map-values.ts, constants.ts).`,
+    );
+    process.exit(1);
+  }
   if (indexKib > args.budget) {
     console.error(
       `Size budget exceeded: /index loads ${indexKib} KiB of gzipped JavaScript before the first paint; the budget is ${args.budget} KiB.`,

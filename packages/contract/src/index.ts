@@ -10,6 +10,7 @@ export * from './files.js';
 export * from './campaigns.js';
 export * from './allies.js';
 export * from './content.js';
+export * from './map-values.js';
 export * from './materials.js';
 export * from './points.js';
 export * from './pqr.js';

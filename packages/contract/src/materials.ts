@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { dataOf } from './common.js';
+import { BIN_COLORS } from './map-values.js';
 
-/**
- * Bin colours of the national colour code (Resolución 2184 de 2019, Ministerio de Ambiente):
- * white = recyclables (aprovechables), black = non-recyclables, green = organic waste.
- * Post-consumer streams (pilas, RAEE...) go to their own take-back points: no household bin.
- */
-export const BIN_COLORS = ['blanco', 'negro', 'verde'] as const;
-export type BinColor = (typeof BIN_COLORS)[number];
 export const ZBinColor = z.enum(BIN_COLORS);
-
-/** Display colours of the bins (hex), for chips and legends. */
-export const BIN_COLOR_HEX: Record<BinColor, string> = {
-  blanco: '#ffffff',
-  negro: '#1f1f1f',
-  verde: '#2e7d32',
-};
 
 /** A material code: kebab-case, as stored in the catalogue (`pilas`, `papel-carton`, `pet`). */
 export const ZMaterialCode = z

@@ -1,28 +1,9 @@
 import { z } from 'zod';
 import { dataOf, ZInstant } from './common.js';
 import { ZMaterialCode } from './materials.js';
+import { POINT_KINDS } from './map-values.js';
 
-/** Kinds of waste point (DESIGN.md §3). */
-export const POINT_KINDS = ['punto-limpio', 'eca', 'centro-acopio', 'contenedor-publico', 'punto-posconsumo'] as const;
-export type PointKind = (typeof POINT_KINDS)[number];
 export const ZPointKind = z.enum(POINT_KINDS);
-
-export const POINT_KIND_LABELS_ES: Record<PointKind, string> = {
-  'punto-limpio': 'Punto limpio',
-  eca: 'ECA (estación de clasificación y aprovechamiento)',
-  'centro-acopio': 'Centro de acopio',
-  'contenedor-publico': 'Contenedor público',
-  'punto-posconsumo': 'Punto posconsumo',
-};
-
-/** Marker colours per kind on the map (each one passes 3:1 against the map and white text). */
-export const POINT_KIND_COLORS: Record<PointKind, string> = {
-  'punto-limpio': '#1b6e3a',
-  eca: '#0b5c8c',
-  'centro-acopio': '#6a3d9a',
-  'contenedor-publico': '#8a4b08',
-  'punto-posconsumo': '#b3261e',
-};
 
 /** The largest number of points one `GET points` answer carries (a viewport, not the country). */
 export const POINTS_LIST_MAX = 5000;

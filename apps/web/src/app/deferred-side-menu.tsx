@@ -4,16 +4,24 @@
  * part of the JavaScript /index needs to paint. It mounts
  * - at once when the split pane shows (>= 2400px: the menu is part of the page there),
  * - when the menu button asks for it (lib/side-menu-control), or
- * - when the browser is first idle after the page has painted, so that opening it is instant.
+ * - as a transition when the person first touches, clicks or types anywhere (so the next swipe
+ *   from the edge opens it), or
+ * - on the first idle moment some seconds after start-up, so that opening it is instant — not
+ *   during start-up itself, where mounting it (ion-menu, its items, their icons) would be one
+ *   more long task on a phone while the first page is still loading.
  */
 import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { onSideMenuRequested } from '../lib/side-menu-control';
 
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 
-/** How long to wait for an idle moment before mounting the menu anyway. */
+/** Without any interaction the menu mounts on the first idle moment after this delay... */
+export const SIDE_MENU_IDLE_DELAY_MS = 5000;
+/** ...or this long after it, idle or not. */
 const IDLE_TIMEOUT_MS = 3000;
+/** Signs that someone is about to use the page (capture phase, passive). */
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
 
 function whenIdle(callback: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -40,11 +48,18 @@ export function DeferredSideMenu({ contentId }: { contentId: string }) {
       if (query?.matches) mount();
     };
     query?.addEventListener('change', onWidthChange);
-    // After the page's first paint (effects run after it), on the first idle moment.
-    const cancelIdle = whenIdle(mount);
+    const onIntent = () => startTransition(mount);
+    for (const type of INTENT_EVENTS)
+      document.addEventListener(type, onIntent, { capture: true, passive: true, once: true });
+    let cancelIdle: () => void = () => undefined;
+    const delay = window.setTimeout(() => {
+      cancelIdle = whenIdle(() => startTransition(mount));
+    }, SIDE_MENU_IDLE_DELAY_MS);
     return () => {
       stopListening();
       query?.removeEventListener('change', onWidthChange);
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, { capture: true });
+      window.clearTimeout(delay);
       cancelIdle();
     };
   }, [mounted]);
