@@ -96,6 +96,22 @@ test.describe('routes', () => {
     });
   }
 
+  test('each page is a banner with its title as the heading, and one main landmark', async ({ page }) => {
+    for (const [path, heading] of [ROUTES[1]!, ROUTES[13]!]) {
+      await page.goto(path);
+      await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('main')).toBeVisible();
+    }
+    // After navigating inside the app, only the new page's landmarks are exposed: the outlet
+    // hides the page left behind.
+    await openMenu(page);
+    await sideMenu(page).getByRole('link', { name: 'Campañas' }).click();
+    await expect(page.getByRole('banner').getByRole('heading', { level: 1, name: 'Campañas' })).toBeVisible();
+    await expect(page.getByRole('main')).toHaveCount(1);
+    await expect(page.getByRole('banner')).toHaveCount(1);
+  });
+
   test('the root redirects to /index', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/index$/);
