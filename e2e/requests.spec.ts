@@ -128,7 +128,15 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     // The day view lists it in route order, with the map; from there back to the request.
     await manager.goto('/app/tabs/prequest');
     const screen = current(manager);
-    await screen.getByRole('tab', { name: 'Ruta del día' }).click();
+    // The views are tabs (WAI-ARIA pattern): one tab stop, the arrow keys switch views.
+    const listTab = screen.getByRole('tab', { name: 'Solicitudes' });
+    await expect(listTab).toHaveAttribute('aria-selected', 'true');
+    await listTab.focus();
+    await manager.keyboard.press('ArrowRight');
+    const dayTab = screen.getByRole('tab', { name: 'Ruta del día' });
+    await expect(dayTab).toHaveAttribute('aria-selected', 'true');
+    await expect(dayTab).toBeFocused();
+    await expect(screen.getByRole('tabpanel', { name: 'Ruta del día' })).toBeVisible();
     await screen.getByLabel('Día', { exact: true }).fill(when);
     await expect(screen.getByRole('region', { name: 'Mapa de la ruta del día' })).toBeVisible();
     const stop = screen.getByRole('list', { name: 'Orden de la ruta' }).getByRole('link', { name: `Solicitud #${id}`, exact: true });

@@ -16,9 +16,9 @@ export function AllyCard({ ally }: { ally: Ally }) {
           </span>
         )}
         <div>
-          <h3 id={`ally-${ally.id}-name`} className="content-card__title">
+          <h2 id={`ally-${ally.id}-name`} className="content-card__title">
             {ally.name}
-          </h3>
+          </h2>
           <IonBadge color={ally.kind === 'aliado' ? 'primary' : 'tertiary'}>{t(`allies.kind.${ally.kind}`)}</IonBadge>{' '}
           <span className="content-card__meta">{t(`allies.category.${ally.category}`)}</span>
         </div>

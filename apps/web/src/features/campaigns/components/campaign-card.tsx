@@ -5,17 +5,34 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatCampaignDates } from '../format';
 
-export function CampaignCard({ campaign }: { campaign: Campaign }) {
+export type CampaignCardProps = {
+  campaign: Campaign;
+  /** 2 where the cards sit right under the page's <h1> (the list page), 3 under a section's <h2>. */
+  headingLevel?: 2 | 3;
+  /** The first card on screen: its image is the page's largest paint, so it loads at once. */
+  priority?: boolean;
+};
+
+export function CampaignCard({ campaign, headingLevel = 3, priority = false }: CampaignCardProps) {
   const { t, i18n } = useTranslation();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="content-card" aria-labelledby={`campaign-${campaign.id}-title`}>
       {campaign.image_url ? (
-        <img className="content-card__image" src={campaign.image_url} alt="" loading="lazy" width={1200} height={630} />
+        <img
+          className="content-card__image"
+          src={campaign.image_url}
+          alt=""
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          width={1200}
+          height={630}
+        />
       ) : null}
       <div className="content-card__body">
-        <h3 id={`campaign-${campaign.id}-title`} className="content-card__title">
+        <Heading id={`campaign-${campaign.id}-title`} className="content-card__title">
           <AppLink to={`/campaign?id=${campaign.id}`}>{campaign.title}</AppLink>
-        </h3>
+        </Heading>
         <p className="content-card__meta">
           <time dateTime={campaign.starts_at}>{formatCampaignDates(campaign.starts_at, campaign.ends_at, i18n.language)}</time>
         </p>

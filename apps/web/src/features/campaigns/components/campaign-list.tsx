@@ -50,7 +50,7 @@ export function CampaignList() {
             <p>{t(`campaigns.empty.${status}`)}</p>
           </div>
         ) : (
-          query.data.items.map((c) => <CampaignCard key={c.id} campaign={c} />)
+          query.data.items.map((c, i) => <CampaignCard key={c.id} campaign={c} headingLevel={2} priority={i === 0} />)
         )}
       </section>
       {pages > 1 ? (

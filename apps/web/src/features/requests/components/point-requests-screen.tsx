@@ -3,7 +3,7 @@
  * open one to accept, schedule, reject or record the collection; or see the day's route.
  */
 import type { RequestStatus } from '@puntoverde/contract';
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedRequestList } from '../api/list-requests';
 import { useMyPoints } from '../api/my-points';
@@ -26,10 +26,31 @@ const STATUS_FILTERS: Record<string, RequestStatus[] | undefined> = {
   all: undefined,
 };
 const PAGE_SIZE = 25;
+const TABS = ['list', 'day'] as const;
+type Tab = (typeof TABS)[number];
 
 export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<'list' | 'day'>('list');
+  const [tab, setTab] = useState<Tab>('list');
+  const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  // The WAI-ARIA tabs pattern: one tab stop; arrows, Home and End move between the tabs.
+  const onTabKey = (event: KeyboardEvent) => {
+    const index = TABS.indexOf(tab);
+    const next =
+      event.key === 'ArrowRight'
+        ? TABS[(index + 1) % TABS.length]
+        : event.key === 'ArrowLeft'
+          ? TABS[(index + TABS.length - 1) % TABS.length]
+          : event.key === 'Home'
+            ? TABS[0]
+            : event.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
   const [status, setStatus] = useState('todo');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -46,58 +67,100 @@ export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
   return (
     <section className="rq" aria-labelledby="rq-point-title">
       <h2 id="rq-point-title">{t('requests.point.title')}</h2>
-      <div className="rq-chips" role="tablist" aria-label={t('requests.point.views')}>
-        <button type="button" role="tab" className="rq-chip" aria-selected={tab === 'list'} aria-pressed={tab === 'list'} onClick={() => setTab('list')}>
-          {t('requests.point.listTab')}
-        </button>
-        <button type="button" role="tab" className="rq-chip" aria-selected={tab === 'day'} aria-pressed={tab === 'day'} onClick={() => setTab('day')}>
-          {t('requests.point.dayTab')}
-        </button>
+      <div className="rq-chips" role="tablist" aria-label={t('requests.point.views')} onKeyDown={onTabKey}>
+        {TABS.map((key) => (
+          <button
+            key={key}
+            ref={(element) => {
+              tabRefs.current[key] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`rq-tab-${key}`}
+            className="rq-chip"
+            aria-selected={tab === key}
+            aria-controls="rq-tabpanel"
+            tabIndex={tab === key ? 0 : -1}
+            onClick={() => setTab(key)}
+          >
+            {t(key === 'list' ? 'requests.point.listTab' : 'requests.point.dayTab')}
+          </button>
+        ))}
       </div>
 
-      {tab === 'day' ? (
-        <DayRoute tileUrl={tileUrl} />
-      ) : (
-        <>
-          <div className="rq-toolbar" role="search" aria-label={t('requests.point.filters')}>
-            <FilterSelect
-              id="rq-status-filter"
-              label={t('requests.point.status')}
-              value={status}
-              options={Object.keys(STATUS_FILTERS).map((key) => ({ value: key, label: t(`requests.point.statusFilters.${key}`) }))}
-              onChange={(value) => {
-                setStatus(value);
-                setPage(1);
-              }}
-            />
-            <LabelledField id="rq-from" label={t('requests.point.from')}>
-              <input id="rq-from" className="rq-input" type="date" value={from} onChange={(e) => { setFrom(e.target.value); setPage(1); }} />
-            </LabelledField>
-            <LabelledField id="rq-to" label={t('requests.point.to')}>
-              <input id="rq-to" className="rq-input" type="date" value={to} onChange={(e) => { setTo(e.target.value); setPage(1); }} />
-            </LabelledField>
-            {points.length > 1 ? (
+      <div id="rq-tabpanel" role="tabpanel" aria-labelledby={`rq-tab-${tab}`}>
+        {tab === 'day' ? (
+          <DayRoute tileUrl={tileUrl} />
+        ) : (
+          <>
+            <div className="rq-toolbar" role="search" aria-label={t('requests.point.filters')}>
               <FilterSelect
-                id="rq-point-filter"
-                label={t('requests.point.point')}
-                value={pointId}
-                options={[{ value: 0, label: t('requests.point.allPoints') }, ...points.map(([id, name]) => ({ value: id, label: name }))]}
+                id="rq-status-filter"
+                label={t('requests.point.status')}
+                value={status}
+                options={Object.keys(STATUS_FILTERS).map((key) => ({
+                  value: key,
+                  label: t(`requests.point.statusFilters.${key}`),
+                }))}
                 onChange={(value) => {
-                  setPointId(Number(value));
+                  setStatus(value);
                   setPage(1);
                 }}
               />
-            ) : null}
-          </div>
-          <RequestListResults
-            results={results}
-            basePath={POINT_REQUESTS_PATH}
-            viewer="manager"
-            label={t('requests.point.listLabel')}
-            empty={<p>{status === 'todo' && !from && !to ? t('requests.point.empty') : t('requests.mine.emptyFiltered')}</p>}
-          />
-        </>
-      )}
+              <LabelledField id="rq-from" label={t('requests.point.from')}>
+                <input
+                  id="rq-from"
+                  className="rq-input"
+                  type="date"
+                  value={from}
+                  onChange={(e) => {
+                    setFrom(e.target.value);
+                    setPage(1);
+                  }}
+                />
+              </LabelledField>
+              <LabelledField id="rq-to" label={t('requests.point.to')}>
+                <input
+                  id="rq-to"
+                  className="rq-input"
+                  type="date"
+                  value={to}
+                  onChange={(e) => {
+                    setTo(e.target.value);
+                    setPage(1);
+                  }}
+                />
+              </LabelledField>
+              {points.length > 1 ? (
+                <FilterSelect
+                  id="rq-point-filter"
+                  label={t('requests.point.point')}
+                  value={pointId}
+                  options={[
+                    { value: 0, label: t('requests.point.allPoints') },
+                    ...points.map(([id, name]) => ({ value: id, label: name })),
+                  ]}
+                  onChange={(value) => {
+                    setPointId(Number(value));
+                    setPage(1);
+                  }}
+                />
+              ) : null}
+            </div>
+            <RequestListResults
+              results={results}
+              basePath={POINT_REQUESTS_PATH}
+              viewer="manager"
+              label={t('requests.point.listLabel')}
+              empty={
+                <p>
+                  {status === 'todo' && !from && !to ? t('requests.point.empty') : t('requests.mine.emptyFiltered')}
+                </p>
+              }
+            />
+          </>
+        )}
+      </div>
     </section>
   );
 }
