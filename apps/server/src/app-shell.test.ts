@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedBootScreen, matchesRoute, renderBootScreen, shellTitle, type AppShell } from './app-shell.js';
+import { embedBootScreen, embedPreloads, matchesRoute, renderBootScreen, renderPreloads, shellRoute, shellTitle, ZAppShell, type AppShell } from './app-shell.js';
 
 const shell: AppShell = {
   appName: 'PuntoVerde',
@@ -9,6 +9,8 @@ const shell: AppShell = {
     { path: '/home', title: 'Mapa de Residuos' },
     { path: '/home/:id', title: 'Mapa de Residuos' },
     { path: '/map/:id', title: 'Punto de residuos' },
+    { path: '/admin/:section', preload: ['assets/admin.page-1.js'] },
+    { path: '/admin/pqr', title: 'PQR · Administración', preload: ['assets/admin-pqr.page-2.js', 'assets/pqr-3.css'] },
   ],
 };
 
@@ -27,6 +29,14 @@ describe('the boot screen of each page', () => {
     expect(shellTitle(shell, '/home/7')).toBe('Mapa de Residuos');
     expect(shellTitle(shell, '/')).toBe('Inicio');
     expect(shellTitle(shell, '/admin/users')).toBe('PuntoVerde');
+    expect(shellTitle(shell, '/campaign')).toBe('PuntoVerde');
+  });
+
+  it('picks the route the router picks: the most fixed segments first', () => {
+    expect(shellRoute(shell, '/admin/pqr')?.path).toBe('/admin/pqr');
+    expect(shellTitle(shell, '/admin/pqr')).toBe('PQR · Administración');
+    expect(shellRoute(shell, '/admin/users')?.path).toBe('/admin/:section');
+    expect(shellRoute(shell, '/nowhere')).toBeUndefined();
   });
 
   it('adds the demo note only in demo mode, and escapes every text', () => {
@@ -38,6 +48,25 @@ describe('the boot screen of each page', () => {
     expect(renderBootScreen(hostile, '"Tom & Jerry\'s" <b>', true)).toBe(
       '<div class="boot-bar">&#34;Tom &#38; Jerry&#39;s&#34; &#60;b&#62;</div><div class="page-body"><p class="pv-demo-note">&#60;img src=x onerror=alert(1)&#62;</p></div>',
     );
+  });
+
+  it("names a page's own chunks and stylesheets for the browser to fetch early", () => {
+    expect(renderPreloads(shellRoute(shell, '/admin/pqr'))).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/admin-pqr.page-2.js"><link rel="preload" as="style" href="/assets/pqr-3.css">',
+    );
+    expect(renderPreloads(shellRoute(shell, '/home'))).toBe('');
+    expect(renderPreloads(undefined)).toBe('');
+    const head = '<head><!--preload--><!--/preload--></head>';
+    expect(embedPreloads(head, '<link>$&')).toBe('<head><!--preload--><link>$&<!--/preload--></head>');
+    expect(embedPreloads('<head></head>', '<link>')).toBe('<head></head>');
+  });
+
+  it('accepts only built asset names as preloads', () => {
+    const withPreload = (preload: string[]) => ({ ...shell, routes: [{ path: '/x', preload }] });
+    expect(ZAppShell.safeParse(withPreload(['assets/home.page-Bq0z_DJ-bf.js', 'assets/points-BpFRLY8Z.css'])).success).toBe(true);
+    for (const bad of ['https://evil.example/x.js', '/assets/x.js', 'assets/../x.js', 'assets/x.js"><script>', 'assets/sub/x.js', 'assets/x.html']) {
+      expect(ZAppShell.safeParse(withPreload([bad])).success, bad).toBe(false);
+    }
   });
 
   it('writes between the boot markers only', () => {

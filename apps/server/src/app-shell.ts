@@ -5,16 +5,31 @@ import { z } from 'zod';
  * title and, in demo mode, the demo note — the first paint, before any script has loaded. The web
  * build describes it in dist/app-shell.json (apps/web/build/app-shell.ts); the app removes it once
  * its first page has rendered underneath (apps/web/src/lib/boot-screen.ts).
+ *
+ * The same file lists each lazily loaded page's own files; the server names them in the page's
+ * <head> so the browser fetches them alongside the app's code, not after it.
  */
+/** A built asset: only names the build writes (no path, query or markup can get through). */
+const ZAssetFile = z.string().regex(/^assets\/[\w.-]+\.(?:js|css)$/);
+
 export const ZAppShell = z.object({
   appName: z.string().min(1),
   demoNote: z.string(),
-  routes: z.array(z.object({ path: z.string().startsWith('/'), title: z.string().min(1) })),
+  routes: z.array(
+    z.object({
+      path: z.string().startsWith('/'),
+      title: z.string().min(1).optional(),
+      preload: z.array(ZAssetFile).optional(),
+    }),
+  ),
 });
 export type AppShell = z.infer<typeof ZAppShell>;
+export type AppShellRoute = AppShell['routes'][number];
 
 /** The markers around the boot screen's content in index.html. */
 const BOOT_REGION = /<!--boot-->[\s\S]*?<!--\/boot-->/;
+/** The markers in index.html's <head> where a page's preloads go. */
+const PRELOAD_REGION = /<!--preload-->[\s\S]*?<!--\/preload-->/;
 
 /** Whether a route pattern of the web app (`/home/:id`) matches a path. */
 export function matchesRoute(pattern: string, pathname: string): boolean {
@@ -24,11 +39,40 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   return want.every((segment, i) => (segment.startsWith(':') ? (have[i] ?? '') !== '' : segment === have[i]));
 }
 
-/** The title the boot screen shows for a path: its page's fixed title, else the app's name. */
-export function shellTitle(shell: AppShell, pathname: string): string {
+/**
+ * The route of the web app a path opens, as its router picks it: among the matching patterns the
+ * one with the most fixed segments (`/admin/pqr` before `/admin/:section`), else the first.
+ */
+export function shellRoute(shell: AppShell, pathname: string): AppShellRoute | undefined {
   // `/` opens /index; a trailing slash is the same route (the router ignores it too).
   const path = pathname === '/' ? '/index' : pathname.replace(/\/+$/, '');
-  return shell.routes.find((r) => matchesRoute(r.path, path))?.title ?? shell.appName;
+  const fixedSegments = (pattern: string) => pattern.split('/').filter((s) => !s.startsWith(':')).length;
+  let best: AppShellRoute | undefined;
+  for (const route of shell.routes) {
+    if (matchesRoute(route.path, path) && (!best || fixedSegments(route.path) > fixedSegments(best.path))) best = route;
+  }
+  return best;
+}
+
+/** The title the boot screen shows for a path: its page's fixed title, else the app's name. */
+export function shellTitle(shell: AppShell, pathname: string): string {
+  return shellRoute(shell, pathname)?.title ?? shell.appName;
+}
+
+/** The <link>s that fetch a page's own files with the app's code (module chunks and stylesheets). */
+export function renderPreloads(route: AppShellRoute | undefined): string {
+  return (route?.preload ?? [])
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" href="/${escapeHtml(file)}">`
+        : `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
+    )
+    .join('');
+}
+
+/** index.html with `content` between its preload markers (unchanged when it has none). */
+export function embedPreloads(html: string, content: string): string {
+  return html.replace(PRELOAD_REGION, () => `<!--preload-->${content}<!--/preload-->`);
 }
 
 export function escapeHtml(text: string): string {
@@ -38,7 +82,9 @@ export function escapeHtml(text: string): string {
 /** The boot screen's content: the same classes as the app's toolbar and demo note, so nothing moves when the app takes over. */
 export function renderBootScreen(shell: AppShell, title: string, demo: boolean): string {
   const bar = `<div class="boot-bar">${escapeHtml(title)}</div>`;
-  return demo && shell.demoNote ? `${bar}<div class="page-body"><p class="pv-demo-note">${escapeHtml(shell.demoNote)}</p></div>` : bar;
+  return demo && shell.demoNote
+    ? `${bar}<div class="page-body"><p class="pv-demo-note">${escapeHtml(shell.demoNote)}</p></div>`
+    : bar;
 }
 
 /** index.html with `content` between its boot markers (unchanged when it has none). */

@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { embedBootScreen, renderBootScreen, shellTitle, ZAppShell, type AppShell } from '../app-shell.js';
+import { embedBootScreen, embedPreloads, renderBootScreen, renderPreloads, shellRoute, ZAppShell, type AppShell } from '../app-shell.js';
 import { embedPublicConfig, publicConfigOf } from '../public-config.js';
 import { ERRORS } from '@puntoverde/contract';
 
@@ -21,9 +21,9 @@ export default fp(
     const root = app.config.webDistDir;
     const hasWeb = existsSync(path.join(root, 'index.html'));
     /**
-     * index.html with the public config embedded and the page's boot screen (app-shell.ts),
-     * built once per version of the file and per title: a stat per request notices a rebuild,
-     * the files are read and the page built only then.
+     * index.html with the public config embedded, the page's boot screen and its preloads
+     * (app-shell.ts), built once per version of the file and per route: a stat per request
+     * notices a rebuild, the files are read and the page built only then.
      */
     const indexFile = path.join(root, 'index.html');
     const shellFile = path.join(root, 'app-shell.json');
@@ -36,11 +36,13 @@ export default fp(
       }
       const { shell, pages } = cached;
       if (!shell) return cached.html;
-      const title = shellTitle(shell, pathname);
-      let page = pages.get(title);
+      const route = shellRoute(shell, pathname);
+      const key = route?.path ?? '';
+      let page = pages.get(key);
       if (page === undefined) {
-        page = embedBootScreen(cached.html, renderBootScreen(shell, title, app.config.demo));
-        pages.set(title, page);
+        const withBoot = embedBootScreen(cached.html, renderBootScreen(shell, route?.title ?? shell.appName, app.config.demo));
+        page = embedPreloads(withBoot, renderPreloads(route));
+        pages.set(key, page);
       }
       return page;
     };

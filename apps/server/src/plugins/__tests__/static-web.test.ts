@@ -104,17 +104,18 @@ describe('the built web app', () => {
 });
 
 describe("each page's boot screen", () => {
-  const SHELL_INDEX = `<!doctype html><html lang="es"><head></head><body><div id="boot" class="boot-screen" aria-hidden="true"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div><div id="root"></div></body></html>`;
+  const SHELL_INDEX = `<!doctype html><html lang="es"><head><!--preload--><!--/preload--></head><body><div id="boot" class="boot-screen" aria-hidden="true"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div><div id="root"></div></body></html>`;
   const SHELL = {
     appName: 'PuntoVerde',
     demoNote: 'Versión de demostración: los datos & las cuentas son de prueba.',
     routes: [
       { path: '/index', title: 'Inicio' },
       { path: '/home', title: 'Mapa de Residuos' },
-      { path: '/map/:id', title: 'Punto de residuos' },
+      { path: '/map/:id', title: 'Punto de residuos', preload: ['assets/map.page-Ab1.js', 'assets/points-Cd2.css'] },
     ],
   };
   const boot = (html: string) => /<!--boot-->(.*?)<!--\/boot-->/.exec(html)?.[1];
+  const preloads = (html: string) => /<!--preload-->(.*?)<!--\/preload-->/.exec(html)?.[1];
   const dists: string[] = [];
   const apps: TestApp[] = [];
   async function serve(options: { demo: boolean; shell?: unknown }) {
@@ -137,6 +138,15 @@ describe("each page's boot screen", () => {
     expect(boot(await get('/map/12?refresh=3'))).toBe('<div class="boot-bar">Punto de residuos</div>');
     expect(boot(await get('/'))).toBe('<div class="boot-bar">Inicio</div>');
     expect(boot(await get('/admin/users'))).toBe('<div class="boot-bar">PuntoVerde</div>');
+  });
+
+  it("names the page's own files in its head, for each page", async () => {
+    const get = await serve({ demo: false, shell: SHELL });
+    expect(preloads(await get('/map/12'))).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/map.page-Ab1.js"><link rel="preload" as="style" href="/assets/points-Cd2.css">',
+    );
+    expect(preloads(await get('/home'))).toBe('');
+    expect(preloads(await get('/map/12'))).toContain('map.page-Ab1.js');
   });
 
   it('adds the demo note, escaped, in demo mode', async () => {

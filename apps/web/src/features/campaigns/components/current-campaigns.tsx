@@ -24,8 +24,9 @@ export function CurrentCampaigns() {
       ) : (
         <>
           <div className="card-grid">
-            {query.data.items.map((c) => (
-              <CampaignCard key={c.id} campaign={c} />
+            {/* On a phone the first card's image is in the first screen: it loads at once. */}
+            {query.data.items.map((c, i) => (
+              <CampaignCard key={c.id} campaign={c} priority={i === 0} />
             ))}
           </div>
           <AppLink to="/campaign">{t('campaigns.seeAll')}</AppLink>
