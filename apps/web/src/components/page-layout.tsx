@@ -7,9 +7,11 @@
  * not Ionic's web components: every page is on screen sooner, with less start-up work on a
  * phone (each web component is defined, attached and rendered by Stencil before it shows; for
  * the toolbar and content that was a fifth of the first page's main-thread work, issue 4).
+ * The page's body renders as a transition after this frame (AfterFirstCommit).
  */
 import { IonPage } from '@ionic/react';
 import { useEffect, type ReactNode } from 'react';
+import { AfterFirstCommit } from './after-first-commit';
 import { dismissBootScreen } from '../lib/boot-screen';
 import { DemoNote } from './demo-note';
 import { MenuButton } from './menu-button';
@@ -35,7 +37,7 @@ export function PageLayout({ title, children }: PageLayoutProps) {
         <div className="page-body">
           <DemoNote />
           <PageBanner />
-          {children}
+          <AfterFirstCommit>{children}</AfterFirstCommit>
         </div>
       </main>
     </IonPage>

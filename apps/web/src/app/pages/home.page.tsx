@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
-import { AfterFirstCommit } from '../../components/after-first-commit';
 import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PointsMapScreen } from '../../features/points/components/points-map-screen';
@@ -20,13 +19,11 @@ export default function HomePage() {
     .filter((code) => /^[a-z0-9_-]{1,40}$/.test(code));
   return (
     <PageLayout title={t('pages.home.title')}>
-      <AfterFirstCommit>
-        <PointsMapScreen
-          focusId={focusId}
-          initialMaterials={initialMaterials}
-          tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)}
-        />
-      </AfterFirstCommit>
+      <PointsMapScreen
+        focusId={focusId}
+        initialMaterials={initialMaterials}
+        tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)}
+      />
     </PageLayout>
   );
 }
