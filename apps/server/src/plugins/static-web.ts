@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { embedBootScreen, embedPreloads, renderBootScreen, renderPreloads, shellRoute, ZAppShell, type AppShell } from '../app-shell.js';
+import { embedBootScreen, embedPreloads, renderBootScreen, renderPreloads, shellRoute, shellTitle, ZAppShell, type AppShell } from '../app-shell.js';
 import { embedPublicConfig, publicConfigOf } from '../public-config.js';
 import { ERRORS } from '@puntoverde/contract';
 
@@ -40,7 +40,7 @@ export default fp(
       const key = route?.path ?? '';
       let page = pages.get(key);
       if (page === undefined) {
-        const withBoot = embedBootScreen(cached.html, renderBootScreen(shell, route?.title ?? shell.appName, app.config.demo));
+        const withBoot = embedBootScreen(cached.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo));
         page = embedPreloads(withBoot, renderPreloads(route));
         pages.set(key, page);
       }
