@@ -5,7 +5,7 @@ import sharp from 'sharp';
 /**
  * Issue 7 journeys against the real server with demo data, each with two browser contexts:
  *  1. a household asks for a pickup with a photo at a point run by the demo manager; the manager
- *     sees it appear live, accepts and schedules it, then records 12.5 kg of PET; the household
+ *     sees it appear live, accepts and schedules it, then records 23,4 kg of PET; the household
  *     sees each status change live and the timeline;
  *  2. a company head creates a branch; the branch accepts the invitation from the e-mail outbox,
  *     is logged in, asks for a pickup, and the head sees it.
@@ -97,8 +97,10 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await liveReady(manager);
 
     await login(household, HOUSEHOLD);
-    const id = await askForPickup(household, { kg: '10', point: MANAGED_POINT, withPhoto: true });
+    // es-CO writes a decimal comma: "3,5" kilos are three and a half, never 35.
+    const id = await askForPickup(household, { kg: '3,5', point: MANAGED_POINT, withPhoto: true });
     const detail = current(household);
+    await expect(detail.getByRole('cell', { name: '3,5 kg' }).first()).toBeVisible();
     await expect(detail.getByText(MANAGED_POINT, { exact: false })).toBeVisible();
     await expect(detail.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
     await liveReady(household);
@@ -146,13 +148,19 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(managerCollect.getByRole('heading', { name: `Solicitud #${id}`, level: 2 })).toBeVisible();
 
     await managerCollect.getByRole('button', { name: 'Registrar recolección' }).click();
-    await managerCollect.getByLabel('Kilos de PET (1)', { exact: true }).fill('12.5');
+    const collectedKg = managerCollect.getByLabel('Kilos de PET (1)', { exact: true });
+    await expect(collectedKg).toHaveValue('3,5');
+    // "1.234" is 1234 in es-CO and 1.234 elsewhere: refused, not guessed.
+    await collectedKg.fill('1.234');
+    await managerCollect.getByRole('button', { name: 'Guardar recolección' }).click();
+    await expect(managerCollect.getByText(/se puede leer de dos formas/)).toBeVisible();
+    await collectedKg.fill('23,4');
     await managerCollect.getByRole('button', { name: 'Guardar recolección' }).click();
     await expect(managerCollect.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
 
     // The household saw it live: status, kilos and the whole timeline.
     await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
-    await expect(detail.getByRole('cell', { name: '12,5 kg' }).first()).toBeVisible();
+    await expect(detail.getByRole('cell', { name: '23,4 kg' }).first()).toBeVisible();
     const timeline = detail.getByRole('region', { name: 'Historial' });
     const steps = timeline.locator('li .rq-badge');
     await expect(steps).toHaveText(['Pendiente', 'Aceptada', 'Programada', 'Recogida']);

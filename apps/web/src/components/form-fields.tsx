@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { translateFieldMessage } from '../lib/field-messages';
+import { checkQuantityText, type QuantityOptions } from '../lib/number-input';
 import './form-fields.css';
 
 /** The ids of the shown hint/error/extra nodes, space-separated, or nothing. */
@@ -95,6 +96,44 @@ export function TextField({ label, registration, error, hint, optional, id: give
         {...registration}
       />
     </FieldShell>
+  );
+}
+
+export type QuantityFieldProps = Omit<TextFieldProps, 'type' | 'inputMode'> & QuantityOptions;
+
+/**
+ * A quantity (kilos, units, litres): a text input with the decimal keypad, read by the one
+ * quantity parser (`lib/number-input`), so `3,5` is three and a half. Register it with
+ * `setValueAs: (v) => quantityValue(v, options)`; text the parser refuses says why here (also
+ * before the form is sent), and becomes NaN for the form's schema.
+ */
+export function QuantityField({ registration, error, maxDecimals = 2, allowNegative = false, ...rest }: QuantityFieldProps) {
+  const { t } = useTranslation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const check = (text: string) => {
+    const found = checkQuantityText(text, { maxDecimals, allowNegative });
+    setProblem(found ? t(found.key, found.values) : null);
+  };
+  return (
+    <TextField
+      {...rest}
+      type="text"
+      inputMode={maxDecimals === 0 ? 'numeric' : 'decimal'}
+      autoComplete="off"
+      error={problem ?? error}
+      registration={{
+        ...registration,
+        onChange: (event: { target: { value: string } }) => {
+          // Clear a shown refusal as soon as the text reads; show a new one only on blur.
+          if (problem) check(event.target.value);
+          return registration.onChange(event);
+        },
+        onBlur: (event: { target: { value: string } }) => {
+          check(event.target.value);
+          return registration.onBlur(event);
+        },
+      }}
+    />
   );
 }
 

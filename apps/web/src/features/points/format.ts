@@ -73,10 +73,3 @@ export function describeOpeningHours(value: string, lang: string): string[] {
       return `${days} ${rest.replace(/-/g, '–').replace(/,/g, ', ')}`;
     });
 }
-
-/** `12,5` or `12.5` → 12.5; null when it is not a number. */
-export function parseKg(text: string): number | null {
-  const cleaned = text.trim().replace(/\s/g, '');
-  if (!/^\d{1,6}([.,]\d{1,2})?$/.test(cleaned)) return null;
-  return Number(cleaned.replace(',', '.'));
-}

@@ -3,7 +3,9 @@
  * announced and tied to their field (aria-describedby through Ionic's error text).
  */
 import { IonInput, IonTextarea, IonToggle } from '@ionic/react';
-import { useId } from 'react';
+import { useId, useState, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { checkQuantityText, quantityText, quantityValue } from '../../../lib/number-input';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 
@@ -12,6 +14,47 @@ interface BaseProps<T extends FieldValues> {
   name: FieldPath<T>;
   label: string;
   helper?: string;
+}
+
+// Coordinates take a sign and six decimals; the other numbers here are counts and litres.
+const NUMBER_OPTIONS = { maxDecimals: 6, allowNegative: true };
+
+/**
+ * A number typed as text and read by the app's one quantity parser (`3,5` is three and a half):
+ * the text stays as typed while the form gets its number (NaN when refused, so the schema
+ * rejects it) and the refusal's reason shows under the field.
+ */
+function NumberInput({
+  common,
+  value,
+  onChange,
+}: {
+  common: ComponentProps<typeof IonInput>;
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [text, setText] = useState(() => quantityText(value, i18n.language, NUMBER_OPTIONS.maxDecimals));
+  // A value set from outside (the map picker, a reset) replaces the text when it differs.
+  const shown = quantityValue(text, NUMBER_OPTIONS);
+  const current = (value ?? null) === shown || (Number.isNaN(shown) && Number.isNaN(value)) ? text : quantityText(value, i18n.language, 6);
+  const problem = checkQuantityText(current, NUMBER_OPTIONS);
+  return (
+    <IonInput
+      {...common}
+      type="text"
+      inputmode="decimal"
+      autocomplete="off"
+      errorText={problem ? t(problem.key, problem.values) : common.errorText}
+      className={problem ? 'ion-invalid ion-touched' : common.className}
+      value={current}
+      onIonInput={(e) => {
+        const raw = e.detail.value ?? '';
+        setText(raw);
+        onChange(quantityValue(raw, NUMBER_OPTIONS));
+      }}
+    />
+  );
 }
 
 export function TextField<T extends FieldValues>({
@@ -49,15 +92,15 @@ export function TextField<T extends FieldValues>({
             />
           );
         }
+        if (type === 'number') {
+          return <NumberInput common={common} value={field.value} onChange={field.onChange} />;
+        }
         return (
           <IonInput
             {...common}
             type={type}
             value={field.value === null || field.value === undefined ? '' : String(field.value)}
-            onIonInput={(e) => {
-              const raw = e.detail.value ?? '';
-              field.onChange(type === 'number' ? (raw === '' ? null : Number(raw)) : raw);
-            }}
+            onIonInput={(e) => field.onChange(e.detail.value ?? '')}
           />
         );
       }}

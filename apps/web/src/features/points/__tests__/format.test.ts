@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOpeningHours, formatChange, formatDistance, formatKg, parseKg } from '../format';
+import { describeOpeningHours, formatChange, formatDistance, formatKg } from '../format';
 
 describe('points formats', () => {
   it('writes distances and kilograms the Colombian way', () => {
@@ -18,12 +18,5 @@ describe('points formats', () => {
   it('puts OSM opening hours into words', () => {
     expect(describeOpeningHours('Mo-Fr 08:00-17:00; Su,PH off', 'es')).toEqual(['lun–vie 08:00–17:00', 'dom, festivos: cerrado']);
     expect(describeOpeningHours('24/7', 'es')).toEqual(['Todos los días, 24 horas']);
-  });
-
-  it('reads kilograms with a decimal comma or point', () => {
-    expect(parseKg('12,5')).toBe(12.5);
-    expect(parseKg('12.5')).toBe(12.5);
-    expect(parseKg('doce')).toBeNull();
-    expect(parseKg('1,234,5')).toBeNull();
   });
 });

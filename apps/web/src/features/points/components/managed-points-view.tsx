@@ -17,7 +17,8 @@ import { useManagedPoints } from '../api/managed-points';
 import { useMaterials } from '../api/materials';
 import { useRecordEmptying } from '../api/record-emptying';
 import { useUpdateContainer } from '../api/update-container';
-import { formatDateTime, formatKg, formatLitres, parseKg } from '../format';
+import { formatDateTime, formatKg, formatLitres } from '../format';
+import { parseQuantity, quantityErrorMessage } from '../../../lib/number-input';
 import { BinSwatch, materialName } from './material-chips';
 import '../points.css';
 
@@ -83,11 +84,17 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
 
   const empty = (event: FormEvent) => {
     event.preventDefault();
-    const value = parseKg(kg);
-    if (value === null || value <= 0) {
+    const parsed = parseQuantity(kg);
+    if (!parsed.ok && kg.trim() !== '') {
+      const { key, values } = quantityErrorMessage(parsed.error, kg);
+      setKgError(t(key, values));
+      return;
+    }
+    if (!parsed.ok || parsed.value <= 0) {
       setKgError(t('points.manage.kgInvalid'));
       return;
     }
+    const value = parsed.value;
     setKgError(null);
     emptying.mutate(
       { pointId: point.id, containerId: container.id, body: { kg: value } },

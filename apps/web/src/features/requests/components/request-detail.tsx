@@ -13,6 +13,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { parseQuantity, quantityErrorMessage, quantityText } from '../../../lib/number-input';
 import { useChangeRequestStatus } from '../api/change-status';
 import { useRequestMaterials } from '../api/materials';
 import { bogotaLocalToIso, formatCalendarDate, formatDateTime, formatKg, isoToBogotaLocal } from '../format';
@@ -175,7 +176,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
   const { apply, pending } = useApply(request);
   const materials = useRequestMaterials();
   const [kg, setKg] = useState<Record<string, string>>(() =>
-    Object.fromEntries(request.items.map((i) => [i.material, i.estimated_kg !== null ? String(i.estimated_kg) : ''])),
+    Object.fromEntries(request.items.map((i) => [i.material, quantityText(i.estimated_kg, lang)])),
   );
   const [extra, setExtra] = useState<string[]>([]);
   const [adding, setAdding] = useState('');
@@ -189,9 +190,16 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
   };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const items = codes.map((code) => ({ material: code, actual_kg: Number((kg[code] ?? '').replace(',', '.')) }));
-    if (items.some((i) => (kg[i.material] ?? '') === '' || !Number.isFinite(i.actual_kg) || i.actual_kg < 0 || i.actual_kg > REQUEST_MAX_KG_PER_ITEM)) {
-      return setError(t('requests.actions.kgInvalid'));
+    const items: { material: string; actual_kg: number }[] = [];
+    for (const code of codes) {
+      const text = kg[code] ?? '';
+      const parsed = parseQuantity(text);
+      if (!parsed.ok && text.trim() !== '') {
+        const { key, values } = quantityErrorMessage(parsed.error, text);
+        return setError(`${t('requests.actions.kgOf', { material: nameOf(code) })}: ${t(key, values)}`);
+      }
+      if (!parsed.ok || parsed.value > REQUEST_MAX_KG_PER_ITEM) return setError(t('requests.actions.kgInvalid'));
+      items.push({ material: code, actual_kg: parsed.value });
     }
     if (items.reduce((s, i) => s + i.actual_kg, 0) <= 0) return setError(t('requests.actions.kgTotal'));
     setError(null);
@@ -205,10 +213,9 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
           <input
             id={`rq-kg-${request.id}-${code}`}
             className="rq-input"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={0}
-            step={0.1}
+            autoComplete="off"
             value={kg[code] ?? ''}
             onChange={(e) => setKg((v) => ({ ...v, [code]: e.target.value }))}
           />

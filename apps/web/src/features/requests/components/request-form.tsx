@@ -26,7 +26,8 @@ import { usePickupCalendar } from '../api/pickup-calendar';
 import { useSuggestedPoints } from '../api/suggested-points';
 import { formatCalendarDate, formatDistance } from '../format';
 import { applyServerErrors } from '../server-errors';
-import { FormAlert, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
+import { FormAlert, QuantityField, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
+import { quantityValue } from '../../../lib/number-input';
 import { LocationPicker } from './location-picker';
 import '../../../components/actions.css';
 import '../requests.css';
@@ -182,25 +183,18 @@ export function RequestForm({
                 ]}
               />
               {units ? (
-                <TextField
+                <QuantityField
                   key={`${field.id}-units`}
                   label={t('requests.form.units')}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  registration={register(`items.${index}.units`, { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
+                  maxDecimals={0}
+                  registration={register(`items.${index}.units`, { setValueAs: (v: unknown) => quantityValue(v, { maxDecimals: 0 }) })}
                   error={itemErrors?.units?.message ?? itemErrors?.estimated_kg?.message}
                 />
               ) : (
-                <TextField
+                <QuantityField
                   key={`${field.id}-kg`}
                   label={t('requests.form.kg')}
-                  type="number"
-                  inputMode="decimal"
-                  min={0.1}
-                  step={0.1}
-                  registration={register(`items.${index}.estimated_kg`, { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
+                  registration={register(`items.${index}.estimated_kg`, { setValueAs: (v: unknown) => quantityValue(v) })}
                   error={itemErrors?.estimated_kg?.message}
                 />
               )}
