@@ -15,7 +15,7 @@ import { DOUBLE, isPostgres, withId } from './helpers.js';
 
 // WARM v16 "Recycling" emission factors are published in MTCO2E per short ton; here converted to
 // kg CO2e per kg (÷ 0.90718474), shown as avoided (positive).
-const SOURCE = 'US EPA, Waste Reduction Model (WARM) v16, diciembre 2023';
+const SOURCE = 'US EPA, Waste Reduction Model (WARM)';
 const TABLE = 'Recycling emission factors (MTCO2E/short ton), convertidos a kg CO2e/kg';
 const MATERIAL_FACTORS: { code: string; name: string; factor: number }[] = [
   { code: 'papel-carton', name: 'Mixed Paper (general)', factor: 3.91 },

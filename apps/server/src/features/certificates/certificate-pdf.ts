@@ -91,7 +91,7 @@ export async function renderCertificatePdf(c: CertificateContent, code: string):
   const cols = [50, 125, 330, 470];
   const header = (y: number) => {
     doc.font('bold').fontSize(8.5).fillColor(GREY);
-    doc.text('Fecha', cols[0]!, y).text('Punto que recibió', cols[1]!, y).text('Material', cols[2]!, y).text('Kilos', cols[3]!, y, { width: 75, align: 'right' });
+    doc.text('Fecha', cols[0], y).text('Punto que recibió', cols[1], y).text('Material', cols[2], y).text('Kilos', cols[3], y, { width: 75, align: 'right' });
     doc.fillColor('black').font('body');
     return y + 14;
   };
@@ -102,10 +102,10 @@ export async function renderCertificatePdf(c: CertificateContent, code: string):
       y = header(50);
     }
     doc.fontSize(8.5);
-    doc.text(day(line.date), cols[0]!, y, { width: 70 });
-    doc.text(line.point, cols[1]!, y, { width: 200, height: 11, ellipsis: true });
-    doc.text(line.material_name, cols[2]!, y, { width: 135, height: 11, ellipsis: true });
-    doc.text(kg(line.kg), cols[3]!, y, { width: 75, align: 'right' });
+    doc.text(day(line.date), cols[0], y, { width: 70 });
+    doc.text(line.point, cols[1], y, { width: 200, height: 11, ellipsis: true });
+    doc.text(line.material_name, cols[2], y, { width: 135, height: 11, ellipsis: true });
+    doc.text(kg(line.kg), cols[3], y, { width: 75, align: 'right' });
     y += 12;
   }
   doc.x = 50;

@@ -82,7 +82,7 @@ export async function currentFactors(db: Db): Promise<FactorSet> {
   for (const r of rows) {
     if (r.kind === 'material') {
       materials[r.code] = Number(r.factor);
-      sources.add(`${r.source} (${r.version}), ${r.source_table}`);
+      sources.add(`${r.source} ${r.version}, ${r.source_table}`);
     } else if (r.code === 'km-car') {
       km = Number(r.factor);
       equivalenceSource = `${r.source}: ${r.source_table}`;
