@@ -165,6 +165,14 @@ export const ERRORS = {
     status: 400,
     message: 'El enlace para completar tu registro venció o ya se usó. Vuelve a entrar con la red social.',
   },
+  // Statistics and certificates
+  'certificate-nothing-collected': {
+    status: 422,
+    message: 'No tienes kilos recogidos en ese periodo: elige otro periodo para pedir el certificado.',
+  },
+  'certificate-not-found': { status: 404, message: 'No encontramos ese certificado.' },
+  'certificate-already-annulled': { status: 409, message: 'Ese certificado ya está anulado.' },
+  'impact-factor-not-found': { status: 404, message: 'No encontramos ese factor de impacto.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -48,6 +48,10 @@ export interface Database {
   social_identities: SocialIdentitiesTable;
   social_auth_requests: SocialAuthRequestsTable;
   social_tickets: SocialTicketsTable;
+  // statistics, impact factors and certificates (migration 0011)
+  impact_factors: ImpactFactorsTable;
+  certificate_counter: CertificateCounterTable;
+  certificates: CertificatesTable;
 }
 
 export interface AppSettingTable {
@@ -571,4 +575,49 @@ export interface SocialTicketsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+export interface ImpactFactorsTable {
+  id: Generated<number>;
+  code: string;
+  /** material | equivalence */
+  kind: string;
+  factor: number;
+  reference_name: string;
+  source: string;
+  source_table: string;
+  version: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+export interface CertificateCounterTable {
+  year: number;
+  last_value: number;
+}
+
+export interface CertificatesTable {
+  id: Generated<number>;
+  number: string;
+  year: number;
+  sequence: number;
+  holder_user_id: number;
+  company_id: number | null;
+  branch_id: number | null;
+  period_from: string;
+  period_to: string;
+  content_json: string;
+  total_kg: number;
+  co2e_kg: number;
+  code_hash: string;
+  pdf: Buffer;
+  pdf_sha256: string;
+  pdf_size: number;
+  /** valido | anulado */
+  status: string;
+  issued_by: number | null;
+  issued_at: string;
+  annulled_at: string | null;
+  annulled_by: number | null;
+  annul_reason: string | null;
 }

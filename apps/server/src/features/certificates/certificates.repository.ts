@@ -1,0 +1,123 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/dialect.js';
+import type { CertificatesTable, Database } from '../../db/types.js';
+
+export type CertificateRow = Selectable<CertificatesTable>;
+export type CertificateListRow = Omit<CertificateRow, 'pdf'>;
+
+export type LineScope = { by: 'requester'; id: number } | { by: 'company'; id: number };
+
+/** Collected kg per day, point and material in the period (the certificate's lines). */
+export async function collectedLines(db: Db, scope: LineScope, from: string, to: string) {
+  let q = db
+    .selectFrom('pickup_request_items as i')
+    .innerJoin('points as p', 'p.id', 'i.point_id')
+    .innerJoin('materials as m', 'm.id', 'i.material_id')
+    .select([
+      'i.collected_on',
+      'p.name as point_name',
+      'p.city as point_city',
+      'm.code',
+      'm.name_es',
+      'm.parent_code',
+      'm.sort',
+      (eb) => eb.fn.sum<number>('i.actual_kg').as('kg'),
+    ])
+    .where('i.collected_on', '>=', from)
+    .where('i.collected_on', '<=', to)
+    .where('i.actual_kg', 'is not', null);
+  q = scope.by === 'company' ? q.where('i.company_id', '=', scope.id) : q.where('i.requester_id', '=', scope.id);
+  const rows = await q
+    .groupBy(['i.collected_on', 'p.name', 'p.city', 'm.code', 'm.name_es', 'm.parent_code', 'm.sort'])
+    .orderBy('i.collected_on')
+    .orderBy('m.sort')
+    .execute();
+  return rows.map((r) => ({ ...r, collected_on: r.collected_on ?? '', kg: Number(r.kg ?? 0) }));
+}
+
+export function findUser(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'tc_id', 'id_empresa', 'name', 'company_name', 'document_type', 'document_number', 'address', 'city', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Next number of the year's certificate sequence; see pqr's takeNextSequence (same locking). */
+export async function takeNextSequence(trx: Transaction<Database>, year: number): Promise<number> {
+  await trx
+    .insertInto('certificate_counter')
+    .values({ year, last_value: 0 })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('certificate_counter')
+    .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
+    .where('year', '=', year)
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return row.last_value;
+}
+
+export async function insertCertificate(trx: Db, row: Insertable<CertificatesTable>): Promise<void> {
+  await trx.insertInto('certificates').values(row).execute();
+}
+
+const LIST_COLUMNS = [
+  'id',
+  'number',
+  'year',
+  'sequence',
+  'holder_user_id',
+  'company_id',
+  'branch_id',
+  'period_from',
+  'period_to',
+  'content_json',
+  'total_kg',
+  'co2e_kg',
+  'code_hash',
+  'pdf_sha256',
+  'pdf_size',
+  'status',
+  'issued_by',
+  'issued_at',
+  'annulled_at',
+  'annulled_by',
+  'annul_reason',
+] as const;
+
+export function listOfHolder(db: Db, holderId: number): Promise<CertificateListRow[]> {
+  return db.selectFrom('certificates').select(LIST_COLUMNS).where('holder_user_id', '=', holderId).orderBy('id', 'desc').execute();
+}
+
+export function listAll(db: Db, limit: number): Promise<CertificateListRow[]> {
+  return db.selectFrom('certificates').select(LIST_COLUMNS).orderBy('id', 'desc').limit(limit).execute();
+}
+
+export function findByNumber(db: Db, number: string): Promise<CertificateListRow | undefined> {
+  return db.selectFrom('certificates').select(LIST_COLUMNS).where('number', '=', number).executeTakeFirst();
+}
+
+export function findByCodeHash(db: Db, hash: string): Promise<CertificateListRow | undefined> {
+  return db.selectFrom('certificates').select(LIST_COLUMNS).where('code_hash', '=', hash).executeTakeFirst();
+}
+
+export async function pdfOf(db: Db, id: number): Promise<Buffer> {
+  const row = await db.selectFrom('certificates').select('pdf').where('id', '=', id).executeTakeFirstOrThrow();
+  return Buffer.from(row.pdf);
+}
+
+export async function annulIfValid(
+  db: Db,
+  id: number,
+  values: { annulled_at: string; annulled_by: number; annul_reason: string },
+): Promise<boolean> {
+  const res = await db
+    .updateTable('certificates')
+    .set({ ...values, status: 'anulado' })
+    .where('id', '=', id)
+    .where('status', '=', 'valido')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}

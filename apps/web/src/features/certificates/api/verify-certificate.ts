@@ -1,0 +1,17 @@
+/** GET v1/certificates/verify/{code}: the public check behind /verificar/{code} (no login). */
+import type { CertificateVerification } from '@puntoverde/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function verifyCertificateQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ['certificates', 'verify', code],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: CertificateVerification }>(`v1/certificates/verify/${encodeURIComponent(code)}`, { anonymous: true, signal })).data,
+    retry: false,
+  });
+}
+
+export function useVerifyCertificate(code: string) {
+  return useQuery(verifyCertificateQueryOptions(code));
+}
