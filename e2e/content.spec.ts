@@ -98,3 +98,25 @@ test('the help material guide leads to the map filtered by that material', async
     page.getByRole('group', { name: 'Filtrar por material' }).getByRole('button', { name: /Pilas/ }),
   ).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('the landing offers the four quick actions and the scheme’s kilos this month', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.goto('/index');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'PuntoVerde', level: 2 })).toBeVisible();
+  const actions = main.getByRole('navigation', { name: 'Accesos rápidos' });
+  for (const [name, href] of [
+    ['¿Dónde reciclo?', '/home'],
+    ['Pedir recolección', '/app/tabs/request/new'],
+    ['Campañas', '/campaign'],
+    ['Radicar una PQR', '/help'],
+  ] as const) {
+    await expect(actions.getByRole('link', { name: new RegExp(`^${name.replace('?', '\\?')}`) })).toHaveAttribute('href', href);
+  }
+  // The demo's collected pickups (recorded kilos) make the figure: never an estimate, never zero.
+  const impact = main.getByRole('region', { name: 'Lo que hemos reciclado' });
+  await expect(impact.getByText(/^\d{1,3}(\.\d{3})*(,\d)? kg/)).toBeVisible();
+  await expect(impact.getByText(/WARM/)).toBeVisible();
+  await actions.getByRole('link', { name: /^Pedir recolección/ }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/request\/new/);
+});

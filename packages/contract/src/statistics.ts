@@ -164,6 +164,9 @@ export const ZSchemeMonthResponse = dataOf(ZSchemeMonth);
 /** The landing page's "impact so far" (public, cached on the server). */
 export const ZSchemeImpact = z.object({
   total_kg: z.number(),
+  /** The current Bogotá month (`YYYY-MM`) and the kg collected in it. */
+  month: z.string(),
+  month_kg: z.number(),
   co2e_kg: z.number(),
   km_not_driven: z.number(),
   source: z.string(),

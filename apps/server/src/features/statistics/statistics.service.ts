@@ -297,19 +297,23 @@ const impactCache = new WeakMap<Db, { at: number; value: Promise<SchemeImpact> }
 export function schemeImpact(db: Db, now = Date.now()): Promise<SchemeImpact> {
   const cached = impactCache.get(db);
   if (cached && now - cached.at < SCHEME_IMPACT_TTL_MS) return cached.value;
-  const value = computeSchemeImpact(db);
+  const value = computeSchemeImpact(db, new Date(now));
   impactCache.set(db, { at: now, value });
   value.catch(() => impactCache.delete(db));
   return value;
 }
 
-async function computeSchemeImpact(db: Db): Promise<SchemeImpact> {
+async function computeSchemeImpact(db: Db, now: Date): Promise<SchemeImpact> {
+  const month = bogotaDay(now).slice(0, 7);
+  const thisMonth = await schemeMonth(db, month);
   const catalogue = await repo.materialsCatalogue(db);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
   const kg = await repo.kgPerMaterial(db, { by: 'scheme' }, null);
   const impact = impactOf(sumByMaterial([...kg].map(([material_id, v]) => ({ material_id, kg: v })), byId), await currentFactors(db));
   return {
     total_kg: roundKg([...kg.values()].reduce((s, v) => s + v, 0)),
+    month,
+    month_kg: thisMonth.total_kg,
     co2e_kg: impact.co2e_kg,
     km_not_driven: impact.km_not_driven,
     source: impact.source,

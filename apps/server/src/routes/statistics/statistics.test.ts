@@ -151,6 +151,9 @@ describe('landing impact and factors', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('max-age');
     expect(res.json().data.total_kg).toBeGreaterThanOrEqual(148);
+    // This Bogotá month's kilos, for the landing page: the collection made today is in it.
+    expect(res.json().data.month).toBe(bogotaDay(new Date()).slice(0, 7));
+    expect(res.json().data.month_kg).toBeGreaterThanOrEqual(1.25);
   });
 
   it('lets staff change a factor, with an audit entry; others get 403', async () => {
