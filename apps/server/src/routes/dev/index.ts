@@ -1,19 +1,37 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mayReadOutbox } from './outbox-access.js';
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /**
  * The local e-mail outbox, only when no SMTP server is configured (demo and development):
- * JSON at /back/api/dev/outbox and a readable page at /dev/outbox.
+ * JSON at /back/api/dev/outbox and a readable page at /dev/outbox. Readable by staff (bearer
+ * token) and, in demo mode, from this machine; anyone else gets the answer of a path that does
+ * not exist, so the outbox's presence is not revealed either.
  */
 export default async function devRoutes(app: FastifyInstance) {
   if (app.mailer.mode !== 'outbox' || (app.config.env === 'production' && !app.config.demo)) return;
 
-  app.get('/back/api/dev/outbox', { schema: { hide: true } }, async () => ({ data: await app.mailer.outbox() }));
+  /** Hides the route from whoever may not read it; true when the handler may go on. */
+  function allowed(request: FastifyRequest, reply: FastifyReply): boolean {
+    if (mayReadOutbox(request, app.config)) return true;
+    reply.callNotFound();
+    return false;
+  }
 
-  app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/back/api/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request, reply)) return reply;
+    reply.header('cache-control', 'no-store');
+    return { data: await app.mailer.outbox() };
+  });
+
+  app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request, reply)) return reply;
     const entries = await app.mailer.outbox();
     const items = entries
       .map(
@@ -25,6 +43,7 @@ export default async function devRoutes(app: FastifyInstance) {
       )
       .join('\n');
     reply.header('cache-control', 'no-store');
+    reply.header('x-robots-tag', 'noindex');
     return reply.type('text/html; charset=utf-8').send(`<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Bandeja de salida (desarrollo) · PuntoVerde</title>
