@@ -44,7 +44,7 @@ async function main() {
   app.log.info(`PuntoVerde listening on ${config.publicUrl} (database: ${app.database.dialect})`);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const notes = startupNotes(config, { port, outbox: app.mailer.mode === 'outbox' });
+  const notes = startupNotes(config, { port, outbox: app.mailer.mode === 'outbox' || app.sms.mode === 'outbox' });
   // Plain lines for the person who ran `npm start`, beside the JSON log.
   if (notes.length) process.stdout.write(notes.join('\n') + '\n');
 }

@@ -28,7 +28,9 @@ export function startupNotes(
   const width = Math.max(...Object.values(DEMO_USERS).map((e) => e.length));
   return [
     `PuntoVerde demo mode: ${config.publicUrl}`,
-    ...(options.outbox ? [`  Local e-mail outbox: ${local}/dev/outbox — from this machine only, or as staff`] : []),
+    ...(options.outbox
+      ? [`  Local outbox (e-mails and SMS): ${local}/dev/outbox — from this machine only, or as staff`]
+      : []),
     `  Demo accounts (password ${DEMO_PASSWORD}):`,
     ...(Object.keys(DEMO_USERS) as (keyof typeof DEMO_USERS)[]).map(
       (key) => `    ${DEMO_USERS[key].padEnd(width)}  ${DEMO_ACCOUNT_KINDS[key]}`,

@@ -48,6 +48,8 @@ export interface Database {
   social_identities: SocialIdentitiesTable;
   social_auth_requests: SocialAuthRequestsTable;
   social_tickets: SocialTicketsTable;
+  // phone verification by SMS code (migration 0013)
+  phone_codes: PhoneCodesTable;
 }
 
 export interface AppSettingTable {
@@ -82,6 +84,8 @@ export interface UsersTable {
   lat: number | null;
   lng: number | null;
   email_verified_at: string | null;
+  /** When the phone was confirmed by SMS code; cleared when the number changes. */
+  phone_verified_at: string | null;
   data_policy_version: string | null;
   data_policy_accepted_at: string | null;
   /** 0 = deactivated (cannot log in; history stays). */
@@ -570,5 +574,21 @@ export interface SocialTicketsTable {
   kind: string | null;
   created_at: string;
   expires_at: string;
+  used_at: string | null;
+}
+
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The 10-digit Colombian mobile the code went to (becomes the profile's phone on success). */
+  phone: string;
+  /** HMAC-SHA256 of the code under the server secret: 6 digits alone are too few to hash plainly. */
+  code_hash: string;
+  /** Wrong and right tries so far (at most PHONE_CODE_MAX_TRIES). */
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  /** Set once the provider accepted the SMS; a failed send deletes the row. */
+  sent_at: string | null;
   used_at: string | null;
 }

@@ -5,11 +5,12 @@ import { createUser, loginAs } from '../../../test/factories.js';
 const REMOTE = '203.0.113.9';
 const API = '/back/api/dev/outbox';
 const PAGE = '/dev/outbox';
+const SMS = '/back/api/dev/sms-outbox';
 
-/** Both outbox addresses, as `who` asks for them. */
+/** Every outbox address (e-mail JSON, the page, SMS JSON), as `who` asks for them. */
 async function readBoth(t: TestApp, options: { remoteAddress?: string; headers?: Record<string, string> }) {
   return Promise.all(
-    [API, PAGE].map((url) =>
+    [API, PAGE, SMS].map((url) =>
       t.app.inject({ method: 'GET', url, remoteAddress: options.remoteAddress, headers: options.headers }),
     ),
   );
@@ -21,6 +22,7 @@ async function sendResetMail(t: TestApp) {
     subject: 'Restablece tu contraseña',
     text: 'http://x/auth/reset?token=secreto',
   });
+  await t.app.sms.send({ to: '+573001234567', body: 'PuntoVerde: tu código de verificación es 424242.' });
 }
 
 describe('the local e-mail outbox in demo mode', () => {
@@ -35,6 +37,7 @@ describe('the local e-mail outbox in demo mode', () => {
     for (const res of await readBoth(t, { remoteAddress: REMOTE })) {
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('secreto');
+      expect(res.body).not.toContain('424242');
     }
     const unknown = await t.app.inject({ method: 'GET', url: '/back/api/dev/nothing-here', remoteAddress: REMOTE });
     const hidden = await t.app.inject({ method: 'GET', url: API, remoteAddress: REMOTE });
@@ -50,12 +53,15 @@ describe('the local e-mail outbox in demo mode', () => {
   it('lets a signed-in staff account read it from anywhere', async () => {
     const staff = await createUser(t.app, { is_admin: true });
     const headers = await loginAs(t.app, staff);
-    const [api, page] = await readBoth(t, { remoteAddress: REMOTE, headers });
+    const [api, page, sms] = await readBoth(t, { remoteAddress: REMOTE, headers });
     expect(api!.statusCode).toBe(200);
     expect(api!.headers['cache-control']).toBe('no-store');
     expect(api!.json().data[0]).toMatchObject({ to: 'victima@example.com' });
     expect(page!.statusCode).toBe(200);
     expect(page!.body).toContain('victima@example.com');
+    expect(page!.body).toContain('424242');
+    expect(sms!.statusCode).toBe(200);
+    expect(sms!.json().data[0]).toMatchObject({ to: '+573001234567' });
   });
 
   it('lets someone on this machine read it (IPv4 and IPv6 loopback)', async () => {
