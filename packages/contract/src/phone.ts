@@ -36,13 +36,15 @@ export function formatColombianMobile(phone: string): string {
   return d.length === 10 ? `+57 ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}` : phone;
 }
 
+/** No body (or `{}`) sends to the profile's phone. */
 export const ZSendPhoneCodeRequest = z
   .object({
     /** Another number than the profile's (10 digits, +57 allowed). Absent: the profile's phone. */
     phone: ZPhone.optional(),
   })
-  .strict();
-export type SendPhoneCodeRequest = z.input<typeof ZSendPhoneCodeRequest>;
+  .strict()
+  .nullish();
+export type SendPhoneCodeRequest = NonNullable<z.input<typeof ZSendPhoneCodeRequest>>;
 
 export const ZSendPhoneCodeResult = z.object({
   /** False when this number is already verified (no SMS sent). */

@@ -110,6 +110,13 @@ describe('phone verification by SMS code', () => {
     expect(await me(t, ana.headers)).toMatchObject({ phone: ana.phone, phone_verified: true });
   });
 
+  it('needs no body at all to send to the profile phone', async () => {
+    const ana = await person(t);
+    const res = await t.app.inject({ method: 'POST', url: PHONE_PATHS.sendCode, headers: ana.headers, remoteAddress: randomIp() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ sent: true, phone: ana.phone });
+  });
+
   it('stores only a keyed hash of the code', async () => {
     const ana = await person(t);
     await sendCode(t, ana.headers);
