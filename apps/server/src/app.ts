@@ -7,7 +7,7 @@ import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import authPlugin from './plugins/auth.js';
-import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin } from './plugins/core.js';
+import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin, smsPlugin } from './plugins/core.js';
 import errorsPlugin from './plugins/errors.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
@@ -65,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);
   await app.register(mailerPlugin);
+  await app.register(smsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(registerRoutes);

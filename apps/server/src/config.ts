@@ -47,6 +47,23 @@ const ZEnv = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   S3_PREFIX: z.string().optional(),
+  /** SMS (phone verification codes): the local outbox, or Twilio's Messages API; see parseSms below. */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio'], { error: 'SMS_PROVIDER must be outbox or twilio' }).default('outbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN looks too short').optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+      'TWILIO_FROM must be an E.164 number (+1...) or a Messaging Service SID (MG...)',
+    )
+    .optional(),
+  TWILIO_API_URL: z
+    .url({ protocol: /^https?$/, error: 'TWILIO_API_URL must be an http:// or https:// URL' })
+    .optional(),
 });
 
 export type Config = {
@@ -77,7 +94,22 @@ export type Config = {
   oidcProviders: OidcProviderConfig[];
   /** Where uploaded files live: an S3-compatible bucket, or undefined for DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** Where SMS (phone verification codes) go. */
+  sms: SmsConfig;
 };
+
+/** SMS delivery: the local outbox in DATA_DIR (default), or Twilio's Programmable Messaging REST API. */
+export type SmsConfig =
+  | { provider: 'outbox' }
+  | {
+      provider: 'twilio';
+      accountSid: string;
+      authToken: string;
+      /** Sender: an E.164 number of the account, or a Messaging Service SID (MG...). */
+      from: string;
+      /** https://api.twilio.com, or a stand-in (plain http only on loopback). */
+      apiUrl: string;
+    };
 
 /** An S3-compatible bucket for uploaded files (S3_*). Served through the app, so it need not be public. */
 export type S3Config = {
@@ -229,6 +261,41 @@ function parseS3(e: z.infer<typeof ZEnv>, present: Record<string, string | undef
   };
 }
 
+const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_API_URL'];
+
+/** SMS_PROVIDER=twilio needs its three credentials; Twilio variables without it are a half-done setup. */
+function parseSms(
+  e: z.infer<typeof ZEnv>,
+  present: Record<string, string | undefined>,
+): { sms: SmsConfig; problems: string[] } {
+  const problems: string[] = [];
+  if (e.SMS_PROVIDER !== 'twilio') {
+    const stray = TWILIO_VARIABLES.filter((name) => present[name] !== undefined);
+    if (stray.length) problems.push(`  SMS_PROVIDER: set it to twilio to use ${stray.join(', ')}`);
+    return { sms: { provider: 'outbox' }, problems };
+  }
+  for (const name of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const) {
+    if (!e[name]) problems.push(`  ${name}: required when SMS_PROVIDER=twilio`);
+  }
+  const apiUrl = (e.TWILIO_API_URL ?? 'https://api.twilio.com').replace(/\/+$/, '');
+  const url = new URL(apiUrl);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    problems.push('  TWILIO_API_URL: must be https:// (plain http only on a loopback address, for tests)');
+  }
+  if (problems.length || !e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.TWILIO_FROM)
+    return { sms: { provider: 'outbox' }, problems };
+  return {
+    sms: {
+      provider: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      apiUrl,
+    },
+    problems,
+  };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads the signing secret from DATA_DIR, creating it on first start (0600). */
@@ -254,7 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const e = parsed.data;
   const oidc = parseOidcProviders(e.OIDC_PROVIDERS, present);
   const s3 = parseS3(e, present);
-  const problems = [...oidc.problems, ...s3.problems];
+  const sms = parseSms(e, present);
+  const problems = [...oidc.problems, ...s3.problems, ...sms.problems];
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
@@ -286,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     oidcProviders: oidc.providers,
     s3: s3.s3,
+    sms: sms.sms,
     ...overrides,
   };
   if (!config.tokenSecret) config.tokenSecret = loadOrCreateSecret(dataDir);

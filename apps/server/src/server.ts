@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/index.js';
+import { startupNotes } from './startup-notes.js';
 
 /** Starts the server: config, app (migrations run inside), demo seed, listen, graceful stop. */
 async function main() {
@@ -41,6 +42,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PuntoVerde listening on ${config.publicUrl} (database: ${app.database.dialect})`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const notes = startupNotes(config, { port, outbox: app.mailer.mode === 'outbox' || app.sms.mode === 'outbox' });
+  // Plain lines for the person who ran `npm start`, beside the JSON log.
+  if (notes.length) process.stdout.write(notes.join('\n') + '\n');
 }
 
 main().catch((err: unknown) => {

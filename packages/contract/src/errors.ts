@@ -173,6 +173,27 @@ export const ERRORS = {
   'certificate-not-found': { status: 404, message: 'No encontramos ese certificado.' },
   'certificate-already-annulled': { status: 409, message: 'Ese certificado ya está anulado.' },
   'impact-factor-not-found': { status: 404, message: 'No encontramos ese factor de impacto.' },
+  // Phone verification by SMS code (issue 21)
+  'phone-not-mobile': {
+    status: 400,
+    message: 'Escribe un celular colombiano (10 dígitos, empieza por 3): los fijos no reciben SMS.',
+  },
+  'phone-code-invalid': {
+    status: 400,
+    message: 'El código no es correcto o ya no sirve. Revisa el SMS o pide un código nuevo.',
+  },
+  'sms-number-rejected': {
+    status: 400,
+    message: 'El operador no pudo entregar SMS a ese número. Revisa el celular o escribe otro.',
+  },
+  'sms-unavailable': {
+    status: 503,
+    message: 'No pudimos enviar el SMS en este momento. Inténtalo de nuevo en unos minutos.',
+  },
+  'verified-phone-required': {
+    status: 403,
+    message: 'Para pedir recolecciones, primero verifica tu celular en Mi Perfil.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

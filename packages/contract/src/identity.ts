@@ -290,6 +290,9 @@ export const ZMe = z.object({
   address: z.string().nullable(),
   email_verified: z.boolean(),
   email_verified_at: z.string().nullable(),
+  /** The phone was confirmed with a code sent to it by SMS; changing the number clears it. */
+  phone_verified: z.boolean(),
+  phone_verified_at: z.string().nullable(),
   data_policy_version: z.string().nullable(),
   data_policy_accepted_at: z.string().nullable(),
   /** True when the account can sign in with a password (false for social-only accounts). */

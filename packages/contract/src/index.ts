@@ -21,3 +21,4 @@ export * from './public-config.js';
 export * from './social-auth.js';
 export * from './statistics.js';
 export * from './certificates.js';
+export * from './phone.js';

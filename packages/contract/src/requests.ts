@@ -225,6 +225,8 @@ export const ZRequestParty = z.object({
   kind: z.string(),
   /** Shown to the point's managers so they can call before the pickup. */
   phone: z.string().nullable(),
+  /** The requester confirmed this phone with an SMS code. */
+  phone_verified: z.boolean(),
 });
 
 export const ZRequestItem = z.object({

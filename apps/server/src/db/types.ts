@@ -52,6 +52,8 @@ export interface Database {
   impact_factors: ImpactFactorsTable;
   certificate_counter: CertificateCounterTable;
   certificates: CertificatesTable;
+  // phone verification by SMS code (migration 0013)
+  phone_codes: PhoneCodesTable;
 }
 
 export interface AppSettingTable {
@@ -86,6 +88,8 @@ export interface UsersTable {
   lat: number | null;
   lng: number | null;
   email_verified_at: string | null;
+  /** When the phone was confirmed by SMS code; cleared when the number changes. */
+  phone_verified_at: string | null;
   data_policy_version: string | null;
   data_policy_accepted_at: string | null;
   /** 0 = deactivated (cannot log in; history stays). */
@@ -620,4 +624,18 @@ export interface CertificatesTable {
   annulled_at: string | null;
   annulled_by: number | null;
   annul_reason: string | null;
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The 10-digit Colombian mobile the code went to (becomes the profile's phone on success). */
+  phone: string;
+  /** HMAC-SHA256 of the code under the server secret: 6 digits alone are too few to hash plainly. */
+  code_hash: string;
+  /** Wrong and right tries so far (at most PHONE_CODE_MAX_TRIES). */
+  attempts: Generated<number>;
+  created_at: string;
+  expires_at: string;
+  /** Set once the provider accepted the SMS; a failed send deletes the row. */
+  sent_at: string | null;
+  used_at: string | null;
 }

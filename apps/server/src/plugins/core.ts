@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/dialect.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limiter.js';
+import { createSmsSender, type SmsSender } from '../lib/sms.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +16,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Shared through Redis when REDIS_URL is set. */
     rateLimiter: RateLimiter;
+    /** SMS: Twilio when SMS_PROVIDER=twilio, else the local outbox in DATA_DIR. */
+    sms: SmsSender;
   }
 }
 
@@ -51,4 +54,11 @@ export const rateLimiterPlugin = fp(
     app.decorate('rateLimiter', createRateLimiter(app.redis));
   },
   { name: 'rate-limiter', dependencies: ['redis'] },
+);
+
+export const smsPlugin = fp(
+  async function smsPlugin(app: FastifyInstance, opts: { sms?: SmsSender }) {
+    app.decorate('sms', opts.sms ?? createSmsSender(app.config.sms, app.config.dataDir));
+  },
+  { name: 'sms', dependencies: ['config'] },
 );

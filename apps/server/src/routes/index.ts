@@ -18,6 +18,7 @@ import requestsRoutes from './requests/index.js';
 import branchesRoutes from './branches/index.js';
 import statisticsRoutes from './statistics/index.js';
 import certificatesRoutes from './certificates/index.js';
+import phoneRoutes from './phone/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -43,4 +44,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(branchesRoutes);
   await app.register(statisticsRoutes);
   await app.register(certificatesRoutes);
+  await app.register(phoneRoutes);
 }

@@ -13,7 +13,11 @@ export const DEMO_USERS = {
   admin: 'admin@demo.puntoverde.co',
 } as const;
 
-type DemoAccount = Omit<NewAccount, 'password' | 'id_empresa'> & { branchOf?: string };
+type DemoAccount = Omit<NewAccount, 'password' | 'id_empresa'> & {
+  branchOf?: string;
+  /** The phone was confirmed by SMS code (the household's is; the company's landline cannot be). */
+  phoneVerified?: boolean;
+};
 
 const ACCOUNTS: DemoAccount[] = [
   {
@@ -37,6 +41,7 @@ const ACCOUNTS: DemoAccount[] = [
     document_type: 'CC',
     document_number: '71234567',
     phone: '3012345678',
+    phoneVerified: true,
     city: 'Medellín',
     address: 'Carrera 70 # 44-10, Laureles',
   },
@@ -81,14 +86,18 @@ const ACCOUNTS: DemoAccount[] = [
 export const identitySeeder: Seeder = {
   name: 'identity',
   async run(db) {
-    for (const { branchOf, ...account } of ACCOUNTS) {
+    for (const { branchOf, phoneVerified, ...account } of ACCOUNTS) {
       if (await findUserByEmail(db, account.email)) continue;
       const head = branchOf ? await findUserByEmail(db, branchOf) : undefined;
       const user = await createAccount(db, { ...account, password: DEMO_PASSWORD, id_empresa: head?.id ?? null });
       const now = nowIso();
       await db
         .updateTable('users')
-        .set({ data_policy_version: DATA_POLICY_VERSION, data_policy_accepted_at: now })
+        .set({
+          data_policy_version: DATA_POLICY_VERSION,
+          data_policy_accepted_at: now,
+          phone_verified_at: phoneVerified ? now : null,
+        })
         .where('id', '=', user.id)
         .execute();
       await insertConsent(db, {

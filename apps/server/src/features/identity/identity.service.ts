@@ -46,6 +46,7 @@ import * as repo from './identity.repository.js';
 import type { UserRow } from './identity.repository.js';
 import { dummyVerify, hashPassword, isWeakPassword, needsRehash, verifyPassword } from './passwords.js';
 import { isValidColombianPhone } from './phone.js';
+import { expirePhoneCodes } from './phone-verification.repository.js';
 import { hashToken, randomToken } from './secrets.js';
 import { personName, toMe } from './user-view.js';
 import type { Updateable } from 'kysely';
@@ -588,7 +589,12 @@ export function createIdentityService(deps: IdentityDeps) {
         changes.document_type = 'NIT';
         changes.document_number = input.nit;
       }
-      if (input.phone !== undefined) changes.phone = input.phone;
+      if (input.phone !== undefined && input.phone !== user.phone) {
+        // Another number: it has to be confirmed again, and codes sent to the old one stop working.
+        changes.phone = input.phone;
+        changes.phone_verified_at = null;
+        await expirePhoneCodes(db, user.id, changes.updated_at as string);
+      }
       if (input.city !== undefined) changes.city = input.city;
       if (input.address !== undefined) changes.address = input.address;
       if (isCompany && input.company_name !== undefined) changes.name = input.company_name;
@@ -709,6 +715,7 @@ export function createIdentityService(deps: IdentityDeps) {
           document_type: null,
           document_number: null,
           phone: null,
+          phone_verified_at: null,
           address: null,
           city: null,
           lat: null,

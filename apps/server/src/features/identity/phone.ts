@@ -11,3 +11,11 @@ export function isValidColombianPhone(phone: string): boolean {
   const parsed = parsePhoneNumberFromString(phone, 'CO');
   return parsed !== undefined && parsed.country === 'CO' && parsed.isValid();
 }
+
+/** A Colombian mobile (3XX, assigned range) in E.164 (`+573012345678`), or null: landlines get no SMS. */
+export function colombianMobileE164(phone: string): string | null {
+  if (!COLOMBIAN_PHONE_REGEX.test(phone)) return null;
+  const parsed = parsePhoneNumberFromString(phone, 'CO');
+  if (!parsed || parsed.country !== 'CO' || !parsed.isValid() || parsed.getType() !== 'MOBILE') return null;
+  return parsed.number;
+}

@@ -22,6 +22,8 @@ export function toMe(row: UserRow): Me {
     address: row.address,
     email_verified: row.email_verified_at !== null,
     email_verified_at: row.email_verified_at,
+    phone_verified: row.phone_verified_at !== null,
+    phone_verified_at: row.phone_verified_at,
     data_policy_version: row.data_policy_version,
     data_policy_accepted_at: row.data_policy_accepted_at,
     has_password: row.password_hash !== null,

@@ -45,6 +45,7 @@ const REQUEST_COLUMNS = [
   'u.tc_id as requester_tc_id',
   'u.id_empresa as requester_id_empresa',
   'u.phone as requester_phone',
+  'u.phone_verified_at as requester_phone_verified_at',
 ] as const;
 
 function requestsWithParties(db: Db) {

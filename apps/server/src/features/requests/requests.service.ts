@@ -23,6 +23,7 @@ import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { resolveFileRef, toUploadedFile } from '../files/files.service.js';
+import { assertPhoneVerifiedIfRequired } from '../identity/phone-verification.service.js';
 import { notificationCreatedEvent, notify } from '../notifications/notifications.service.js';
 import { nearPoints, pointAcceptance, pointIdsOfManager } from '../points/points.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
@@ -111,6 +112,7 @@ function toRequest(
       name: row.requester_name,
       kind: userKindOf({ tc_id: row.requester_tc_id, id_empresa: row.requester_id_empresa }) ?? 'household',
       phone: row.requester_phone,
+      phone_verified: row.requester_phone_verified_at !== null,
     },
     company_id: row.company_id,
     point: {
@@ -278,6 +280,8 @@ export async function createRequest(
   now: Date = new Date(),
 ): Promise<PickupRequestDetail> {
   if (user.tc_id !== 2 && user.tc_id !== 3) throw new AppError('request-role-not-allowed');
+  // A scheme setting (staff): pickups only for requesters whose phone answered an SMS code.
+  await assertPhoneVerifiedIfRequired(deps.db, user.id);
 
   // Materials: known, and units only for post-consumer items (3 bombillas, 1 llanta).
   const codes = input.items.map((i) => i.material);

@@ -14,6 +14,7 @@ import { AdminPoints } from '../../features/admin/components/admin-points';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { AdminTileUrlContext } from '../../features/admin/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
+import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import '../../features/content/content-ui.css';
 
@@ -80,6 +81,7 @@ export default function AdminPage() {
                 </IonLabel>
               </IonItem>
             </IonList>
+            <PickupPhoneSetting />
             <p className="content-card__meta">
               <IonIcon icon={documentTextOutline} aria-hidden="true" /> {t('admin.apiDocs')}{' '}
               <a href="/back/api/docs">/back/api/docs</a>

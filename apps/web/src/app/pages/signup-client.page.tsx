@@ -5,6 +5,7 @@ import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { SignupClientForm } from '../../features/identity/components/signup-client-form';
 import { useNotify } from '../../features/identity/hooks/use-notify';
+import { offerPhoneVerification } from '../../features/identity/phone-offer';
 import { SocialSignInButtons } from '../../features/social-auth/components/social-sign-in-buttons';
 import { HOME_AFTER_LOGIN_PATH, SIGNUP_COMPANY_PATH } from '../../features/identity/routes';
 
@@ -21,6 +22,8 @@ export default function SignupClientPage() {
       <SignupClientForm
         onSignedUp={(user) => {
           notify(t('identity.signup.created', { email: user.email }));
+          // Offered once, on the next pages: verify the phone by SMS code (skippable).
+          offerPhoneVerification(user.id);
           router.push(HOME_AFTER_LOGIN_PATH, 'root', 'replace');
         }}
       />

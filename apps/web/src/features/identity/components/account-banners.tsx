@@ -1,12 +1,14 @@
 /**
  * Banners above every page's content: for a logged-in user whose e-mail is not verified yet, a
- * reminder with a button to re-send the link (the demo-mode note is components/demo-note.tsx).
+ * reminder with a button to re-send the link; right after sign-up, the offer to verify the
+ * phone (the demo-mode note is components/demo-note.tsx).
  * Loaded lazily by the shell, after the first paint.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
+import { PhoneOfferBanner } from './phone-offer-banner';
 import { ResendVerificationButton } from './resend-verification-button';
 import './account-banners.css';
 
@@ -43,6 +45,7 @@ export default function AccountBanners() {
   return (
     <>
       <VerifyEmailBanner />
+      <PhoneOfferBanner />
     </>
   );
 }

@@ -1,17 +1,20 @@
 /**
  * The banners the shell puts on every page, loaded after the first paint and only when one can
- * show: today the e-mail verification reminder, for a logged-in user whose address is not
- * verified. Visitors and verified users download none of its code.
+ * show: the e-mail verification reminder, for a logged-in user whose address is not verified,
+ * and the one-time offer to verify the phone after sign-up. Visitors and verified users download none of its code.
  */
 import { lazy, Suspense } from 'react';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
+import { isPhoneVerificationOffered } from '../phone-offer';
 
 const AccountBanners = lazy(() => import('./account-banners'));
 
 export function PageBanners() {
   const user = useSession();
-  if (!isLoggedIn(user) || user.email_verified !== false) return null;
+  if (!isLoggedIn(user)) return null;
+  const phoneOffer = user.phone_verified !== true && isPhoneVerificationOffered(user.id);
+  if (user.email_verified !== false && !phoneOffer) return null;
   return (
     <Suspense fallback={null}>
       <AccountBanners />

@@ -15,6 +15,7 @@ import { DeleteAccountSection } from './delete-account-section';
 import { DevicesList } from './devices-list';
 import { ListSkeleton } from './list-skeleton';
 import { MyDataSection } from './my-data-section';
+import { PhoneVerification } from './phone-verification';
 import { ProfileDetailsForm } from './profile-details-form';
 import { ResendVerificationButton } from './resend-verification-button';
 import { SessionsList } from './sessions-list';
@@ -105,6 +106,9 @@ export function ProfileScreen({ userId }: { userId: number }) {
     <>
       <Section title={t('identity.profile.accountSection')}>
         <AccountSummary me={data} />
+      </Section>
+      <Section title={data.phone_verified ? t('phone.sectionTitle') : t('phone.title')}>
+        <PhoneVerification me={data} />
       </Section>
       <Section title={t('identity.profile.detailsSection')}>
         <ProfileDetailsForm me={data} onSaved={() => notify(t('identity.profile.saved'))} />

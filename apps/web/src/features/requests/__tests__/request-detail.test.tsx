@@ -28,7 +28,7 @@ function renderUi(ui: ReactElement) {
 const base: PickupRequestDetail = {
   id: 12,
   status: 'pendiente',
-  requester: { id: 5, name: 'Ana Hogar', kind: 'household', phone: '3001234567' },
+  requester: { id: 5, name: 'Ana Hogar', kind: 'household', phone: '3001234567', phone_verified: true },
   company_id: null,
   point: { id: 2, name: 'ECA Laureles La 70 (demo)', address: 'Carrera 70 # 44-20', city: 'Medellín', lat: 6.2471, lng: -75.5902 },
   items: [{ material: 'pet', material_name_es: 'PET (1)', material_name_en: 'PET (1)', estimated_kg: 10, units: null, actual_kg: null }],
@@ -90,5 +90,19 @@ describe('request detail', () => {
     const [url, init] = fetchStub.mock.calls[0]!;
     expect(url as string).toBe('/back/api/v1/requests/12/status');
     expect(JSON.parse(init?.body as string)).toEqual({ status: 'rechazada', reason: 'Fuera de nuestra zona' });
+  });
+
+  it('tells the manager whether the requester verified the phone by SMS', () => {
+    const { unmount } = renderUi(<RequestDetailView request={base} viewer="manager" />);
+    expect(screen.getByText('Celular verificado')).toBeInTheDocument();
+    unmount();
+    renderUi(
+      <RequestDetailView
+        request={{ ...base, requester: { ...base.requester, phone_verified: false } }}
+        viewer="manager"
+      />,
+    );
+    expect(screen.getByText('Celular sin verificar')).toBeInTheDocument();
+    expect(screen.queryByText('Celular verificado')).not.toBeInTheDocument();
   });
 });

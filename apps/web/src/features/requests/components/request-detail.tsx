@@ -20,7 +20,7 @@ import { bogotaLocalToIso, formatCalendarDate, formatDateTime, formatKg, isoToBo
 import { useNotify } from '../hooks/use-notify';
 import { LabelledField } from './labelled-field';
 import { materialLabel } from './request-form';
-import { StatusBadge } from './status-badge';
+import { PhoneStatus, StatusBadge } from './status-badge';
 import { Timeline } from './timeline';
 import '../../../components/actions.css';
 
@@ -319,7 +319,8 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
               {viewer === 'manager' && r.requester.phone ? (
                 <>
                   {' · '}
-                  <a href={`tel:${r.requester.phone}`}>{r.requester.phone}</a>
+                  <a href={`tel:${r.requester.phone}`}>{r.requester.phone}</a>{' '}
+                  <PhoneStatus verified={r.requester.phone_verified} />
                 </>
               ) : null}
             </dd>

@@ -3,7 +3,7 @@ import type { PickupRequest } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatCalendarDate, formatDateTime, formatKg } from '../format';
-import { StatusBadge } from './status-badge';
+import { PhoneStatus, StatusBadge } from './status-badge';
 
 export function itemsSummary(r: PickupRequest, lang: string, actual = false): string {
   return r.items
@@ -41,7 +41,7 @@ export function RequestCard({ request: r, basePath, viewer }: { request: PickupR
       </p>
       {viewer === 'manager' ? (
         <p>
-          {r.requester.name} · {r.address}
+          {r.requester.name} <PhoneStatus verified={r.requester.phone_verified} /> · {r.address}
         </p>
       ) : (
         <p>

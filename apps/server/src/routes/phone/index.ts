@@ -1,0 +1,121 @@
+import {
+  PHONE_PATHS,
+  ZConfirmPhoneCodeRequest,
+  ZConfirmPhoneCodeResponse,
+  ZErrorBody,
+  ZPickupSettingsRequest,
+  ZPickupSettingsResponse,
+  ZSendPhoneCodeRequest,
+  ZSendPhoneCodeResponse,
+} from '@puntoverde/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  createPhoneVerificationService,
+  deletePhoneCodesOf,
+  readPickupSettings,
+  writePickupSettings,
+  type PhoneVerificationService,
+} from '../../features/identity/phone-verification.service.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    phoneVerification: PhoneVerificationService;
+  }
+}
+
+const TAGS = ['identity'];
+const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+
+/** Codes and phone numbers: never cached. */
+async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  reply.header('cache-control', 'no-store');
+  return payload;
+}
+
+/**
+ * Phone verification by SMS code (`v1/me/phone/verification`) and the staff setting that makes
+ * a verified phone a condition for pickup requests. Who may call is checked at onRequest,
+ * before the body is read.
+ */
+export default fp(
+  async function phoneRoutes(app: FastifyInstance) {
+    const phone = createPhoneVerificationService({
+      db: app.db,
+      sms: app.sms,
+      secret: app.config.tokenSecret,
+      log: app.log,
+    });
+    app.decorate('phoneVerification', phone);
+    app.identity.registerAccountDeletionHook((trx, userId) => deletePhoneCodesOf(trx, userId));
+
+    const signedIn = (budget: 'verification' | 'token') => async (request: FastifyRequest) => {
+      requireUser(request);
+      await app.identity.enforceIpBudget(budget, request.ip);
+    };
+    const staff = async (request: FastifyRequest) => {
+      requireAdmin(request);
+    };
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post(
+      PHONE_PATHS.sendCode,
+      {
+        onRequest: signedIn('verification'),
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Envía por SMS un código de 6 dígitos al celular del perfil (o al indicado); vence en 10 minutos',
+          body: ZSendPhoneCodeRequest,
+          response: { 200: ZSendPhoneCodeResponse, ...errors(400, 401, 429, 503) },
+        },
+      },
+      async (request) => ({ data: await phone.sendCode(requireUser(request), request.body ?? {}) }),
+    );
+
+    r.post(
+      PHONE_PATHS.confirmCode,
+      {
+        onRequest: signedIn('token'),
+        onSend: noStore,
+        schema: {
+          tags: TAGS,
+          summary: 'Confirma el celular con el código recibido por SMS (5 intentos por código, un solo uso)',
+          body: ZConfirmPhoneCodeRequest,
+          response: { 200: ZConfirmPhoneCodeResponse, ...errors(400, 401, 429) },
+        },
+      },
+      async (request) => ({ data: await phone.confirmCode(requireUser(request), request.body.code) }),
+    );
+
+    r.get(
+      PHONE_PATHS.pickupSettings,
+      {
+        onRequest: staff,
+        schema: {
+          tags: ['admin'],
+          summary: 'Reglas de las solicitudes de recolección (solo administración)',
+          response: { 200: ZPickupSettingsResponse, ...errors(401, 403) },
+        },
+      },
+      async () => ({ data: await readPickupSettings(app.db) }),
+    );
+
+    r.put(
+      PHONE_PATHS.pickupSettings,
+      {
+        onRequest: staff,
+        schema: {
+          tags: ['admin'],
+          summary: 'Exige (o no) un celular verificado para pedir recolecciones (solo administración)',
+          body: ZPickupSettingsRequest,
+          response: { 200: ZPickupSettingsResponse, ...errors(400, 401, 403) },
+        },
+      },
+      async (request) => ({ data: await writePickupSettings(app.db, requireAdmin(request).id, request.body) }),
+    );
+  },
+  { name: 'phone', dependencies: ['auth', 'db', 'config', 'sms', 'identity'] },
+);
