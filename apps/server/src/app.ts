@@ -9,8 +9,10 @@ import { migrateToLatest } from './db/migrate.js';
 import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin } from './plugins/core.js';
 import errorsPlugin from './plugins/errors.js';
+import multipartPlugin from './plugins/multipart.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
+import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
 import staticWebPlugin from './plugins/static-web.js';
 import { registerRoutes } from './routes/index.js';
@@ -59,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { database, ownsDatabase });
+  await app.register(routeTablePlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -67,6 +70,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(multipartPlugin);
   await app.register(registerRoutes);
   await app.register(staticWebPlugin);
   return app;

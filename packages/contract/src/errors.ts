@@ -165,6 +165,11 @@ export const ERRORS = {
     status: 400,
     message: 'El enlace para completar tu registro venció o ya se usó. Vuelve a entrar con la red social.',
   },
+  // Hardening: bodies and files an attacker would send
+  'multipart-malformed': {
+    status: 400,
+    message: 'No pudimos leer el formulario con el archivo: el envío llegó incompleto o dañado. Inténtalo de nuevo.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

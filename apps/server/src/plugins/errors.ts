@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { isMultipartParseError, malformedMultipart } from './multipart.js';
 
 /** `/data_user/email` + context `body` → `data_user.email`; query params keep their name. */
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -42,6 +43,11 @@ export default fp(
           ? `Revisa ${names.length === 1 ? 'el campo' : 'los campos'}: ${names.join(', ')}.`
           : ERRORS['validation-failed'].message;
         return send(reply, 400, { code: 'validation-failed', message, fields });
+      }
+      // A multipart body the parser could not read, on a route that reads it without readUpload.
+      if (isMultipartParseError(error)) {
+        const refused = malformedMultipart(error, request.log);
+        return send(reply, refused.status, { code: refused.code, message: refused.message });
       }
       const status = error.statusCode ?? 500;
       if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   FILE_SIZE_LIMIT_BYTES,
   PQR_UPLOAD_KEY_HEADER,
@@ -51,6 +50,15 @@ async function limit(app: FastifyInstance, key: string, max: number, windowMs: n
   const rate = await app.rateLimiter.hit(key, max, windowMs);
   if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
 }
+
+const UPLOAD_LIMITS = {
+  fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
+  files: 1,
+  fields: 2,
+  parts: 3,
+  fieldNameSize: 100,
+  headerPairs: 100,
+};
 
 function who(request: FastifyRequest): string {
   return request.user ? `u:${request.user.id}` : `ip:${request.ip}`;
@@ -157,17 +165,6 @@ export default async function pqrRoutes(app: FastifyInstance) {
   // Anonymous citizens cannot use POST /files (it needs an account): the PQR form uploads here,
   // with the same checks and limits, and gets a key that ties the files to its filing.
   await app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: {
-        fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
-        files: 1,
-        fields: 2,
-        parts: 3,
-        fieldNameSize: 100,
-        headerPairs: 100,
-      },
-      throwFileSizeLimit: false,
-    });
     uploads.withTypeProvider<ZodTypeProvider>().post(
       `${V1}/pqr/attachments`,
       {
@@ -181,13 +178,10 @@ export default async function pqrRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         await limit(uploads, `pqr-upload:${who(request)}`, LIMITS.upload.limit, LIMITS.upload.windowMs);
-        if (!request.isMultipart()) throw new AppError('file-missing');
-        const part = await request.file();
-        if (!part || part.fieldname !== UPLOAD_FIELD) throw AppError.field('file-missing', UPLOAD_FIELD);
-        const bytes = await part.toBuffer();
+        const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
         const header = request.headers[PQR_UPLOAD_KEY_HEADER];
         const data = await pqr.uploadPqrAttachment(deps, storage, bytes, {
-          truncated: part.file.truncated,
+          truncated,
           user: request.user,
           uploadKey: typeof header === 'string' ? header : undefined,
         });
