@@ -44,6 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The errors plugin answers requests during shutdown with the app's own Spanish 503.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -62,8 +64,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { database, ownsDatabase });
   await app.register(routeTablePlugin);
-  await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // After the security headers: its shutdown answer carries them too.
+  await app.register(errorsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);

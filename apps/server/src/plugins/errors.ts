@@ -16,12 +16,27 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** The answer to a request that arrives while the server drains before it stops. */
+export const SHUTTING_DOWN_MESSAGE = 'El servidor se está reiniciando. Inténtalo de nuevo en unos segundos.';
+
 /**
  * One error handler for the whole API: every failure becomes `{ code, message, fields? }`.
  * 5xx details are logged, never sent.
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
+    // Requests that reach a closing server (pipelined, or on a busy keep-alive connection) get
+    // the app's own 503 body instead of Fastify's English one (return503OnClosing is off).
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
+      reply.header('connection', 'close');
+      done(new AppError('service-unavailable', { message: SHUTTING_DOWN_MESSAGE, headers: { 'retry-after': '5' } }));
+    });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
