@@ -36,6 +36,9 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: u
 }
 
 /** Branch offices of a company head (issue 7) and the invitation a new branch accepts. */
+/** The company's main account, checked before the body (401/403 before 400). */
+const COMPANY_HEAD = { auth: 'company-head' } as const;
+
 export default async function branchesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: BranchesDeps = {
@@ -54,6 +57,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/branches',
     {
+      config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
         summary: 'Las sucursales de mi empresa (solo la cuenta principal de la empresa)',
@@ -67,6 +71,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches',
     {
+      config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
         summary: 'Crea una sucursal: un usuario tipo 3 con id_empresa = mi id, invitado por correo a crear su contraseña (7 días, un solo uso)',
@@ -85,6 +90,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/branches/:id',
     {
+      config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
         summary: 'Una de mis sucursales',
@@ -99,6 +105,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.patch(
     '/back/api/v1/branches/:id',
     {
+      config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
         summary: 'Edita una de mis sucursales; active=false la desactiva (no puede iniciar sesión) y active=true la reactiva',
@@ -114,6 +121,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches/:id/invitation',
     {
+      config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
         summary: 'Envía de nuevo la invitación (el enlace anterior deja de funcionar)',

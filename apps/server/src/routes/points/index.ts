@@ -36,6 +36,9 @@ const V1 = '/back/api/v1';
 const TAGS = ['points'];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
+/** A point manager or staff, checked before the body (401/403 before 400). */
+const MANAGERS = { auth: 'manager' } as const;
+
 export default async function pointsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -156,6 +159,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/mine`,
     {
+      config: MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Puntos que administro, con sus contenedores (responsables del punto)',
@@ -192,6 +196,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/:id/containers`,
     {
+      config: MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Contenedores de un punto (su responsable o un administrador)',
@@ -210,6 +215,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.patch(
     `${V1}/points/:id/containers/:containerId`,
     {
+      config: MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Actualiza el nivel de llenado o el estado de un contenedor',
@@ -229,6 +235,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.post(
     `${V1}/points/:id/containers/:containerId/emptyings`,
     {
+      config: MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Registra un vaciado del contenedor (kg del material retirados)',
@@ -249,6 +256,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/:id/containers/:containerId/readings`,
     {
+      config: MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Historial de lecturas de llenado y vaciados de un contenedor',

@@ -82,6 +82,8 @@ export default async function pqrRoutes(app: FastifyInstance) {
   const tags = ['pqr'];
   const adminTags = ['admin: pqr'];
   const security = [{ bearer: [] }];
+  /** Back-office routes: staff only, checked before the body (401/403 before 400). */
+  const STAFF = { auth: 'admin' } as const;
 
   // ——— Public ———
 
@@ -197,6 +199,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     ADMIN,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Bandeja de PQR ordenada por vencimiento, con semáforo y filtros',
@@ -214,6 +217,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/staff`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Personas del equipo a quienes asignar PQR',
@@ -230,6 +234,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/report`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Informe mensual: volumen por tipo y porcentaje respondido a tiempo',
@@ -247,6 +252,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/report.csv`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Informe mensual en CSV (separador «;», coma decimal, UTF-8)',
@@ -269,6 +275,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/calendar`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Días no hábiles adicionales o hábiles por excepción que usa el cálculo de plazos',
@@ -285,6 +292,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.put(
     `${ADMIN}/calendar`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Marca un día como no hábil (cierre) o hábil por excepción',
@@ -302,6 +310,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.delete(
     `${ADMIN}/calendar/:date`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Quita una excepción del calendario',
@@ -319,6 +328,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/:radicado`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Detalle de una PQR con historial completo y notas internas',
@@ -336,6 +346,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/assign`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Asigna la PQR a una persona del equipo (o la deja sin asignar)',
@@ -354,6 +365,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/notes`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Agrega una nota interna (el peticionario no la ve)',
@@ -372,6 +384,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/status`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary:
@@ -391,6 +404,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/answer`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Responde la PQR (texto y adjuntos); se envía por correo y queda visible en la app',
@@ -409,6 +423,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/extension`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Prórroga única antes del vencimiento, con motivo y nueva fecha (máximo el doble del plazo)',
@@ -427,6 +442,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/transfer`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Traslada la PQR a la entidad competente (dentro de 5 días hábiles) y avisa al peticionario',
