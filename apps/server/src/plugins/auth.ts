@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyAccessToken } from '../lib/access-token.js';
+import type { ErrorCode } from '@puntoverde/contract';
 import { AppError } from '../lib/app-error.js';
 
 /** The caller, as every feature sees it. */
@@ -36,6 +37,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; unset = `user` when the schema declares bearer security, else `public`. */
     auth?: AuthLevel;
+    /**
+     * On a route about one object (`/branches/:id`): the 404 a signed-in caller without the level
+     * gets instead of 403, the same answer as for an object that does not exist or is not theirs.
+     */
+    hiddenAs?: ErrorCode;
   }
   interface FastifyRequest {
     /** Set when a valid bearer token came with the request; null otherwise. */
@@ -120,7 +126,8 @@ export default fp(
           CHECKS[level](request);
           done();
         } catch (err) {
-          done(err as Error);
+          const hiddenAs = request.routeOptions.config.hiddenAs;
+          done(hiddenAs && request.user ? new AppError(hiddenAs) : (err as Error));
         }
       };
       const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];

@@ -542,7 +542,8 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!target || target.deleted_at) throw new AppError('user-not-found');
       const isSelf = target.id === auth.id;
       const isOwnBranch = auth.tc_id === TC_ID.company && auth.id_empresa === null && target.id_empresa === auth.id;
-      if (!isSelf && !isOwnBranch && !auth.is_admin) throw new AppError('forbidden');
+      // Someone else's account: the same 404 as an id that does not exist.
+      if (!isSelf && !isOwnBranch && !auth.is_admin) throw new AppError('user-not-found');
       return toMe(target);
     },
 

@@ -77,9 +77,8 @@ export default async function filesRoutes(app: FastifyInstance) {
       const row = await findFileByPublicId(app.db, id);
       if (!row) throw new AppError('not-found');
       const signed = verifyFileSignature(app.config.tokenSecret, row.public_id, request.query.exp, request.query.sig);
-      if (!signed && !(await canReadFile(app.db, row, request.user))) {
-        throw new AppError(request.user ? 'forbidden' : 'not-found');
-      }
+      // Someone else's private file: the same 404 as a file that does not exist.
+      if (!signed && !(await canReadFile(app.db, row, request.user))) throw new AppError('not-found');
       const etag = `"${row.public_id}"`;
       // Stored bytes never change for a public id. Set only on answers that carry them (or a
       // 304), so an error while the storage is down is never cached.
