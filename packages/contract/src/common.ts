@@ -16,7 +16,9 @@ export const ZInstant = z.string();
  * `gnp.exe` look like `exe.png` («Trojan Source», CVE-2021-42574). Tab and line breaks are
  * allowed only in multi-line text. Emoji (and their joiners) and every script are kept.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
 export const CONTROL_CHARACTERS_MESSAGE =

@@ -1,14 +1,19 @@
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  ZAdminPointInput,
+  ZAllyInput,
+  ZCampaignInput,
+  ZCreateBranchRequest,
+  ZCreatePqrRequest,
+  ZCreateRequestRequest,
+  ZFaqInput,
+  ZUpdateProfileRequest,
+  hasControlCharacters,
+  safeMultilineText,
+  safeText,
+} from '@puntoverde/contract';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacters, safeMultilineText, safeText } from './common.js';
-import { ZUpdateProfileRequest } from './identity.js';
-import { ZCreatePqrRequest } from './pqr.js';
-import { ZCreateRequestRequest } from './requests.js';
-import { ZCreateBranchRequest } from './branches.js';
-import { ZAllyInput } from './allies.js';
-import { ZCampaignInput } from './campaigns.js';
-import { ZFaqInput } from './content.js';
-import { ZAdminPointInput } from './admin.js';
 
 const FORBIDDEN: Array<[string, string]> = [
   ['NUL', '\u0000'],
@@ -34,6 +39,7 @@ function fieldError(schema: z.ZodType, value: unknown, path: string): string | u
   return result.error.issues.find((i) => i.path.join('.') === path)?.message;
 }
 
+/** The contract's shared refinement for free text (the contract package depends on zod only). */
 describe('safe text', () => {
   it.each(FORBIDDEN)('refuses %s in a one-line field with the Spanish message', (_name, ch) => {
     const result = safeText().safeParse(`Ana${ch} María`);
