@@ -170,6 +170,11 @@ export const ERRORS = {
     status: 400,
     message: 'No pudimos leer el formulario con el archivo: el envío llegó incompleto o dañado. Inténtalo de nuevo.',
   },
+  'pdf-active-content': {
+    status: 415,
+    message:
+      'Este PDF trae contenido activo (JavaScript, acciones automáticas, archivos incrustados o formularios XFA) y no lo podemos recibir. Guárdalo de nuevo con «Imprimir como PDF» y vuelve a subirlo.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
