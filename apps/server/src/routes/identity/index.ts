@@ -160,6 +160,10 @@ export default fp(
       IDENTITY_PATHS.forgotPassword,
       {
         onRequest: budget('recovery'),
+        // Any work about the account starts once the answer is sent (same cost for every address).
+        onResponse: async (request, reply) => {
+          if (reply.statusCode === 200) identity.queueRecovery((request.body).data_user.email);
+        },
         errorHandler,
         onSend: noStore,
         schema: {
@@ -169,7 +173,7 @@ export default fp(
           response: { 200: ZForgotPasswordResponse, ...errors(400, 429) },
         },
       },
-      async (request) => ({ data: await identity.forgotPassword(request.body.data_user.email) }),
+      async () => ({ data: identity.forgotPasswordAnswer() }),
     );
 
     r.get(
