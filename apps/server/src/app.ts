@@ -9,8 +9,10 @@ import { migrateToLatest } from './db/migrate.js';
 import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin, smsPlugin } from './plugins/core.js';
 import errorsPlugin from './plugins/errors.js';
+import multipartPlugin from './plugins/multipart.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
+import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
 import staticWebPlugin from './plugins/static-web.js';
 import { registerRoutes } from './routes/index.js';
@@ -42,6 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The errors plugin answers requests during shutdown with the app's own Spanish 503.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -59,8 +63,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { database, ownsDatabase });
-  await app.register(errorsPlugin);
+  await app.register(routeTablePlugin);
   await app.register(securityPlugin);
+  // After the security headers: its shutdown answer carries them too.
+  await app.register(errorsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);
@@ -68,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(smsPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(multipartPlugin);
   await app.register(registerRoutes);
   await app.register(staticWebPlugin);
   return app;

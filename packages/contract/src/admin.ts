@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './common.js';
 import { ZMaterialCode } from './materials.js';
 import { ZContainerStatus, ZLatitude, ZLongitude, ZPointKind } from './points.js';
 
@@ -43,8 +44,8 @@ export const ZAuditEntry = z.object({
 export type AuditEntry = z.infer<typeof ZAuditEntry>;
 
 export const ZAuditListQuery = ZPageQuery.extend({
-  entity: z.string().trim().max(40).optional(),
-  entity_id: z.string().trim().max(64).optional(),
+  entity: safeText().max(40).optional(),
+  entity_id: safeText().max(64).optional(),
   actor_id: z.coerce.number().int().positive().optional(),
 });
 export type AuditListQuery = z.infer<typeof ZAuditListQuery>;
@@ -74,7 +75,7 @@ export type AdminUser = z.infer<typeof ZAdminUser>;
 const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const ZAdminUserListQuery = ZPageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: safeText().max(100).optional(),
   tc_id: z.coerce.number().int().min(1).max(3).optional(),
   active: booleanQuery.optional(),
   is_admin: booleanQuery.optional(),
@@ -99,10 +100,8 @@ export type AdminUserUpdate = z.infer<typeof ZAdminUserUpdate>;
 /** Create a point manager (tc_id 1); they receive an e-mail to set their password. */
 export const ZAdminCreateManager = z.object({
   email: z.email({ message: 'El correo electrónico no es válido' }).transform((v) => v.trim().toLowerCase()),
-  name: z.string().trim().min(3, 'Escribe el nombre completo').max(120),
-  phone: z
-    .string()
-    .trim()
+  name: safeText().min(3, 'Escribe el nombre completo').max(120),
+  phone: safeText()
     .max(40)
     .nullish()
     .transform((v) => (v ? v : null)),
@@ -111,11 +110,9 @@ export type AdminCreateManager = z.input<typeof ZAdminCreateManager>;
 
 // ---- Points and containers (the points feature owns the tables; this is their back office) ----
 
-const ZAdminText = (min: number, max: number, message: string) => z.string().trim().min(min, message).max(max);
+const ZAdminText = (min: number, max: number, message: string) => safeText().min(min, message).max(max);
 const ZOptionalAdminText = (max: number) =>
-  z
-    .string()
-    .trim()
+  safeText()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -159,7 +156,7 @@ export const ZAdminPoint = z.object({
 export type AdminPoint = z.infer<typeof ZAdminPoint>;
 
 export const ZAdminPointListQuery = ZPageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: safeText().max(100).optional(),
   kind: ZPointKind.optional(),
   active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
@@ -184,9 +181,7 @@ export type AdminContainerInput = z.input<typeof ZAdminContainerInput>;
 export const MATERIALS_MAX = 53;
 
 /** An OSM key of the `recycling:*` family, e.g. `recycling:glass_bottles`. */
-export const ZOsmRecyclingKey = z
-  .string()
-  .trim()
+export const ZOsmRecyclingKey = safeText()
   .regex(/^recycling:[A-Za-z0-9_]+$/, 'Usa claves de OpenStreetMap como «recycling:glass_bottles»');
 
 /**
@@ -205,16 +200,14 @@ export const ZAdminMaterialInput = z.object({
     .transform((v) => v ?? null),
   osm_keys: z.array(ZOsmRecyclingKey).max(10, 'Máximo 10 claves de OpenStreetMap').default([]),
   /** Extra search words besides the names (e.g. «icopor poliestireno»). */
-  keywords: z.string().trim().max(300, 'Máximo 300 caracteres').default(''),
+  keywords: safeText().max(300, 'Máximo 300 caracteres').default(''),
   sort: z.number().int().min(0).max(100000).optional(),
   active: z.boolean().default(true),
 });
 export type AdminMaterialInput = z.input<typeof ZAdminMaterialInput>;
 
 export const ZAdminMaterialCreate = ZAdminMaterialInput.extend({
-  code: z
-    .string()
-    .trim()
+  code: safeText()
     .min(2, 'El código debe tener al menos 2 caracteres')
     .max(40, 'El código admite máximo 40 caracteres')
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'Usa minúsculas, números y guiones, p. ej. «tapas-plasticas»'),
@@ -239,7 +232,7 @@ export const ZAdminMaterial = z.object({
 export type AdminMaterial = z.infer<typeof ZAdminMaterial>;
 
 export const ZAdminMaterialListQuery = ZPageQuery.extend({
-  q: z.string().trim().max(100).optional(),
+  q: safeText().max(100).optional(),
   active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
 });
 export type AdminMaterialListQuery = z.infer<typeof ZAdminMaterialListQuery>;

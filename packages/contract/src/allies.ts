@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './common.js';
 import { ZPageQuery, pageOf } from './admin.js';
 import { ZFileRef } from './files.js';
 
@@ -56,7 +57,7 @@ export type Ally = z.infer<typeof ZAlly>;
 export const ZAllyListQuery = ZPageQuery.extend({
   kind: ZAllyKind.optional(),
   category: ZAllyCategory.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: safeText().max(100).optional(),
 });
 export type AllyListQuery = z.infer<typeof ZAllyListQuery>;
 
@@ -64,9 +65,7 @@ export const ZAllyList = pageOf(ZAlly);
 export type AllyList = z.infer<typeof ZAllyList>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  safeText()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -74,11 +73,11 @@ const optionalText = (max: number) =>
 export const ZAllyInput = z
   .object({
     kind: ZAllyKind,
-    name: z.string().trim().min(2, 'Escribe el nombre (al menos 2 caracteres)').max(120),
+    name: safeText().min(2, 'Escribe el nombre (al menos 2 caracteres)').max(120),
     logo_id: ZFileRef.nullish().transform((v) => v ?? null),
     category: ZAllyCategory,
-    description: z.string().trim().min(10, 'Describe la organización en al menos 10 caracteres').max(2000),
-    benefits: z.string().trim().max(2000).default(''),
+    description: safeMultilineText().min(10, 'Describe la organización en al menos 10 caracteres').max(2000),
+    benefits: safeMultilineText().max(2000).default(''),
     website: z
       .union([z.url({ protocol: /^https?$/, message: 'Usa una dirección web que empiece por https://' }), z.literal('')])
       .nullish()

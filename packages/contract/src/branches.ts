@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from './common.js';
+import { dataOf, safeText } from './common.js';
 import { ZAcceptDataPolicy, ZEmail, ZNewPassword, ZPhone } from './identity.js';
 import { ZLatitude, ZLongitude } from './points.js';
 
@@ -22,9 +22,7 @@ export const BRANCH_MESSAGES_ES = {
 } as const;
 
 const text = (max: number) =>
-  z
-    .string({ error: BRANCH_MESSAGES_ES.required })
-    .trim()
+  safeText({ error: BRANCH_MESSAGES_ES.required })
     .min(1, { error: BRANCH_MESSAGES_ES.required })
     .max(max, { error: BRANCH_MESSAGES_ES.tooLong });
 
@@ -92,9 +90,7 @@ export const ZBranchIdParams = z.object({ id: z.coerce.number().int().positive('
 // The invitation: POST branches/invitations/preview, POST branches/invitations/accept
 // ---------------------------------------------------------------------------------------------
 
-const ZInvitationToken = z
-  .string({ error: 'El enlace no es válido.' })
-  .trim()
+const ZInvitationToken = safeText({ error: 'El enlace no es válido.' })
   .min(16, { error: 'El enlace no es válido.' })
   .max(200, { error: 'El enlace no es válido.' });
 

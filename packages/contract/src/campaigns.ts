@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './common.js';
 import { ZFileRef } from './files.js';
 import { ZPageQuery, pageOf } from './admin.js';
 
@@ -44,7 +45,7 @@ export type Campaign = z.infer<typeof ZCampaign>;
 
 export const ZCampaignListQuery = ZPageQuery.extend({
   status: ZCampaignStatus.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: safeText().max(100).optional(),
 });
 export type CampaignListQuery = z.infer<typeof ZCampaignListQuery>;
 
@@ -53,9 +54,7 @@ export type CampaignList = z.infer<typeof ZCampaignList>;
 
 const ZIsoInstant = z.iso.datetime({ offset: true, message: 'Usa una fecha y hora válidas' });
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  safeText()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -63,9 +62,9 @@ const optionalText = (max: number) =>
 /** Admin create/replace of a campaign. */
 export const ZCampaignInput = z
   .object({
-    title: z.string().trim().min(3, 'Escribe un título de al menos 3 caracteres').max(120),
-    summary: z.string().trim().min(10, 'Escribe un resumen de al menos 10 caracteres').max(280),
-    body: z.string().trim().max(5000).default(''),
+    title: safeText().min(3, 'Escribe un título de al menos 3 caracteres').max(120),
+    summary: safeMultilineText().min(10, 'Escribe un resumen de al menos 10 caracteres').max(280),
+    body: safeMultilineText().max(5000).default(''),
     image_id: ZFileRef.nullish().transform((v) => v ?? null),
     starts_at: ZIsoInstant,
     ends_at: ZIsoInstant,
@@ -75,7 +74,7 @@ export const ZCampaignInput = z
     city: optionalText(80),
     lat: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
     lng: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
-    materials: z.array(z.string().trim().min(1).max(40)).max(30).default([]),
+    materials: z.array(safeText().min(1).max(40)).max(30).default([]),
     organiser_ally_id: z.number().int().positive().nullish().transform((v) => v ?? null),
     published: z.boolean().default(true),
   })

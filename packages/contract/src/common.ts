@@ -9,3 +9,39 @@ export const ZId = z.coerce.number().int().positive();
 
 /** ISO 8601 instant, always UTC with milliseconds, as the server writes them. */
 export const ZInstant = z.string();
+
+/**
+ * Characters no person types into a form: C0 controls (NUL, BEL, ESC...), DEL, C1 controls, and
+ * the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that make
+ * `gnp.exe` look like `exe.png` («Trojan Source», CVE-2021-42574). Tab and line breaks are
+ * allowed only in multi-line text. Emoji (and their joiners) and every script are kept.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_IN_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+export const CONTROL_CHARACTERS_MESSAGE =
+  'Quita los caracteres invisibles o de control (por ejemplo, marcas de dirección del texto): no se pueden guardar.';
+
+export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline ? CONTROL_IN_MULTILINE : CONTROL_IN_LINE).test(value);
+}
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/** One line of free text (names, addresses, subjects...): trimmed, without control characters. */
+export function safeText(params?: StringParams) {
+  return z
+    .string(params)
+    .trim()
+    .refine((v) => !CONTROL_IN_LINE.test(v), { error: CONTROL_CHARACTERS_MESSAGE });
+}
+
+/** Free text of several lines (descriptions, answers, notes): tab and line breaks allowed. */
+export function safeMultilineText(params?: StringParams) {
+  return z
+    .string(params)
+    .trim()
+    .refine((v) => !CONTROL_IN_MULTILINE.test(v), { error: CONTROL_CHARACTERS_MESSAGE });
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeMultilineText, safeText } from './common.js';
 
 /** Staff-editable content (issue 5): the FAQ of `help` and the about page (`contact`, Conócenos). */
 export const ZFaqItem = z.object({
@@ -13,17 +14,15 @@ export const ZFaqItem = z.object({
 export type FaqItem = z.infer<typeof ZFaqItem>;
 
 export const ZFaqInput = z.object({
-  question: z.string().trim().min(5, 'Escribe la pregunta (al menos 5 caracteres)').max(200),
-  answer: z.string().trim().min(5, 'Escribe la respuesta (al menos 5 caracteres)').max(4000),
+  question: safeText().min(5, 'Escribe la pregunta (al menos 5 caracteres)').max(200),
+  answer: safeMultilineText().min(5, 'Escribe la respuesta (al menos 5 caracteres)').max(4000),
   position: z.number().int().min(0).max(10000).default(0),
   published: z.boolean().default(true),
 });
 export type FaqInput = z.input<typeof ZFaqInput>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  safeText()
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
@@ -34,9 +33,9 @@ const optionalUrl = z
 
 /** The about page. `body` is plain text; blank lines separate paragraphs. */
 export const ZAboutPageInput = z.object({
-  title: z.string().trim().min(3).max(120),
-  intro: z.string().trim().min(10, 'Escribe una introducción de al menos 10 caracteres').max(600),
-  body: z.string().trim().max(8000).default(''),
+  title: safeText().min(3).max(120),
+  intro: safeMultilineText().min(10, 'Escribe una introducción de al menos 10 caracteres').max(600),
+  body: safeMultilineText().max(8000).default(''),
   email: z
     .union([z.email({ message: 'El correo electrónico no es válido' }), z.literal('')])
     .nullish()

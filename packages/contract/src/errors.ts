@@ -193,6 +193,15 @@ export const ERRORS = {
   'verified-phone-required': {
     status: 403,
     message: 'Para pedir recolecciones, primero verifica tu celular en Mi Perfil.',
+  // Hardening: bodies and files an attacker would send
+  'multipart-malformed': {
+    status: 400,
+    message: 'No pudimos leer el formulario con el archivo: el envío llegó incompleto o dañado. Inténtalo de nuevo.',
+  },
+  'pdf-active-content': {
+    status: 415,
+    message:
+      'Este PDF trae contenido activo (JavaScript, acciones automáticas, archivos incrustados o formularios XFA) y no lo podemos recibir. Guárdalo de nuevo con «Imprimir como PDF» y vuelve a subirlo.',
   },
 } as const satisfies Record<string, { status: number; message: string }>;
 

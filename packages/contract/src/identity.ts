@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from './common.js';
+import { dataOf, safeText } from './common.js';
 import { PASSWORD_MIN_LENGTH } from './constants.js';
 import { ERRORS } from './errors.js';
 
@@ -146,9 +146,7 @@ export function normalizePhone(input: string): string {
   return digits.replace(/^\+?57(?=\d{10}$)/, '');
 }
 
-export const ZEmail = z
-  .string({ error: ERRORS['invalid-email'].message })
-  .trim()
+export const ZEmail = safeText({ error: ERRORS['invalid-email'].message })
   .toLowerCase()
   .max(254, { error: ERRORS['invalid-email'].message })
   .pipe(z.email({ error: ERRORS['invalid-email'].message }));
@@ -171,17 +169,13 @@ export const ZPhone = z
   .pipe(z.string().regex(COLOMBIAN_PHONE_REGEX, { error: MESSAGES_ES.phone }));
 
 const text = (max: number) =>
-  z
-    .string({ error: MESSAGES_ES.required })
-    .trim()
+  safeText({ error: MESSAGES_ES.required })
     .min(1, { error: MESSAGES_ES.required })
     .max(max, { error: MESSAGES_ES.tooLong });
 
 /** Optional free text: empty strings and null become undefined (omitted). */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  safeText()
     .max(max, { error: MESSAGES_ES.tooLong })
     .nullish()
     .transform((v) => (v ? v : undefined));
@@ -205,9 +199,7 @@ const ZDocumentNumber = z
   .transform((v) => v.replace(/[\s.-]/g, '').toUpperCase())
   .pipe(z.string().min(3, { error: MESSAGES_ES.documentNumber }).max(20, { error: MESSAGES_ES.documentNumber }));
 
-export const ZNit = z
-  .string({ error: MESSAGES_ES.nit })
-  .trim()
+export const ZNit = safeText({ error: MESSAGES_ES.nit })
   .refine(isValidNit, { error: MESSAGES_ES.nit })
   .transform(normalizeNit);
 
@@ -329,9 +321,7 @@ export const ZLoginRequest = z.object({
   username: ZEmail,
   password: ZCurrentPassword,
   /** Push device id (spec §3); linked to the user when given. */
-  playerId: z
-    .string()
-    .trim()
+  playerId: safeText()
     .max(512)
     .nullish()
     .transform((v) => (v ? v : undefined)),
@@ -351,9 +341,7 @@ export type ForgotPasswordResponse = z.infer<typeof ZForgotPasswordResponse>;
 export const FORGOT_PASSWORD_MESSAGE_ES =
   'Si el correo está registrado, te enviamos un enlace para crear una nueva contraseña. Vence en una hora.';
 
-const ZOneTimeToken = z
-  .string({ error: 'El enlace no es válido.' })
-  .trim()
+const ZOneTimeToken = safeText({ error: 'El enlace no es válido.' })
   .min(16, { error: 'El enlace no es válido.' })
   .max(200, { error: 'El enlace no es válido.' });
 
@@ -416,9 +404,7 @@ export const ZUpdateProfileRequest = z
     phone: ZPhone,
     city: text(80),
     /** Empty or null clears it. */
-    address: z
-      .string()
-      .trim()
+    address: safeText()
       .max(200, { error: MESSAGES_ES.tooLong })
       .nullable()
       .transform((v) => (v ? v : null)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, ZInstant } from './common.js';
+import { dataOf, ZInstant, safeText } from './common.js';
 import { ZMaterialCode } from './materials.js';
 import { POINT_KINDS } from './map-values.js';
 
@@ -11,9 +11,7 @@ export const POINTS_LIST_MAX = 5000;
 export const POINTS_NEAR_MAX = 50;
 
 const number = (field: string) =>
-  z
-    .string()
-    .trim()
+  safeText()
     .regex(/^-?\d{1,3}(\.\d+)?$/, `${field} debe ser un número decimal`)
     .transform(Number);
 
@@ -21,9 +19,7 @@ export const ZLatitude = z.number().min(-90, 'Latitud fuera de rango').max(90, '
 export const ZLongitude = z.number().min(-180, 'Longitud fuera de rango').max(180, 'Longitud fuera de rango');
 
 /** `minLng,minLat,maxLng,maxLat` (the order of GeoJSON and OSM). */
-export const ZBbox = z
-  .string()
-  .trim()
+export const ZBbox = safeText()
   .transform((value, ctx) => {
     const parts = value.split(',').map((p) => p.trim());
     const nums = parts.map((p) => (/^-?\d{1,3}(\.\d+)?$/.test(p) ? Number(p) : NaN));
@@ -52,16 +48,12 @@ export const ZBbox = z
 export type Bbox = { minLng: number; minLat: number; maxLng: number; maxLat: number };
 
 /** Comma-separated list of material codes (`pilas,vidrio`). Unknown codes are a 400 from the server. */
-const ZMaterialList = z
-  .string()
-  .trim()
+const ZMaterialList = safeText()
   .max(1000)
   .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
   .pipe(z.array(ZMaterialCode).max(40));
 
-const ZKindList = z
-  .string()
-  .trim()
+const ZKindList = safeText()
   .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
   .pipe(z.array(ZPointKind));
 
@@ -72,7 +64,7 @@ const filters = {
   materials: ZMaterialList.optional(),
   kind: ZKindList.optional(),
   /** Free text: name, address, city or a material ("¿dónde reciclo pilas?"). */
-  q: z.string().trim().max(120, 'La búsqueda admite hasta 120 caracteres').optional(),
+  q: safeText().max(120, 'La búsqueda admite hasta 120 caracteres').optional(),
   open_now: ZBoolParam.optional(),
   /** The instant "open now" refers to (ISO 8601); defaults to the server's clock. */
   at: z.iso.datetime({ offset: true, message: 'at debe ser una fecha ISO 8601' }).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from './common.js';
+import { dataOf, safeMultilineText, safeText } from './common.js';
 
 /**
  * PQR (peticiones, quejas, reclamos, sugerencias, felicitaciones) — Ley 1755 de 2015 and,
@@ -122,9 +122,7 @@ export type PqrAnswerChannel = z.infer<typeof ZPqrAnswerChannel>;
 
 /** `PQR-2026-000123`: year of filing (Bogotá calendar) and a gapless sequence within it. */
 export const PQR_RADICADO_PATTERN = /^PQR-\d{4}-\d{6}$/;
-export const ZPqrRadicado = z
-  .string()
-  .trim()
+export const ZPqrRadicado = safeText()
   .toUpperCase()
   .regex(PQR_RADICADO_PATTERN, { message: 'El radicado tiene la forma PQR-2026-000123.' });
 
@@ -132,16 +130,12 @@ export function formatPqrRadicado(year: number, sequence: number): string {
   return `PQR-${year}-${String(sequence).padStart(6, '0')}`;
 }
 
-export const ZPqrEmail = z
-  .string({ message: 'Escribe tu correo electrónico.' })
-  .trim()
+export const ZPqrEmail = safeText({ message: 'Escribe tu correo electrónico.' })
   .toLowerCase()
   .pipe(z.email({ message: 'Escribe un correo electrónico válido, por ejemplo nombre@correo.com.' }).max(254));
 
 /** Colombian numbers: 10-digit mobiles starting with 3, landlines 60X + 7 digits; +57 optional. */
-export const ZPqrPhone = z
-  .string()
-  .trim()
+export const ZPqrPhone = safeText()
   .transform((v) => v.replace(/[\s().-]/g, '').replace(/^(\+?57)(?=\d{10}$)/, ''))
   .pipe(z.string().regex(/^(3\d{9}|60\d{8})$/, { message: 'Escribe un celular de 10 dígitos (3XX) o un fijo 60X.' }));
 
@@ -155,7 +149,7 @@ function nitCheckDigit(base: string): number {
 }
 
 /** A file id from the uploads feature (`POST /back/api/v1/files` or the PQR upload). */
-export const ZPqrFileId = z.string().trim().min(1).max(64);
+export const ZPqrFileId = safeText().min(1).max(64);
 
 const ZAttachmentIds = z
   .array(ZPqrFileId)
@@ -167,25 +161,17 @@ export const ZCreatePqrRequest = z
   .object({
     type: ZPqrType,
     personal_data_kind: ZPersonalDataKind.nullish(),
-    subject: z
-      .string({ message: 'Escribe el asunto.' })
-      .trim()
+    subject: safeText({ message: 'Escribe el asunto.' })
       .min(5, { message: 'El asunto debe tener al menos 5 caracteres.' })
       .max(150, { message: 'El asunto puede tener hasta 150 caracteres.' }),
-    description: z
-      .string({ message: 'Describe tu solicitud.' })
-      .trim()
+    description: safeMultilineText({ message: 'Describe tu solicitud.' })
       .min(20, { message: 'Cuéntanos un poco más: al menos 20 caracteres.' })
       .max(5000, { message: 'La descripción puede tener hasta 5000 caracteres.' }),
-    name: z
-      .string({ message: 'Escribe tu nombre completo.' })
-      .trim()
+    name: safeText({ message: 'Escribe tu nombre completo.' })
       .min(3, { message: 'Escribe tu nombre completo.' })
       .max(120),
     document_type: ZPqrDocumentType,
-    document_number: z
-      .string({ message: 'Escribe tu número de documento.' })
-      .trim()
+    document_number: safeText({ message: 'Escribe tu número de documento.' })
       .min(3, { message: 'Escribe tu número de documento.' })
       .max(20, { message: 'El documento puede tener hasta 20 caracteres.' }),
     email: ZPqrEmail,
@@ -313,9 +299,7 @@ export type PqrTrackQuery = z.infer<typeof ZPqrTrackQuery>;
 export const ZPqrInformationRequest = z.object({
   radicado: ZPqrRadicado,
   email: ZPqrEmail,
-  message: z
-    .string({ message: 'Escribe la información solicitada.' })
-    .trim()
+  message: safeMultilineText({ message: 'Escribe la información solicitada.' })
     .min(5, { message: 'Escribe la información solicitada.' })
     .max(5000),
   attachments: ZAttachmentIds,
@@ -365,7 +349,7 @@ export const ZAdminPqrListQuery = z.object({
   /** A staff id, `me` or `none`. */
   assigned: z.union([z.literal('me'), z.literal('none'), z.coerce.number().int().positive()]).optional(),
   /** Radicado, subject, name or e-mail contains. */
-  q: z.string().trim().max(100).optional(),
+  q: safeText().max(100).optional(),
   /** Open only (radicada, en trámite, pendiente de información): the default inbox. */
   open: z
     .enum(['true', 'false'])
@@ -436,13 +420,13 @@ export const ZPqrRadicadoParams = z.object({ radicado: ZPqrRadicado });
 
 export const ZAdminPqrAssignRequest = z.object({ assignee_id: z.number().int().positive().nullable() });
 export const ZAdminPqrNoteRequest = z.object({
-  body: z.string().trim().min(1, { message: 'Escribe la nota.' }).max(5000),
+  body: safeMultilineText().min(1, { message: 'Escribe la nota.' }).max(5000),
 });
 export const ZAdminPqrStatusRequest = z
   .object({
     status: z.enum(['en_tramite', 'pendiente_informacion', 'cerrada']),
     /** Shown to the requester: what information is missing, or why the PQR is closed. */
-    message: z.string().trim().max(5000).optional(),
+    message: safeMultilineText().max(5000).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.status === 'pendiente_informacion' && (!v.message || v.message.length < 10)) {
@@ -456,9 +440,7 @@ export const ZAdminPqrStatusRequest = z
 export type AdminPqrStatusRequest = z.input<typeof ZAdminPqrStatusRequest>;
 
 export const ZAdminPqrAnswerRequest = z.object({
-  text: z
-    .string({ message: 'Escribe la respuesta.' })
-    .trim()
+  text: safeMultilineText({ message: 'Escribe la respuesta.' })
     .min(20, { message: 'La respuesta debe tener al menos 20 caracteres.' })
     .max(20000),
   attachments: ZAttachmentIds,
@@ -467,23 +449,17 @@ export type AdminPqrAnswerRequest = z.input<typeof ZAdminPqrAnswerRequest>;
 
 export const ZAdminPqrExtensionRequest = z.object({
   new_due_date: z.iso.date({ message: 'Elige la nueva fecha de vencimiento.' }),
-  reason: z
-    .string({ message: 'Explica el motivo de la prórroga.' })
-    .trim()
+  reason: safeMultilineText({ message: 'Explica el motivo de la prórroga.' })
     .min(20, { message: 'Explica el motivo de la prórroga (al menos 20 caracteres).' })
     .max(2000),
 });
 export type AdminPqrExtensionRequest = z.input<typeof ZAdminPqrExtensionRequest>;
 
 export const ZAdminPqrTransferRequest = z.object({
-  entity: z
-    .string({ message: 'Escribe la entidad competente.' })
-    .trim()
+  entity: safeText({ message: 'Escribe la entidad competente.' })
     .min(3, { message: 'Escribe la entidad competente.' })
     .max(200),
-  reason: z
-    .string({ message: 'Explica por qué la traslada.' })
-    .trim()
+  reason: safeMultilineText({ message: 'Explica por qué la traslada.' })
     .min(10, { message: 'Explica por qué la traslada (al menos 10 caracteres).' })
     .max(2000),
 });
@@ -519,7 +495,7 @@ export const ZPqrReportResponse = dataOf(ZPqrReport);
 export const ZPqrCalendarDay = z.object({
   date: z.iso.date({ message: 'Elige una fecha.' }),
   is_working: z.boolean(),
-  reason: z.string().trim().min(3, { message: 'Explica el motivo.' }).max(200),
+  reason: safeMultilineText().min(3, { message: 'Explica el motivo.' }).max(200),
 });
 export type PqrCalendarDay = z.infer<typeof ZPqrCalendarDay>;
 export const ZPqrCalendarListResponse = dataOf(

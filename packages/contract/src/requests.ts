@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, pageOf } from './admin.js';
-import { dataOf } from './common.js';
+import { dataOf, safeMultilineText, safeText } from './common.js';
 import { ZFileRef } from './files.js';
 import { ZMaterialCode } from './materials.js';
 import { ZLatitude, ZLongitude } from './points.js';
@@ -101,9 +101,7 @@ export function isCalendarDate(value: string): boolean {
   return d.toISOString().slice(0, 10) === value;
 }
 
-export const ZCalendarDate = z
-  .string({ error: REQUEST_MESSAGES_ES.date })
-  .trim()
+export const ZCalendarDate = safeText({ error: REQUEST_MESSAGES_ES.date })
   .refine(isCalendarDate, { error: REQUEST_MESSAGES_ES.date });
 
 // ---------------------------------------------------------------------------------------------
@@ -111,9 +109,7 @@ export const ZCalendarDate = z
 // ---------------------------------------------------------------------------------------------
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+  safeMultilineText()
     .max(max, { error: REQUEST_MESSAGES_ES.tooLong })
     .nullish()
     .transform((v) => (v ? v : null));
@@ -154,9 +150,7 @@ export const ZCreateRequestRequest = z.object({
     .refine((items) => new Set(items.map((i) => i.material)).size === items.length, {
       error: REQUEST_MESSAGES_ES.itemsDuplicate,
     }),
-  address: z
-    .string({ error: REQUEST_MESSAGES_ES.address })
-    .trim()
+  address: safeText({ error: REQUEST_MESSAGES_ES.address })
     .min(5, { error: REQUEST_MESSAGES_ES.address })
     .max(200, { error: REQUEST_MESSAGES_ES.tooLong }),
   lat: ZLatitude,
@@ -299,9 +293,7 @@ export const ZPickupRequestResponse = dataOf(ZPickupRequestDetail);
 // Lists: GET requests
 // ---------------------------------------------------------------------------------------------
 
-const ZStatusList = z
-  .string()
-  .trim()
+const ZStatusList = safeText()
   .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
   .pipe(z.array(ZRequestStatus));
 
@@ -331,9 +323,7 @@ export const ZSuggestPointQuery = z.object({
   lat: z.coerce.number().pipe(ZLatitude),
   lng: z.coerce.number().pipe(ZLongitude),
   /** Comma-separated material codes; the point must accept every one. */
-  materials: z
-    .string()
-    .trim()
+  materials: safeText()
     .transform((v) => [...new Set(v.split(',').map((s) => s.trim()).filter(Boolean))])
     .pipe(z.array(ZMaterialCode).min(1).max(REQUEST_MAX_ITEMS)),
 });

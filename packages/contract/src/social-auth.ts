@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf } from './common.js';
+import { dataOf, safeText } from './common.js';
 import { MESSAGES_ES, ZCompanySignupData, ZHouseholdSignupData, ZSessionUser, isValidDocumentNumber } from './identity.js';
 import { SOCIAL_ACCOUNT_KINDS, SOCIAL_PROVIDER_ID_REGEX } from './social-auth-routes.js';
 
@@ -54,18 +54,14 @@ export const ZSocialProviderParams = z.object({ provider: ZSocialProviderId });
 // POST session: the one-time login code → the normal session user
 // ---------------------------------------------------------------------------------------------
 
-const ZOneTimeSecret = z
-  .string({ error: 'El inicio de sesión con la red social no es válido.' })
-  .trim()
+const ZOneTimeSecret = safeText({ error: 'El inicio de sesión con la red social no es válido.' })
   .min(16, { error: 'El inicio de sesión con la red social no es válido.' })
   .max(200, { error: 'El inicio de sesión con la red social no es válido.' });
 
 export const ZSocialSessionRequest = z.object({
   code: ZOneTimeSecret,
   /** Push device id, linked to the user like at clientes/login. */
-  playerId: z
-    .string()
-    .trim()
+  playerId: safeText()
     .max(512)
     .nullish()
     .transform((v) => (v ? v : undefined)),

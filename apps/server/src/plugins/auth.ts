@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyAccessToken } from '../lib/access-token.js';
+import type { ErrorCode } from '@puntoverde/contract';
 import { AppError } from '../lib/app-error.js';
 
 /** The caller, as every feature sees it. */
@@ -21,7 +22,27 @@ export type AuthUser = {
  */
 export type SessionValidator = (sessionId: string, userId: number) => Promise<boolean>;
 
+/**
+ * Who may call a route, checked in its onRequest hook: before the body is parsed or validated,
+ * so a caller without the right gets 401/403 and learns nothing of the body's fields.
+ * - public: anyone (a route may still read `request.user` when there is one)
+ * - user: any signed-in account
+ * - manager: a point manager (tc_id 1) or staff
+ * - company-head: a company's main account (tc_id 3 without id_empresa)
+ * - admin: staff (back office)
+ */
+export type AuthLevel = 'public' | 'user' | 'manager' | 'company-head' | 'admin';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; unset = `user` when the schema declares bearer security, else `public`. */
+    auth?: AuthLevel;
+    /**
+     * On a route about one object (`/branches/:id`): the 404 a signed-in caller without the level
+     * gets instead of 403, the same answer as for an object that does not exist or is not theirs.
+     */
+    hiddenAs?: ErrorCode;
+  }
   interface FastifyRequest {
     /** Set when a valid bearer token came with the request; null otherwise. */
     user: AuthUser | null;
@@ -51,6 +72,37 @@ export function requireManagerOrAdmin(request: FastifyRequest): AuthUser {
   return user;
 }
 
+/** A company's main account (not a branch) or 403. */
+export function requireCompanyHead(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (user.tc_id !== 3 || user.id_empresa !== null) throw new AppError('not-company-head');
+  return user;
+}
+
+/** The route's level: declared in its config, else from its OpenAPI security, else public. */
+export function authLevelOf(route: { config?: { auth?: AuthLevel } | undefined; schema?: unknown }): AuthLevel {
+  if (route.config?.auth) return route.config.auth;
+  const schema = route.schema as { security?: unknown[] } | undefined;
+  return schema?.security?.length ? 'user' : 'public';
+}
+
+const CHECKS: Record<Exclude<AuthLevel, 'public'>, (request: FastifyRequest) => AuthUser> = {
+  user: requireUser,
+  manager: requireManagerOrAdmin,
+  'company-head': requireCompanyHead,
+  admin: requireAdmin,
+};
+
+/**
+ * Gives every routes registered in `scope` the level (unless a route declares its own).
+ * For modules whose routes all share one audience, like the back office.
+ */
+export function declareAuthLevel(scope: FastifyInstance, level: AuthLevel): void {
+  scope.addHook('onRoute', (route) => {
+    if (!route.config?.auth) route.config = { ...route.config, auth: level };
+  });
+}
+
 /**
  * Reads `Authorization: Bearer <jwt>` on every request. A present but invalid, expired or
  * revoked token is a 401 at once (the client then logs out, spec §8); no header = anonymous.
@@ -62,6 +114,25 @@ export default fp(
       validateSession = validator;
     });
     app.decorateRequest('user', null);
+
+    // Every API route gets the authorization check as its first own onRequest hook. The level is
+    // read when the request comes (a module's declareAuthLevel may set it after this hook ran).
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/back/api/v1/') && !route.url.startsWith('/back/api/clientes/')) return;
+      const authorize = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+        const level = authLevelOf(request.routeOptions);
+        if (level === 'public') return done();
+        try {
+          CHECKS[level](request);
+          done();
+        } catch (err) {
+          const hiddenAs = request.routeOptions.config.hiddenAs;
+          done(hiddenAs && request.user ? new AppError(hiddenAs) : (err as Error));
+        }
+      };
+      const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+      route.onRequest = [authorize, ...own];
+    });
 
     // Anonymous requests take the synchronous path; only a bearer token costs a verification.
     app.addHook('onRequest', (request, _reply, done) => {

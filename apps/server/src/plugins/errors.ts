@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
+import { isMultipartParseError, malformedMultipart } from './multipart.js';
 
 /** `/data_user/email` + context `body` → `data_user.email`; query params keep their name. */
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -15,12 +16,27 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** The answer to a request that arrives while the server drains before it stops. */
+export const SHUTTING_DOWN_MESSAGE = 'El servidor se está reiniciando. Inténtalo de nuevo en unos segundos.';
+
 /**
  * One error handler for the whole API: every failure becomes `{ code, message, fields? }`.
  * 5xx details are logged, never sent.
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
+    // Requests that reach a closing server (pipelined, or on a busy keep-alive connection) get
+    // the app's own 503 body instead of Fastify's English one (return503OnClosing is off).
+    let closing = false;
+    app.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) return done();
+      reply.header('connection', 'close');
+      done(new AppError('service-unavailable', { message: SHUTTING_DOWN_MESSAGE, headers: { 'retry-after': '5' } }));
+    });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
@@ -42,6 +58,11 @@ export default fp(
           ? `Revisa ${names.length === 1 ? 'el campo' : 'los campos'}: ${names.join(', ')}.`
           : ERRORS['validation-failed'].message;
         return send(reply, 400, { code: 'validation-failed', message, fields });
+      }
+      // A multipart body the parser could not read, on a route that reads it without readUpload.
+      if (isMultipartParseError(error)) {
+        const refused = malformedMultipart(error, request.log);
+        return send(reply, refused.status, { code: refused.code, message: refused.message });
       }
       const status = error.statusCode ?? 500;
       if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {

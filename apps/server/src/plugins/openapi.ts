@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { API_DOCS_CSP } from './security.js';
 
 /** OpenAPI document generated from the contract's zod schemas, viewer at /back/api/docs. */
 export default fp(
@@ -26,7 +27,7 @@ export default fp(
     await app.register(swaggerUi, {
       routePrefix: '/back/api/docs',
       uiConfig: { docExpansion: 'list', deepLinking: true },
-      staticCSP: true,
+      staticCSP: API_DOCS_CSP,
     });
   },
   { name: 'openapi', dependencies: ['config'] },

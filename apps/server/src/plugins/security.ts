@@ -45,8 +45,7 @@ export function isProbeUrl(url: string): boolean {
 export default fp(
   async function securityPlugin(app: FastifyInstance) {
     const { config } = app;
-    const hsts = config.publicUrl.startsWith('https://');
-    const documentHeaders = computeSecurityHeaders({
+    const documentHeaders = (hsts: boolean) => computeSecurityHeaders({
       contentSecurityPolicy: {
         useDefaults: true,
         directives: {
@@ -67,17 +66,27 @@ export default fp(
       // Tiles and images from other origins must load.
       crossOriginEmbedderPolicy: false,
       crossOriginResourcePolicy: { policy: 'same-site' },
+      // The CSP says frame-ancestors 'none': the legacy header says the same.
+      xFrameOptions: { action: 'deny' },
       strictTransportSecurity: hsts,
     });
-    const apiHeaders = computeApiSecurityHeaders(hsts);
-    const probeHeaders = computeProbeSecurityHeaders(hsts);
+    // Each set twice: HSTS only on answers to requests that came over https (directly, or
+    // through a trusted proxy's X-Forwarded-Proto); browsers ignore it over http anyway.
+    const sets = (hsts: boolean) => ({
+      document: documentHeaders(hsts),
+      api: computeApiSecurityHeaders(hsts),
+      probe: computeProbeSecurityHeaders(hsts),
+    });
+    const overHttps = sets(true);
+    const overHttp = sets(false);
     // One hook sets the precomputed headers and echoes the request id (hot path: every request).
     app.addHook('onRequest', (request, reply, done) => {
+      const headers = request.protocol === 'https' ? overHttps : overHttp;
       if (isProbeUrl(request.url)) {
-        reply.headers(probeHeaders);
+        reply.headers(headers.probe);
         return done();
       }
-      reply.headers(isApiUrl(request.url) ? apiHeaders : documentHeaders);
+      reply.headers(isApiUrl(request.url) ? headers.api : headers.document);
       reply.header('x-request-id', request.id);
       done();
     });
@@ -94,6 +103,25 @@ export default fp(
   },
   { name: 'security', dependencies: ['config'] },
 );
+
+/**
+ * The API viewer's own CSP (it replaces the pages' policy on /back/api/docs): swagger-ui's
+ * default allows styles and fonts from any https origin and the online validator; the viewer
+ * needs none of them, only its own files.
+ */
+export const API_DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "font-src 'self' data:",
+  "frame-ancestors 'none'",
+  "img-src 'self' data:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+].join('; ');
 
 /** helmet's headers that only act on documents (or legacy browsers): off for API and probe answers. */
 const DOCUMENT_ONLY_OFF = {

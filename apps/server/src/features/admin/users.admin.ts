@@ -101,7 +101,8 @@ export async function updateUser(db: Db, id: number, change: AdminUserUpdate, ad
 
 /** What user administration needs from the identity feature (its service, app.identity). */
 export type IdentityLinks = {
-  forgotPassword(email: string): Promise<unknown>;
+  /** Sends the account a link to set its password, in the background. */
+  queueRecovery(email: string): void;
   resendVerification(auth: AuthUser): Promise<{ sent: boolean; email: string }>;
 };
 
@@ -153,7 +154,7 @@ export async function createManager(
     });
     return row.id;
   });
-  await identity.forgotPassword(input.email);
+  identity.queueRecovery(input.email);
   return getUser(db, id);
 }
 

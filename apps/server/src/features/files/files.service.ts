@@ -15,6 +15,7 @@ import { nowIso } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
+import { findPdfActiveContent } from './pdf-active-content.js';
 import { findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
 import { StorageKeyError, type FileStorage } from './storage.js';
 
@@ -70,6 +71,7 @@ export async function processUpload(
     throw new AppError(detected.kind === 'image' ? 'image-too-large' : 'document-too-large');
   }
   if (detected.kind === 'document') {
+    if (findPdfActiveContent(bytes).length) throw new AppError('pdf-active-content');
     return { kind: 'document', mime: detected.mime, body: bytes, width: null, height: null };
   }
   try {

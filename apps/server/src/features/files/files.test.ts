@@ -162,13 +162,15 @@ describe('file uploads', () => {
     expect(res.json().data).toMatchObject({ width: 1600, height: 500 });
   });
 
-  it('serves a private file to its owner and admins, 403 to others and 404 to anonymous callers', async () => {
+  it('serves a private file to its owner and admins, and answers 404 to everyone else', async () => {
     const res = await upload(owner, multipart('file', 'a.png', 'image/png', await png()));
     const id = res.json().data.id as string;
     const plain = `/back/api/v1/files/${id}`;
     expect((await t.app.inject({ method: 'GET', url: plain, headers: owner.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: plain, headers: admin.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: plain, headers: other.headers })).statusCode).toBe(403);
+    const asOther = await t.app.inject({ method: 'GET', url: plain, headers: other.headers });
+    expect(asOther.statusCode).toBe(404);
+    expect(asOther.json().code).toBe('not-found');
     expect((await t.app.inject({ method: 'GET', url: plain })).statusCode).toBe(404);
     const served = await t.app.inject({ method: 'GET', url: plain, headers: owner.headers });
     expect(served.headers['cache-control']).toBe('private, max-age=3600');

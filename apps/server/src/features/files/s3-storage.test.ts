@@ -178,7 +178,7 @@ describe('uploads with the S3 backend', () => {
     const plain = `/back/api/v1/files/${id}`;
     expect((await t.app.inject({ method: 'GET', url: plain, headers: owner.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: plain, headers: admin.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: plain, headers: other.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: plain, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: plain })).statusCode).toBe(404);
     const signed = await t.app.inject({ method: 'GET', url });
     expect(signed.statusCode).toBe(200);

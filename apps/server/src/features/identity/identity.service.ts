@@ -470,17 +470,31 @@ export function createIdentityService(deps: IdentityDeps) {
 
     // ---- recovery ----
 
-    /** Always the same answer; a link only when the account exists and the per-address budget allows. */
-    async forgotPassword(email: string): Promise<{ sent: true; message: string }> {
-      const budget = await rateLimiter.hit(`forgot:${email}`, RECOVERY_PER_EMAIL.limit, RECOVERY_PER_EMAIL.windowMs);
-      if (budget.allowed) {
-        const user = await repo.findUserByEmail(db, email);
-        if (user?.active) {
-          const url = await createLink(db, user, 'reset-password', PASSWORD_RESET_TTL_MS);
-          deliver(resetPasswordMessage(user.email, user.name, url));
-        }
-      }
+    /**
+     * The answer to «¿Olvidaste tu contraseña?»: always the same, and computed without touching
+     * the account, so its cost cannot tell a known address from an unknown one. The work is
+     * {@link queueRecovery}, started once the answer is on its way.
+     */
+    forgotPasswordAnswer(): { sent: true; message: string } {
       return { sent: true, message: FORGOT_PASSWORD_MESSAGE_ES };
+    },
+
+    /**
+     * After the answer: a link only when the account exists and the per-address budget allows.
+     * Runs in the background (drained on close, like the e-mails it sends).
+     */
+    queueRecovery(email: string): void {
+      const p = (async () => {
+        const budget = await rateLimiter.hit(`forgot:${email}`, RECOVERY_PER_EMAIL.limit, RECOVERY_PER_EMAIL.windowMs);
+        if (!budget.allowed) return;
+        const user = await repo.findUserByEmail(db, email);
+        if (!user?.active) return;
+        const url = await createLink(db, user, 'reset-password', PASSWORD_RESET_TTL_MS);
+        deliver(resetPasswordMessage(user.email, user.name, url));
+      })()
+        .catch((err: unknown) => log.error({ err }, 'could not prepare a password reset link'))
+        .finally(() => pendingMail.delete(p));
+      pendingMail.add(p);
     },
 
     /** Sets the new password, spends the link and ends every session of the user. */
@@ -543,7 +557,8 @@ export function createIdentityService(deps: IdentityDeps) {
       if (!target || target.deleted_at) throw new AppError('user-not-found');
       const isSelf = target.id === auth.id;
       const isOwnBranch = auth.tc_id === TC_ID.company && auth.id_empresa === null && target.id_empresa === auth.id;
-      if (!isSelf && !isOwnBranch && !auth.is_admin) throw new AppError('forbidden');
+      // Someone else's account: the same 404 as an id that does not exist.
+      if (!isSelf && !isOwnBranch && !auth.is_admin) throw new AppError('user-not-found');
       return toMe(target);
     },
 

@@ -230,12 +230,15 @@ export async function getPointDetail(db: Executor, id: number, at: Date): Promis
   };
 }
 
-/** Admins act on any point; a manager only on the points they manage; anyone else: 403. */
+/**
+ * Admins act on any point; a manager only on the points they manage. Anyone else gets the
+ * answer for a missing point (404): one answer for every point a caller may not manage.
+ */
 async function assertCanManage(db: Executor, user: AuthUser, pointId: number): Promise<void> {
   const point = await repo.findPointById(db, pointId);
   if (!point) throw new AppError('point-not-found');
   if (user.is_admin) return;
-  if (user.tc_id !== 1 || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('not-point-manager');
+  if (user.tc_id !== 1 || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('point-not-found');
 }
 
 export async function listContainers(db: Executor, user: AuthUser, pointId: number): Promise<Container[]> {

@@ -157,7 +157,8 @@ async function loadDetail(deps: RequestsDeps, user: AuthUser, id: number): Promi
   const row = await repo.findRequest(deps.db, id);
   if (!row) throw new AppError('request-not-found');
   const roles = await rolesOn(deps.db, user, row);
-  if (roles.size === 0) throw new AppError('request-forbidden');
+  // Not theirs: the same 404 as a request that does not exist.
+  if (roles.size === 0) throw new AppError('request-not-found');
   const [items, photos, events] = await Promise.all([
     repo.findItems(deps.db, [id]),
     repo.findPhotos(deps.db, [id]),
@@ -490,7 +491,8 @@ export async function changeStatus(
   const row = await repo.findRequest(deps.db, id);
   if (!row) throw new AppError('request-not-found');
   const roles = await rolesOn(deps.db, user, row);
-  if (roles.size === 0) throw new AppError('request-forbidden');
+  // Not theirs: the same 404 as a request that does not exist.
+  if (roles.size === 0) throw new AppError('request-not-found');
   const from = ZRequestStatus.parse(row.status);
   const to = change.status;
   const decision = decideTransition(from, to, roles);

@@ -33,7 +33,7 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
-      'x-frame-options': 'SAMEORIGIN',
+      'x-frame-options': 'DENY',
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-site',
       'referrer-policy': 'no-referrer',
@@ -89,15 +89,47 @@ describe('security headers', () => {
     expect(isApiUrl('/home')).toBe(false);
   });
 
-  it('adds HSTS to both sets when the public URL is https', async () => {
-    const https = await buildTestApp({ publicUrl: 'https://puntoverde.example.org' });
+  it('says the same about framing in both headers of every page: never framed', async () => {
+    for (const url of ['/home', '/back/api/docs', '/back/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('gives the API viewer a CSP without https: wildcards', async () => {
+    for (const url of ['/back/api/docs', '/back/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("style-src 'self'");
+      expect(csp, url).not.toMatch(/https:(?!\/\/)/);
+      expect(csp, url).not.toContain('validator.swagger.io');
+    }
+  });
+
+  it('adds HSTS whenever the request came over https through a trusted proxy, never over http', async () => {
+    const proxied = await buildTestApp({ trustProxy: true, publicUrl: 'https://puntoverde.example.org' });
     try {
-      for (const url of ['/back/api/health', '/home']) {
-        const res = await https.app.inject({ method: 'GET', url });
-        expect(res.headers['strict-transport-security']).toContain('max-age=');
+      for (const url of ['/back/api/health', '/back/api/v1/config', '/home']) {
+        const https = await proxied.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+        expect(https.headers['strict-transport-security'], url).toContain('max-age=');
+        const http = await proxied.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'http' } });
+        expect(http.headers['strict-transport-security'], url).toBeUndefined();
+        const direct = await proxied.app.inject({ method: 'GET', url });
+        expect(direct.headers['strict-transport-security'], url).toBeUndefined();
       }
     } finally {
-      await https.close();
+      await proxied.close();
+    }
+  });
+
+  it('ignores X-Forwarded-Proto when the proxy is not trusted, even with an https public URL', async () => {
+    const direct = await buildTestApp({ trustProxy: false, publicUrl: 'http://localhost:3000' });
+    try {
+      const res = await direct.app.inject({ method: 'GET', url: '/home', headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await direct.close();
     }
   });
 

@@ -62,7 +62,7 @@ import {
   saveAboutPage,
   updateFaq,
 } from '../../features/content/content.service.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 import { adminMaterialsRoutes } from './materials.js';
 
 const ZIdParams = z.object({ id: ZId });
@@ -70,13 +70,11 @@ const P = '/back/api/v1/admin';
 const security = [{ bearer: [] }];
 
 /**
- * The back office API. Every route here is for admins only: the onRequest hook below answers
- * 401/403 before any handler runs, and each handler takes the admin from requireAdmin too.
+ * The back office API. Every route here is for admins only: declared for the whole module, so
+ * 401/403 come before any body is read; each handler takes the admin from requireAdmin too.
  */
 export default async function adminRoutes(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    requireAdmin(request);
-  });
+  declareAuthLevel(app, 'admin');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // ---- Campaigns ----

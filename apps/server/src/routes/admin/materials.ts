@@ -25,7 +25,7 @@ const ZCodeParams = z.object({ code: ZMaterialCode });
 
 /**
  * The materials catalogue in the back office. Registered by adminRoutes, inside its scope, so its
- * onRequest hook answers 401/403 first; each handler takes the admin from requireAdmin as well.
+ * admin-only declaration answers 401/403 first; each handler takes the admin from requireAdmin as well.
  * Materials are addressed by code, which never changes once created.
  */
 export function adminMaterialsRoutes(app: FastifyInstance): void {

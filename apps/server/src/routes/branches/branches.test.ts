@@ -78,6 +78,22 @@ describe('branch offices', () => {
     expect((await api(null, 'GET', '/back/api/v1/branches')).statusCode).toBe(401);
   });
 
+  it('answers 404 about a branch to everyone who may not see it, whatever their kind of account', async () => {
+    const mine = (await api(w.head1, 'POST', '/back/api/v1/branches', branchBody())).json().data as Branch;
+    for (const who of [w.head2, w.householdA, w.branch1, w.manager1]) {
+      for (const [method, url, body] of [
+        ['GET', `/back/api/v1/branches/${mine.id}`, undefined],
+        ['PATCH', `/back/api/v1/branches/${mine.id}`, { name: 'Mía ahora' }],
+        ['POST', `/back/api/v1/branches/${mine.id}/invitation`, undefined],
+      ] as const) {
+        const res = await api(who, method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json().code).toBe('branch-not-found');
+      }
+    }
+    expect((await api(null, 'GET', `/back/api/v1/branches/${mine.id}`)).statusCode).toBe(401);
+  });
+
   it('refuses an e-mail already in use and malformed fields', async () => {
     const dup = await api(w.head1, 'POST', '/back/api/v1/branches', branchBody({ email: w.householdA.email }));
     expect(dup.statusCode).toBe(409);

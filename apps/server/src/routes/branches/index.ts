@@ -36,6 +36,11 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: u
 }
 
 /** Branch offices of a company head (issue 7) and the invitation a new branch accepts. */
+/** The company's main account, checked before the body (401/403 before 400). */
+const COMPANY_HEAD = { auth: 'company-head' } as const;
+/** One branch: whoever may not see it gets the same 404 as for another company's branch. */
+const COMPANY_HEAD_BRANCH = { auth: 'company-head', hiddenAs: 'branch-not-found' } as const;
+
 export default async function branchesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: BranchesDeps = {
@@ -54,6 +59,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/branches',
     {
+      config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
         summary: 'Las sucursales de mi empresa (solo la cuenta principal de la empresa)',
@@ -67,6 +73,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches',
     {
+      config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
         summary: 'Crea una sucursal: un usuario tipo 3 con id_empresa = mi id, invitado por correo a crear su contraseña (7 días, un solo uso)',
@@ -85,6 +92,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/branches/:id',
     {
+      config: COMPANY_HEAD_BRANCH,
       schema: {
         tags: TAGS,
         summary: 'Una de mis sucursales',
@@ -99,6 +107,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.patch(
     '/back/api/v1/branches/:id',
     {
+      config: COMPANY_HEAD_BRANCH,
       schema: {
         tags: TAGS,
         summary: 'Edita una de mis sucursales; active=false la desactiva (no puede iniciar sesión) y active=true la reactiva',
@@ -114,6 +123,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches/:id/invitation',
     {
+      config: COMPANY_HEAD_BRANCH,
       schema: {
         tags: TAGS,
         summary: 'Envía de nuevo la invitación (el enlace anterior deja de funcionar)',

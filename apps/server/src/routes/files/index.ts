@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   FILE_SIZE_LIMIT_BYTES,
   UPLOAD_FIELD,
@@ -22,19 +21,17 @@ import { requireUser } from '../../plugins/auth.js';
 const UPLOADS_PER_WINDOW = 60;
 const UPLOAD_WINDOW_MS = 15 * 60 * 1000;
 
+// The largest kind's limit; the per-kind limit is checked once the type is known.
+const UPLOAD_LIMITS = {
+  fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
+  files: 1,
+  fields: 4,
+  parts: 5,
+  fieldNameSize: 100,
+  headerPairs: 100,
+};
+
 export default async function filesRoutes(app: FastifyInstance) {
-  await app.register(multipart, {
-    // The largest kind's limit; the per-kind limit is checked once the type is known.
-    limits: {
-      fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
-      files: 1,
-      fields: 4,
-      parts: 5,
-      fieldNameSize: 100,
-      headerPairs: 100,
-    },
-    throwFileSizeLimit: false,
-  });
   const storage = storageFromConfig(app.config);
   app.addHook('onClose', () => storage.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -55,12 +52,9 @@ export default async function filesRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       const rate = await app.rateLimiter.hit(`upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS);
       if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
-      if (!request.isMultipart()) throw new AppError('file-missing');
-      const part = await request.file();
-      if (!part || part.fieldname !== UPLOAD_FIELD) throw AppError.field('file-missing', UPLOAD_FIELD);
-      const bytes = await part.toBuffer();
+      const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
       const processed = await processUpload(bytes, {
-        truncated: part.file.truncated,
+        truncated,
         expectedKind: request.query.kind,
       });
       const row = await saveFile(app.db, storage, processed, { ownerId: user.id });
@@ -83,9 +77,8 @@ export default async function filesRoutes(app: FastifyInstance) {
       const row = await findFileByPublicId(app.db, id);
       if (!row) throw new AppError('not-found');
       const signed = verifyFileSignature(app.config.tokenSecret, row.public_id, request.query.exp, request.query.sig);
-      if (!signed && !(await canReadFile(app.db, row, request.user))) {
-        throw new AppError(request.user ? 'forbidden' : 'not-found');
-      }
+      // Someone else's private file: the same 404 as a file that does not exist.
+      if (!signed && !(await canReadFile(app.db, row, request.user))) throw new AppError('not-found');
       const etag = `"${row.public_id}"`;
       // Stored bytes never change for a public id. Set only on answers that carry them (or a
       // 304), so an error while the storage is down is never cached.

@@ -53,10 +53,10 @@ describe('customer details (GET clientes/lista?id=)', () => {
     ['company', 'otherCompany'],
     ['otherCompany', 'branch'],
   ];
-  it.each(forbidden)('refuses %s reading %s with 403', async (as, target) => {
+  it.each(forbidden)('answers %s reading %s as if the account did not exist (404)', async (as, target) => {
     const res = await lookup(as, users[target]!.id);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('forbidden');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('user-not-found');
   });
 
   it('answers 404 user-not-found for an id that does not exist', async () => {

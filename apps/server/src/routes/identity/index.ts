@@ -52,6 +52,9 @@ declare module 'fastify' {
 }
 
 const TAGS = ['identity'];
+/** Routes for the signed-in account itself (401 before the body is read). */
+const SIGNED_IN = { auth: 'user' } as const;
+const BEARER = [{ bearer: [] }];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 
 /**
@@ -157,6 +160,10 @@ export default fp(
       IDENTITY_PATHS.forgotPassword,
       {
         onRequest: budget('recovery'),
+        // Any work about the account starts once the answer is sent (same cost for every address).
+        onResponse: async (request, reply) => {
+          if (reply.statusCode === 200) identity.queueRecovery((request.body).data_user.email);
+        },
         errorHandler,
         onSend: noStore,
         schema: {
@@ -166,16 +173,18 @@ export default fp(
           response: { 200: ZForgotPasswordResponse, ...errors(400, 429) },
         },
       },
-      async (request) => ({ data: await identity.forgotPassword(request.body.data_user.email) }),
+      async () => ({ data: identity.forgotPasswordAnswer() }),
     );
 
     r.get(
       IDENTITY_PATHS.customer,
       {
+        config: SIGNED_IN,
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Datos de un cliente: el propio usuario, una empresa para sus sucursales o un administrador',
           querystring: ZCustomerQuery,
           response: { 200: ZCustomerResponse, ...errors(400, 401, 403, 404) },
@@ -257,11 +266,13 @@ export default fp(
     r.post(
       IDENTITY_PATHS.resendVerification,
       {
+        config: SIGNED_IN,
         onRequest: budget('verification'),
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Vuelve a enviar el correo de confirmación al usuario actual',
           response: { 200: ZResendVerificationResponse, ...errors(401, 429) },
         },
@@ -274,9 +285,11 @@ export default fp(
     r.get(
       IDENTITY_PATHS.me,
       {
+        config: SIGNED_IN,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'El usuario actual (sin tokens)',
           response: { 200: ZMeResponse, ...errors(401) },
         },
@@ -292,10 +305,12 @@ export default fp(
     r.patch(
       IDENTITY_PATHS.me,
       {
+        config: SIGNED_IN,
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Edita los datos del perfil propio',
           body: ZUpdateProfileRequest,
           response: { 200: ZMeResponse, ...errors(400, 401, 409) },
@@ -307,10 +322,12 @@ export default fp(
     r.delete(
       IDENTITY_PATHS.me,
       {
+        config: SIGNED_IN,
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Elimina la cuenta propia (confirma con la contraseña); conserva anonimizado lo que la ley obliga',
           body: ZDeleteAccountRequest,
           response: { 200: ZDeleteAccountResponse, ...errors(400, 401, 409, 429) },
@@ -325,10 +342,12 @@ export default fp(
     r.post(
       IDENTITY_PATHS.myEmail,
       {
+        config: SIGNED_IN,
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Cambia el correo de acceso (confirma con la contraseña); habrá que verificarlo de nuevo',
           body: ZChangeEmailRequest,
           response: { 200: ZMeResponse, ...errors(400, 401, 409, 429) },
@@ -340,10 +359,12 @@ export default fp(
     r.post(
       IDENTITY_PATHS.myPassword,
       {
+        config: SIGNED_IN,
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Cambia la contraseña (confirma con la actual); cierra las demás sesiones',
           body: ZChangePasswordRequest,
           response: { 200: ZChangePasswordResponse, ...errors(400, 401, 429) },
@@ -355,9 +376,11 @@ export default fp(
     r.get(
       IDENTITY_PATHS.mySessions,
       {
+        config: SIGNED_IN,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Sesiones abiertas del usuario actual',
           response: { 200: ZSessionListResponse, ...errors(401) },
         },
@@ -368,10 +391,12 @@ export default fp(
     r.delete(
       `${IDENTITY_PATHS.mySessions}/:id`,
       {
+        config: SIGNED_IN,
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Cierra una sesión propia',
           params: ZSessionIdParams,
           response: { 200: ZRevokeSessionResponse, ...errors(401, 404) },
@@ -386,9 +411,11 @@ export default fp(
     r.get(
       IDENTITY_PATHS.myDevices,
       {
+        config: SIGNED_IN,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Dispositivos de notificaciones enlazados al usuario actual',
           response: { 200: ZDeviceListResponse, ...errors(401) },
         },
@@ -399,10 +426,12 @@ export default fp(
     r.delete(
       `${IDENTITY_PATHS.myDevices}/:id`,
       {
+        config: SIGNED_IN,
         errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Desenlaza un dispositivo propio',
           params: ZDeviceIdParams,
           response: { 200: ZRemoveDeviceResponse, ...errors(400, 401, 404) },
@@ -417,9 +446,11 @@ export default fp(
     r.get(
       IDENTITY_PATHS.myExport,
       {
+        config: SIGNED_IN,
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security: BEARER,
           summary: 'Descarga mis datos personales (JSON)',
           response: { 200: dataOf(ZPersonalDataExport), ...errors(401) },
         },

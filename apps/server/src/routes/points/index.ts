@@ -36,6 +36,11 @@ const V1 = '/back/api/v1';
 const TAGS = ['points'];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
+/** A point manager or staff, checked before the body (401/403 before 400). */
+const MANAGERS = { auth: 'manager' } as const;
+/** One point's containers: whoever may not manage it gets the same 404 as for a missing point. */
+const POINT_MANAGERS = { auth: 'manager', hiddenAs: 'point-not-found' } as const;
+
 export default async function pointsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -156,6 +161,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/mine`,
     {
+      config: MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Puntos que administro, con sus contenedores (responsables del punto)',
@@ -192,6 +198,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/:id/containers`,
     {
+      config: POINT_MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Contenedores de un punto (su responsable o un administrador)',
@@ -210,6 +217,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.patch(
     `${V1}/points/:id/containers/:containerId`,
     {
+      config: POINT_MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Actualiza el nivel de llenado o el estado de un contenedor',
@@ -229,6 +237,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.post(
     `${V1}/points/:id/containers/:containerId/emptyings`,
     {
+      config: POINT_MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Registra un vaciado del contenedor (kg del material retirados)',
@@ -249,6 +258,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/:id/containers/:containerId/readings`,
     {
+      config: POINT_MANAGERS,
       schema: {
         tags: TAGS,
         summary: 'Historial de lecturas de llenado y vaciados de un contenedor',

@@ -318,20 +318,21 @@ describe('waste points API', () => {
       const anon = await t.app.inject({ method: 'PATCH', url, payload: { fill_level: 80 } });
       expect(anon.statusCode).toBe(401);
       const home = await t.app.inject({ method: 'PATCH', url, payload: { fill_level: 80 }, headers: auth(household.token) });
-      expect(home.statusCode).toBe(403);
+      expect(home.statusCode).toBe(404);
+      expect(home.json().code).toBe('point-not-found');
     });
 
-    it('refuses a manager who does not run that point (403)', async () => {
+    it('answers a manager who does not run that point as if it did not exist (404)', async () => {
       const res = await t.app.inject({
         method: 'PATCH',
         url: `/back/api/v1/points/${poblado}/containers/${containerId}`,
         payload: { fill_level: 80 },
         headers: auth(otherManager.token),
       });
-      expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('not-point-manager');
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('point-not-found');
       const list = await get(`/back/api/v1/points/${poblado}/containers`, auth(otherManager.token));
-      expect(list.statusCode).toBe(403);
+      expect(list.statusCode).toBe(404);
     });
 
     it('does not let a container of another point be reached through one\u2019s own point', async () => {

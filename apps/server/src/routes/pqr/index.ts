@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   FILE_SIZE_LIMIT_BYTES,
   PQR_UPLOAD_KEY_HEADER,
@@ -52,6 +51,15 @@ async function limit(app: FastifyInstance, key: string, max: number, windowMs: n
   if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
 }
 
+const UPLOAD_LIMITS = {
+  fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
+  files: 1,
+  fields: 2,
+  parts: 3,
+  fieldNameSize: 100,
+  headerPairs: 100,
+};
+
 function who(request: FastifyRequest): string {
   return request.user ? `u:${request.user.id}` : `ip:${request.ip}`;
 }
@@ -74,6 +82,8 @@ export default async function pqrRoutes(app: FastifyInstance) {
   const tags = ['pqr'];
   const adminTags = ['admin: pqr'];
   const security = [{ bearer: [] }];
+  /** Back-office routes: staff only, checked before the body (401/403 before 400). */
+  const STAFF = { auth: 'admin' } as const;
 
   // ——— Public ———
 
@@ -157,17 +167,6 @@ export default async function pqrRoutes(app: FastifyInstance) {
   // Anonymous citizens cannot use POST /files (it needs an account): the PQR form uploads here,
   // with the same checks and limits, and gets a key that ties the files to its filing.
   await app.register(async (uploads) => {
-    await uploads.register(multipart, {
-      limits: {
-        fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
-        files: 1,
-        fields: 2,
-        parts: 3,
-        fieldNameSize: 100,
-        headerPairs: 100,
-      },
-      throwFileSizeLimit: false,
-    });
     uploads.withTypeProvider<ZodTypeProvider>().post(
       `${V1}/pqr/attachments`,
       {
@@ -181,13 +180,10 @@ export default async function pqrRoutes(app: FastifyInstance) {
       },
       async (request, reply) => {
         await limit(uploads, `pqr-upload:${who(request)}`, LIMITS.upload.limit, LIMITS.upload.windowMs);
-        if (!request.isMultipart()) throw new AppError('file-missing');
-        const part = await request.file();
-        if (!part || part.fieldname !== UPLOAD_FIELD) throw AppError.field('file-missing', UPLOAD_FIELD);
-        const bytes = await part.toBuffer();
+        const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
         const header = request.headers[PQR_UPLOAD_KEY_HEADER];
         const data = await pqr.uploadPqrAttachment(deps, storage, bytes, {
-          truncated: part.file.truncated,
+          truncated,
           user: request.user,
           uploadKey: typeof header === 'string' ? header : undefined,
         });
@@ -203,6 +199,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     ADMIN,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Bandeja de PQR ordenada por vencimiento, con semáforo y filtros',
@@ -220,6 +217,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/staff`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Personas del equipo a quienes asignar PQR',
@@ -236,6 +234,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/report`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Informe mensual: volumen por tipo y porcentaje respondido a tiempo',
@@ -253,6 +252,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/report.csv`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Informe mensual en CSV (separador «;», coma decimal, UTF-8)',
@@ -275,6 +275,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/calendar`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Días no hábiles adicionales o hábiles por excepción que usa el cálculo de plazos',
@@ -291,6 +292,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.put(
     `${ADMIN}/calendar`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Marca un día como no hábil (cierre) o hábil por excepción',
@@ -308,6 +310,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.delete(
     `${ADMIN}/calendar/:date`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Quita una excepción del calendario',
@@ -325,6 +328,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN}/:radicado`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Detalle de una PQR con historial completo y notas internas',
@@ -342,6 +346,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/assign`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Asigna la PQR a una persona del equipo (o la deja sin asignar)',
@@ -360,6 +365,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/notes`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Agrega una nota interna (el peticionario no la ve)',
@@ -378,6 +384,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/status`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary:
@@ -397,6 +404,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/answer`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Responde la PQR (texto y adjuntos); se envía por correo y queda visible en la app',
@@ -415,6 +423,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/extension`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Prórroga única antes del vencimiento, con motivo y nueva fecha (máximo el doble del plazo)',
@@ -433,6 +442,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN}/:radicado/transfer`,
     {
+      config: STAFF,
       schema: {
         tags: adminTags,
         summary: 'Traslada la PQR a la entidad competente (dentro de 5 días hábiles) y avisa al peticionario',

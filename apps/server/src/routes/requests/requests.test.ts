@@ -148,7 +148,7 @@ describe('creating a pickup request', () => {
     const asManager = await get(w.manager1, `/back/api/v1/files/${photo}`);
     expect(asManager.statusCode).toBe(200);
     const asOther = await get(w.householdB, `/back/api/v1/files/${photo}`);
-    expect(asOther.statusCode).toBe(403);
+    expect(asOther.statusCode).toBe(404);
   });
 
   it('refuses another user’s file, a photo already used, and a fourth photo', async () => {
@@ -211,8 +211,8 @@ describe('who sees which requests', () => {
   it('shows a household its own request and not another household’s', async () => {
     expect((await get(w.householdA, `/back/api/v1/requests/${ofA.id}`)).statusCode).toBe(200);
     const res = await get(w.householdB, `/back/api/v1/requests/${ofA.id}`);
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('request-forbidden');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('request-not-found');
     expect((await list(w.householdB)).items.map((r) => r.id)).not.toContain(ofA.id);
     expect((await list(w.householdA)).items.every((r) => r.requester.id === w.householdA.id)).toBe(true);
   });
@@ -229,12 +229,12 @@ describe('who sees which requests', () => {
   });
 
   it('hides another company’s branch from a head', async () => {
-    expect((await get(w.head1, `/back/api/v1/requests/${ofBranch2.id}`)).statusCode).toBe(403);
+    expect((await get(w.head1, `/back/api/v1/requests/${ofBranch2.id}`)).statusCode).toBe(404);
     expect((await list(w.head1, `&branch_id=${w.branch2.id}`)).items).toEqual([]);
   });
 
   it('does not show a branch its head’s or sibling requests', async () => {
-    expect((await get(w.branch1, `/back/api/v1/requests/${ofHead1.id}`)).statusCode).toBe(403);
+    expect((await get(w.branch1, `/back/api/v1/requests/${ofHead1.id}`)).statusCode).toBe(404);
     expect((await list(w.branch1)).items.every((r) => r.requester.id === w.branch1.id)).toBe(true);
   });
 
@@ -242,7 +242,7 @@ describe('who sees which requests', () => {
     const m1 = (await list(w.manager1)).items;
     expect(m1.map((r) => r.id)).toContain(ofA.id);
     expect(m1.every((r) => r.point.id === w.points.p1)).toBe(true);
-    expect((await get(w.manager2, `/back/api/v1/requests/${ofA.id}`)).statusCode).toBe(403);
+    expect((await get(w.manager2, `/back/api/v1/requests/${ofA.id}`)).statusCode).toBe(404);
     expect((await list(w.manager2)).items.map((r) => r.id)).toContain(ofBranch1.id);
   });
 

@@ -1,0 +1,147 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/bearer-users.js';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { authLevelOf, type AuthLevel } from '../auth.js';
+import type { RouteEntry } from '../route-table.js';
+
+/**
+ * Generated from the route table: every route that needs an account answers 401 to an anonymous
+ * caller, and every staff, manager or company route 403 to a household, before it looks at the
+ * body, the query or the path parameters (never 400 naming a field).
+ */
+
+/**
+ * The routes anyone may call. A new public route fails this suite until it is listed here, so
+ * "public" is always a decision, never a forgotten declaration.
+ */
+const PUBLIC_ROUTES = new Set([
+  'GET /back/api/v1/config',
+  'POST /back/api/clientes/registro',
+  'POST /back/api/clientes/login',
+  'POST /back/api/clientes/forgotpassword',
+  'POST /back/api/v1/auth/refresh',
+  'POST /back/api/v1/auth/logout',
+  'POST /back/api/v1/auth/reset-password',
+  'POST /back/api/v1/auth/verify-email',
+  'GET /back/api/v1/auth/social/providers',
+  'GET /back/api/v1/auth/social/:provider/start',
+  'GET /back/api/v1/auth/social/:provider/callback',
+  'POST /back/api/v1/auth/social/:provider/callback',
+  'POST /back/api/v1/auth/social/session',
+  'POST /back/api/v1/auth/social/ticket',
+  'POST /back/api/v1/auth/social/complete',
+  'GET /back/api/v1/materials',
+  'GET /back/api/v1/points',
+  'GET /back/api/v1/points/clusters',
+  'GET /back/api/v1/points/near',
+  'GET /back/api/v1/points.geojson',
+  'GET /back/api/v1/points/:id',
+  'GET /back/api/v1/files/:id',
+  'GET /back/api/v1/content/faq',
+  'GET /back/api/v1/content/about',
+  'GET /back/api/v1/allies',
+  'GET /back/api/v1/allies/:id',
+  'GET /back/api/v1/campaigns',
+  'GET /back/api/v1/campaigns/:id',
+  'GET /back/api/v1/campaigns/:id/calendar.ics',
+  'POST /back/api/v1/pqr',
+  'GET /back/api/v1/pqr/track',
+  'POST /back/api/v1/pqr/track/information',
+  'GET /back/api/v1/pqr/due-date',
+  'POST /back/api/v1/pqr/attachments',
+  // The live-updates stream authenticates with its short-lived ticket in the query.
+  'GET /back/api/v1/events',
+  'GET /back/api/v1/requests/calendar',
+  'POST /back/api/v1/branches/invitations/preview',
+  'POST /back/api/v1/branches/invitations/accept',
+]);
+
+/** Outside the versioned API: the viewer, the probe, the dev outbox (their own rules). */
+function isApiRoute(r: RouteEntry): boolean {
+  return r.url.startsWith('/back/api/v1/') || r.url.startsWith('/back/api/clientes/');
+}
+
+/** Every path parameter, query and body as wrong as it can be. */
+function badRequest(r: RouteEntry) {
+  const url = `${r.url.replace(/:[A-Za-z]+/g, 'no-es-un-id%00')}?month=13&page=-1&limit=abc&kind=x&id=x&radicado=x&email=x`;
+  const withBody = r.method !== 'GET' && r.method !== 'DELETE';
+  return {
+    method: r.method,
+    url,
+    ...(withBody
+      ? { headers: { 'content-type': 'application/json' }, payload: '{"roto": ' }
+      : {}),
+  };
+}
+
+const ELEVATED: AuthLevel[] = ['admin', 'manager', 'company-head'];
+
+describe('authorization comes before the body, on every route', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  let household: { authorization: string };
+  beforeAll(async () => {
+    t = await buildTestApp();
+    app = t.app;
+    household = (await createUser(app.db, t.config.tokenSecret, { tc_id: 2 })).headers;
+  });
+  afterAll(() => t.close());
+
+  it('declares every public API route on purpose', () => {
+    const publicRoutes = app.routeTable
+      .filter((r) => isApiRoute(r) && authLevelOf(r.options) === 'public')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.filter((r) => !PUBLIC_ROUTES.has(r))).toEqual([]);
+    expect([...PUBLIC_ROUTES].filter((r) => !publicRoutes.includes(r))).toEqual([]);
+  });
+
+  it('documents bearer security on every route that needs an account', () => {
+    const undocumented = app.routeTable
+      .filter((r) => isApiRoute(r) && authLevelOf(r.options) !== 'public')
+      .filter((r) => !(r.options.schema as { security?: unknown[] } | undefined)?.security?.length)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('answers 401 to an anonymous caller with a broken body, query and path on every protected route', async () => {
+    const protectedRoutes = app.routeTable.filter((r) => isApiRoute(r) && authLevelOf(r.options) !== 'public');
+    expect(protectedRoutes.length).toBeGreaterThan(80);
+    const wrong: string[] = [];
+    for (const r of protectedRoutes) {
+      const res = await app.inject(badRequest(r));
+      if (res.statusCode !== 401 || res.json().code !== 'unauthorized') wrong.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to a household with a broken body on every staff, manager and company route (404 on one object)', async () => {
+    const elevated = app.routeTable.filter((r) => isApiRoute(r) && ELEVATED.includes(authLevelOf(r.options)));
+    expect(elevated.length).toBeGreaterThan(60);
+    const wrong: string[] = [];
+    for (const r of elevated) {
+      const res = await app.inject({ ...badRequest(r), headers: { ...badRequest(r).headers, ...household } });
+      const expected = r.options.config?.hiddenAs ? 404 : 403;
+      if (res.statusCode !== expected) wrong.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('holds the nine PQR back-office writes and the PQR report to it', () => {
+    const levels = Object.fromEntries(app.routeTable.map((r) => [`${r.method} ${r.url}`, authLevelOf(r.options)]));
+    for (const route of [
+      'PUT /back/api/v1/admin/pqr/calendar',
+      'DELETE /back/api/v1/admin/pqr/calendar/:date',
+      'POST /back/api/v1/admin/pqr/:radicado/assign',
+      'POST /back/api/v1/admin/pqr/:radicado/notes',
+      'POST /back/api/v1/admin/pqr/:radicado/status',
+      'POST /back/api/v1/admin/pqr/:radicado/answer',
+      'POST /back/api/v1/admin/pqr/:radicado/extension',
+      'POST /back/api/v1/admin/pqr/:radicado/transfer',
+      'GET /back/api/v1/admin/pqr/report',
+      'GET /back/api/v1/admin/pqr/report.csv',
+    ]) {
+      expect(levels[route], route).toBe('admin');
+    }
+  });
+});
