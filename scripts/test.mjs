@@ -1,11 +1,15 @@
 // `npm test`: every suite, e2e in Chromium included, then one line `N passed, N failed`.
-//   --only a,b   run only the named suites (size, contract, server, server-pg, web, e2e)
-// Server suites run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set.
+//   --only a,b   run only the named suites (size, contract, server, server-pg, web,
+//                server-node24, web-node24, e2e)
+// Server suites run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set. The
+// server (SQLite) and web suites run a second time on Node 24 (scripts/node24.mjs installs it
+// from the npm registry into .cache/node24 once) unless NODE24=0 or --only leaves them out.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './find-chromium.mjs';
+import { ensureNode24, node24Env } from './node24.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,24 +19,31 @@ const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(',')) : null;
 const npx = 'npx';
 
-function run(cmd, args, env = {}) {
+function run(cmd, args, env = {}, baseEnv = process.env) {
   const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const res = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...baseEnv, ...env } });
   return { status: res.status ?? 1, seconds: Math.round((Date.now() - started) / 100) / 10 };
 }
 
-function vitestSuite(name, dir, env = {}) {
+/** Runs one vitest project; on the Node at `nodeBin` (its bin dir) when given. */
+function vitestSuite(name, dir, env = {}, nodeBin = null) {
   const out = path.join(reportDir, `${name}.json`);
   rmSync(out, { force: true });
-  const { status, seconds } = run(
-    npx,
-    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    env,
-  );
+  const args = ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const { status, seconds } = nodeBin
+    ? run(
+        path.join(nodeBin, 'node'),
+        [path.join(root, 'node_modules/vitest/vitest.mjs'), ...args],
+        env,
+        node24Env(nodeBin),
+      )
+    : run(npx, ['vitest', ...args], env);
   if (!existsSync(out)) return { name, passed: 0, failed: 1, seconds, note: `no report (exit ${status})` };
   const r = JSON.parse(readFileSync(out, 'utf8'));
   // A file that fails to load has no tests but counts as a failure.
-  const failedFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  const failedFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
   const failed = r.numFailedTests + failedFiles + (status !== 0 && r.numFailedTests + failedFiles === 0 ? 1 : 0);
   return { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, seconds };
 }
@@ -65,6 +76,19 @@ const suites = [
         : (console.log('\nserver-pg: TEST_DATABASE_URL is not set, the server suite ran on SQLite only.'), null),
   },
   { name: 'web', run: () => vitestSuite('web', 'apps/web') },
+  // Node 24 (the current LTS): the server suite on SQLite (the native driver is what differs
+  // between runtimes; PostgreSQL's client is plain JavaScript) and the web suite.
+  {
+    name: 'server-node24',
+    run: () =>
+      process.env.NODE24 === '0'
+        ? null
+        : vitestSuite('server-node24', 'apps/server', { TEST_DATABASE_URL: '' }, ensureNode24()),
+  },
+  {
+    name: 'web-node24',
+    run: () => (process.env.NODE24 === '0' ? null : vitestSuite('web-node24', 'apps/web', {}, ensureNode24())),
+  },
   {
     name: 'e2e',
     run() {
@@ -72,9 +96,13 @@ const suites = [
       ensureChromium();
       const out = path.join(reportDir, 'e2e.json');
       rmSync(out, { force: true });
-      const { status, seconds } = run(npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: out,
-      });
+      const { status, seconds } = run(
+        npx,
+        ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+        {
+          PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+        },
+      );
       if (!existsSync(out)) return { name: 'e2e', passed: 0, failed: 1, seconds, note: `no report (exit ${status})` };
       const s = JSON.parse(readFileSync(out, 'utf8')).stats;
       const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
@@ -99,7 +127,7 @@ for (const suite of suites) {
 console.log('\n━━━ summary ━━━');
 for (const r of results) {
   console.log(
-    `${r.name.padEnd(10)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed` +
+    `${r.name.padEnd(13)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed` +
       `${r.skipped ? ` ${r.skipped} skipped` : ''}  (${r.seconds}s)${r.note ? `  ${r.note}` : ''}`,
   );
 }

@@ -1,7 +1,21 @@
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Database } from './types.js';
+
+/**
+ * better-sqlite3 13 (Node-API, prebuilt, declares Node >= 22) on Node 22 and later; 12 on
+ * Node 20, where 13 crashes. 12 on Node 24 aborts at exit (`Assertion failed: (env) != nullptr`
+ * in a `Statement` destructor: Node 24's `node::ObjectWrap` removes a cleanup hook after the
+ * environment is gone), which 13's Node-API wrappers do not do. Same API in both.
+ */
+export const sqliteDriver: { module: string; Database: typeof BetterSqlite3 } = (() => {
+  const require = createRequire(import.meta.url);
+  const module = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3-v13' : 'better-sqlite3';
+  return { module, Database: require(module) as typeof BetterSqlite3 };
+})();
+const SQLite = sqliteDriver.Database;
 
 export type DialectName = 'sqlite' | 'postgres';
 

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { runShutdownScenario, type ShutdownRun } from './shutdown-scenario.js';
+
+/**
+ * SIGTERM at ~500 req/s against the real server in a child process (see shutdown-scenario.ts):
+ * the process ends by itself with exit code 0 (its own SHUTDOWN_TIMEOUT_MS of 10 s exits 1),
+ * and no request gets a 5xx other than the 503 of a server that is closing. Whether every
+ * request in flight at the signal gets its answer is measured by `npm run bench -- shutdown`
+ * (today some are not: connections still in the kernel's accept queue when the listener
+ * closes are reset; see the README).
+ */
+let run: ShutdownRun | null = null;
+
+describe('graceful shutdown', () => {
+  it('exits 0 by itself after SIGTERM under ~500 req/s, with no 5xx but the closing 503', async () => {
+    run = await runShutdownScenario();
+    const summary = `${run.results.length} requests; exit ${run.exitCode} ${run.exitMs} ms after the signal`;
+    const before = run.results.filter((r) => r.sentAt < run!.signalAt);
+    expect(before.filter((r) => r.status === 200).length, summary).toBeGreaterThan(500);
+    expect(
+      run.results.filter((r) => r.status !== undefined && r.status >= 500 && r.status !== 503).slice(0, 5),
+      summary,
+    ).toEqual([]);
+    expect(run.exitCode, `${summary}\n${run.stderr.slice(-2000)}`).toBe(0);
+  }, 120_000);
+
+  // Known: finding 8 (the shutdown 503 is Fastify's own body, not the app's Spanish { code, message }).
+  it.fails('answers a request that arrives while closing with the app’s { code, message } 503', () => {
+    const body = run?.results.find((r) => r.status === 503)?.body;
+    expect(body, 'no 503 was seen in this run').toBeDefined();
+    expect(JSON.parse(body!)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+});
