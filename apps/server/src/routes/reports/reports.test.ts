@@ -325,3 +325,19 @@ describe('public list', () => {
     expect(mine.statusCode).toBe(401);
   });
 });
+
+describe("the manager's Contenedores view", () => {
+  it('marks a container with open "contenedor lleno" reports until they are resolved', async () => {
+    const before = await t.app.inject({ method: 'GET', url: `/back/api/v1/points/${w.pointX}/containers`, headers: w.managerX.headers });
+    const count = () =>
+      t.app
+        .inject({ method: 'GET', url: '/back/api/v1/points/mine', headers: w.managerX.headers })
+        .then((res) => res.json<{ data: { id: number; containers: { id: number; full_reports?: number }[] }[] }>().data)
+        .then((points) => points.find((p) => p.id === w.pointX)!.containers.find((c) => c.id === w.containerId)!.full_reports);
+    const initial = before.json<{ data: { id: number; full_reports?: number }[] }>().data.find((c) => c.id === w.containerId)!.full_reports!;
+    const r = await mustFile(t.app, w.bruno, { point_id: w.pointX, container_id: w.containerId, lat: 6.33, lng: -75.65 });
+    expect(await count()).toBe(initial + 1);
+    await changeStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
+    expect(await count()).toBe(initial);
+  });
+});
