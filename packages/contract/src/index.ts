@@ -20,3 +20,4 @@ export * from './notifications.js';
 export * from './public-config.js';
 export * from './social-auth.js';
 export * from './reports.js';
+export * from './open311.js';

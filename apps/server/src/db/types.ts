@@ -607,6 +607,7 @@ export interface ReportsTable {
   /** app | open311 */
   source: string;
   address: string | null;
+  media_url: string | null;
   duplicate_of_id: number | null;
   status_notes: string | null;
   assigned_to: number | null;

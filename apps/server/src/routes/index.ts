@@ -17,6 +17,7 @@ import notificationsRoutes from './notifications/index.js';
 import requestsRoutes from './requests/index.js';
 import branchesRoutes from './branches/index.js';
 import reportsRoutes from './reports/index.js';
+import open311Routes from './open311/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -41,4 +42,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(requestsRoutes);
   await app.register(branchesRoutes);
   await app.register(reportsRoutes);
+  await app.register(open311Routes);
 }

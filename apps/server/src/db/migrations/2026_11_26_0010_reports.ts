@@ -32,6 +32,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // app | open311
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('address', 'text')
+    // A photo link sent through Open311 (media_url); app photos are files in report_photos.
+    .addColumn('media_url', 'text')
     .addColumn('duplicate_of_id', 'integer', (c) => c.references('reports.id').onDelete('set null'))
     .addColumn('status_notes', 'text')
     .addColumn('assigned_to', 'integer', (c) => c.references('users.id').onDelete('set null'))

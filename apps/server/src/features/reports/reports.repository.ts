@@ -323,3 +323,24 @@ export async function openFullReportsOf(db: Executor, containerIds: number[], op
     .execute();
   return new Map(rows.map((r) => [r.container_id!, Number(r.n)]));
 }
+
+/** Open311 reads: by numbers, or by category, a created_at window and statuses; newest first. */
+export async function listRecords(
+  db: Executor,
+  f: {
+    numbers?: string[] | undefined;
+    categories?: string[] | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    statuses?: readonly string[] | undefined;
+    limit: number;
+  },
+): Promise<ReportRow[]> {
+  let q = selectReports(db);
+  if (f.numbers) q = q.where('r.number', 'in', f.numbers.length ? f.numbers : ['-']);
+  if (f.categories?.length) q = q.where('r.category', 'in', f.categories);
+  if (f.from) q = q.where('r.created_at', '>=', f.from);
+  if (f.to) q = q.where('r.created_at', '<=', f.to);
+  if (f.statuses) q = q.where('r.status', 'in', [...f.statuses]);
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).execute();
+}

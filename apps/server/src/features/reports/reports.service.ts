@@ -234,7 +234,15 @@ async function audience(db: Executor, row: ReportRow, actorId: number | null) {
 
 export type FilingSource =
   | { kind: 'app'; user: AuthUser }
-  | { kind: 'open311'; name: string; email: string | null; phone: string | null; address: string | null; user: null };
+  | {
+      kind: 'open311';
+      name: string;
+      email: string | null;
+      phone: string | null;
+      address: string | null;
+      mediaUrl: string | null;
+      user: null;
+    };
 
 /**
  * Files a report. Everything is checked before the transaction; the number is taken inside it,
@@ -291,6 +299,7 @@ export async function createReport(
       reporter_phone: source.kind === 'open311' ? source.phone : null,
       source: source.kind,
       address: source.kind === 'open311' ? source.address : null,
+      media_url: source.kind === 'open311' ? source.mediaUrl : null,
       duplicate_of_id: null,
       status_notes: null,
       assigned_to: null,
@@ -795,4 +804,58 @@ export function openFullReportsByContainer(db: Db, containerIds: number[]): Prom
 /** Whether a status closes a report (Open311 `closed`). */
 export function isClosedStatus(status: ReportStatus): boolean {
   return CLOSED.includes(status);
+}
+
+// ——— Records for the Open311 adapter ———
+
+export type ReportRecord = {
+  number: string;
+  category: string;
+  status: ReportStatus;
+  status_notes: string | null;
+  description: string;
+  lat: number;
+  lng: number;
+  address: string | null;
+  point_name: string | null;
+  duplicate_of: string | null;
+  created_at: string;
+  updated_at: string;
+  media_url: string | null;
+};
+
+function toRecord(secret: string, row: ReportRow, photos: ReportPhotoRow[]): ReportRecord {
+  const photo = photos.find((p) => p.report_id === row.id && p.hidden === 0);
+  return {
+    number: row.number,
+    category: row.category,
+    status: ZReportStatus.parse(row.status),
+    status_notes: row.status_notes,
+    description: row.description,
+    lat: row.lat,
+    lng: row.lng,
+    address: row.address,
+    point_name: row.point_name,
+    duplicate_of: row.duplicate_of_number,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    media_url: photo ? photoView(secret, photo).url : row.media_url,
+  };
+}
+
+/** Reports by number, or by category, filing window and open/closed, newest first (at most `limit`). */
+export async function listReportRecords(
+  deps: Pick<ReportsDeps, 'db' | 'secret'>,
+  f: { numbers?: string[]; categories?: string[]; from?: string; to?: string; open?: boolean; limit: number },
+): Promise<ReportRecord[]> {
+  const rows = await repo.listRecords(deps.db, {
+    numbers: f.numbers,
+    categories: f.categories,
+    from: f.from,
+    to: f.to,
+    statuses: f.open === undefined ? undefined : f.open ? REPORT_OPEN_STATUSES : CLOSED,
+    limit: f.limit,
+  });
+  const photos = await repo.listPhotos(deps.db, rows.map((r) => r.id));
+  return rows.map((r) => toRecord(deps.secret, r, photos));
 }
