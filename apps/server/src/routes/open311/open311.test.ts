@@ -185,7 +185,8 @@ describe('Open311 GeoReport v2', () => {
   });
 
   it('refuses a POST without, with a wrong or with a revoked api_key (403) before reading the fields', async () => {
-    for (const fields of [{ service_code: 'nope' }, { api_key: 'pv311_inventada', service_code: 'nope' }]) {
+    const attempts: Record<string, string>[] = [{ service_code: 'nope' }, { api_key: 'pv311_inventada', service_code: 'nope' }];
+    for (const fields of attempts) {
       const res = await post('json', fields);
       expect(res.statusCode).toBe(403);
       expectValid(ajvJson, errorsSchema, res.json());
