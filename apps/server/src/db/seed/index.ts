@@ -5,6 +5,7 @@ import { pointsDemoSeeder } from '../../features/points/points.seed.js';
 import { contentSeeder } from '../../features/content/content.seed.js';
 import { pqrDemoSeeder } from '../../features/pqr/pqr.seed.js';
 import { requestsDemoSeeder } from '../../features/requests/requests.seed.js';
+import { reportsDemoSeeder } from '../../features/reports/reports.seed.js';
 
 /** Where seeders report: the server's pino logger or the console (CLI). */
 export type SeedLog = { info: (message: string) => void; warn: (message: string) => void };
@@ -26,6 +27,8 @@ export const demoSeeders: Seeder[] = [
   pqrDemoSeeder,
   // After identity and points: demo pickup requests at the demo manager's points.
   requestsDemoSeeder,
+  // After identity and points: demo incident reports at the demo manager's points and around.
+  reportsDemoSeeder,
 ];
 
 export async function seedDemo(db: Db, ctx: SeedContext): Promise<void> {
