@@ -203,6 +203,26 @@ export const ERRORS = {
     message:
       'Este PDF trae contenido activo (JavaScript, acciones automáticas, archivos incrustados o formularios XFA) y no lo podemos recibir. Guárdalo de nuevo con «Imprimir como PDF» y vuelve a subirlo.',
   },
+  // Incident reports and Open311
+  'report-not-found': { status: 404, message: 'No encontramos ese reporte.' },
+  'report-forbidden': { status: 403, message: 'No puedes gestionar este reporte: no es de un punto que administres.' },
+  'report-photo-invalid': {
+    status: 400,
+    message: 'Una de las fotos no existe, no la subiste tú o ya está en otro reporte. Súbela de nuevo.',
+  },
+  'report-duplicate-invalid': {
+    status: 400,
+    message: 'El reporte original no existe, es este mismo o ya está cerrado como duplicado.',
+  },
+  'report-reopen-not-allowed': {
+    status: 409,
+    message: 'Solo quien hizo el reporte puede reabrirlo, y hasta 30 días después de resuelto o descartado.',
+  },
+  'report-follow-up-invalid': {
+    status: 400,
+    message: 'El enlace para responder ya no es válido: abre el reporte en la app para responder.',
+  },
+  'open311-key-invalid': { status: 403, message: 'Falta el api_key o no es válido.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

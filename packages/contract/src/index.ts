@@ -22,3 +22,5 @@ export * from './social-auth.js';
 export * from './statistics.js';
 export * from './certificates.js';
 export * from './phone.js';
+export * from './reports.js';
+export * from './open311.js';

@@ -167,6 +167,8 @@ export const ZContainer = z.object({
   status: ZContainerStatus,
   last_emptied_at: ZInstant.nullable(),
   updated_at: ZInstant,
+  /** Open "contenedor lleno" reports on this container (managers' Contenedores view). */
+  full_reports: z.number().int().optional(),
 });
 export type Container = z.infer<typeof ZContainer>;
 

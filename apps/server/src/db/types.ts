@@ -54,6 +54,13 @@ export interface Database {
   certificates: CertificatesTable;
   // phone verification by SMS code (migration 0013)
   phone_codes: PhoneCodesTable;
+  // incident reports and Open311 keys (migration 0010)
+  report_counter: ReportCounterTable;
+  reports: ReportsTable;
+  report_photos: ReportPhotosTable;
+  report_events: ReportEventsTable;
+  report_followers: ReportFollowersTable;
+  open311_keys: Open311KeysTable;
 }
 
 export interface AppSettingTable {
@@ -596,6 +603,9 @@ export interface ImpactFactorsTable {
 }
 
 export interface CertificateCounterTable {
+// ---- Incident reports (migration 0010) ----
+
+export interface ReportCounterTable {
   year: number;
   last_value: number;
 }
@@ -638,4 +648,72 @@ export interface PhoneCodesTable {
   /** Set once the provider accepted the SMS; a failed send deletes the row. */
   sent_at: string | null;
   used_at: string | null;
+export interface ReportsTable {
+  id: Generated<number>;
+  /** REP-YYYY-NNNNNN */
+  number: string;
+  year: number;
+  sequence: number;
+  category: string;
+  status: string;
+  description: string;
+  lat: number;
+  lng: number;
+  point_id: number | null;
+  container_id: number | null;
+  reporter_id: number | null;
+  reporter_name: string;
+  reporter_email: string | null;
+  reporter_phone: string | null;
+  /** app | open311 */
+  source: string;
+  address: string | null;
+  media_url: string | null;
+  duplicate_of_id: number | null;
+  status_notes: string | null;
+  assigned_to: number | null;
+  resolved_at: string | null;
+  closed_at: string | null;
+  follow_up_sent_at: string | null;
+  /** si | no */
+  follow_up_answer: string | null;
+  follow_up_answered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReportPhotosTable {
+  report_id: number;
+  file_id: number;
+  position: number;
+  hidden: Generated<number>;
+}
+
+export interface ReportEventsTable {
+  id: Generated<number>;
+  report_id: number;
+  kind: string;
+  from_status: string | null;
+  to_status: string | null;
+  actor_id: number | null;
+  actor_name: string;
+  message: string | null;
+  internal: Generated<number>;
+  created_at: string;
+}
+
+export interface ReportFollowersTable {
+  report_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface Open311KeysTable {
+  id: Generated<number>;
+  name: string;
+  key_hash: string;
+  created_by: number | null;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
 }

@@ -19,6 +19,8 @@ import branchesRoutes from './branches/index.js';
 import statisticsRoutes from './statistics/index.js';
 import certificatesRoutes from './certificates/index.js';
 import phoneRoutes from './phone/index.js';
+import reportsRoutes from './reports/index.js';
+import open311Routes from './open311/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -45,4 +47,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(statisticsRoutes);
   await app.register(certificatesRoutes);
   await app.register(phoneRoutes);
+  await app.register(reportsRoutes);
+  await app.register(open311Routes);
 }

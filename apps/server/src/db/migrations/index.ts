@@ -9,6 +9,7 @@ import * as m0007 from './2026_11_21_0007_social_auth.js';
 import * as m0008 from './2026_11_21_0008_materials_admin.js';
 import * as m0011 from './2026_11_26_0011_statistics.js';
 import * as m0013 from './2026_11_26_0013_phone_verification.js';
+import * as m0010 from './2026_11_26_0010_reports.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0008_materials_admin': m0008,
   '2026_11_26_0011_statistics': m0011,
   '2026_11_26_0013_phone_verification': m0013,
+  '2026_11_26_0010_reports': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

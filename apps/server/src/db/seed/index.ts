@@ -6,6 +6,7 @@ import { contentSeeder } from '../../features/content/content.seed.js';
 import { pqrDemoSeeder } from '../../features/pqr/pqr.seed.js';
 import { requestsDemoSeeder } from '../../features/requests/requests.seed.js';
 import { statisticsDemoSeeder } from '../../features/statistics/statistics.seed.js';
+import { reportsDemoSeeder } from '../../features/reports/reports.seed.js';
 
 /** Where seeders report: the server's pino logger or the console (CLI). */
 export type SeedLog = { info: (message: string) => void; warn: (message: string) => void };
@@ -29,6 +30,8 @@ export const demoSeeders: Seeder[] = [
   requestsDemoSeeder,
   // After requests: a year of collected pickups for Mis cifras and certificates.
   statisticsDemoSeeder,
+  // After identity and points: demo incident reports at the demo manager's points and around.
+  reportsDemoSeeder,
 ];
 
 export async function seedDemo(db: Db, ctx: SeedContext): Promise<void> {

@@ -28,6 +28,7 @@ import { geojsonExport } from '../../features/points/points-export.js';
 import * as points from '../../features/points/points.service.js';
 import { requireManagerOrAdmin } from '../../plugins/auth.js';
 import { cachedBody, makeBody, scopeOf, sendBody } from './cached-json.js';
+import { openFullReportsByContainer } from '../../features/reports/reports.service.js';
 
 /** How long browsers may use the materials catalogue before revalidating it. */
 export const MATERIALS_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
@@ -172,7 +173,11 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = requireManagerOrAdmin(request);
       reply.header('cache-control', 'no-store');
-      return { data: await points.managedPoints(app.db, user) };
+      const list = await points.managedPoints(app.db, user);
+      const marks = await openFullReportsByContainer(app.db, list.flatMap((p) => p.containers.map((c) => c.id)));
+      return {
+        data: list.map((p) => ({ ...p, containers: p.containers.map((c) => ({ ...c, full_reports: marks.get(c.id) ?? 0 })) })),
+      };
     },
   );
 
@@ -210,7 +215,9 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = requireManagerOrAdmin(request);
       reply.header('cache-control', 'no-store');
-      return { data: await points.listContainers(app.db, user, request.params.id) };
+      const containers = await points.listContainers(app.db, user, request.params.id);
+      const marks = await openFullReportsByContainer(app.db, containers.map((c) => c.id));
+      return { data: containers.map((c) => ({ ...c, full_reports: marks.get(c.id) ?? 0 })) };
     },
   );
 

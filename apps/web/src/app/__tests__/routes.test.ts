@@ -33,6 +33,9 @@ const PQR_ROUTES = ['/admin/pqr', '/admin/pqr/:radicado'];
 /** Pickup requests (issue 7): one request of mine or of my point; the branch invitation landing. */
 const REQUEST_ROUTES = ['/app/tabs/request/:id', '/app/tabs/prequest/:id', '/auth/branch-invitation'];
 
+/** Incident reports: one report (or `new`), the "¿Se resolvió?" landing of the e-mail link. */
+const REPORT_ROUTES = ['/app/tabs/reports/:number', '/reports/follow-up'];
+
 /** Routes beyond the spec's table: the e-mail verification landing and the data-policy page (identity). */
 const IDENTITY_EXTRA_ROUTES = ['/auth/verify-email', '/data-policy'];
 
@@ -45,7 +48,7 @@ const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES].sort());
   });
 
   it('names an existing page file for every route', () => {

@@ -1,26 +1,128 @@
+/**
+ * app/tabs/reports (menu "Reportes", every logged-in user): one container with the parts of
+ * DESIGN.md §7. "Reportes de problemas" lists reports; `/app/tabs/reports/new` files one (from a
+ * point page with `?point=ID[&container=ID]`, pre-filled); `/app/tabs/reports/REP-2026-000123`
+ * shows one (public: visitors may open it from a shared link).
+ */
 import { TC_ID } from '@puntoverde/contract';
+import { useIonRouter } from '@ionic/react';
+import { useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
+import { usePublicConfig } from '../../features/identity/api/public-config';
+import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
+import { ReportDetail } from '../../features/reports/components/report-detail';
+import { ReportForm } from '../../features/reports/components/report-form';
+import { ReportsSection } from '../../features/reports/components/reports-section';
 import { CertificatesScreen } from '../../features/certificates/components/certificates-screen';
 import { MyFiguresScreen } from '../../features/statistics/components/my-figures-screen';
-import { isLoggedIn } from '../../lib/session';
+import { reportPath } from '../../features/reports/format';
+import { LocationPicker } from '../../features/requests/components/location-picker';
+import { useNotify } from '../../features/requests/hooks/use-notify';
+import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
+import { isLoggedIn, type CurrentUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
-/** app/tabs/reports: Mis cifras and Certificados (incident reports join them in the same container). */
+type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; t: TFunction };
+type ReportsPart = { key: string; labelKey: string; render: (ctx: PartContext) => ReactNode };
+
+/**
+ * The parts of Reportes, in order. "Mis cifras" and "Certificados" (the statistics feature) are
+ * added here as two more entries; with more than one part the page shows them as tabs.
+ */
+const PARTS: ReportsPart[] = [
+  {
+    key: 'problems',
+    labelKey: 'reports.parts.problems',
+    render: ({ loggedIn, canHandle }) => <ReportsSection loggedIn={loggedIn} canHandle={canHandle} />,
+  },
+  {
+    key: 'figures',
+    labelKey: 'reports.parts.figures',
+    render: ({ loggedIn, t }) => (loggedIn ? <MyFiguresScreen enabled /> : <p>{t('statistics.loginFirst')}</p>),
+  },
+  {
+    key: 'certificates',
+    labelKey: 'reports.parts.certificates',
+    render: ({ user, loggedIn, t }) =>
+      !loggedIn ? <p>{t('statistics.loginFirst')}</p> : user.tc_id === TC_ID.manager ? <p>{t('statistics.certificates.notForManagers')}</p> : <CertificatesScreen />,
+  },
+];
+
+function positiveInt(value: string | null): number | null {
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+function ReportsParts({ ctx }: { ctx: PartContext }) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState(PARTS[0]!.key);
+  const part = PARTS.find((p) => p.key === active) ?? PARTS[0]!;
+  if (PARTS.length === 1) return <>{part.render(ctx)}</>;
+  return (
+    <>
+      <div className="reports-parts" role="tablist" aria-label={t('pages.reports.title')}>
+        {PARTS.map((p) => (
+          <button key={p.key} type="button" role="tab" id={`reports-tab-${p.key}`} aria-selected={p.key === part.key} aria-controls="reports-part" onClick={() => setActive(p.key)}>
+            {t(p.labelKey)}
+          </button>
+        ))}
+      </div>
+      <div id="reports-part" role="tabpanel" aria-labelledby={`reports-tab-${part.key}`}>
+        {part.render(ctx)}
+      </div>
+    </>
+  );
+}
+
 export default function ReportsPage() {
   const { t } = useTranslation();
+  const { number } = useParams();
+  const [search] = useSearchParams();
+  const { pathname, search: rawSearch } = useLocation();
+  const router = useIonRouter();
   const user = useSession();
+  const config = usePublicConfig();
+  const notify = useNotify();
   const loggedIn = isLoggedIn(user);
-  return (
-    <PageLayout title={t('pages.reports.title')}>
-      {loggedIn ? (
-        <>
-          <MyFiguresScreen enabled={loggedIn} />
-          {user.tc_id !== TC_ID.manager && <CertificatesScreen />}
-        </>
-      ) : (
-        <p>{t('statistics.loginFirst')}</p>
-      )}
-    </PageLayout>
-  );
+  const isStaff = user['is_admin'] === true || user['is_admin'] === 1;
+  const canHandle = loggedIn && (isStaff || user.tc_id === TC_ID.manager);
+  const tileUrl = config.data?.tile_url ?? DEFAULT_TILE_URL;
+
+  let title = t('pages.reports.title');
+  let body: ReactNode;
+  if (number === 'new') {
+    title = t('reports.form.title');
+    body = !loggedIn ? (
+      <LoginRequiredNotice next={`${pathname}${rawSearch}`} />
+    ) : config.isPending ? null : (
+      <ReportForm
+        tileUrl={tileUrl}
+        LocationField={LocationPicker}
+        pointId={positiveInt(search.get('point'))}
+        containerId={positiveInt(search.get('container'))}
+        onCreated={(created) => {
+          notify(t('reports.form.created', { number: created.number }));
+          router.push(reportPath(created.number), 'forward', 'replace');
+        }}
+        onJoined={(joined) => {
+          notify(t('reports.duplicates.joined', { number: joined }));
+          router.push(reportPath(joined), 'forward', 'replace');
+        }}
+      />
+    );
+  } else if (number && /^REP-\d{4}-\d{6}$/i.test(number)) {
+    title = t('reports.detail.title', { number: number.toUpperCase() });
+    body = <ReportDetail number={number.toUpperCase()} loggedIn={loggedIn} mayHandle={canHandle} />;
+  } else if (number) {
+    body = (
+      <p className="rp-error" role="alert">
+        {t('reports.detail.badNumber')}
+      </p>
+    );
+  } else {
+    body = <ReportsParts ctx={{ user, loggedIn, canHandle, t }} />;
+  }
+  return <PageLayout title={title}>{body}</PageLayout>;
 }

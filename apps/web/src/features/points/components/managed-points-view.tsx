@@ -121,6 +121,11 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
         {full ? <strong className="pvp-full"> · {t('points.containers.full')}</strong> : null}
         {container.last_emptied_at ? ` · ${t('points.containers.lastEmptied', { date: formatDateTime(container.last_emptied_at, lang) })}` : ''}
       </p>
+      {container.full_reports ? (
+        <p>
+          <strong className="pvp-full">{t('reports.containerMark', { count: container.full_reports })}</strong>
+        </p>
+      ) : null}
       <form className="pvp-manage-form" onSubmit={save}>
         <label htmlFor={`${uid}-level`}>{t('points.manage.levelLabel', { material: name })}</label>
         <div className="pvp-range">

@@ -21,11 +21,14 @@ export function LocationPicker({
   onChange,
   tileUrl,
   error,
+  mapLabel,
 }: {
   value: LatLng | null;
   onChange: (value: LatLng) => void;
   tileUrl: string;
   error?: string;
+  /** The map's accessible name (other forms than pickups say what the pin marks). */
+  mapLabel?: string;
 }) {
   const { t } = useTranslation();
   const mapId = `rq-pin-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -91,7 +94,7 @@ export function LocationPicker({
       ) : null}
       <MapView
         id={mapId}
-        label={t('requests.form.mapLabel')}
+        label={mapLabel ?? t('requests.form.mapLabel')}
         center={value ? [value.lat, value.lng] : MEDELLIN}
         zoom={value ? 16 : 12}
         tileUrl={tileUrl}

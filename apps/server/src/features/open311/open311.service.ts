@@ -1,0 +1,344 @@
+import {
+  OPEN311_FORMATS,
+  OPEN311_MAX_RESULTS,
+  OPEN311_MAX_WINDOW_DAYS,
+  OPEN311_SPECIFICATION,
+  REPORT_CATEGORIES,
+  REPORT_CATEGORY_LABELS_ES,
+  REPORT_DESCRIPTION_MAX,
+  REPORT_OPEN_STATUSES,
+  REPORT_STATUS_LABELS_ES,
+  isInColombia,
+  type Open311Format,
+  type Open311Key,
+  type ReportCategory,
+} from '@puntoverde/contract';
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import type { Db } from '../../db/dialect.js';
+import { AppError } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { createReport, listReportRecords, type ReportRecord, type ReportsDeps } from '../reports/reports.service.js';
+import * as repo from './open311.repository.js';
+import type { XmlNode } from './open311.xml.js';
+
+/**
+ * Open311 GeoReport v2 as an adapter over the report service: service codes are the report
+ * categories, statuses collapse to open/closed with status_notes, the API key is a staff-issued,
+ * revocable credential. Native routes stay the source of truth.
+ */
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** An answer of the standard's error list (HTTP status and `[{ code, description }]`). */
+export class Open311Error extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+  get body(): XmlNode[] {
+    return [{ code: this.status, description: this.description }];
+  }
+}
+
+export function parseFormat(file: string, base: string): Open311Format | null {
+  const m = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.([a-z]+)$`).exec(file);
+  const format = m?.[1];
+  return format && (OPEN311_FORMATS as readonly string[]).includes(format) ? (format as Open311Format) : null;
+}
+
+/** `2026-11-26T05:32:05.000Z` → `2026-11-26T00:32:05-05:00` (Bogotá has no daylight saving). */
+export function bogotaOffsetIso(iso: string): string {
+  const local = new Date(Date.parse(iso) - 5 * 3600 * 1000).toISOString().slice(0, 19);
+  return `${local}-05:00`;
+}
+
+// ——— Discovery and services ———
+
+export function discovery(publicUrl: string, base: string): XmlNode {
+  return {
+    changeset: '2026-11-26T00:00:00-05:00',
+    contact: `Ayuda / PQR: ${publicUrl}/help`,
+    key_service: `Pide tu api_key a la administración de PuntoVerde: ${publicUrl}/help`,
+    endpoints: [
+      {
+        specification: OPEN311_SPECIFICATION,
+        url: `${publicUrl}${base}`,
+        changeset: '2026-11-26T00:00:00-05:00',
+        type: 'production',
+        formats: ['text/xml', 'application/json'],
+      },
+    ],
+  };
+}
+
+const CONTAINER_CATEGORIES: readonly ReportCategory[] = ['contenedor_lleno', 'contenedor_danado'];
+const SERVICE_DESCRIPTIONS_ES: Record<ReportCategory, string> = {
+  contenedor_lleno: 'Un contenedor de reciclaje está lleno o rebosado.',
+  contenedor_danado: 'Un contenedor está roto, quemado, sin tapa o fuera de lugar.',
+  punto_critico: 'Residuos arrojados en la vía o en un lote (punto crítico, arrojo ilegal).',
+  punto_cerrado: 'Un punto de reciclaje está cerrado en su horario de atención.',
+  recoleccion_no_realizada: 'No pasaron a recoger en el día y la franja acordados.',
+  otro: 'Cualquier otro problema de un punto o del reciclaje en la ciudad.',
+};
+
+export function services(): XmlNode[] {
+  return REPORT_CATEGORIES.map((code) => ({
+    service_code: code,
+    service_name: REPORT_CATEGORY_LABELS_ES[code],
+    description: SERVICE_DESCRIPTIONS_ES[code],
+    metadata: CONTAINER_CATEGORIES.includes(code),
+    type: 'realtime',
+    keywords: code.replace(/_/g, ', '),
+    group: CONTAINER_CATEGORIES.includes(code) ? 'Contenedores' : 'Puntos y recolección',
+  }));
+}
+
+/** Container categories ask which point and container (PuntoVerde ids); the others ask nothing. */
+export function serviceDefinition(code: string): XmlNode {
+  if (!(REPORT_CATEGORIES as readonly string[]).includes(code)) throw new Open311Error(404, `No existe el servicio «${code}».`);
+  const attributes = CONTAINER_CATEGORIES.includes(code as ReportCategory)
+    ? [
+        {
+          variable: true,
+          code: 'point_id',
+          datatype: 'number',
+          required: false,
+          datatype_description: 'Número del punto en PuntoVerde (aparece en la dirección /map/{id}).',
+          order: 1,
+          description: '¿En qué punto está el contenedor?',
+          values: [],
+        },
+        {
+          variable: true,
+          code: 'container_id',
+          datatype: 'number',
+          required: false,
+          datatype_description: 'Número del contenedor dentro del punto.',
+          order: 2,
+          description: '¿Qué contenedor?',
+          values: [],
+        },
+      ]
+    : [];
+  return { service_code: code, attributes };
+}
+
+// ——— Requests ———
+
+function toServiceRequest(r: ReportRecord): XmlNode {
+  const open = REPORT_OPEN_STATUSES.includes(r.status);
+  const label = REPORT_STATUS_LABELS_ES[r.status];
+  const notes = r.status === 'duplicado' && r.duplicate_of ? `Duplicado de ${r.duplicate_of}` : r.status_notes ? `${label}: ${r.status_notes}` : label;
+  return {
+    service_request_id: r.number,
+    status: open ? 'open' : 'closed',
+    status_notes: notes,
+    service_name: REPORT_CATEGORY_LABELS_ES[r.category as ReportCategory] ?? r.category,
+    service_code: r.category,
+    description: r.description,
+    agency_responsible: r.point_name ? `PuntoVerde · ${r.point_name}` : 'PuntoVerde',
+    service_notice: '',
+    requested_datetime: bogotaOffsetIso(r.created_at),
+    updated_datetime: bogotaOffsetIso(r.updated_at),
+    expected_datetime: null,
+    address: r.address ?? '',
+    address_id: '',
+    zipcode: '',
+    lat: r.lat,
+    long: r.lng,
+    media_url: r.media_url ?? '',
+  };
+}
+
+function parseDate(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  // W3C/ISO 8601 with a date and, when a time is given, a zone.
+  if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new Open311Error(400, `${name} debe ser una fecha ISO 8601, por ejemplo 2026-11-01T00:00:00-05:00.`);
+  }
+  return Date.parse(value);
+}
+
+export async function getRequests(
+  deps: Pick<ReportsDeps, 'db' | 'secret'>,
+  q: Record<string, string | undefined>,
+  now = new Date(),
+): Promise<XmlNode[]> {
+  if (q['service_request_id']) {
+    const numbers = [...new Set(q['service_request_id'].split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))];
+    if (numbers.length > OPEN311_MAX_RESULTS) throw new Open311Error(400, `Pide como máximo ${OPEN311_MAX_RESULTS} service_request_id.`);
+    return (await listReportRecords(deps, { numbers, limit: OPEN311_MAX_RESULTS })).map(toServiceRequest);
+  }
+  const codes = q['service_code'] ? q['service_code'].split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  for (const code of codes ?? []) {
+    if (!(REPORT_CATEGORIES as readonly string[]).includes(code)) throw new Open311Error(400, `service_code desconocido: «${code}».`);
+  }
+  const status = q['status'];
+  if (status !== undefined && status !== '' && status !== 'open' && status !== 'closed') {
+    throw new Open311Error(400, 'status debe ser open o closed.');
+  }
+  const start = parseDate(q['start_date'], 'start_date');
+  const endGiven = parseDate(q['end_date'], 'end_date');
+  const end = endGiven ?? (start !== undefined ? Math.min(now.getTime(), start + OPEN311_MAX_WINDOW_DAYS * DAY_MS) : now.getTime());
+  const from = start ?? end - OPEN311_MAX_WINDOW_DAYS * DAY_MS;
+  if (from > end) throw new Open311Error(400, 'start_date debe ser anterior a end_date.');
+  if (end - from > OPEN311_MAX_WINDOW_DAYS * DAY_MS) {
+    throw new Open311Error(400, `Entre start_date y end_date puede haber como máximo ${OPEN311_MAX_WINDOW_DAYS} días.`);
+  }
+  const records = await listReportRecords(deps, {
+    ...(codes ? { categories: codes } : {}),
+    from: new Date(from).toISOString(),
+    to: new Date(end).toISOString(),
+    ...(status ? { open: status === 'open' } : {}),
+    limit: OPEN311_MAX_RESULTS,
+  });
+  return records.map(toServiceRequest);
+}
+
+export async function getRequest(deps: Pick<ReportsDeps, 'db' | 'secret'>, id: string): Promise<XmlNode[]> {
+  const [record] = await listReportRecords(deps, { numbers: [id.toUpperCase()], limit: 1 });
+  if (!record) throw new Open311Error(404, `No existe la solicitud «${id}».`);
+  return [toServiceRequest(record)];
+}
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : null));
+
+const ZPostForm = z.object({
+  service_code: z.string({ error: 'Falta service_code.' }).trim().min(1, { error: 'Falta service_code.' }),
+  lat: z.string().trim().optional(),
+  long: z.string().trim().optional(),
+  address_string: optional(250),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null))
+    .pipe(z.email({ error: 'email no es un correo válido.' }).nullable()),
+  first_name: optional(100),
+  last_name: optional(100),
+  phone: optional(40),
+  description: optional(REPORT_DESCRIPTION_MAX),
+  media_url: z
+    .string()
+    .trim()
+    .max(1000)
+    .optional()
+    .transform((v) => (v ? v : null))
+    .pipe(z.url({ protocol: /^https?$/, error: 'media_url debe ser una dirección http(s).' }).nullable()),
+});
+
+function positiveInt(value: string | undefined, name: string): number | null {
+  if (value === undefined || value === '') return null;
+  if (!/^\d{1,9}$/.test(value) || Number(value) <= 0) throw new Open311Error(400, `attribute[${name}] debe ser un número entero positivo.`);
+  return Number(value);
+}
+
+/** POST requests: a report filed by a city system or civic app (form fields of the standard). */
+export async function postRequest(deps: ReportsDeps, form: Record<string, string>): Promise<XmlNode[]> {
+  const parsed = ZPostForm.safeParse(form);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = String(issue.path[0] ?? 'request');
+    throw new Open311Error(400, issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`);
+  }
+  const f = parsed.data;
+  if (!(REPORT_CATEGORIES as readonly string[]).includes(f.service_code)) {
+    throw new Open311Error(400, `service_code desconocido: «${f.service_code}».`);
+  }
+  const category = f.service_code as ReportCategory;
+  const pointId = positiveInt(form['attribute[point_id]'], 'point_id');
+  const containerId = positiveInt(form['attribute[container_id]'], 'container_id');
+  let lat: number | null = null;
+  let lng: number | null = null;
+  if (f.lat || f.long) {
+    lat = Number(f.lat);
+    lng = Number(f.long);
+    if (!f.lat || !f.long || !Number.isFinite(lat) || !Number.isFinite(lng)) throw new Open311Error(400, 'lat y long deben ser números, los dos.');
+    if (!isInColombia(lat, lng)) throw new Open311Error(400, 'lat/long deben estar en Colombia.');
+  } else if (!f.address_string) {
+    throw new Open311Error(400, 'Indica la ubicación: lat y long, o address_string.');
+  }
+  if (lat === null || lng === null) {
+    // No geocoder here: an address alone is placed at the point it names.
+    const point = pointId ? await repo.pointPlace(deps.db, pointId) : undefined;
+    if (!point) {
+      throw new Open311Error(400, 'Este servidor no ubica direcciones: envía lat y long (o attribute[point_id] con el punto).');
+    }
+    lat = point.lat;
+    lng = point.lng;
+  }
+  const name = [f.first_name, f.last_name].filter(Boolean).join(' ') || 'Ciudadano (Open311)';
+  const description = f.description && f.description.length >= 10 ? f.description : `${REPORT_CATEGORY_LABELS_ES[category]}${f.description ? `: ${f.description}` : ''} (reportado vía Open311)`;
+  try {
+    const report = await createReport(
+      deps,
+      { kind: 'open311', user: null, name, email: f.email, phone: f.phone, address: f.address_string, mediaUrl: f.media_url },
+      { category, description, lat, lng, point_id: pointId, container_id: containerId, photos: [] },
+    );
+    return [
+      {
+        service_request_id: report.number,
+        service_notice: 'Recibido. Puedes seguirlo con GET requests/{service_request_id}.',
+        account_id: '',
+      },
+    ];
+  } catch (err) {
+    if (err instanceof AppError && err.status < 500) {
+      const field = err.fields ? Object.keys(err.fields)[0] : undefined;
+      throw new Open311Error(400, field ? `${field === 'point_id' || field === 'container_id' ? `attribute[${field}]` : field}: ${err.message}` : err.message);
+    }
+    throw err;
+  }
+}
+
+// ——— API keys ———
+
+function hashKey(key: string): string {
+  return createHash('sha256').update(`open311:${key}`).digest('hex');
+}
+
+function keyView(row: { id: number; name: string; created_at: string; revoked_at: string | null; last_used_at: string | null }): Open311Key {
+  return { id: row.id, name: row.name, created_at: row.created_at, revoked_at: row.revoked_at, last_used_at: row.last_used_at };
+}
+
+export async function createKey(db: Db, staff: AuthUser, name: string): Promise<Open311Key & { api_key: string }> {
+  const apiKey = `pv311_${randomBytes(24).toString('base64url')}`;
+  const row = await repo.insertKey(db, {
+    name,
+    key_hash: hashKey(apiKey),
+    created_by: staff.id,
+    created_at: new Date().toISOString(),
+    revoked_at: null,
+    last_used_at: null,
+  });
+  return { ...keyView(row), api_key: apiKey };
+}
+
+export async function listKeys(db: Db): Promise<Open311Key[]> {
+  return (await repo.listKeys(db)).map(keyView);
+}
+
+export async function revokeKey(db: Db, id: number): Promise<Open311Key> {
+  await repo.revokeKey(db, id, new Date().toISOString());
+  const row = await repo.findKey(db, id);
+  if (!row) throw new AppError('not-found');
+  return keyView(row);
+}
+
+/** 403 unless `apiKey` is a live staff-issued key; records its last use. */
+export async function requireApiKey(db: Db, apiKey: string | undefined): Promise<void> {
+  if (!apiKey || apiKey.length > 200) throw new Open311Error(403, 'Falta el api_key o no es válido. Pídelo a la administración de PuntoVerde.');
+  const row = await repo.findKeyByHash(db, hashKey(apiKey));
+  if (!row || row.revoked_at !== null) throw new Open311Error(403, 'El api_key no es válido o fue revocado.');
+  await repo.touchKey(db, row.id, new Date().toISOString());
+}

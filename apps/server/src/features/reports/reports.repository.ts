@@ -1,0 +1,346 @@
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Db } from '../../db/dialect.js';
+import type { Database, ReportEventsTable, ReportsTable } from '../../db/types.js';
+
+export type Executor = Db | Kysely<Database> | Transaction<Database>;
+export type ReportRow = Selectable<ReportsTable> & { point_name: string | null; duplicate_of_number: string | null };
+export type ReportEventRow = Selectable<ReportEventsTable>;
+export type ReportPhotoRow = {
+  report_id: number;
+  hidden: number;
+  position: number;
+  id: number;
+  public_id: string;
+  owner_id: number | null;
+  kind: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  storage_key: string;
+  is_public: number;
+  created_at: string;
+};
+
+/**
+ * Next number of the year's report sequence. Runs inside the transaction that inserts the
+ * report: the UPDATE holds the counter row's lock until commit, so numbers are gapless.
+ */
+export async function takeNextSequence(trx: Transaction<Database>, year: number): Promise<number> {
+  await trx
+    .insertInto('report_counter')
+    .values({ year, last_value: 0 })
+    .onConflict((oc) => oc.column('year').doNothing())
+    .execute();
+  const row = await trx
+    .updateTable('report_counter')
+    .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
+    .where('year', '=', year)
+    .returning('last_value')
+    .executeTakeFirstOrThrow();
+  return row.last_value;
+}
+
+export async function insertReport(trx: Executor, row: Insertable<ReportsTable>): Promise<number> {
+  const r = await trx.insertInto('reports').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+function selectReports(db: Executor) {
+  return db
+    .selectFrom('reports as r')
+    .leftJoin('points as p', 'p.id', 'r.point_id')
+    .leftJoin('reports as o', 'o.id', 'r.duplicate_of_id')
+    .selectAll('r')
+    .select(['p.name as point_name', 'o.number as duplicate_of_number']);
+}
+
+export async function findByNumber(db: Executor, number: string): Promise<ReportRow | undefined> {
+  return selectReports(db).where('r.number', '=', number).executeTakeFirst();
+}
+
+export async function findById(db: Executor, id: number): Promise<ReportRow | undefined> {
+  return selectReports(db).where('r.id', '=', id).executeTakeFirst();
+}
+
+/** Updates only if the report is still in `expectedStatus` (two handlers acting at once). */
+export async function updateIfStatus(
+  trx: Executor,
+  id: number,
+  expectedStatus: string,
+  patch: Updateable<ReportsTable>,
+): Promise<boolean> {
+  const r = await trx
+    .updateTable('reports')
+    .set(patch)
+    .where('id', '=', id)
+    .where('status', '=', expectedStatus)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function update(trx: Executor, id: number, patch: Updateable<ReportsTable>): Promise<void> {
+  await trx.updateTable('reports').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertEvent(trx: Executor, row: Insertable<ReportEventsTable>): Promise<void> {
+  await trx.insertInto('report_events').values(row).execute();
+}
+
+export async function listEvents(db: Executor, reportId: number): Promise<ReportEventRow[]> {
+  return db.selectFrom('report_events').selectAll().where('report_id', '=', reportId).orderBy('id', 'asc').execute();
+}
+
+export async function insertPhotos(trx: Executor, reportId: number, fileIds: number[]): Promise<void> {
+  if (!fileIds.length) return;
+  await trx
+    .insertInto('report_photos')
+    .values(fileIds.map((file_id, position) => ({ report_id: reportId, file_id, position, hidden: 0 })))
+    .execute();
+}
+
+export async function listPhotos(db: Executor, reportIds: number[]): Promise<ReportPhotoRow[]> {
+  if (!reportIds.length) return [];
+  return db
+    .selectFrom('report_photos as rp')
+    .innerJoin('files as f', 'f.id', 'rp.file_id')
+    .selectAll('f')
+    .select(['rp.report_id', 'rp.hidden', 'rp.position'])
+    .where('rp.report_id', 'in', reportIds)
+    .orderBy('rp.position')
+    .execute();
+}
+
+export async function setPhotoHidden(db: Executor, reportId: number, publicId: string, hidden: boolean): Promise<boolean> {
+  const file = await db.selectFrom('files').select('id').where('public_id', '=', publicId).executeTakeFirst();
+  if (!file) return false;
+  const r = await db
+    .updateTable('report_photos')
+    .set({ hidden: hidden ? 1 : 0 })
+    .where('report_id', '=', reportId)
+    .where('file_id', '=', file.id)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Files already held by a report (or a pickup request): a photo belongs to one record only. */
+export async function attachedFileIds(db: Executor, fileIds: number[]): Promise<number[]> {
+  if (!fileIds.length) return [];
+  const [a, b] = await Promise.all([
+    db.selectFrom('report_photos').select('file_id').where('file_id', 'in', fileIds).execute(),
+    db.selectFrom('pickup_request_photos').select('file_id').where('file_id', 'in', fileIds).execute(),
+  ]);
+  return [...a, ...b].map((r) => r.file_id);
+}
+
+/** Report ids holding this file, with the photo's visibility. */
+export async function reportsWithFile(db: Executor, fileId: number) {
+  return db
+    .selectFrom('report_photos as rp')
+    .innerJoin('reports as r', 'r.id', 'rp.report_id')
+    .select(['r.id', 'r.point_id', 'r.reporter_id', 'rp.hidden'])
+    .where('rp.file_id', '=', fileId)
+    .execute();
+}
+
+// ——— Followers ———
+
+export async function addFollower(db: Executor, reportId: number, userId: number, at: string): Promise<boolean> {
+  const r = await db
+    .insertInto('report_followers')
+    .values({ report_id: reportId, user_id: userId, created_at: at })
+    .onConflict((oc) => oc.columns(['report_id', 'user_id']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export async function removeFollower(db: Executor, reportId: number, userId: number): Promise<void> {
+  await db.deleteFrom('report_followers').where('report_id', '=', reportId).where('user_id', '=', userId).execute();
+}
+
+export async function followerIds(db: Executor, reportId: number): Promise<number[]> {
+  const rows = await db.selectFrom('report_followers').select('user_id').where('report_id', '=', reportId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function followerCounts(db: Executor, reportIds: number[]): Promise<Map<number, number>> {
+  if (!reportIds.length) return new Map();
+  const rows = await db
+    .selectFrom('report_followers')
+    .select(['report_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('report_id', 'in', reportIds)
+    .groupBy('report_id')
+    .execute();
+  return new Map(rows.map((r) => [r.report_id, Number(r.n)]));
+}
+
+export async function followedBy(db: Executor, userId: number, reportIds: number[]): Promise<Set<number>> {
+  if (!reportIds.length) return new Set();
+  const rows = await db
+    .selectFrom('report_followers')
+    .select('report_id')
+    .where('user_id', '=', userId)
+    .where('report_id', 'in', reportIds)
+    .execute();
+  return new Set(rows.map((r) => r.report_id));
+}
+
+/** Moves the followers of a duplicate to its original (no double rows). */
+export async function moveFollowers(trx: Executor, fromId: number, toId: number, at: string): Promise<void> {
+  const ids = await followerIds(trx, fromId);
+  for (const userId of ids) await addFollower(trx, toId, userId, at);
+}
+
+// ——— Lookups ———
+
+export type Box = { minLat: number; maxLat: number; minLng: number; maxLng: number };
+
+/** Open reports of a category inside a small box (the caller measures the real distance). */
+export async function openInBox(db: Executor, category: string, box: Box, openStatuses: readonly string[]) {
+  return db
+    .selectFrom('reports')
+    .select(['id', 'number', 'category', 'status', 'description', 'lat', 'lng', 'created_at'])
+    .where('category', '=', category)
+    .where('lat', '>=', box.minLat)
+    .where('lat', '<=', box.maxLat)
+    .where('lng', '>=', box.minLng)
+    .where('lng', '<=', box.maxLng)
+    .where('status', 'in', [...openStatuses])
+    .limit(50)
+    .execute();
+}
+
+export type ListFilter = {
+  statuses?: readonly string[] | undefined;
+  categories?: readonly string[] | undefined;
+  box?: Box | undefined;
+  reporterId?: number | undefined;
+  followerId?: number | undefined;
+  pointIds?: readonly number[] | undefined;
+  assignedTo?: number | 'none' | undefined;
+  /** Leave duplicates out of public lists (their updates live on the original). */
+  excludeStatuses?: readonly string[] | undefined;
+};
+
+function applyFilter(db: Executor, f: ListFilter) {
+  let q = db.selectFrom('reports as r');
+  if (f.statuses?.length) q = q.where('r.status', 'in', [...f.statuses]);
+  if (f.excludeStatuses?.length) q = q.where('r.status', 'not in', [...f.excludeStatuses]);
+  if (f.categories?.length) q = q.where('r.category', 'in', [...f.categories]);
+  if (f.box) {
+    q = q
+      .where('r.lat', '>=', f.box.minLat)
+      .where('r.lat', '<=', f.box.maxLat)
+      .where('r.lng', '>=', f.box.minLng)
+      .where('r.lng', '<=', f.box.maxLng);
+  }
+  if (f.reporterId !== undefined) q = q.where('r.reporter_id', '=', f.reporterId);
+  if (f.followerId !== undefined) {
+    const uid = f.followerId;
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('report_followers as rf')
+          .select('rf.report_id')
+          .whereRef('rf.report_id', '=', 'r.id')
+          .where('rf.user_id', '=', uid),
+      ),
+    );
+  }
+  if (f.pointIds) q = q.where('r.point_id', 'in', f.pointIds.length ? [...f.pointIds] : [-1]);
+  if (f.assignedTo === 'none') q = q.where('r.assigned_to', 'is', null);
+  else if (f.assignedTo !== undefined) q = q.where('r.assigned_to', '=', f.assignedTo);
+  return q;
+}
+
+export async function listReports(
+  db: Executor,
+  f: ListFilter,
+  page: { limit: number; offset: number; oldestFirst?: boolean },
+): Promise<{ rows: ReportRow[]; total: number }> {
+  const dir = page.oldestFirst ? 'asc' : 'desc';
+  const [rows, total] = await Promise.all([
+    applyFilter(db, f)
+      .leftJoin('points as p', 'p.id', 'r.point_id')
+      .leftJoin('reports as o', 'o.id', 'r.duplicate_of_id')
+      .selectAll('r')
+      .select(['p.name as point_name', 'o.number as duplicate_of_number'])
+      .orderBy('r.created_at', dir)
+      .orderBy('r.id', dir)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    applyFilter(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
+}
+
+export async function usersByIds(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'is_admin', 'tc_id', 'active', 'deleted_at'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+export async function managerIdsOfPoint(db: Executor, pointId: number): Promise<number[]> {
+  const rows = await db.selectFrom('point_managers').select('user_id').where('point_id', '=', pointId).execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function findPoint(db: Executor, id: number) {
+  return db.selectFrom('points').select(['id', 'name', 'active']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findContainer(db: Executor, id: number) {
+  return db.selectFrom('containers').select(['id', 'point_id']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Resolved reports whose "¿Se resolvió?" e-mail is due. */
+export async function dueFollowUps(db: Executor, resolvedBefore: string, limit = 100) {
+  return selectReports(db)
+    .where('r.status', '=', 'resuelto')
+    .where('r.resolved_at', '<=', resolvedBefore)
+    .where('r.follow_up_sent_at', 'is', null)
+    .where('r.follow_up_answer', 'is', null)
+    .limit(limit)
+    .execute();
+}
+
+/** Open "contenedor lleno" reports per container. */
+export async function openFullReportsOf(db: Executor, containerIds: number[], openStatuses: readonly string[]) {
+  if (!containerIds.length) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('reports')
+    .select(['container_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('container_id', 'in', containerIds)
+    .where('category', '=', 'contenedor_lleno')
+    .where('status', 'in', [...openStatuses])
+    .groupBy('container_id')
+    .execute();
+  return new Map(rows.map((r) => [r.container_id!, Number(r.n)]));
+}
+
+/** Open311 reads: by numbers, or by category, a created_at window and statuses; newest first. */
+export async function listRecords(
+  db: Executor,
+  f: {
+    numbers?: string[] | undefined;
+    categories?: string[] | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    statuses?: readonly string[] | undefined;
+    limit: number;
+  },
+): Promise<ReportRow[]> {
+  let q = selectReports(db);
+  if (f.numbers) q = q.where('r.number', 'in', f.numbers.length ? f.numbers : ['-']);
+  if (f.categories?.length) q = q.where('r.category', 'in', f.categories);
+  if (f.from) q = q.where('r.created_at', '>=', f.from);
+  if (f.to) q = q.where('r.created_at', '<=', f.to);
+  if (f.statuses) q = q.where('r.status', 'in', [...f.statuses]);
+  return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).execute();
+}

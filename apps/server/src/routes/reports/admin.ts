@@ -1,0 +1,126 @@
+import {
+  HANDLING_REPORTS_PATH,
+  ZHandlerReportListQuery,
+  ZHandlerReportListResponse,
+  ZHandlerReportResponse,
+  ZReportAssignRequest,
+  ZReportBulkResponse,
+  ZReportBulkStatusChange,
+  ZReportNoteRequest,
+  ZReportNumberParams,
+  ZReportPhotoVisibility,
+  ZReportStatusChange,
+} from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as reports from '../../features/reports/reports.service.js';
+import { requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
+import { reportsDeps } from './deps.js';
+
+/**
+ * Handling incident reports: point managers on the reports of their points, staff on all. The
+ * hook answers 401/403 before any body is read; each report is then checked on its own (a
+ * manager of point X gets 403 on a report of point Y).
+ */
+export default async function handlingRoutes(app: FastifyInstance) {
+  const deps = reportsDeps(app);
+  app.addHook('onRequest', async (request) => {
+    requireManagerOrAdmin(request);
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports: handling'];
+  const security = [{ bearer: [] }];
+  const P = HANDLING_REPORTS_PATH;
+
+  r.get(
+    P,
+    {
+      schema: {
+        tags,
+        summary: 'Bandeja de reportes (los más antiguos primero): responsables, los de sus puntos; administración, todos',
+        security,
+        querystring: ZHandlerReportListQuery,
+        response: { 200: ZHandlerReportListResponse },
+      },
+    },
+    async (request) => ({ data: await reports.listHandlerReports(deps, requireManagerOrAdmin(request), request.query) }),
+  );
+
+  r.post(
+    `${P}/bulk-status`,
+    {
+      schema: {
+        tags,
+        summary: 'Cambia el estado de varios reportes a la vez (cada uno se valida por separado)',
+        security,
+        body: ZReportBulkStatusChange,
+        response: { 200: ZReportBulkResponse },
+      },
+    },
+    async (request) => {
+      const { numbers, ...change } = request.body;
+      return { data: await reports.bulkChangeStatus(deps, requireManagerOrAdmin(request), numbers, change) };
+    },
+  );
+
+  r.get(
+    `${P}/:number`,
+    {
+      schema: {
+        tags,
+        summary: 'Un reporte con quién lo hizo, notas internas y fotos ocultas',
+        security,
+        params: ZReportNumberParams,
+        response: { 200: ZHandlerReportResponse },
+      },
+    },
+    async (request) => ({ data: await reports.getHandlerReport(deps, requireManagerOrAdmin(request), request.params.number) }),
+  );
+
+  r.post(
+    `${P}/:number/status`,
+    {
+      schema: {
+        tags,
+        summary: 'Cambia el estado: en_revision, programado, resuelto, descartado (reason), duplicado (duplicate_of) o abierto',
+        security,
+        params: ZReportNumberParams,
+        body: ZReportStatusChange,
+        response: { 200: ZHandlerReportResponse },
+      },
+    },
+    async (request) => ({
+      data: await reports.changeStatus(deps, requireManagerOrAdmin(request), request.params.number, request.body),
+    }),
+  );
+
+  r.post(
+    `${P}/:number/notes`,
+    {
+      schema: { tags, summary: 'Nota interna (no la ve el público)', security, params: ZReportNumberParams, body: ZReportNoteRequest, response: { 200: ZHandlerReportResponse } },
+    },
+    async (request) => ({
+      data: await reports.addInternalNote(deps, requireManagerOrAdmin(request), request.params.number, request.body.text),
+    }),
+  );
+
+  r.post(
+    `${P}/:number/assign`,
+    {
+      schema: { tags, summary: 'Asigna el reporte a alguien del equipo o a quien administra el punto', security, params: ZReportNumberParams, body: ZReportAssignRequest, response: { 200: ZHandlerReportResponse } },
+    },
+    async (request) => ({
+      data: await reports.assignReport(deps, requireManagerOrAdmin(request), request.params.number, request.body.assignee_id),
+    }),
+  );
+
+  r.post(
+    `${P}/:number/photo-visibility`,
+    {
+      schema: { tags, summary: 'Administración oculta (o vuelve a mostrar) una foto al público', security, params: ZReportNumberParams, body: ZReportPhotoVisibility, response: { 200: ZHandlerReportResponse } },
+    },
+    async (request) => ({
+      data: await reports.setPhotoHidden(deps, requireAdmin(request), request.params.number, request.body.photo_id, request.body.hidden),
+    }),
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  REPORTS_PATH,
+  ZCreateReportRequest,
+  ZReportDuplicatesQuery,
+  ZReportDuplicatesResponse,
+  ZReportFollowUpRequest,
+  ZReportListQuery,
+  ZReportListResponse,
+  ZReportNumberParams,
+  ZReportReopenRequest,
+  ZReportResponse,
+} from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as reports from '../../features/reports/reports.service.js';
+import { AppError } from '../../lib/app-error.js';
+import { requireUser } from '../../plugins/auth.js';
+import handlingRoutes from './admin.js';
+import { reportsDeps } from './deps.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route honours an `Idempotency-Key` header (a retried POST gets the first answer). */
+    idempotency?: boolean;
+  }
+}
+
+const HOUR = 60 * 60 * 1000;
+/** New reports per hour: plenty for a neighbour walking a block, a wall for a script. */
+const LIMITS = { perUser: 20, perIp: 60, follow: 120 } as const;
+/** How often the server looks for due "¿Se resolvió?" e-mails. */
+const FOLLOW_UP_SWEEP_MS = 10 * 60 * 1000;
+
+async function limit(app: FastifyInstance, key: string, max: number, windowMs: number) {
+  const rate = await app.rateLimiter.hit(key, max, windowMs);
+  if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+}
+
+
+/** Incident reports: filing, public list and page, duplicates, following, reopening, follow-up. */
+export default async function reportsRoutes(app: FastifyInstance) {
+  const deps = reportsDeps(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['reports'];
+  const security = [{ bearer: [] }];
+  const auth = { onRequest: async (request: Parameters<typeof requireUser>[0]) => void requireUser(request) };
+
+  r.post(
+    REPORTS_PATH,
+    {
+      ...auth,
+      config: { idempotency: true },
+      schema: {
+        tags,
+        summary: 'Reporta un problema (categoría, descripción, 0 a 3 fotos subidas con POST /v1/files, ubicación en Colombia, punto opcional)',
+        security,
+        body: ZCreateReportRequest,
+        response: { 201: ZReportResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await limit(app, `reports-create:u:${user.id}`, LIMITS.perUser, HOUR);
+      await limit(app, `reports-create:ip:${request.ip}`, LIMITS.perIp, HOUR);
+      const data = await reports.createReport(deps, { kind: 'app', user }, request.body);
+      return reply.code(201).send({ data });
+    },
+  );
+
+  r.get(
+    REPORTS_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Reportes públicos (sin datos personales), los míos, los que sigo o los cercanos; filtros por estado, categoría, punto y área del mapa',
+        querystring: ZReportListQuery,
+        response: { 200: ZReportListResponse },
+      },
+    },
+    async (request) => ({ data: await reports.listReports(deps, request.user, request.query) }),
+  );
+
+  r.get(
+    `${REPORTS_PATH}/duplicates`,
+    {
+      schema: {
+        tags,
+        summary: 'Reportes abiertos de la misma categoría a 50 m o menos: «¿Es este? Súmate al reporte»',
+        querystring: ZReportDuplicatesQuery,
+        response: { 200: ZReportDuplicatesResponse },
+      },
+    },
+    async (request) => ({ data: await reports.findDuplicates(deps, request.query) }),
+  );
+
+  r.get(
+    `${REPORTS_PATH}/:number`,
+    {
+      schema: { tags, summary: 'Un reporte con su historial público', params: ZReportNumberParams, response: { 200: ZReportResponse } },
+    },
+    async (request) => ({ data: await reports.getReport(deps, request.user, request.params.number) }),
+  );
+
+  r.post(
+    `${REPORTS_PATH}/:number/follow`,
+    {
+      ...auth,
+      schema: { tags, summary: 'Súmate al reporte: recibe sus novedades', security, params: ZReportNumberParams, response: { 200: ZReportResponse } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await limit(app, `reports-follow:${user.id}`, LIMITS.follow, HOUR);
+      return { data: await reports.followReport(deps, user, request.params.number) };
+    },
+  );
+
+  r.delete(
+    `${REPORTS_PATH}/:number/follow`,
+    {
+      ...auth,
+      schema: { tags, summary: 'Deja de seguir un reporte', security, params: ZReportNumberParams, response: { 200: ZReportResponse } },
+    },
+    async (request) => ({ data: await reports.unfollowReport(deps, requireUser(request), request.params.number) }),
+  );
+
+  r.post(
+    `${REPORTS_PATH}/:number/reopen`,
+    {
+      ...auth,
+      schema: {
+        tags,
+        summary: 'Quien reportó lo reabre (hasta 30 días después de resuelto o descartado)',
+        security,
+        params: ZReportNumberParams,
+        body: ZReportReopenRequest,
+        response: { 200: ZReportResponse },
+      },
+    },
+    async (request) => ({
+      data: await reports.reopenReport(deps, requireUser(request), request.params.number, request.body.note),
+    }),
+  );
+
+  r.post(
+    `${REPORTS_PATH}/:number/follow-up`,
+    {
+      schema: {
+        tags,
+        summary: '«¿Se resolvió?»: sí lo confirma, no lo reabre. Con el token del correo (sin sesión) o con sesión de quien reportó',
+        params: ZReportNumberParams,
+        body: ZReportFollowUpRequest,
+        response: { 200: ZReportResponse },
+      },
+    },
+    async (request) => {
+      await limit(app, `reports-follow-up:${request.ip}`, 60, HOUR);
+      const { resolved, note, token } = request.body;
+      return {
+        data: await reports.answerFollowUp(deps, request.user, { number: request.params.number, token, resolved, note }),
+      };
+    },
+  );
+
+  await app.register(handlingRoutes);
+
+  // Demo and development only (like the outbox): send the follow-ups as if `days` had passed,
+  // so a journey can reach the "¿Se resolvió?" e-mail without waiting a week.
+  if (app.mailer.mode === 'outbox' && (app.config.env !== 'production' || app.config.demo)) {
+    r.post(
+      '/back/api/dev/reports/follow-ups',
+      { schema: { hide: true, querystring: z.object({ days: z.coerce.number().int().min(0).max(60).default(8) }) } },
+      async (request) => {
+        if (request.ip !== '127.0.0.1' && request.ip !== '::1' && request.ip !== '::ffff:127.0.0.1') throw new AppError('forbidden');
+        const now = new Date(Date.now() + request.query.days * 24 * 3600 * 1000);
+        return { data: { sent: await reports.sendDueFollowUps(deps, now) } };
+      },
+    );
+  }
+
+  // The "¿Se resolvió?" e-mails, 7 days after resuelto.
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', () => {
+    if (app.config.env === 'test') return;
+    timer = setInterval(() => {
+      reports.sendDueFollowUps(deps).catch((err: unknown) => app.log.error({ err }, 'report follow-ups failed'));
+    }, FOLLOW_UP_SWEEP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', () => {
+    if (timer) clearInterval(timer);
+  });
+}

@@ -1,0 +1,36 @@
+/** GET v1/reports: public, mine, followed or near me; filtered by status and category. */
+import type { ReportCategory, ReportList, ReportStatus } from '@puntoverde/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type ReportListParams = {
+  scope: 'public' | 'mine' | 'following' | 'near';
+  status?: ReportStatus | '';
+  category?: ReportCategory | '';
+  lat?: number;
+  lng?: number;
+  page?: number;
+};
+
+export function reportListPath(p: ReportListParams): string {
+  const q = new URLSearchParams({ scope: p.scope, page: String(p.page ?? 1), page_size: '20' });
+  if (p.status) q.set('status', p.status);
+  if (p.category) q.set('category', p.category);
+  if (p.lat !== undefined && p.lng !== undefined) {
+    q.set('lat', String(p.lat));
+    q.set('lng', String(p.lng));
+  }
+  return `v1/reports?${q.toString()}`;
+}
+
+export function reportListOptions(p: ReportListParams) {
+  return queryOptions({
+    queryKey: ['reports', 'list', p],
+    queryFn: async ({ signal }) => (await apiRequest<{ data: ReportList }>(reportListPath(p), { signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReportList(p: ReportListParams, enabled = true) {
+  return useQuery({ ...reportListOptions(p), enabled });
+}

@@ -1,0 +1,283 @@
+/**
+ * "Reportar un problema": category, what happens, up to 3 photos (camera on a phone, a file on a
+ * desktop), the place (device position or a pin) and the point when it is about one. Before
+ * sending, open reports of the same category within 50 m are offered: "¿Es este? Súmate al
+ * reporte" follows that one instead of filing a new one.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  REPORT_CATEGORIES,
+  REPORT_DESCRIPTION_MAX,
+  REPORT_MAX_PHOTOS,
+  ZReportCategory,
+  type Report,
+  type ReportCategory,
+  type UploadedFile,
+} from '@puntoverde/contract';
+import { useMemo, useState, type ComponentType } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ImageUploadField } from '../../../components/image-upload-field';
+import { FormAlert, SelectField, TextAreaField } from '../../../components/form-fields';
+import { ApiError } from '../../../lib/api-client';
+import { useCreateReport } from '../api/create-report';
+import { useDuplicates } from '../api/duplicates';
+import { usePointForReport } from '../api/point-for-report';
+import { runReportAction } from '../api/report-actions';
+import { formatMeters } from '../format';
+import '../../../components/actions.css';
+import '../reports.css';
+
+export type LatLng = { lat: number; lng: number };
+/** The map pin field the page provides (features never import each other). */
+export type LocationFieldComponent = ComponentType<{
+  value: LatLng | null;
+  onChange: (value: LatLng) => void;
+  tileUrl: string;
+  error?: string;
+  mapLabel?: string;
+}>;
+
+const CONTAINER_CATEGORIES: readonly ReportCategory[] = ['contenedor_lleno', 'contenedor_danado'];
+
+type FormValues = { category: ReportCategory | ''; description: string; container_id: string };
+
+function randomKey(): string {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function ReportForm({
+  tileUrl,
+  LocationField,
+  pointId,
+  containerId,
+  onCreated,
+  onJoined,
+}: {
+  tileUrl: string;
+  LocationField: LocationFieldComponent;
+  pointId: number | null;
+  containerId: number | null;
+  onCreated: (report: Report) => void;
+  onJoined: (number: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const point = usePointForReport(pointId);
+  const create = useCreateReport();
+  const schema = useMemo(
+    () =>
+      z.object({
+        category: z.union([ZReportCategory, z.literal('')]).refine((v) => v !== '', { message: t('reports.form.categoryRequired') }),
+        description: z
+          .string()
+          .trim()
+          .min(10, { message: t('reports.form.descriptionMin') })
+          .max(REPORT_DESCRIPTION_MAX, { message: t('reports.form.descriptionMax') }),
+        container_id: z.string(),
+      }),
+    [t],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      category: containerId ? 'contenedor_lleno' : '',
+      description: '',
+      container_id: containerId ? String(containerId) : '',
+    },
+  });
+  const category = useWatch({ control, name: 'category' });
+  const [picked, setPicked] = useState<LatLng | null>(null);
+  const location = picked ?? (point.data ? { lat: point.data.lat, lng: point.data.lng } : null);
+  const [locationError, setLocationError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<UploadedFile[]>([]);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [joining, setJoining] = useState<string | null>(null);
+  // One key per form: a retried POST (flaky network) never files the report twice.
+  const [idempotencyKey] = useState(randomKey);
+
+  const duplicates = useDuplicates(category && location ? { category, lat: location.lat, lng: location.lng } : null);
+  const containers = point.data?.containers ?? [];
+  const showContainers = !!category && CONTAINER_CATEGORIES.includes(category) && containers.length > 0;
+
+  const join = async (number: string) => {
+    setJoining(number);
+    try {
+      await runReportAction(number, { kind: 'follow' });
+      onJoined(number);
+    } catch (err) {
+      setFormError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setJoining(null);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    if (!location) {
+      setLocationError(t('reports.form.locationRequired'));
+      return;
+    }
+    try {
+      const created = await create.mutateAsync({
+        idempotencyKey,
+        body: {
+          category: values.category as ReportCategory,
+          description: values.description,
+          lat: location.lat,
+          lng: location.lng,
+          point_id: pointId,
+          container_id: showContainers && values.container_id ? Number(values.container_id) : null,
+          photos: photos.map((p) => p.id),
+        },
+      });
+      onCreated(created);
+    } catch (err) {
+      if (!(err instanceof ApiError)) {
+        setFormError(err instanceof Error ? err.message : String(err));
+        return;
+      }
+      let placed = false;
+      for (const [field, message] of Object.entries(err.fields ?? {})) {
+        if (field === 'category' || field === 'description' || field === 'container_id') {
+          setError(field, { type: 'server', message }, { shouldFocus: !placed });
+          placed = true;
+        } else if (field === 'lat' || field === 'lng') {
+          setLocationError(message);
+          placed = true;
+        } else if (field.startsWith('photos')) {
+          setPhotoError(message);
+          placed = true;
+        }
+      }
+      if (!placed) setFormError(err.message);
+    }
+  });
+
+  return (
+    <form className="rp rp-form" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <p>{t('reports.form.lead')}</p>
+      {point.data ? (
+        <p className="rp-point" role="status">
+          {t('reports.form.aboutPoint', { name: point.data.name })}
+        </p>
+      ) : null}
+      <SelectField
+        label={t('reports.form.category')}
+        registration={register('category')}
+        error={errors.category?.message}
+        options={[
+          { value: '', label: t('reports.form.chooseCategory'), disabled: true },
+          ...REPORT_CATEGORIES.map((c) => ({ value: c, label: t(`reports.category.${c}`) })),
+        ]}
+      />
+      {showContainers ? (
+        <SelectField
+          label={t('reports.form.container')}
+          optional
+          registration={register('container_id')}
+          error={errors.container_id?.message}
+          options={[
+            { value: '', label: t('reports.form.noContainer') },
+            ...containers.map((c) => ({ value: String(c.id), label: t('reports.form.containerOption', { id: c.id, material: c.material, fill: c.fill_level }) })),
+          ]}
+        />
+      ) : null}
+      <TextAreaField
+        label={t('reports.form.description')}
+        hint={t('reports.form.descriptionHint', { max: REPORT_DESCRIPTION_MAX.toLocaleString('es-CO') })}
+        registration={register('description')}
+        error={errors.description?.message}
+        rows={4}
+        maxLength={REPORT_DESCRIPTION_MAX}
+      />
+
+      <fieldset className="rp-fieldset">
+        <legend>{t('reports.form.photos', { max: REPORT_MAX_PHOTOS })}</legend>
+        {photos.length ? (
+          <ul className="rp-photos">
+            {photos.map((p, i) => (
+              <li key={p.id}>
+                <img src={p.url} alt={t('reports.form.photoAlt', { n: i + 1 })} />
+                <button
+                  type="button"
+                  className="pv-action-button pv-action-button-danger pv-action-button-small"
+                  onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
+                >
+                  {t('reports.form.removePhoto', { n: i + 1 })}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {photos.length < REPORT_MAX_PHOTOS ? (
+          <ImageUploadField
+            label={t('reports.form.addPhoto', { n: photos.length + 1, max: REPORT_MAX_PHOTOS })}
+            previewUrl={null}
+            camera
+            onUploaded={(file) => {
+              setPhotoError(null);
+              setPhotos((list) => (list.length < REPORT_MAX_PHOTOS ? [...list, file] : list));
+            }}
+            onRemove={() => undefined}
+          />
+        ) : (
+          <p className="rp-hint">{t('reports.form.photosFull', { max: REPORT_MAX_PHOTOS })}</p>
+        )}
+        {photoError ? (
+          <p className="rp-error" role="alert">
+            {photoError}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <LocationField
+        value={location}
+        onChange={(v) => {
+          setLocationError(null);
+          setPicked(v);
+        }}
+        tileUrl={tileUrl}
+        mapLabel={t('reports.form.mapLabel')}
+        {...(locationError ? { error: locationError } : {})}
+      />
+
+      {duplicates.data?.length ? (
+        <section className="rp-duplicates" aria-labelledby="rp-duplicates-title">
+          <h2 id="rp-duplicates-title">{t('reports.duplicates.title')}</h2>
+          <p>{t('reports.duplicates.lead')}</p>
+          <ul>
+            {duplicates.data.map((d) => (
+              <li key={d.number} className="rp-card">
+                <p>
+                  <strong>{t(`reports.category.${d.category}`)}</strong> · {t(`reports.status.${d.status}`)} ·{' '}
+                  {t('reports.duplicates.distance', { distance: formatMeters(d.distance_m, i18n.language) })}
+                </p>
+                <p>{d.description.length > 160 ? `${d.description.slice(0, 160)}…` : d.description}</p>
+                <p className="rp-hint">{t('reports.duplicates.followers', { count: d.followers })}</p>
+                <button type="button" className="pv-action-button pv-action-button-small" disabled={joining !== null} onClick={() => void join(d.number)}>
+                  {joining === d.number ? t('reports.duplicates.joining') : t('reports.duplicates.join', { number: d.number })}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className="rp-hint">{t('reports.duplicates.notThis')}</p>
+        </section>
+      ) : null}
+
+      <FormAlert message={formError} />
+      <div className="pv-action-bar">
+        <button type="submit" className="pv-action-button" disabled={isSubmitting}>
+          {isSubmitting ? t('reports.form.sending') : t('reports.form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

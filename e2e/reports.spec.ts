@@ -1,0 +1,134 @@
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+/**
+ * Incident reports against the real server with demo data: a household reports an overflowing
+ * container from the point page with a photo and its location; a neighbour filing the same
+ * problem nearby is offered "¿Es este? Súmate al reporte" and joins it; the point's manager
+ * resolves it; the reporter answers "¿Se resolvió? Sí" from the e-mail link in the outbox.
+ */
+const PASSWORD = 'PuntoVerde2026!';
+const HOUSEHOLD = 'hogar@demo.puntoverde.co';
+const NEIGHBOUR = 'empresa@demo.puntoverde.co';
+const MANAGER = 'gestor@demo.puntoverde.co';
+const MANAGED_POINT = 'ECA Laureles La 70 (demo)';
+// The demo household's street, a few hundred metres from the ECA; the neighbour stands 20 m away.
+const HOME = { latitude: 6.2449, longitude: -75.5911 };
+const NEXT_DOOR = { latitude: 6.2449 + 20 / 111_320, longitude: -75.5911 };
+
+type OutboxEntry = { to: string; subject: string; text: string };
+
+test.describe.configure({ mode: 'serial' });
+
+function current(page: Page): Locator {
+  return page.locator('.ion-page:not(.ion-page-hidden)').last();
+}
+
+async function newContext(browser: Browser, geolocation = HOME): Promise<BrowserContext> {
+  return browser.newContext({ geolocation, permissions: ['geolocation'], locale: 'es-CO', timezoneId: 'America/Bogota' });
+}
+
+async function login(page: Page, email: string): Promise<void> {
+  await page.goto('/auth/login');
+  await page.getByLabel(/correo/i).fill(email);
+  await page.getByLabel(/contraseña/i).first().fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+async function managedPointId(request: APIRequestContext): Promise<number> {
+  const res = await request.get(`/back/api/v1/points/near?lat=${HOME.latitude}&lng=${HOME.longitude}&limit=20`);
+  const points = ((await res.json()) as { data: { id: number; name: string }[] }).data;
+  const point = points.find((p) => p.name === MANAGED_POINT);
+  expect(point, `${MANAGED_POINT} near the demo household`).toBeTruthy();
+  return point!.id;
+}
+
+/** From the point page: "Reportar un problema", pre-filled with the point; category, text, place. */
+async function startReport(page: Page, pointId: number, description: string): Promise<Locator> {
+  await page.goto(`/map/${pointId}`);
+  await current(page).getByRole('link', { name: 'Reportar un problema' }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/reports\/new\?point=\d+/);
+  const form = current(page);
+  await expect(form.getByText(`Sobre el punto: ${MANAGED_POINT}`)).toBeVisible();
+  await form.getByLabel('¿Qué pasa?').selectOption('contenedor_lleno');
+  await form.getByLabel('Descripción').fill(description);
+  await form.getByRole('button', { name: 'Usar mi ubicación' }).click();
+  await expect(form.getByText(/Marcado en/)).toBeVisible();
+  return form;
+}
+
+let number = '';
+
+test('a household reports an overflowing container from the point page with a photo and its location', async ({ browser, request }) => {
+  const pointId = await managedPointId(request);
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await login(page, HOUSEHOLD);
+  const form = await startReport(page, pointId, 'El contenedor de aprovechables está lleno y hay bolsas en el andén.');
+  const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#5d8a3a' } }).jpeg().toBuffer();
+  await form.getByLabel('Elegir imagen', { exact: true }).setInputFiles({ name: 'contenedor.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(form.getByRole('img', { name: 'Foto 1 del problema' })).toBeVisible();
+  await form.getByRole('button', { name: 'Enviar reporte' }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/reports\/REP-\d{4}-\d{6}$/);
+  number = /REP-\d{4}-\d{6}$/.exec(page.url())![0];
+  const report = current(page);
+  await expect(report.getByRole('heading', { name: `Contenedor lleno · ${number}`, level: 2 })).toBeVisible();
+  await expect(report.getByText('Abierto').first()).toBeVisible();
+  await expect(report.getByRole('img', { name: 'Foto 1 del reporte' })).toBeVisible();
+  await expect(report.getByText(`Punto: ${MANAGED_POINT}`, { exact: false })).toBeVisible();
+  await context.close();
+});
+
+test('a neighbour filing the same problem nearby is offered the report and joins it', async ({ browser, request }) => {
+  const pointId = await managedPointId(request);
+  const context = await newContext(browser, NEXT_DOOR);
+  const page = await context.newPage();
+  await login(page, NEIGHBOUR);
+  const form = await startReport(page, pointId, 'Contenedor lleno en la esquina, ya huele mal.');
+  const offer = form.getByRole('region', { name: '¿Es este? Súmate al reporte' });
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: `Súmate al reporte ${number}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/tabs/reports/${number}$`));
+  await expect(current(page).getByRole('button', { name: 'Dejar de seguir' })).toBeVisible();
+  await context.close();
+});
+
+test('the manager resolves it and the reporter answers «¿Se resolvió? Sí» from the e-mail link', async ({ browser, request }) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await login(page, MANAGER);
+  await page.goto(`/app/tabs/reports/${number}`);
+  const panel = current(page).getByRole('region', { name: 'Gestionar el reporte' });
+  await panel.getByLabel('Nuevo estado').selectOption('resuelto');
+  await panel.getByLabel('Nota pública (opcional)').fill('Vaciamos el contenedor esta mañana.');
+  await panel.getByRole('button', { name: 'Cambiar estado' }).click();
+  await expect(current(page).getByText('Resuelto').first()).toBeVisible();
+  await context.close();
+
+  // A week later the reporter is asked; the demo server can jump ahead from loopback.
+  const sweep = await request.post('/back/api/dev/reports/follow-ups?days=8');
+  expect(sweep.ok()).toBeTruthy();
+  let link = '';
+  await expect
+    .poll(async () => {
+      const entries = ((await (await request.get('/back/api/dev/outbox')).json()) as { data: OutboxEntry[] }).data;
+      const mail = entries.find((e) => e.to === HOUSEHOLD && e.subject === `¿Se resolvió? Reporte ${number}`);
+      link = (mail && /https?:\/\/\S+respuesta=si/.exec(mail.text)?.[0]) ?? '';
+      return link;
+    })
+    .toBeTruthy();
+
+  // One tap from the e-mail, without a session.
+  const mailReader = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota' });
+  const reader = await mailReader.newPage();
+  await reader.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await current(reader).getByRole('button', { name: 'Sí, se resolvió' }).click();
+  await expect(current(reader).getByText('¡Gracias por confirmarlo!')).toBeVisible();
+  await mailReader.close();
+
+  const res = await request.get(`/back/api/v1/reports/${number}`);
+  const report = ((await res.json()) as { data: { status: string; history: { kind: string }[] } }).data;
+  expect(report.status).toBe('resuelto');
+  expect(report.history.map((h) => h.kind)).toContain('follow_up');
+});
