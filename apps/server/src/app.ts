@@ -9,6 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin } from './plugins/core.js';
 import errorsPlugin from './plugins/errors.js';
+import idempotencyPlugin from './plugins/idempotency.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
 import securityPlugin from './plugins/security.js';
@@ -67,6 +68,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(mailerPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  // Before the routes: it wraps every route declaring `config: { idempotency: true }`.
+  await app.register(idempotencyPlugin);
   await app.register(registerRoutes);
   await app.register(staticWebPlugin);
   return app;
