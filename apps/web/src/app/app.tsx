@@ -41,6 +41,26 @@ function LiveUpdatesWhileLoggedIn() {
   ) : null;
 }
 
+/** Offline support (service worker, update prompt, outbox): after the first screen, never in its code. */
+const OfflineRuntime = lazy(() => import('./offline-runtime'));
+function OfflineRuntimeAfterFirstPaint() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () => setReady(true);
+    if (document.readyState === 'complete') {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(start);
+      else setTimeout(start, 1);
+    } else {
+      window.addEventListener('load', start, { once: true });
+    }
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <OfflineRuntime />
+    </Suspense>
+  ) : null;
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -52,6 +72,7 @@ export function App() {
             <SessionNavigatorBridge />
             <IdentityRuntime />
             <LiveUpdatesWhileLoggedIn />
+            <OfflineRuntimeAfterFirstPaint />
             <PageBannerContext.Provider value={<PageBanners />}>
               <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
                 <DeferredSideMenu contentId={MAIN_CONTENT_ID} />
