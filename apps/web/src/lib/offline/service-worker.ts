@@ -70,3 +70,6 @@ export async function requestOutboxSync(): Promise<void> {
     // No Background Sync: the `online` event and the next start send the outbox.
   }
 }
+
+/** Test hook: what the worker's `waiting` event does. */
+export const __setApplyForTest = setApply;
