@@ -1,14 +1,14 @@
 // Draws every app icon and splash screen from one source, public/favicon.svg: the PWA icons
 // (192/512, maskable 192/512, Apple touch icon), and, with --native, the Android launcher icons
 // and splash and the iOS app icon and splash of the Capacitor projects. The PNGs are committed;
-// run it again after changing the logo: `node apps/web/scripts/make-icons.mjs --native`.
+// run it again after changing the logo: `node apps/web/scripts/make-icons.mjs --native`
+// (the native ones replace Capacitor's placeholders in apps/web/android and apps/web/ios).
 import { mkdirSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const root = path.resolve(web, '../..');
 const source = readFileSync(path.join(web, 'public/favicon.svg'), 'utf8');
 const GREEN = '#1e6b3a';
 // The leaf: the source's drawing without its rounded tile.
@@ -30,6 +30,7 @@ async function png(svg, size, file, options = {}) {
     const logo = await image.png().toBuffer();
     image = sharp({ create: { width: w, height: h, channels: 4, background: GREEN } }).composite([{ input: logo, gravity: 'center' }]);
   }
+  if (options.opaque) image = image.flatten({ background: GREEN });
   writeFileSync(file, await image.png({ compressionLevel: 9 }).toBuffer());
 }
 
@@ -41,7 +42,7 @@ await png(fullBleed(0.8), 512, out('maskable-512.png'));
 await png(fullBleed(0.7), 180, out('apple-touch-icon.png'));
 
 if (process.argv.includes('--native')) {
-  const android = path.join(root, 'android/app/src/main/res');
+  const android = path.join(web, 'android/app/src/main/res');
   if (existsSync(android)) {
     const densities = { mdpi: 1, hdpi: 1.5, xhdpi: 2, xxhdpi: 3, xxxhdpi: 4 };
     for (const [name, f] of Object.entries(densities)) {
@@ -58,13 +59,13 @@ if (process.argv.includes('--native')) {
       if (existsSync(path.join(android, dir, 'splash.png'))) await png(fullBleed(0.35), 480, path.join(android, dir, 'splash.png'), { canvas: [800, 480] });
     }
   }
-  const ios = path.join(root, 'ios/App/App/Assets.xcassets');
+  const ios = path.join(web, 'ios/App/App/Assets.xcassets');
   if (existsSync(ios)) {
     // One 1024 px icon (Xcode 14+ derives the other sizes); iOS icons have no transparency.
-    await png(fullBleed(0.7), 1024, path.join(ios, 'AppIcon.appiconset/AppIcon-512@2x.png'));
+    await png(fullBleed(0.7), 1024, path.join(ios, 'AppIcon.appiconset/AppIcon-512@2x.png'), { opaque: true });
     for (const name of ['splash-2732x2732.png', 'splash-2732x2732-1.png', 'splash-2732x2732-2.png']) {
       const file = path.join(ios, 'Splash.imageset', name);
-      if (existsSync(file)) await png(fullBleed(0.2), 2732, file);
+      if (existsSync(file)) await png(fullBleed(0.2), 2732, file, { opaque: true });
     }
   }
 }

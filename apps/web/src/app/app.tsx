@@ -4,6 +4,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { isNativePlatform } from '../lib/native/platform';
 import { createQueryClient } from '../lib/query-client';
 import { isLoggedIn, setSessionNavigator } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -61,6 +62,10 @@ function OfflineRuntimeAfterFirstPaint() {
   ) : null;
 }
 
+/** The Android/iOS shell (back button, deep links, status bar): only inside the native app. */
+const NativeRuntime = lazy(() => import('./native-runtime'));
+const inNativeApp = isNativePlatform();
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -73,6 +78,11 @@ export function App() {
             <IdentityRuntime />
             <LiveUpdatesWhileLoggedIn />
             <OfflineRuntimeAfterFirstPaint />
+            {inNativeApp ? (
+              <Suspense fallback={null}>
+                <NativeRuntime />
+              </Suspense>
+            ) : null}
             <PageBannerContext.Provider value={<PageBanners />}>
               <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
                 <DeferredSideMenu contentId={MAIN_CONTENT_ID} />
