@@ -26,6 +26,7 @@ import {
   OFFLINE_READ_CACHE,
   OFFLINE_READ_MAX_ENTRIES,
   isOfflineReadable,
+  offlineCacheKey,
 } from '../lib/offline/offline-read-routes';
 import { OUTBOX_SYNC_TAG, syncOutbox } from './offline-outbox-sync';
 
@@ -72,6 +73,7 @@ registerRoute(
     plugins: [
       new ExpirationPlugin({ maxEntries: OFFLINE_READ_MAX_ENTRIES, maxAgeSeconds: 30 * 24 * 60 * 60 }),
       {
+        cacheKeyWillBeUsed: async ({ request }) => offlineCacheKey(request.url),
         // Only good answers are kept; the copy records when it was fetched.
         cacheWillUpdate: async ({ response }) => {
           if (!response.ok) return null;

@@ -31,3 +31,13 @@ export function isOfflineReadable(pathAndQuery: string): boolean {
 
 /** Entries kept in the offline cache (the oldest go first). */
 export const OFFLINE_READ_MAX_ENTRIES = 200;
+
+/**
+ * The key an answer is kept under: the URL without parameters that only say "now" (`at`, the
+ * instant a point's open/closed state is computed for), so the copy of a point is found again.
+ */
+export function offlineCacheKey(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.delete('at');
+  return parsed.href;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOfflineReadable } from '../offline-read-routes';
+import { isOfflineReadable, offlineCacheKey } from '../offline-read-routes';
 
 describe('what the service worker keeps for offline reading', () => {
   it.each([
@@ -29,5 +29,12 @@ describe('what the service worker keeps for offline reading', () => {
     '/back/api/health',
   ])('never keeps %s', (url) => {
     expect(isOfflineReadable(url)).toBe(false);
+  });
+});
+
+describe('the key of an offline copy', () => {
+  it("drops a point's `at` instant so the copy is found later, and keeps real filters", () => {
+    expect(offlineCacheKey('https://x.co/back/api/v1/points/12?at=2026-11-26T10:00:00.000Z')).toBe('https://x.co/back/api/v1/points/12');
+    expect(offlineCacheKey('https://x.co/back/api/v1/requests?status=pendiente')).toBe('https://x.co/back/api/v1/requests?status=pendiente');
   });
 });
