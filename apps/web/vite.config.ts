@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webAppManifest } from './build/web-app-manifest.ts';
 import { appShell } from './build/app-shell.ts';
 import { ionicPerComponent } from './build/ionic-per-component.ts';
 import { sideEffectFreeModules } from './build/side-effect-free-modules.ts';
@@ -8,7 +10,32 @@ import { stylesheetAfterBoot } from './build/stylesheet-after-boot.ts';
 const API_PROXY = { '/back/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [ionicPerComponent(), react(), sideEffectFreeModules(), appShell(import.meta.dirname), stylesheetAfterBoot()],
+  plugins: [
+    ionicPerComponent(),
+    react(),
+    sideEffectFreeModules(),
+    appShell(import.meta.dirname),
+    stylesheetAfterBoot(),
+    // The service worker (src/sw/sw.ts) and the web app manifest. injectManifest: our own worker
+    // (offline reading, outbox sync, push) with the build's precache list injected into it.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // Registered by the app after its first paint (lib/offline/service-worker.ts), not by a script tag.
+      injectRegister: false,
+      manifest: webAppManifest,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        // Every file the app can load: the shell, every route's chunks and stylesheets, the
+        // translations, icons and the manifest. Not the build's bookkeeping or source maps.
+        globPatterns: ['**/*.{js,css,html,json,svg,png,webmanifest,txt}'],
+        globIgnores: ['app-shell.json', '.vite/**', 'screenshots/**', 'sw.js'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        buildPlugins: { vite: [sideEffectFreeModules()] },
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

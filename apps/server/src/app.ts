@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin, smsPlugin } from './plugins/core.js';
 import errorsPlugin from './plugins/errors.js';
 import multipartPlugin from './plugins/multipart.js';
+import idempotencyPlugin from './plugins/idempotency.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
 import routeTablePlugin from './plugins/route-table.js';
@@ -75,6 +76,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(multipartPlugin);
+  // Before the routes: it wraps every route declaring `config: { idempotency: true }`.
+  await app.register(idempotencyPlugin);
   await app.register(registerRoutes);
   await app.register(staticWebPlugin);
   return app;

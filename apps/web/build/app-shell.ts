@@ -118,6 +118,9 @@ export function appShell(webRoot: string): Plugin {
   return {
     name: 'puntoverde:app-shell',
     apply: 'build',
+    // After Vite's own generateBundle work (CSS, import analysis), which can still rename chunks:
+    // before, the shell named files the build never wrote.
+    enforce: 'post',
     generateBundle(_options, bundle) {
       const table = read('src/app/routes.json') as RouteTable;
       const chunks = Object.values(bundle).filter((item): item is typeof item & BundleChunk => item.type === 'chunk');

@@ -223,6 +223,19 @@ export const ERRORS = {
     message: 'El enlace para responder ya no es válido: abre el reporte en la app para responder.',
   },
   'open311-key-invalid': { status: 403, message: 'Falta el api_key o no es válido.' },
+  // Offline writes (issue 16): the Idempotency-Key header of a retried write
+  'idempotency-key-invalid': {
+    status: 400,
+    message: 'La clave de envío (Idempotency-Key) no es válida: usa entre 16 y 128 letras, números, guiones o guiones bajos.',
+  },
+  'idempotency-key-reused': {
+    status: 422,
+    message: 'Esta clave de envío ya se usó con otros datos. Vuelve a enviar el formulario.',
+  },
+  'idempotency-in-progress': {
+    status: 409,
+    message: 'Este envío todavía se está procesando. Espera un momento e inténtalo de nuevo.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

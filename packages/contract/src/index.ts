@@ -24,3 +24,4 @@ export * from './certificates.js';
 export * from './phone.js';
 export * from './reports.js';
 export * from './open311.js';
+export * from './idempotency.js';

@@ -61,6 +61,8 @@ export interface Database {
   report_events: ReportEventsTable;
   report_followers: ReportFollowersTable;
   open311_keys: Open311KeysTable;
+  // issue 16: idempotency keys of offline writes (migration 0015)
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export interface AppSettingTable {
@@ -716,4 +718,26 @@ export interface Open311KeysTable {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+// ---- issue 16: idempotency keys (migration 0015) ----
+
+export interface IdempotencyKeysTable {
+  /** `u:<user id>` for a logged-in caller, `anon` otherwise (the key itself is random). */
+  scope: string;
+  idempotency_key: string;
+  method: string;
+  /** The route's URL pattern, e.g. `/back/api/v1/pqr`. */
+  route: string;
+  /** SHA-256 of method, route and JSON body: the same key with another body is refused. */
+  request_hash: string;
+  /** pending (first request running) | done (answer stored) */
+  state: string;
+  /** Random token of the request that holds the row (the one allowed to store or release it). */
+  owner: string;
+  response_status: number | null;
+  response_type: string | null;
+  response_body: string | null;
+  created_at: string;
+  /** A pending row older than this was abandoned (crash): a retry may take it over. */
+  locked_until: string;
+  expires_at: string;
 }

@@ -97,7 +97,7 @@ export default fp(
       origin: config.corsOrigins,
       credentials: true,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposedHeaders: ['x-request-id', 'retry-after', 'etag'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'etag', 'idempotent-replayed'],
       maxAge: 600,
     });
   },

@@ -65,6 +65,13 @@ export default fp(
           const rel = path.relative(root, filePath);
           if (rel.startsWith('assets' + path.sep) && !rel.startsWith(path.join('assets', 'i18n'))) {
             res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else if (rel === 'sw.js') {
+            // The service worker: browsers must see a new version at once (it decides which
+            // build every page runs), so never from an HTTP cache.
+            res.header('cache-control', 'no-cache, max-age=0, must-revalidate');
+          } else if (rel === 'manifest.webmanifest') {
+            res.header('content-type', 'application/manifest+json; charset=utf-8');
+            res.header('cache-control', 'no-cache');
           } else {
             res.header('cache-control', 'no-cache');
           }

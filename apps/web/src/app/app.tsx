@@ -4,6 +4,7 @@ import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { isNativePlatform } from '../lib/native/platform';
 import { createQueryClient } from '../lib/query-client';
 import { isLoggedIn, setSessionNavigator } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -41,6 +42,30 @@ function LiveUpdatesWhileLoggedIn() {
   ) : null;
 }
 
+/** Offline support (service worker, update prompt, outbox): after the first screen, never in its code. */
+const OfflineRuntime = lazy(() => import('./offline-runtime'));
+function OfflineRuntimeAfterFirstPaint() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () => setReady(true);
+    if (document.readyState === 'complete') {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(start);
+      else setTimeout(start, 1);
+    } else {
+      window.addEventListener('load', start, { once: true });
+    }
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <OfflineRuntime />
+    </Suspense>
+  ) : null;
+}
+
+/** The Android/iOS shell (back button, deep links, status bar): only inside the native app. */
+const NativeRuntime = lazy(() => import('./native-runtime'));
+const inNativeApp = isNativePlatform();
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
@@ -52,6 +77,12 @@ export function App() {
             <SessionNavigatorBridge />
             <IdentityRuntime />
             <LiveUpdatesWhileLoggedIn />
+            <OfflineRuntimeAfterFirstPaint />
+            {inNativeApp ? (
+              <Suspense fallback={null}>
+                <NativeRuntime />
+              </Suspense>
+            ) : null}
             <PageBannerContext.Provider value={<PageBanners />}>
               <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
                 <DeferredSideMenu contentId={MAIN_CONTENT_ID} />

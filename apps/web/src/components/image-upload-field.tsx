@@ -10,6 +10,7 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../lib/upload-file';
 import { downscaleImage } from '../lib/downscale-image';
+import { takePhoto } from '../lib/native/camera';
 
 export interface ImageUploadFieldProps {
   label: string;
@@ -33,7 +34,19 @@ export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, came
   const handleFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
-    if (!file) return;
+    if (file) await upload(file);
+  };
+
+  /** In the Android/iOS app the Camera plugin takes the photo; on the web the file inputs do. */
+  const pick = (source: 'camera' | 'gallery') => {
+    const input = source === 'camera' ? cameraRef : galleryRef;
+    void takePhoto(source, { web: () => input.current?.click() }).then(
+      (file) => (file ? upload(file) : undefined),
+      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+    );
+  };
+
+  const upload = async (file: File) => {
     setError(null);
     setProgress(0);
     const objectUrl = URL.createObjectURL(file);
@@ -62,12 +75,12 @@ export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, came
         <IonProgressBar value={progress} aria-label={t('files.uploading')} />
       ) : null}
       <div className="upload-field__actions">
-        <IonButton fill="outline" size="small" onClick={() => galleryRef.current?.click()} disabled={progress !== null}>
+        <IonButton fill="outline" size="small" onClick={() => pick('gallery')} disabled={progress !== null}>
           <IonIcon slot="start" icon={imageOutline} aria-hidden="true" />
           {t('files.chooseImage')}
         </IonButton>
         {camera ? (
-          <IonButton fill="outline" size="small" onClick={() => cameraRef.current?.click()} disabled={progress !== null}>
+          <IonButton fill="outline" size="small" onClick={() => pick('camera')} disabled={progress !== null}>
             <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
             {t('files.takePhoto')}
           </IonButton>

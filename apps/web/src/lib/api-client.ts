@@ -11,6 +11,7 @@
  *   refresh window (token-refresh.ts), so a call never goes out with a token about to expire.
  */
 import { API_BASE_PATH, INTERNAL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@puntoverde/contract';
+import { noteApiResponse } from './offline/offline-data';
 import { getCurrentUser, logout } from './session';
 import { tokenRefresher } from './token-refresh';
 
@@ -54,10 +55,16 @@ export interface ApiClientDeps {
 
 export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
 
+/**
+ * Where the API is: the page's own origin on the web; the configured server in the native app,
+ * whose pages come from the device (`VITE_API_ORIGIN=https://puntoverde.example` at build time).
+ */
+export const API_ORIGIN: string = (import.meta.env.VITE_API_ORIGIN as string | undefined)?.replace(/\/+$/, '') ?? '';
+
 /** `clientes/login`, `/register-notifications` and `/back/api/v1/points` all resolve under the API base. */
 export function apiUrl(path: string): string {
-  if (path.startsWith(API_BASE_PATH)) return path;
-  return API_BASE_PATH + path.replace(/^\/+/, '');
+  if (path.startsWith(API_BASE_PATH)) return API_ORIGIN + path;
+  return API_ORIGIN + API_BASE_PATH + path.replace(/^\/+/, '');
 }
 
 interface ErrorBodyShape {
@@ -121,6 +128,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
       throw new ApiError('network-request-failed', 0, NETWORK_ERROR_MESSAGE);
     }
 
+    noteApiResponse(response);
     const body = await readJson(response);
     if (response.ok) return body as T;
 

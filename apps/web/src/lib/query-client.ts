@@ -13,7 +13,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false },
+      // offlineFirst: a query runs even when the browser says it is offline, so the service
+      // worker can answer it from its offline copies (sw/offline-read-routes.ts); retries pause.
+      queries: { staleTime: 60_000, retry: shouldRetry, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
       mutations: { retry: false },
     },
   });

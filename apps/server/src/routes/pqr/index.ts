@@ -90,6 +90,8 @@ export default async function pqrRoutes(app: FastifyInstance) {
   r.post(
     `${V1}/pqr`,
     {
+      // An offline-filed PQR is retried with its Idempotency-Key: never a second radicado.
+      config: { idempotency: true },
       schema: {
         tags,
         summary: 'Radica una PQR (con o sin cuenta) y devuelve el radicado y la fecha límite de respuesta',

@@ -46,6 +46,8 @@ export default async function requestsRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/requests',
     {
+      // An offline pickup request is retried with its Idempotency-Key: never a second request.
+      config: { idempotency: true },
       schema: {
         tags: TAGS,
         summary:

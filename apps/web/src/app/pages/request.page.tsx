@@ -14,7 +14,9 @@ import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { MY_REQUESTS_PATH, MyRequestsScreen } from '../../features/requests/components/my-requests-screen';
 import { RequestDetailScreen } from '../../features/requests/components/request-detail-screen';
-import { RequestForm } from '../../features/requests/components/request-form';
+import { REQUEST_OUTBOX_KIND, RequestForm } from '../../features/requests/components/request-form';
+import { OutboxList } from '../../components/offline/outbox-list';
+import { flushOutbox } from '../../lib/offline/flush';
 import { useNotify } from '../../features/requests/hooks/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { isLoggedIn } from '../../lib/session';
@@ -53,6 +55,10 @@ export default function RequestPage() {
           notify(t('requests.form.created', { id: created.id, point: created.point.name }));
           router.push(`${MY_REQUESTS_PATH}/${created.id}`, 'forward', 'replace');
         }}
+        onQueued={() => {
+          notify(t('offline.outbox.savedOffline'));
+          router.push(MY_REQUESTS_PATH, 'back', 'replace');
+        }}
       />
     );
   } else if (id && /^\d+$/.test(id)) {
@@ -66,10 +72,20 @@ export default function RequestPage() {
     );
   } else {
     body = (
-      <MyRequestsScreen
+      <>
+        <OutboxList
+          kinds={[REQUEST_OUTBOX_KIND]}
+          reference={(entry) => {
+            const id = (entry.result as { id?: number } | undefined)?.id;
+            return id === undefined ? undefined : `#${id}`;
+          }}
+          onSendNow={() => void flushOutbox()}
+        />
+        <MyRequestsScreen
         userId={user.id}
         branches={isHead ? (branches.data ?? []).map((b) => ({ id: b.id, name: b.active ? b.name : `${b.name} (${t('requests.branches.inactive')})` })) : null}
       />
+      </>
     );
   }
   return <PageLayout title={title}>{body}</PageLayout>;

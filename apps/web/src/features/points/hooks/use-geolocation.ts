@@ -1,31 +1,20 @@
-import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/contract';
 import { useCallback, useState } from 'react';
 
-export type GeoPosition = { lat: number; lng: number; accuracy: number };
-export type GeoErrorKind = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+import { GeoError, locate as locateDevice, type GeoErrorKind, type GeoPosition } from '../../../lib/native/geolocation';
+
+export { GeoError, type GeoErrorKind, type GeoPosition };
 export type GeoState =
   | { status: 'idle' }
   | { status: 'locating' }
   | { status: 'located'; position: GeoPosition }
   | { status: 'error'; error: GeoErrorKind };
 
-export class GeoError extends Error {
-  constructor(readonly kind: GeoErrorKind) {
-    super(`geolocation: ${kind}`);
-    this.name = 'GeoError';
-  }
-}
-
-/** The device position with high accuracy and a 10000 ms timeout (spec §9). */
-export function locate(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<GeoPosition> {
-  return new Promise((resolve, reject: (error: GeoError) => void) => {
-    if (!geolocation) return reject(new GeoError('unsupported'));
-    geolocation.getCurrentPosition(
-      (pos) => resolve({ lat: pos.coords.latitude, lng: pos.coords.longitude, accuracy: pos.coords.accuracy }),
-      (err) => reject(new GeoError(err.code === 1 ? 'denied' : err.code === 3 ? 'timeout' : 'unavailable')),
-      { enableHighAccuracy: GEOLOCATION_HIGH_ACCURACY, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
-    );
-  });
+/**
+ * The device position with high accuracy and a 10000 ms timeout (spec §9): the browser's, or the
+ * Geolocation plugin's in the Android/iOS app (lib/native/geolocation.ts).
+ */
+export function locate(...web: [Geolocation | undefined] | []): Promise<GeoPosition> {
+  return locateDevice(web.length ? { web: web[0] } : {});
 }
 
 export function useGeolocation() {

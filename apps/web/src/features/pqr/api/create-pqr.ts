@@ -4,15 +4,19 @@ import type { CreatePqrRequest, PqrPublic } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { myPqrsQueryKey } from './my-pqrs';
 
-export async function createPqr(body: CreatePqrRequest): Promise<PqrPublic> {
-  const res = await apiRequest<{ data: PqrPublic }>('v1/pqr', { method: 'POST', body });
+export const CREATE_PQR_PATH = 'v1/pqr';
+
+/** `headers` carries the Idempotency-Key of a write that may be retried (lib/offline/queue-write.ts). */
+export async function createPqr(body: CreatePqrRequest, headers?: Record<string, string>): Promise<PqrPublic> {
+  const res = await apiRequest<{ data: PqrPublic }>(CREATE_PQR_PATH, { method: 'POST', body, headers });
   return res.data;
 }
 
 export function useCreatePqr() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createPqr,
+    mutationFn: ({ body, headers }: { body: CreatePqrRequest; headers?: Record<string, string> }) =>
+      createPqr(body, headers),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myPqrsQueryKey }),
   });
 }

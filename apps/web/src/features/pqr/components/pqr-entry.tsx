@@ -11,7 +11,10 @@ import { useSession } from '../../../lib/use-session';
 import type { TrackQuery } from '../api/track-pqr';
 import '../pqr.css';
 import { MyPqrs } from './my-pqrs';
-import { PqrForm } from './pqr-form';
+import { OutboxList } from '../../../components/offline/outbox-list';
+import type { OutboxEntry } from '../../../lib/offline/outbox';
+import { flushOutbox } from '../../../lib/offline/flush';
+import { PQR_OUTBOX_KIND, PqrForm } from './pqr-form';
 import { PqrReceipt } from './pqr-receipt';
 import { PqrTrack } from './pqr-track';
 
@@ -29,6 +32,8 @@ export function PqrEntry() {
   const [filed, setFiled] = useState<PqrPublic | null>(null);
   const [trackInitial, setTrackInitial] = useState<Partial<TrackQuery>>({ radicado: linked });
   const [formKey, setFormKey] = useState(0);
+  const [queued, setQueued] = useState(false);
+  const [editing, setEditing] = useState<OutboxEntry | undefined>();
   const section = useRef<HTMLElement>(null);
   const tabs: Tab[] = loggedIn ? ['file', 'track', 'mine'] : ['file', 'track'];
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
@@ -97,7 +102,33 @@ export function PqrEntry() {
               }}
             />
           ) : (
-            <PqrForm key={formKey} onFiled={setFiled} />
+            <>
+              {queued ? (
+                <p className="pqr-notice" role="status">
+                  {t('offline.outbox.savedOffline')}
+                </p>
+              ) : null}
+              <OutboxList
+                kinds={[PQR_OUTBOX_KIND]}
+                reference={(entry) => (entry.result as PqrPublic | undefined)?.radicado}
+                onEdit={(entry) => {
+                  setEditing(entry);
+                  setQueued(false);
+                  setFormKey((k) => k + 1);
+                }}
+                onSendNow={() => void flushOutbox()}
+              />
+              <PqrForm
+                key={formKey}
+                editing={editing}
+                onFiled={setFiled}
+                onQueued={() => {
+                  setQueued(true);
+                  setEditing(undefined);
+                  setFormKey((k) => k + 1);
+                }}
+              />
+            </>
           )
         ) : null}
         {tab === 'track' ? (

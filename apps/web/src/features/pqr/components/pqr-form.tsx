@@ -14,8 +14,12 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/use-session';
+import type { OutboxEntry } from '../../../lib/offline/outbox';
+import { outbox } from '../../../lib/offline/outbox-store';
+import { flushOutbox } from '../../../lib/offline/flush';
+import { sendOrQueue } from '../../../lib/offline/queue-write';
 import { isLoggedIn, type CurrentUser } from '../../../lib/session';
-import { useCreatePqr } from '../api/create-pqr';
+import { CREATE_PQR_PATH, useCreatePqr } from '../api/create-pqr';
 import { useDueDate } from '../api/due-date';
 import { formatDate } from '../format';
 import { applyServerErrors } from '../server-errors';
@@ -69,7 +73,17 @@ export function prefillFrom(user: CurrentUser): Partial<CreatePqrRequest> {
   };
 }
 
-export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
+export const PQR_OUTBOX_KIND = 'pqr';
+
+export type PqrFormProps = {
+  onFiled: (pqr: PqrPublic) => void;
+  /** Filed with no connection: kept on the device, sent when it returns. */
+  onQueued?: (entry: OutboxEntry) => void;
+  /** A PQR the server refused while it waited in the outbox, opened to be corrected. */
+  editing?: OutboxEntry;
+};
+
+export function PqrForm({ onFiled, onQueued, editing }: PqrFormProps) {
   const { t, i18n } = useTranslation();
   const user = useSession();
   const [attachments, setAttachments] = useState<AttachmentValue>({ ids: [], uploadKey: null, busy: false });
@@ -96,6 +110,7 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
       answer_channel: 'email',
       attachments: [],
       ...prefillFrom(user),
+      ...(editing ? (editing.body as Partial<CreatePqrRequest>) : {}),
     },
   });
   const type = useWatch({ control, name: 'type' });
@@ -110,13 +125,21 @@ export function PqrForm({ onFiled }: { onFiled: (pqr: PqrPublic) => void }) {
       setFormMessage(t('pqr.form.waitUploads'));
       return;
     }
+    const body: CreatePqrRequest = { ...values, attachments: attachments.ids, upload_key: attachments.uploadKey };
     try {
-      const pqr = await create.mutateAsync({
-        ...values,
-        attachments: attachments.ids,
-        upload_key: attachments.uploadKey,
-      });
-      onFiled(pqr);
+      if (editing) {
+        // Corrected: back to the outbox with a new key, and sent at once if the connection allows.
+        const entry = await outbox.edit(editing.id, body, body.subject);
+        void flushOutbox();
+        if (entry) onQueued?.(entry);
+        return;
+      }
+      const result = await sendOrQueue(
+        { kind: PQR_OUTBOX_KIND, path: CREATE_PQR_PATH, body, label: body.subject },
+        (headers) => create.mutateAsync({ body, headers }),
+      );
+      if ('sent' in result) onFiled(result.sent);
+      else onQueued?.(result.queued);
     } catch (err) {
       const { formMessage: message, fieldsOutside } = applyServerErrors(err, setError, FIELD_NAMES);
       const attachmentProblem = Object.entries(fieldsOutside).find(([k]) => k.startsWith('attachments'));

@@ -3,14 +3,18 @@ import type { CreateRequestRequest, PickupRequestDetail } from '@puntoverde/cont
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export async function createRequest(body: CreateRequestRequest): Promise<PickupRequestDetail> {
-  return (await apiRequest<{ data: PickupRequestDetail }>('v1/requests', { method: 'POST', body })).data;
+export const CREATE_REQUEST_PATH = 'v1/requests';
+
+/** `headers` carries the Idempotency-Key of a write that may be retried (lib/offline/queue-write.ts). */
+export async function createRequest(body: CreateRequestRequest, headers?: Record<string, string>): Promise<PickupRequestDetail> {
+  return (await apiRequest<{ data: PickupRequestDetail }>(CREATE_REQUEST_PATH, { method: 'POST', body, headers })).data;
 }
 
 export function useCreateRequest() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: createRequest,
+    mutationFn: ({ body, headers }: { body: CreateRequestRequest; headers?: Record<string, string> }) =>
+      createRequest(body, headers),
     onSuccess: (created) => {
       qc.setQueryData(['requests', 'detail', created.id], created);
       void qc.invalidateQueries({ queryKey: ['requests', 'list'] });

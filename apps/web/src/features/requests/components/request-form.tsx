@@ -20,7 +20,9 @@ import {
 import { useEffect, useMemo, useState, type ComponentType } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useCreateRequest } from '../api/create-request';
+import { CREATE_REQUEST_PATH, useCreateRequest } from '../api/create-request';
+import type { OutboxEntry } from '../../../lib/offline/outbox';
+import { sendOrQueue } from '../../../lib/offline/queue-write';
 import { useRequestMaterials } from '../api/materials';
 import { usePickupCalendar } from '../api/pickup-calendar';
 import { useSuggestedPoints } from '../api/suggested-points';
@@ -57,16 +59,21 @@ export function materialLabel(m: Material, all: Material[], lang: string): strin
   return `${lang.startsWith('en') ? parent.name_en : parent.name_es} · ${name}`;
 }
 
+export const REQUEST_OUTBOX_KIND = 'pickup-request';
+
 export function RequestForm({
   tileUrl,
   PhotoField,
   defaultAddress,
   onCreated,
+  onQueued,
 }: {
   tileUrl: string;
   PhotoField: PhotoFieldComponent;
   defaultAddress: string;
   onCreated: (request: PickupRequestDetail) => void;
+  /** Asked for with no connection: kept on the device, sent when it returns. */
+  onQueued?: (entry: OutboxEntry) => void;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -129,13 +136,20 @@ export function RequestForm({
   const onSubmit = handleSubmit(async (values) => {
     setFormMessage(null);
     setPointError(null);
-    if (!pointId) {
+    // Offline the nearest points cannot be suggested: the server picks the nearest one on arrival.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    if (!pointId && !offline) {
       setPointError(t('requests.form.noPointYet'));
       return;
     }
+    const body = { ...values, ...(pointId ? { point_id: pointId } : {}), photos: photos.map((p) => p.id) };
     try {
-      const created = await create.mutateAsync({ ...values, point_id: pointId, photos: photos.map((p) => p.id) });
-      onCreated(created);
+      const result = await sendOrQueue(
+        { kind: REQUEST_OUTBOX_KIND, path: CREATE_REQUEST_PATH, body, label: body.address },
+        (headers) => create.mutateAsync({ body, headers }),
+      );
+      if ('sent' in result) onCreated(result.sent);
+      else onQueued?.(result.queued);
     } catch (err) {
       const { formMessage: message, fieldsOutside } = applyServerErrors(err, setError, (name) =>
         /^(items(\.\d+\.(material|estimated_kg|units))?|address|lat|lng|preferred_date|time_window|notes)$/.test(name),

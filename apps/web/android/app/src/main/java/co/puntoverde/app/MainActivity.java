@@ -1,0 +1,5 @@
+package co.puntoverde.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}

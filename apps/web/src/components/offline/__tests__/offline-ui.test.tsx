@@ -1,0 +1,55 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import { translations } from '../../../test/translate';
+import { noteApiResponse, resetOfflineData } from '../../../lib/offline/offline-data';
+import { OFFLINE_FETCHED_AT_HEADER, OFFLINE_HEADER } from '../../../lib/offline/offline-read-routes';
+import { __setApplyForTest } from '../../../lib/offline/service-worker';
+import { formatDataTime, OfflineNote } from '../offline-note';
+import { UpdatePrompt } from '../update-prompt';
+
+const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: 'es',
+  resources: { es: { translation: translations.es } },
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
+const renderUi = (ui: ReactElement) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+
+afterEach(() => resetOfflineData());
+
+describe('the offline note', () => {
+  it('says "Sin conexión — datos de <hora>" while answers come from the offline copies, and goes when live again', () => {
+    renderUi(<OfflineNote />);
+    expect(screen.queryByRole('status')).toBeNull();
+    const fetchedAt = new Date();
+    fetchedAt.setUTCHours(15, 32, 0, 0); // 10:32 a. m. in Bogotá
+    act(() =>
+      noteApiResponse(new Response('{}', { headers: { [OFFLINE_HEADER]: '1', [OFFLINE_FETCHED_AT_HEADER]: fetchedAt.toISOString() } })),
+    );
+    expect(screen.getByRole('status').textContent).toBe(`Sin conexión — datos de ${formatDataTime(fetchedAt.toISOString(), 'es', fetchedAt)}`);
+    expect(screen.getByRole('status').textContent).toMatch(/10:32/);
+    act(() => noteApiResponse(new Response('{}')));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('names the day when the copy is from another day', () => {
+    expect(formatDataTime('2026-11-24T15:32:00.000Z', 'es', new Date('2026-11-26T12:00:00.000Z'))).toMatch(/^24 de noviembre, 10:32/);
+  });
+});
+
+describe('the update prompt', () => {
+  it('appears while a new version waits and applies it on "Actualizar"', () => {
+    renderUi(<UpdatePrompt />);
+    expect(screen.queryByRole('button', { name: 'Actualizar' })).toBeNull();
+    let applied = false;
+    // What the registration's `waiting` event does (lib/offline/service-worker.ts).
+    act(() => __setApplyForTest(() => (applied = true)));
+    expect(screen.getByRole('status')).toHaveTextContent('Hay una nueva versión — Actualizar');
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(applied).toBe(true);
+  });
+});

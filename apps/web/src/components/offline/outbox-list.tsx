@@ -1,0 +1,84 @@
+/**
+ * The writes of some kinds kept on this device: "Pendiente de envío", sent (with the server's
+ * reference, e.g. the radicado), refused (with its Spanish error, editable) or waiting for a login.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxEntry } from '../../lib/offline/outbox';
+import { outbox, subscribeOutbox } from '../../lib/offline/outbox-store';
+import { LOGIN_PATH } from '../../lib/session';
+import { formatDataTime } from './offline-note';
+import './offline.css';
+
+export function useOutboxEntries(kinds: readonly string[]): OutboxEntry[] {
+  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  const key = kinds.join(',');
+  const load = useCallback(() => {
+    void outbox.list().then((all) => setEntries(all.filter((e) => key.split(',').includes(e.kind))));
+  }, [key]);
+  useEffect(() => {
+    load();
+    return subscribeOutbox(load);
+  }, [load]);
+  return entries;
+}
+
+export type OutboxListProps = {
+  kinds: readonly string[];
+  /** The server's reference in a sent entry's result (`radicado`, `id`...). */
+  reference: (entry: OutboxEntry) => string | undefined;
+  /** Opens a refused entry in its form. */
+  onEdit?: (entry: OutboxEntry) => void;
+  /** Sends what is pending now (the app's flush). */
+  onSendNow?: () => void;
+};
+
+export function OutboxList({ kinds, reference, onEdit, onSendNow }: OutboxListProps) {
+  const { t, i18n } = useTranslation();
+  const entries = useOutboxEntries(kinds);
+  if (!entries.length) return null;
+  return (
+    <section className="pv-outbox" aria-labelledby="pv-outbox-title">
+      <h3 id="pv-outbox-title">{t('offline.outbox.title')}</h3>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry.id} data-outbox-state={entry.state}>
+            <div>
+              <strong>{t(`offline.outbox.kinds.${entry.kind}`, { defaultValue: entry.kind })}</strong>: {entry.label}
+            </div>
+            <div className="pv-outbox-state">
+              {entry.state === 'sent'
+                ? t('offline.outbox.sentAs', { reference: reference(entry) ?? '' })
+                : t(`offline.outbox.states.${entry.state}`)}
+            </div>
+            <div>{t('offline.outbox.filedAt', { time: formatDataTime(entry.createdAt, i18n.language) })}</div>
+            {entry.state === 'refused' && entry.error ? (
+              <p className="pv-outbox-error" role="alert">
+                {entry.error.message}
+                {entry.error.fields ? ` ${Object.values(entry.error.fields).join(' ')}` : ''}
+              </p>
+            ) : null}
+            <div>
+              {entry.state === 'needs-login' ? <a href={LOGIN_PATH}>{t('offline.outbox.login')}</a> : null}
+              {entry.state === 'refused' && onEdit ? (
+                <button type="button" onClick={() => onEdit(entry)}>
+                  {t('offline.outbox.edit')}
+                </button>
+              ) : null}
+              {entry.state === 'pending' && onSendNow ? (
+                <button type="button" onClick={onSendNow}>
+                  {t('offline.outbox.sendNow')}
+                </button>
+              ) : null}
+              {entry.state !== 'pending' ? (
+                <button type="button" onClick={() => void outbox.remove(entry.id)}>
+                  {t('offline.outbox.discard')}
+                </button>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

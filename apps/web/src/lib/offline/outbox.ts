@@ -1,0 +1,184 @@
+/**
+ * The offline outbox: writes filed with no connection (a PQR, a pickup request, an incident
+ * report — any POST of the API) are kept in IndexedDB, shown as "pendiente de envío" and sent
+ * when the connection returns (Background Sync where the browser has it, the `online` event and
+ * app start otherwise), each with its own Idempotency-Key: the server answers a retry with the
+ * first answer, so an entry becomes one record exactly, however often it is sent.
+ *
+ * Plain module (no React, no zod): the service worker imports it too.
+ */
+import { IDEMPOTENCY_KEY_HEADER } from '@puntoverde/contract';
+
+export type OutboxState =
+  /** Waiting for a connection (or for the server to answer). */
+  | 'pending'
+  /** The server refused it (e.g. a rule changed): its error is shown and it can be edited. */
+  | 'refused'
+  /** The session expired meanwhile: sent once the same person logs in again. */
+  | 'needs-login'
+  /** Done: `result` holds the server's answer (`data`), e.g. the radicado. */
+  | 'sent';
+
+export type OutboxError = { code: string; message: string; fields?: Record<string, string> };
+
+export type OutboxEntry = {
+  id: string;
+  /** What it is, for the screens that list their own kind: `pqr`, `pickup-request`, `incident-report`... */
+  kind: string;
+  /** API path under /back/api/ (`v1/pqr`). */
+  path: string;
+  body: unknown;
+  /** A one-line description for the pending list (the PQR's subject...). */
+  label: string;
+  /** The account that filed it (sent only with that account's session), null when anonymous. */
+  userId: number | null;
+  idempotencyKey: string;
+  state: OutboxState;
+  error?: OutboxError;
+  result?: unknown;
+  createdAt: string;
+  updatedAt: string;
+  attempts: number;
+};
+
+/** The few IndexedDB operations the outbox needs (idb-keyval in the app; a Map in unit tests). */
+export interface OutboxStorage {
+  get(id: string): Promise<OutboxEntry | undefined>;
+  set(id: string, entry: OutboxEntry): Promise<void>;
+  del(id: string): Promise<void>;
+  values(): Promise<OutboxEntry[]>;
+}
+
+/** How a send is made: the fetch to use, the API base and the session of the moment. */
+export type OutboxSender = {
+  fetch: typeof fetch;
+  /** `/back/api/` on the web, `https://host/back/api/` in the native app. */
+  apiBase: string;
+  /** The logged-in account and its bearer token; null when nobody is logged in; 'unknown' in the worker. */
+  session: { userId: number; token: string } | null | 'unknown';
+};
+
+export const OUTBOX_CHANNEL = 'pv-outbox';
+
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+export function createOutbox(storage: OutboxStorage, notify: () => void = () => {}) {
+  async function put(entry: OutboxEntry): Promise<OutboxEntry> {
+    await storage.set(entry.id, entry);
+    notify();
+    return entry;
+  }
+
+  return {
+    /** Keeps a write for later; returns the entry shown as "pendiente de envío". */
+    async add(input: {
+      kind: string;
+      path: string;
+      body: unknown;
+      label: string;
+      userId: number | null;
+      /** The key an online attempt already used (its answer may have been lost): the same write. */
+      idempotencyKey?: string;
+    }): Promise<OutboxEntry> {
+      const now = new Date().toISOString();
+      const { idempotencyKey = newKey(), ...rest } = input;
+      return put({ ...rest, id: newKey(), idempotencyKey, state: 'pending', createdAt: now, updatedAt: now, attempts: 0 });
+    },
+
+    /** Every entry, oldest first. */
+    async list(kind?: string): Promise<OutboxEntry[]> {
+      const all = await storage.values();
+      return all.filter((e) => !kind || e.kind === kind).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    },
+
+    /**
+     * A refused entry, corrected: it goes back to pending with a new Idempotency-Key (the server
+     * refuses a key reused with another body, and the old key's answer is the refusal).
+     */
+    async edit(id: string, body: unknown, label?: string): Promise<OutboxEntry | undefined> {
+      const entry = await storage.get(id);
+      if (!entry || entry.state === 'sent') return entry;
+      return put({
+        ...entry,
+        body,
+        label: label ?? entry.label,
+        idempotencyKey: newKey(),
+        state: 'pending',
+        error: undefined,
+        updatedAt: new Date().toISOString(),
+      });
+    },
+
+    async remove(id: string): Promise<void> {
+      await storage.del(id);
+      notify();
+    },
+
+    /**
+     * Sends every pending entry (and those waiting for a login, when their account is back).
+     * Each is sent with its Idempotency-Key; a network failure, a 5xx, a 409 (the same key still
+     * running) or a 429 leaves it pending for the next try.
+     * @returns how many were sent now.
+     */
+    async flush(sender: OutboxSender): Promise<number> {
+      let sent = 0;
+      for (const entry of await this.list()) {
+        if (entry.state === 'sent' || entry.state === 'refused') continue;
+        if (entry.userId !== null) {
+          // Filed logged in: sent only with that account's session, never anonymously or as someone else.
+          if (sender.session === 'unknown') continue;
+          if (sender.session === null) {
+            if (entry.state !== 'needs-login') await put({ ...entry, state: 'needs-login' });
+            continue;
+          }
+          if (sender.session.userId !== entry.userId) continue;
+        }
+        const outcome = await sendOne(entry, sender);
+        if (outcome) {
+          await put({ ...entry, ...outcome, attempts: entry.attempts + 1, updatedAt: new Date().toISOString() });
+          if (outcome.state === 'sent') sent += 1;
+        }
+      }
+      return sent;
+    },
+  };
+}
+
+export type Outbox = ReturnType<typeof createOutbox>;
+
+/** One attempt; undefined = nothing learnt (offline, server busy): the entry stays as it was. */
+async function sendOne(entry: OutboxEntry, sender: OutboxSender): Promise<Partial<OutboxEntry> | undefined> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
+  };
+  if (entry.userId !== null && sender.session && sender.session !== 'unknown') headers.Authorization = `Bearer ${sender.session.token}`;
+  let response: Response;
+  try {
+    response = await sender.fetch(sender.apiBase + entry.path, { method: 'POST', headers, body: JSON.stringify(entry.body) });
+  } catch {
+    return undefined;
+  }
+  const text = await response.text().catch(() => '');
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (response.ok) return { state: 'sent', result: (json as { data?: unknown } | undefined)?.data ?? json, error: undefined };
+  if (response.status === 401) return { state: 'needs-login' };
+  if (response.status >= 500 || response.status === 409 || response.status === 429 || response.status === 408) return undefined;
+  const body = (json ?? {}) as Partial<OutboxError>;
+  return {
+    state: 'refused',
+    error: {
+      code: typeof body.code === 'string' ? body.code : 'bad-request',
+      message: typeof body.message === 'string' ? body.message : response.statusText,
+      ...(body.fields ? { fields: body.fields } : {}),
+    },
+  };
+}

@@ -1,0 +1,159 @@
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Works offline and installs like an app (issue 16), in Chromium against the real server with
+ * demo data, in a persistent profile (installability and service workers need one):
+ * the install check, a point read offline, a PQR filed offline and sent once back online (no
+ * second radicado after a forced retry), and the update prompt after a new build is served.
+ */
+
+const LAUREL = { name: 'ECA Laureles La 70 (demo)', lat: 6.2471, lng: -75.5902 };
+const SW_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/sw.js');
+
+test.describe.configure({ mode: 'serial' });
+
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+let baseURL: string;
+
+test.beforeAll(async ({ browserName }, testInfo) => {
+  test.skip(browserName !== 'chromium', 'installability is a Chromium check');
+  baseURL = String(testInfo.project.use.baseURL);
+  profile = mkdtempSync(path.join(tmpdir(), 'puntoverde-pwa-'));
+  const launch = testInfo.project.use.launchOptions ?? {};
+  context = await chromium.launchPersistentContext(profile, {
+    ...launch,
+    baseURL,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    viewport: { width: 1280, height: 800 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+test.afterAll(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** Waits until the service worker controls the page (it registers after the first paint). */
+async function untilControlled(p: Page) {
+  await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+}
+
+test('the app is installable: Chromium reports no installability errors', async () => {
+  await page.goto('/index');
+  await untilControlled(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+  const manifest = await cdp.send('Page.getAppManifest');
+  expect(manifest.url).toBe(`${baseURL}/manifest.webmanifest`);
+  expect(manifest.errors).toEqual([]);
+});
+
+test('a point viewed before stays readable offline, with the "sin conexión" note', async () => {
+  const near = await page.request.get(`/back/api/v1/points/near?lat=${LAUREL.lat}&lng=${LAUREL.lng}&limit=5`);
+  const id = ((await near.json()) as { data: { id: number; name: string }[] }).data.find((p) => p.name === LAUREL.name)?.id;
+  expect(id).toBeDefined();
+  await page.goto(`/map/${id}`);
+  await expect(page.getByRole('heading', { name: LAUREL.name })).toBeVisible();
+  await expect(page.getByText('Caneca blanca: aprovechables').first()).toBeVisible();
+  await untilControlled(page);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(page.getByRole('heading', { name: LAUREL.name })).toBeVisible();
+    await expect(page.getByText('Caneca blanca: aprovechables').first()).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Sin conexión — datos de / })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a PQR filed offline waits on the device, is sent back online with its radicado, and a retry files no second one', async () => {
+  const subject = `Contenedor desbordado sin señal ${Date.now().toString(36)}`;
+  await page.goto('/help');
+  await untilControlled(page);
+  const pqr = page.getByRole('region', { name: 'Peticiones, quejas y reclamos (PQR)' });
+  await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible();
+
+  await context.setOffline(true);
+  await pqr.getByLabel('Tipo de solicitud').selectOption('queja');
+  await pqr.getByLabel('Asunto').fill(subject);
+  await pqr.getByLabel('Describe tu solicitud').fill('El contenedor del parque de Laureles está desbordado y no hay señal en el sótano de la ECA.');
+  await pqr.getByLabel('Nombre completo o razón social').fill('Ana María Pérez');
+  await pqr.getByLabel('Número de documento').fill('1020304050');
+  await pqr.getByLabel('Correo electrónico', { exact: true }).fill('ana.sinsenal@example.com');
+  await pqr.getByLabel(/Autorizo el tratamiento de mis datos/).check();
+  await pqr.getByRole('button', { name: 'Radicar PQR' }).click();
+
+  await expect(pqr.getByText(/guardamos tu envío en este dispositivo/)).toBeVisible();
+  const item = pqr.getByRole('listitem').filter({ hasText: subject });
+  await expect(item.getByText('Pendiente de envío')).toBeVisible();
+
+  // Back online: the `online` event (or Background Sync) sends it, with its Idempotency-Key.
+  await context.setOffline(false);
+  await expect(item.getByText(/^Enviado: PQR-\d{4}-\d{6}$/)).toBeVisible({ timeout: 20_000 });
+  const radicado = ((await item.getByText(/^Enviado: /).textContent()) ?? '').replace('Enviado: ', '').trim();
+
+  // A forced retry of the same entry (its answer "lost"): the server answers the first radicado.
+  const retry = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('puntoverde-outbox');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(new Error(String(open.error)));
+    });
+    const entries = await new Promise<{ idempotencyKey: string; body: unknown; state: string }[]>((resolve) => {
+      const req = db.transaction('entries').objectStore('entries').getAll();
+      req.onsuccess = () => resolve(req.result as { idempotencyKey: string; body: unknown; state: string }[]);
+    });
+    const sent = entries.find((e) => e.state === 'sent')!;
+    const res = await fetch('/back/api/v1/pqr', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': sent.idempotencyKey },
+      body: JSON.stringify(sent.body),
+    });
+    return { status: res.status, replayed: res.headers.get('idempotent-replayed'), radicado: ((await res.json()) as { data: { radicado: string } }).data.radicado };
+  });
+  expect(retry).toEqual({ status: 201, replayed: 'true', radicado });
+
+  // The staff inbox has exactly one PQR with this subject.
+  const login = await page.request.post('/back/api/clientes/login', {
+    data: { username: 'admin@demo.puntoverde.co', password: 'PuntoVerde2026!', playerId: '' },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const list = await page.request.get(`/back/api/v1/admin/pqr?q=${encodeURIComponent(subject)}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(list.ok()).toBe(true);
+  const rows = JSON.stringify(await list.json()).split(subject).length - 1;
+  expect(rows).toBe(1);
+});
+
+test('a new build served shows "Hay una nueva versión — Actualizar", and updating loads it', async () => {
+  await page.goto('/index');
+  await untilControlled(page);
+  const before = readFileSync(SW_FILE, 'utf8');
+  try {
+    // What a deploy does to the worker: new bytes (a new precache list); the page asks for updates.
+    appendFileSync(SW_FILE, `\n// build ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'Hay una nueva versión' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await expect(prompt).toHaveText('Hay una nueva versión — Actualizar');
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Actualizar' }).click();
+    await reloaded;
+    await expect(page.getByRole('status').filter({ hasText: 'Hay una nueva versión' })).toHaveCount(0);
+    const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(scriptUrl).toBe(`${baseURL}/sw.js`);
+  } finally {
+    writeFileSync(SW_FILE, before);
+  }
+});
