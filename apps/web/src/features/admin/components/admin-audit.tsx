@@ -49,11 +49,11 @@ export function AdminAudit() {
           items.map((entry) => (
             <IonItem key={entry.id}>
               <IonLabel className="ion-text-wrap">
-                <h3>
+                <h2>
                   {t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })} ·{' '}
                   {t(`admin.audit.entities.${entry.entity}`, { defaultValue: entry.entity })}
                   {entry.entity_id ? ` #${entry.entity_id}` : ''}
-                </h3>
+                </h2>
                 <p>
                   {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('admin.audit.system')} ·{' '}
                   <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</time>

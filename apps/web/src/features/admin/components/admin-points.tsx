@@ -251,7 +251,7 @@ export function AdminPoints() {
           items.map((p) => (
             <IonItem key={p.id}>
               <IonLabel className="ion-text-wrap">
-                <h3>{p.name}</h3>
+                <h2>{p.name}</h2>
                 <p>
                   {t(`admin.points.kinds.${p.kind}`)} · {p.address}, {p.city}
                 </p>
