@@ -24,7 +24,9 @@ import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 
 const PAGE_SIZE = 20;
 
-function kindLabel(t: (key: string) => string, user: AdminUser): string {
+/** The account's label: staff read "Administración", not the household label their tc_id gives. */
+export function kindLabel(t: (key: string) => string, user: AdminUser): string {
+  if (user.is_admin) return t('admin.menu');
   const kind = userKindOf(user);
   return kind ? t(`userKind.${kind}`) || USER_KIND_LABELS_ES[kind] : '—';
 }
@@ -147,7 +149,7 @@ export function AdminUsers() {
           items.map((u) => (
             <IonItem key={u.id} button detail onClick={() => setSelected(u)}>
               <IonLabel className="ion-text-wrap">
-                <h3>{u.name}</h3>
+                <h2>{u.name}</h2>
                 <p>
                   {u.email} · {kindLabel(t, u)}
                 </p>
