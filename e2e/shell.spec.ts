@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
 /**
  * The app shell: every route renders its page, unknown paths land on the 404 page, and the
@@ -68,6 +69,29 @@ async function menuLabels(page: Page, name = 'Menú'): Promise<string[]> {
   const labels = await sideMenu(page, name).getByRole('link').allInnerTexts();
   return labels.map((label) => label.trim());
 }
+
+test.describe('preloads', () => {
+  test('every file a page preloads answers 200, for every route of the app', async ({ request }) => {
+    const table = JSON.parse(readFileSync(new URL('../apps/web/src/app/routes.json', import.meta.url), 'utf8')) as {
+      routes: { path: string }[];
+    };
+    const failures: string[] = [];
+    let preloaded = 0;
+    for (const { path } of table.routes) {
+      const url = path.replace(/:[^/]+/g, '1');
+      const html = await (await request.get(url)).text();
+      const head = /<!--preload-->([\s\S]*?)<!--\/preload-->/.exec(html)?.[1] ?? '';
+      for (const [, href] of head.matchAll(/href="([^"]+)"/g)) {
+        preloaded += 1;
+        const res = await request.get(href!);
+        if (res.status() !== 200) failures.push(`${url}: ${href} → ${res.status()}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The lazily loaded pages do name their files (the check above is not vacuous).
+    expect(preloaded).toBeGreaterThan(50);
+  });
+});
 
 test.describe('boot screen', () => {
   test("paints the page's own toolbar before any script, then gives way to the page", async ({ page }) => {
