@@ -122,7 +122,8 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
             type="range"
             min={0}
             max={100}
-            step={5}
+            // Any whole percentage: a coarser step would draw a stored 64 % at 65.
+            step={1}
             value={level}
             aria-valuetext={`${level} %`}
             onChange={(e) => setLevel(Number(e.target.value))}
