@@ -31,7 +31,7 @@ const container = (id: number, material: string, fill_level: number) => ({
   material,
   capacity_l: 1100,
   fill_level,
-  status: 'operativo' as const,
+  status: 'en-servicio' as const,
   last_emptied_at: null,
   updated_at: '2026-11-25T15:00:00.000Z',
 });

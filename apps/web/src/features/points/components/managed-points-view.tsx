@@ -20,6 +20,7 @@ import { useUpdateContainer } from '../api/update-container';
 import { formatDateTime, formatKg, formatLitres, parseKg } from '../format';
 import { BinSwatch, materialName } from './material-chips';
 import '../points.css';
+import { formatAddress } from '../../../lib/address';
 
 function Readings({ pointId, container }: { pointId: number; container: Container }) {
   const { t, i18n } = useTranslation();
@@ -200,8 +201,7 @@ export function ManagedPointsView({ enabled }: { enabled: boolean }) {
             <AppLink to={`/map/${p.id}`}>{p.name}</AppLink>
           </h2>
           <p className="pvp-muted">
-            {t(`points.kinds.${p.kind}`)} · {p.address}
-            {p.city ? `, ${p.city}` : ''}
+            {t(`points.kinds.${p.kind}`)} · {formatAddress(p.address, p.city)}
           </p>
           {p.containers.length ? (
             <ul className="pvp-manage-list">

@@ -17,6 +17,7 @@ import { PointsList } from './points-list';
 import { OpenNowBadge } from './open-now-badge';
 import { formatCount } from '../format';
 import '../points.css';
+import { formatAddress } from '../../../lib/address';
 
 // The map library downloads while the page renders, not after.
 void loadLeaflet().catch(() => undefined);
@@ -223,8 +224,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
             <section className="pvp-point-preview" aria-labelledby={`${mapId}-preview`}>
               <h2 id={`${mapId}-preview`}>{preview.data.name}</h2>
               <p>
-                {t(`points.kinds.${preview.data.kind}`)} · {preview.data.address}
-                {preview.data.city ? `, ${preview.data.city}` : ''}
+                {t(`points.kinds.${preview.data.kind}`)} · {formatAddress(preview.data.address, preview.data.city)}
               </p>
               <OpenNowBadge open={preview.data.open_now} />
               <p className="pvp-point-preview-actions">

@@ -22,6 +22,7 @@ import { materialLabel } from './request-form';
 import { StatusBadge } from './status-badge';
 import { Timeline } from './timeline';
 import '../../../components/actions.css';
+import { formatAddress } from '../../../lib/address';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -320,7 +321,7 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
         ) : null}
         <dt>{t('requests.detail.point')}</dt>
         <dd>
-          {r.point.name} — {r.point.address}, {r.point.city}
+          {r.point.name} — {formatAddress(r.point.address, r.point.city)}
         </dd>
         <dt>{t('requests.detail.address')}</dt>
         <dd>

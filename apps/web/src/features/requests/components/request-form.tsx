@@ -30,6 +30,7 @@ import { FormAlert, SelectField, TextAreaField, TextField } from '../../../compo
 import { LocationPicker } from './location-picker';
 import '../../../components/actions.css';
 import '../requests.css';
+import { formatAddress } from '../../../lib/address';
 
 /** The uploads field the page provides (features never import each other). */
 export type PhotoFieldProps = {
@@ -276,7 +277,7 @@ export function RequestForm({
                     {i === 0 ? ` · ${t('requests.form.suggested')}` : ''}
                     <br />
                     <span className="rq-hint">
-                      {p.address}, {p.city} · {t('requests.form.distance', { distance: formatDistance(p.distance_m, lang) })}
+                      {formatAddress(p.address, p.city)} · {t('requests.form.distance', { distance: formatDistance(p.distance_m, lang) })}
                     </span>
                   </span>
                 </label>
