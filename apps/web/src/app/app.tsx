@@ -4,6 +4,8 @@ import { IonReactRouter } from '@ionic/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
 import { Suspense, lazy, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { clearRefreshParamFromAddressBar } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { isLoggedIn, setSessionNavigator } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -30,6 +32,17 @@ function SessionNavigatorBridge() {
   return null;
 }
 
+/** Menu navigation adds ?refresh= (spec §2); once the page has rendered it leaves the address bar. */
+function RefreshParamCleaner() {
+  const { search } = useLocation();
+  useEffect(() => {
+    if (!search.includes('refresh=')) return undefined;
+    const timer = setTimeout(() => clearRefreshParamFromAddressBar(), 0);
+    return () => clearTimeout(timer);
+  }, [search]);
+  return null;
+}
+
 /** Issue 7: live updates (server-sent events), loaded only once someone is logged in. */
 const LiveUpdates = lazy(() => import('../features/requests/components/live-updates'));
 function LiveUpdatesWhileLoggedIn() {
@@ -50,6 +63,7 @@ export function App() {
         <Suspense fallback={null}>
           <IonReactRouter>
             <SessionNavigatorBridge />
+            <RefreshParamCleaner />
             <IdentityRuntime />
             <LiveUpdatesWhileLoggedIn />
             <PageBannerContext.Provider value={<PageBanners />}>
