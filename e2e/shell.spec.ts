@@ -319,3 +319,24 @@ test.describe('logged-in menu', () => {
     expect(await menuLabels(page)).toEqual(LOGGED_OUT_MENU_ES);
   });
 });
+
+test.describe('staff', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('land on the back office after login, under an "Administración" menu without household entries', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByLabel('Correo electrónico').fill('admin@demo.puntoverde.co');
+    await page.getByLabel('Contraseña', { exact: true }).fill('PuntoVerde2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await openMenu(page, 'Administración');
+    expect(await menuLabels(page, 'Administración')).toEqual([
+      ...LOGGED_OUT_MENU_ES.slice(0, 6),
+      'Mi Perfil',
+      'Administración',
+      'PQR recibidas',
+      'Puntos y contenedores',
+      'Usuarios',
+    ]);
+  });
+});
