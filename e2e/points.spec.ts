@@ -121,6 +121,9 @@ test.describe('a point page', () => {
 
     await page.goto('/app/tabs/points');
     await expect(page.getByRole('heading', { name: POBLADO.name })).toBeVisible();
+    // A compact overview first: the edit form opens from the container's row.
+    const overview = page.getByRole('list', { name: `Contenedores de ${POBLADO.name}, del más lleno al menos lleno` });
+    await overview.getByRole('button', { name: 'Editar Vidrio' }).click();
     const slider = page.getByRole('slider', { name: 'Nivel de llenado de Vidrio' });
     await slider.focus();
     await slider.fill('85');
@@ -128,6 +131,7 @@ test.describe('a point page', () => {
     const card = page.locator('.pvp-manage-container').filter({ has: slider });
     await card.getByRole('button', { name: 'Guardar nivel' }).click();
     await expect(page.getByText('Vidrio: nivel guardado (85 %)')).toBeVisible();
+    await expect(overview.getByRole('meter', { name: 'Nivel de llenado de Vidrio' })).toHaveAttribute('aria-valuenow', '85');
 
     await page.goto(`/map/${id}`);
     await expect(page.getByRole('meter', { name: 'Nivel de llenado de Vidrio' })).toHaveAttribute('aria-valuenow', '85');

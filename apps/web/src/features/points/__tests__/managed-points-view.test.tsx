@@ -1,6 +1,6 @@
 import type { ManagedPoint } from '@puntoverde/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -67,11 +67,40 @@ describe("a manager's containers", () => {
   it('shows on the fill slider the same value as the text (64 %, not 65)', async () => {
     stubApi();
     renderUi(<ManagedPointsView enabled />);
-    const slider = (await screen.findAllByRole('slider'))[0]!;
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar PET (1)' }, { timeout: 5000 }));
+    const slider = screen.getByRole('slider', { name: 'Nivel de llenado de PET (1)' });
     const form = slider.closest('form')!;
     expect(slider).toHaveValue(String(64));
     // A value off the slider's step is drawn at the nearest step (64 as 65): it must not be off.
     expect((slider as HTMLInputElement).validity.stepMismatch).toBe(false);
     expect(within(form).getByText('64 %')).toBeInTheDocument();
+  });
+
+  it('starts with a compact overview: one row per container, fullest first, full ones flagged on top', async () => {
+    stubApi();
+    renderUi(<ManagedPointsView enabled />);
+    const list = await screen.findByRole('list', { name: 'Contenedores de ECA Laureles La 70 (demo), del más lleno al menos lleno' });
+    const rows = within(list).getAllByRole('listitem');
+    await within(rows[0]!).findByText('Vidrio', {}, { timeout: 5000 });
+    expect(rows.map((row) => within(row).getByRole('meter').getAttribute('aria-valuenow'))).toEqual(['95', '64', '20']);
+    // No edit form until a row asks for it.
+    expect(screen.queryByRole('slider')).toBeNull();
+    const alert = screen.getByRole('status');
+    expect(alert).toHaveTextContent('1 contenedor lleno: programa su vaciado');
+    expect(alert).toHaveTextContent('Vidrio en ECA Laureles La 70 (demo): 95 %');
+    // The alert comes before the list.
+    expect(alert.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('opens one container’s edit form from its row, and closes it again', async () => {
+    stubApi();
+    renderUi(<ManagedPointsView enabled />);
+    const edit = await screen.findByRole('button', { name: 'Editar Vidrio' }, { timeout: 5000 });
+    expect(edit).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(edit);
+    expect(screen.getByRole('slider', { name: 'Nivel de llenado de Vidrio' })).toHaveValue('95');
+    expect(screen.getAllByRole('slider')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Cerrar la edición de Vidrio' }));
+    expect(screen.queryByRole('slider')).toBeNull();
   });
 });
