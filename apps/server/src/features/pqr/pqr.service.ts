@@ -529,6 +529,14 @@ export async function listAdminPqrs(
   return { items, total, page: query.page, page_size: query.page_size, counts };
 }
 
+/** Open PQRs past due and due soon (the inbox's traffic-light counts), for the back-office home. */
+export async function pqrAttentionCounts(db: Executor): Promise<{ overdue: number; due_soon: number }> {
+  const calendar = await loadCalendar(db);
+  const today = todayInBogota();
+  const counts = await repo.countOpenByLight(db, RUNNING, today, calendar.addBusinessDays(today, PQR_DUE_SOON_BUSINESS_DAYS));
+  return { overdue: counts.overdue, due_soon: counts.due_soon };
+}
+
 function maxExtensionDate(calendar: BusinessCalendar, row: PqrRow, today: IsoDate): IsoDate | null {
   if (!RUNNING.includes(row.status as PqrStatus) || row.extended_at || !row.due_date || row.due_date < today)
     return null;
