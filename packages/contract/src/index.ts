@@ -19,3 +19,4 @@ export * from './branches.js';
 export * from './notifications.js';
 export * from './public-config.js';
 export * from './social-auth.js';
+export * from './where-to-recycle.js';

@@ -16,6 +16,7 @@ import eventsRoutes from './events/index.js';
 import notificationsRoutes from './notifications/index.js';
 import requestsRoutes from './requests/index.js';
 import branchesRoutes from './branches/index.js';
+import whereToRecycleRoutes from './where-to-recycle/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -39,4 +40,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(notificationsRoutes);
   await app.register(requestsRoutes);
   await app.register(branchesRoutes);
+  await app.register(whereToRecycleRoutes);
 }
