@@ -323,7 +323,9 @@ test.describe('logged-in menu', () => {
 test.describe('staff', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('land on the back office after login, under an "Administración" menu without household entries', async ({ page }) => {
+  test('land on the back office after login, under an "Administración" menu without household entries', async ({
+    page,
+  }) => {
     await page.goto('/auth/login');
     await page.getByLabel('Correo electrónico').fill('admin@demo.puntoverde.co');
     await page.getByLabel('Contraseña', { exact: true }).fill('PuntoVerde2026!');

@@ -85,7 +85,9 @@ const LOGGED_OUT_ACCOUNT: readonly MenuEntry[] = [
 ];
 
 /** Menu header: 'Menú' logged out, 'Administración' for staff, else the user-type label key (spec §2). */
-export function menuHeaderKey(user: (Pick<CurrentUser, 'tc_id' | 'id_empresa'> & { is_admin?: unknown }) | null): MenuHeaderKey {
+export function menuHeaderKey(
+  user: (Pick<CurrentUser, 'tc_id' | 'id_empresa'> & { is_admin?: unknown }) | null,
+): MenuHeaderKey {
   if (isStaff(user)) return 'admin.menu';
   const kind = user ? userKindOf(user) : null;
   return kind ? `userKind.${kind}` : 'menu.header';

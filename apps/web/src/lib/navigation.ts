@@ -21,7 +21,10 @@ export function withoutRefreshParam(href: string): string | null {
  * anew), takes it out of the address bar, so shared and bookmarked links stay clean. The entry's
  * state is kept, so back and forward work as before.
  */
-export function clearRefreshParamFromAddressBar(location: Location = window.location, history: History = window.history): void {
+export function clearRefreshParamFromAddressBar(
+  location: Location = window.location,
+  history: History = window.history,
+): void {
   const clean = withoutRefreshParam(location.href);
   if (clean !== null) history.replaceState(history.state, '', clean);
 }

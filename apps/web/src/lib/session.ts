@@ -61,7 +61,7 @@ export function isLoggedIn(user: CurrentUser = currentUser): boolean {
  * Staff (is_admin): not one of the spec's user types. They run the back office: their menu
  * reads "Administración" and they land on /admin after login (DESIGN.md §7).
  */
-export function isStaff(user: Pick<CurrentUser, 'tc_id'> & { is_admin?: unknown } | null): boolean {
+export function isStaff(user: (Pick<CurrentUser, 'tc_id'> & { is_admin?: unknown }) | null): boolean {
   return user !== null && user.tc_id !== TC_ID.none && (user.is_admin === true || user.is_admin === 1);
 }
 

@@ -44,7 +44,10 @@ export function stubFetch(...responses: Array<{ status: number; body: unknown }>
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     });
     const next = responses.shift() ?? { status: 500, body: {} };
-    return new Response(JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(next.body), {
+      status: next.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   vi.stubGlobal('fetch', fetchStub);
   return { calls, fetchStub };

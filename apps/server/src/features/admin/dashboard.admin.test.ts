@@ -23,7 +23,12 @@ describe('back-office home', () => {
   }
 
   async function addContainer(pointId: number, material: string, fill: number): Promise<number> {
-    const add = await t.app.inject({ method: 'POST', url: `/back/api/v1/admin/points/${pointId}/containers`, headers: w.admin.headers, payload: { material, capacity_l: 1100, fill_level: fill } });
+    const add = await t.app.inject({
+      method: 'POST',
+      url: `/back/api/v1/admin/points/${pointId}/containers`,
+      headers: w.admin.headers,
+      payload: { material, capacity_l: 1100, fill_level: fill },
+    });
     expect(add.statusCode, add.body).toBe(201);
     return add.json().data.id;
   }
@@ -32,7 +37,9 @@ describe('back-office home', () => {
     const before = await dashboard();
 
     const overdue = (await filePqr(t.app, validPqr({ subject: 'Vencida' }))).json.data;
-    await setPqrDates(t.app, overdue.radicado, { due_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) });
+    await setPqrDates(t.app, overdue.radicado, {
+      due_date: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+    });
     await createRequest(t.app, w.householdA);
     await createRequest(t.app, w.householdB);
     const glass = await addContainer(w.points.p1, 'vidrio', 97);
@@ -44,8 +51,17 @@ describe('back-office home', () => {
     expect(after.pqr.overdue - before.pqr.overdue).toBe(1);
     expect(after.requests_pending - before.requests_pending).toBe(2);
     expect(after.containers_full - before.containers_full).toBe(2);
-    expect(after.fullest[0]).toMatchObject({ container_id: glass, point_id: w.points.p1, point_name: 'ECA Estadio', material: 'vidrio', material_name: 'Vidrio', fill_level: 97 });
-    expect(after.fullest.map((c) => c.fill_level)).toEqual([...after.fullest.map((c) => c.fill_level)].sort((a, b) => b - a));
+    expect(after.fullest[0]).toMatchObject({
+      container_id: glass,
+      point_id: w.points.p1,
+      point_name: 'ECA Estadio',
+      material: 'vidrio',
+      material_name: 'Vidrio',
+      fill_level: 97,
+    });
+    expect(after.fullest.map((c) => c.fill_level)).toEqual(
+      [...after.fullest.map((c) => c.fill_level)].sort((a, b) => b - a),
+    );
     expect(after.fullest.some((c) => c.point_id === w.points.inactive)).toBe(false);
   });
 

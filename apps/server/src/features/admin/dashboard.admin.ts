@@ -25,7 +25,14 @@ export async function getDashboard(db: Db): Promise<AdminDashboard> {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
     fullOnActivePoints()
-      .select(['p.id as point_id', 'p.name as point_name', 'c.id as container_id', 'm.code as material', 'm.name_es as material_name', 'c.fill_level'])
+      .select([
+        'p.id as point_id',
+        'p.name as point_name',
+        'c.id as container_id',
+        'm.code as material',
+        'm.name_es as material_name',
+        'c.fill_level',
+      ])
       .orderBy('c.fill_level', 'desc')
       .orderBy('c.id')
       .limit(DASHBOARD_FULLEST_LIMIT)

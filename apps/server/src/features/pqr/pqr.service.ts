@@ -533,7 +533,12 @@ export async function listAdminPqrs(
 export async function pqrAttentionCounts(db: Executor): Promise<{ overdue: number; due_soon: number }> {
   const calendar = await loadCalendar(db);
   const today = todayInBogota();
-  const counts = await repo.countOpenByLight(db, RUNNING, today, calendar.addBusinessDays(today, PQR_DUE_SOON_BUSINESS_DAYS));
+  const counts = await repo.countOpenByLight(
+    db,
+    RUNNING,
+    today,
+    calendar.addBusinessDays(today, PQR_DUE_SOON_BUSINESS_DAYS),
+  );
   return { overdue: counts.overdue, due_soon: counts.due_soon };
 }
 

@@ -37,7 +37,12 @@ export default function PrequestPage() {
     title = t('requests.detail.title', { id });
     body = <RequestDetailScreen id={Number(id)} mode="point" userId={user.id} backTo={POINT_REQUESTS_PATH} />;
   } else {
-    body = config.isPending ? null : <PointRequestsScreen tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL} initialStatus={new URLSearchParams(search).get('status') ?? undefined} />;
+    body = config.isPending ? null : (
+      <PointRequestsScreen
+        tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL}
+        initialStatus={new URLSearchParams(search).get('status') ?? undefined}
+      />
+    );
   }
   return <PageLayout title={title}>{body}</PageLayout>;
 }

@@ -74,7 +74,13 @@ export function pickupDay(request: { scheduled_at: string | null; preferred_date
 }
 
 /** The first day from `today` on with a programmed pickup; `today` when there is none. */
-export function nextPickupDay(requests: { status: string; scheduled_at: string | null; preferred_date: string }[], today: string): string {
-  const days = requests.filter((r) => r.status === 'programada').map(pickupDay).filter((d) => d >= today);
+export function nextPickupDay(
+  requests: { status: string; scheduled_at: string | null; preferred_date: string }[],
+  today: string,
+): string {
+  const days = requests
+    .filter((r) => r.status === 'programada')
+    .map(pickupDay)
+    .filter((d) => d >= today);
   return days.length ? days.reduce((a, b) => (a < b ? a : b)) : today;
 }

@@ -14,7 +14,16 @@ describe('the back-office home', () => {
           pqr: { overdue: 2, due_soon: 5 },
           requests_pending: 1234,
           containers_full: 1,
-          fullest: [{ point_id: 4, point_name: 'ECA Estadio', container_id: 9, material: 'vidrio', material_name: 'Vidrio', fill_level: 96 }],
+          fullest: [
+            {
+              point_id: 4,
+              point_name: 'ECA Estadio',
+              container_id: 9,
+              material: 'vidrio',
+              material_name: 'Vidrio',
+              fill_level: 96,
+            },
+          ],
         },
       },
     });

@@ -18,10 +18,34 @@ export function AdminDashboard() {
   if (dashboard.isError) return <p role="alert">{t('design.dashboard.error')}</p>;
   const d = dashboard.data;
   const tiles: Tile[] = [
-    { key: 'overdue', count: d.pqr.overdue, to: '/admin/pqr?light=overdue', label: t('design.dashboard.pqrOverdue'), urgent: true },
-    { key: 'due-soon', count: d.pqr.due_soon, to: '/admin/pqr?light=due_soon', label: t('design.dashboard.pqrDueSoon'), urgent: false },
-    { key: 'pending', count: d.requests_pending, to: '/app/tabs/prequest?status=pendiente', label: t('design.dashboard.requestsPending'), urgent: false },
-    { key: 'full', count: d.containers_full, to: '#pv-fullest', label: t('design.dashboard.containersFull'), urgent: true },
+    {
+      key: 'overdue',
+      count: d.pqr.overdue,
+      to: '/admin/pqr?light=overdue',
+      label: t('design.dashboard.pqrOverdue'),
+      urgent: true,
+    },
+    {
+      key: 'due-soon',
+      count: d.pqr.due_soon,
+      to: '/admin/pqr?light=due_soon',
+      label: t('design.dashboard.pqrDueSoon'),
+      urgent: false,
+    },
+    {
+      key: 'pending',
+      count: d.requests_pending,
+      to: '/app/tabs/prequest?status=pendiente',
+      label: t('design.dashboard.requestsPending'),
+      urgent: false,
+    },
+    {
+      key: 'full',
+      count: d.containers_full,
+      to: '#pv-fullest',
+      label: t('design.dashboard.containersFull'),
+      urgent: true,
+    },
   ];
   return (
     <section className="pv-dashboard" aria-labelledby="pv-dashboard-title">
@@ -30,12 +54,18 @@ export function AdminDashboard() {
         {tiles.map((tile) => (
           <li key={tile.key}>
             {tile.to.startsWith('#') ? (
-              <a href={tile.to} className={`pv-dashboard-tile${tile.urgent && tile.count > 0 ? ' pv-dashboard-tile-urgent' : ''}`}>
+              <a
+                href={tile.to}
+                className={`pv-dashboard-tile${tile.urgent && tile.count > 0 ? ' pv-dashboard-tile-urgent' : ''}`}
+              >
                 <span className="pv-dashboard-count">{formatNumber(tile.count, i18n.language)}</span>{' '}
                 <span>{tile.label}</span>
               </a>
             ) : (
-              <AppLink to={tile.to} className={`pv-dashboard-tile${tile.urgent && tile.count > 0 ? ' pv-dashboard-tile-urgent' : ''}`}>
+              <AppLink
+                to={tile.to}
+                className={`pv-dashboard-tile${tile.urgent && tile.count > 0 ? ' pv-dashboard-tile-urgent' : ''}`}
+              >
                 <span className="pv-dashboard-count">{formatNumber(tile.count, i18n.language)}</span>{' '}
                 <span>{tile.label}</span>
               </AppLink>

@@ -9,7 +9,13 @@ describe('the start page after login', () => {
   });
 
   it('is the landing page for every spec user type', () => {
-    for (const user of [managerUser, householdUser, companyHeadUser, branchUser, { ...householdUser, is_admin: false }]) {
+    for (const user of [
+      managerUser,
+      householdUser,
+      companyHeadUser,
+      branchUser,
+      { ...householdUser, is_admin: false },
+    ]) {
       expect(homeAfterLogin(user)).toBe('/index');
     }
   });

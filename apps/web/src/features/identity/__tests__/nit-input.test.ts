@@ -51,8 +51,11 @@ describe('formatNitInput', () => {
 
 describe('the NIT examples shown to people', () => {
   it('are valid NITs themselves (DIAN check digit of 900.123.456 is 8)', () => {
-    const examples = [translate('identity.hints.nit', 'es'), translate('identity.hints.nit', 'en'), nitFieldSource]
-      .flatMap((text) => text.match(/\d{3}\.\d{3}\.\d{3}-\d/g) ?? []);
+    const examples = [
+      translate('identity.hints.nit', 'es'),
+      translate('identity.hints.nit', 'en'),
+      nitFieldSource,
+    ].flatMap((text) => text.match(/\d{3}\.\d{3}\.\d{3}-\d/g) ?? []);
     expect(examples.length).toBeGreaterThanOrEqual(3);
     for (const nit of examples) expect(isValidNit(nit), nit).toBe(true);
   });

@@ -7,7 +7,8 @@ import { translate } from '../../../test/translate';
  * yet (app/tabs/reports says so): the chooser must not promise them.
  */
 describe('the sign-up chooser', () => {
-  const texts = (lang: 'es' | 'en') => [translate('identity.signup.householdText', lang), translate('identity.signup.companyText', lang)].join(' ');
+  const texts = (lang: 'es' | 'en') =>
+    [translate('identity.signup.householdText', lang), translate('identity.signup.companyText', lang)].join(' ');
 
   it('promises no feature that does not exist yet', () => {
     expect(texts('es')).not.toMatch(/report|certificad|estad[ií]stic|cuánto reciclas/i);

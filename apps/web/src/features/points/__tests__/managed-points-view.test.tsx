@@ -55,7 +55,11 @@ function stubApi() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      const body = url.includes('v1/points/mine') ? { data: [POINT] } : url.includes('v1/materials') ? { data: MATERIALS } : { data: [] };
+      const body = url.includes('v1/points/mine')
+        ? { data: [POINT] }
+        : url.includes('v1/materials')
+          ? { data: MATERIALS }
+          : { data: [] };
       return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -79,7 +83,9 @@ describe("a manager's containers", () => {
   it('starts with a compact overview: one row per container, fullest first, full ones flagged on top', async () => {
     stubApi();
     renderUi(<ManagedPointsView enabled />);
-    const list = await screen.findByRole('list', { name: 'Contenedores de ECA Laureles La 70 (demo), del más lleno al menos lleno' });
+    const list = await screen.findByRole('list', {
+      name: 'Contenedores de ECA Laureles La 70 (demo), del más lleno al menos lleno',
+    });
     const rows = within(list).getAllByRole('listitem');
     await within(rows[0]!).findByText('Vidrio', {}, { timeout: 5000 });
     expect(rows.map((row) => within(row).getByRole('meter').getAttribute('aria-valuenow'))).toEqual(['95', '64', '20']);

@@ -25,7 +25,12 @@ function lightFromSearch(search: string): PqrLight | '' {
 export function AdminInbox() {
   const { t, i18n } = useTranslation();
   const { search: locationSearch } = useLocation();
-  const [filters, setFilters] = useState<InboxFilters>(() => ({ page: 1, open: true, q: '', light: lightFromSearch(locationSearch) }));
+  const [filters, setFilters] = useState<InboxFilters>(() => ({
+    page: 1,
+    open: true,
+    q: '',
+    light: lightFromSearch(locationSearch),
+  }));
   const [search, setSearch] = useState('');
   const inbox = useInbox(filters);
   const staff = usePqrStaff();

@@ -30,7 +30,13 @@ const TABS = ['list', 'day'] as const;
 type Tab = (typeof TABS)[number];
 
 /** `initialStatus`: a status filter asked for in the address (`?status=pendiente`). */
-export function PointRequestsScreen({ tileUrl, initialStatus }: { tileUrl: string; initialStatus?: string | undefined }) {
+export function PointRequestsScreen({
+  tileUrl,
+  initialStatus,
+}: {
+  tileUrl: string;
+  initialStatus?: string | undefined;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('list');
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
