@@ -316,7 +316,7 @@ test('the profile ends another session, changes the password and deletes the acc
   const sessions = profile.getByRole('list', { name: 'Sesiones abiertas' });
   await expect(sessions.getByRole('listitem')).toHaveCount(3); // sign-up, the other device, this browser
   const firstOther = sessions.getByRole('listitem').filter({ hasNotText: 'Este dispositivo' }).first();
-  await firstOther.getByRole('button', { name: /^Cerrar la sesión de/ }).click();
+  await firstOther.getByRole('button', { name: /^Cerrar sesión en / }).click();
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
 
   await profile.getByLabel('Contraseña actual').fill(DEMO_PASSWORD);

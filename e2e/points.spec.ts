@@ -121,6 +121,9 @@ test.describe('a point page', () => {
 
     await page.goto('/app/tabs/points');
     await expect(page.getByRole('heading', { name: POBLADO.name })).toBeVisible();
+    // A compact overview first: the edit form opens from the container's row.
+    const overview = page.getByRole('list', { name: `Contenedores de ${POBLADO.name}, del más lleno al menos lleno` });
+    await overview.getByRole('button', { name: 'Editar Vidrio' }).click();
     const slider = page.getByRole('slider', { name: 'Nivel de llenado de Vidrio' });
     await slider.focus();
     await slider.fill('85');
@@ -128,6 +131,7 @@ test.describe('a point page', () => {
     const card = page.locator('.pvp-manage-container').filter({ has: slider });
     await card.getByRole('button', { name: 'Guardar nivel' }).click();
     await expect(page.getByText('Vidrio: nivel guardado (85 %)')).toBeVisible();
+    await expect(overview.getByRole('meter', { name: 'Nivel de llenado de Vidrio' })).toHaveAttribute('aria-valuenow', '85');
 
     await page.goto(`/map/${id}`);
     await expect(page.getByRole('meter', { name: 'Nivel de llenado de Vidrio' })).toHaveAttribute('aria-valuenow', '85');
@@ -141,4 +145,33 @@ test('the map area says the container is too small, with the spec text', async (
   await page.goto('/home');
   await expect(page.getByText(/is too small\. Must be bigger than 100x100\.$/)).toBeAttached({ timeout: 15_000 });
   await expect(page.getByText(/^The element \[#pvp-map-[\w-]+\] is too small\. Must be bigger than 100x100\.$/)).toBeAttached();
+});
+
+test.describe('waste map on a phone', () => {
+  test.use({ viewport: { width: 412, height: 915 } });
+
+  test('a chosen point shows as a bottom sheet over the map, and the legend explains the colours', async ({ page, request }) => {
+    const id = await pointIdByName(request, LAUREL.name, LAUREL);
+    await page.goto(`/home/${id}`);
+    const map = page.getByRole('region', { name: 'Mapa de puntos de reciclaje' });
+    await expect(map).toBeVisible();
+    const sheet = page.getByRole('region', { name: LAUREL.name });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('link', { name: 'Ver detalles del punto' })).toBeInViewport();
+    const box = (await sheet.boundingBox())!;
+    const mapBox = (await map.boundingBox())!;
+    // On screen, at the bottom, over the map (not a card below it).
+    expect(box.y + box.height).toBeLessThanOrEqual(915 + 1);
+    expect(box.y).toBeLessThan(mapBox.y + mapBox.height);
+    await sheet.getByRole('button', { name: 'Cerrar' }).click();
+    await expect(sheet).toBeHidden();
+
+    await page.getByText('Leyenda', { exact: true }).click();
+    const legend = page.getByRole('list', { name: 'Leyenda del mapa' });
+    await expect(legend).toBeVisible();
+    for (const kind of ['Punto limpio', 'Centro de acopio', 'Contenedor público', 'Punto posconsumo']) {
+      await expect(legend.getByRole('listitem').filter({ hasText: kind })).toHaveCount(1);
+    }
+    await expect(legend).toContainText('Grupo de puntos');
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
 /**
  * The app shell: every route renders its page, unknown paths land on the 404 page, and the
@@ -68,6 +69,29 @@ async function menuLabels(page: Page, name = 'Menú'): Promise<string[]> {
   const labels = await sideMenu(page, name).getByRole('link').allInnerTexts();
   return labels.map((label) => label.trim());
 }
+
+test.describe('preloads', () => {
+  test('every file a page preloads answers 200, for every route of the app', async ({ request }) => {
+    const table = JSON.parse(readFileSync(new URL('../apps/web/src/app/routes.json', import.meta.url), 'utf8')) as {
+      routes: { path: string }[];
+    };
+    const failures: string[] = [];
+    let preloaded = 0;
+    for (const { path } of table.routes) {
+      const url = path.replace(/:[^/]+/g, '1');
+      const html = await (await request.get(url)).text();
+      const head = /<!--preload-->([\s\S]*?)<!--\/preload-->/.exec(html)?.[1] ?? '';
+      for (const [, href] of head.matchAll(/href="([^"]+)"/g)) {
+        preloaded += 1;
+        const res = await request.get(href!);
+        if (res.status() !== 200) failures.push(`${url}: ${href} → ${res.status()}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The lazily loaded pages do name their files (the check above is not vacuous).
+    expect(preloaded).toBeGreaterThan(50);
+  });
+});
 
 test.describe('boot screen', () => {
   test("paints the page's own toolbar before any script, then gives way to the page", async ({ page }) => {
@@ -176,16 +200,32 @@ test.describe('side menu below 2400px', () => {
     await expect(page.getByRole('button', { name: 'Open the menu', exact: true })).toBeVisible();
   });
 
-  test('navigates with the refresh parameter and closes', async ({ page }) => {
+  test('navigates with the refresh parameter, then leaves it out of the address bar, and closes', async ({ page }) => {
+    // Every URL the app pushes, to see the refresh parameter the navigation carried (spec §2).
+    await page.addInitScript(() => {
+      const pushed: string[] = [];
+      (window as unknown as { pushedUrls: string[] }).pushedUrls = pushed;
+      const push = history.pushState.bind(history);
+      history.pushState = (state, title, url) => {
+        pushed.push(String(url));
+        push(state, title, url);
+      };
+    });
     await page.goto('/index');
     await openMenu(page);
     const before = Date.now();
     await sideMenu(page).getByRole('link', { name: 'Campañas' }).click();
-    await expect(page).toHaveURL(/\/campaign\?refresh=\d+$/);
     await expect(pageHeading(page, 'Campañas')).toBeVisible();
-    const refresh = Number(new URL(page.url()).searchParams.get('refresh'));
+    const pushed = await page.evaluate(() => (window as unknown as { pushedUrls: string[] }).pushedUrls);
+    const navigated = pushed.find((url) => url.startsWith('/campaign'));
+    expect(navigated).toMatch(/^\/campaign\?refresh=\d+$/);
+    const refresh = Number(new URL(navigated!, 'http://x').searchParams.get('refresh'));
     expect(refresh).toBeGreaterThanOrEqual(before - 60_000);
+    // What people copy or share is clean.
+    await expect(page).toHaveURL(/\/campaign$/);
     await expect(sideMenu(page)).toBeHidden();
+    await page.goBack();
+    await expect(pageHeading(page, 'Inicio')).toBeVisible();
   });
 
   test('is reachable by keyboard, with a visible focus ring', async ({ page }) => {
@@ -198,7 +238,7 @@ test.describe('side menu below 2400px', () => {
     await expect(mapLink).toBeFocused();
     await expect(mapLink).toHaveCSS('outline-style', 'solid');
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/home\?refresh=\d+$/);
+    await expect(page).toHaveURL(/\/home$/);
     await expect(pageHeading(page, 'Mapa de Residuos')).toBeVisible();
   });
 });
@@ -214,7 +254,7 @@ test.describe('side menu at 2400px', () => {
     expect(await menuLabels(page)).toEqual(LOGGED_OUT_MENU_ES);
 
     await sideMenu(page).getByRole('link', { name: 'Ayuda / PQR' }).click();
-    await expect(page).toHaveURL(/\/help\?refresh=\d+$/);
+    await expect(page).toHaveURL(/\/help$/);
     await expect(pageHeading(page, 'Ayuda / PQR')).toBeVisible();
     await expect(sideMenu(page)).toBeVisible();
   });
@@ -277,5 +317,28 @@ test.describe('logged-in menu', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('currentUser'))).toBeNull();
     await openMenu(page);
     expect(await menuLabels(page)).toEqual(LOGGED_OUT_MENU_ES);
+  });
+});
+
+test.describe('staff', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('land on the back office after login, under an "Administración" menu without household entries', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    await page.getByLabel('Correo electrónico').fill('admin@demo.puntoverde.co');
+    await page.getByLabel('Contraseña', { exact: true }).fill('PuntoVerde2026!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await openMenu(page, 'Administración');
+    expect(await menuLabels(page, 'Administración')).toEqual([
+      ...LOGGED_OUT_MENU_ES.slice(0, 6),
+      'Mi Perfil',
+      'Administración',
+      'PQR recibidas',
+      'Puntos y contenedores',
+      'Usuarios',
+    ]);
   });
 });

@@ -5,8 +5,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const distIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+// One build writes both; a build folder missing either (or holding one from another run) is stale.
+const outputs = ['apps/web/dist/index.html', 'apps/web/dist/app-shell.json'].map((f) => path.join(root, f));
+// The build's own plugins (apps/web/build) and the installed packages shape the output too.
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/build',
+  'apps/web/package.json',
+  'package-lock.json',
+  'packages/contract/src',
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -21,8 +32,8 @@ function newestMtime(p) {
 }
 
 export function webBuildIsFresh() {
-  if (!existsSync(distIndex)) return false;
-  const built = statSync(distIndex).mtimeMs;
+  if (!outputs.every((f) => existsSync(f))) return false;
+  const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
   return sources.every((s) => newestMtime(path.join(root, s)) <= built);
 }
 

@@ -118,18 +118,23 @@ export function appShell(webRoot: string): Plugin {
   return {
     name: 'puntoverde:app-shell',
     apply: 'build',
-    // After Vite's own generateBundle work (CSS, import analysis), which can still rename chunks:
-    // before, the shell named files the build never wrote.
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const table = read('src/app/routes.json') as RouteTable;
-      const chunks = Object.values(bundle).filter((item): item is typeof item & BundleChunk => item.type === 'chunk');
-      const packages = new Map(
-        table.routes.flatMap((r) => (r.preloadPackages ? [[r.page, r.preloadPackages] as const] : [])),
-      );
-      const preloads = pagePreloads([...new Set(table.routes.map((r) => r.page))], chunks, packages);
-      const shell = buildAppShell(table, read('public/assets/i18n/es.json') as Translations, preloads);
-      this.emitFile({ type: 'asset', fileName: 'app-shell.json', source: JSON.stringify(shell) });
+    // After Vite's own generateBundle hooks: its CSS plugin removes the chunks that held only
+    // styles (moving their stylesheets to the importers), so the bundle seen here is what is written.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const table = read('src/app/routes.json') as RouteTable;
+        const chunks = Object.values(bundle).filter((item): item is typeof item & BundleChunk => item.type === 'chunk');
+        const packages = new Map(
+          table.routes.flatMap((r) => (r.preloadPackages ? [[r.page, r.preloadPackages] as const] : [])),
+        );
+        const preloads = pagePreloads([...new Set(table.routes.map((r) => r.page))], chunks, packages);
+        const shell = buildAppShell(table, read('public/assets/i18n/es.json') as Translations, preloads);
+        const missing = shell.routes.flatMap((r) => (r.preload ?? []).filter((file) => !(file in bundle)));
+        if (missing.length)
+          this.error(`app-shell: preloads of files the build does not write: ${[...new Set(missing)].join(', ')}`);
+        this.emitFile({ type: 'asset', fileName: 'app-shell.json', source: JSON.stringify(shell) });
+      },
     },
   };
 }

@@ -42,9 +42,9 @@ export const ERRORS = {
   'file-missing': { status: 400, message: 'Adjunta un archivo en el campo «file».' },
   'image-too-large': {
     status: 413,
-    message: 'La imagen pesa demasiado: el máximo es 1,5 MB (1536 KiB). Redúcela o toma la foto con menor resolución.',
+    message: 'La imagen pesa demasiado: el máximo es 1,5 MB. Redúcela o toma la foto con menor resolución.',
   },
-  'document-too-large': { status: 413, message: 'El documento pesa demasiado: el máximo es 2 MB (2048 KiB).' },
+  'document-too-large': { status: 413, message: 'El documento pesa demasiado: el máximo es 2 MB.' },
   'file-type-not-allowed': {
     status: 415,
     message: 'Tipo de archivo no permitido: sube una imagen JPG, PNG o WebP, o un documento PDF.',

@@ -25,3 +25,4 @@ export * from './phone.js';
 export * from './reports.js';
 export * from './open311.js';
 export * from './idempotency.js';
+export * from './where-to-recycle.js';

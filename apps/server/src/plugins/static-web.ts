@@ -49,11 +49,28 @@ export default fp(
     /** The build's description of the boot screen; without it (an older build) index.html is sent as built. */
     const readShell = async (): Promise<AppShell | null> => {
       try {
-        return ZAppShell.parse(JSON.parse(await readFile(shellFile, 'utf8')));
+        return withServedPreloads(ZAppShell.parse(JSON.parse(await readFile(shellFile, 'utf8'))));
       } catch (err) {
         app.log.warn({ err, file: shellFile }, 'no usable app-shell.json: pages keep the generic boot screen');
         return null;
       }
+    };
+    /**
+     * The shell without the preloads of files this build folder does not hold (a shell file left
+     * from another build): a preload the server cannot serve would only cost the page a 404.
+     */
+    const withServedPreloads = (shell: AppShell): AppShell => {
+      const missing = new Set<string>();
+      const served = (file: string) => {
+        if (existsSync(path.join(root, file))) return true;
+        missing.add(file);
+        return false;
+      };
+      const routes = shell.routes.map((r) => (r.preload ? { ...r, preload: r.preload.filter(served) } : r));
+      if (missing.size) {
+        app.log.warn({ file: shellFile, missing: [...missing] }, 'app-shell.json names files the build does not have: their preloads are left out');
+      }
+      return { ...shell, routes };
     };
     if (hasWeb) {
       await app.register(fastifyStatic, {

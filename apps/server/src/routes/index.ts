@@ -21,6 +21,7 @@ import certificatesRoutes from './certificates/index.js';
 import phoneRoutes from './phone/index.js';
 import reportsRoutes from './reports/index.js';
 import open311Routes from './open311/index.js';
+import whereToRecycleRoutes from './where-to-recycle/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -49,4 +50,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(phoneRoutes);
   await app.register(reportsRoutes);
   await app.register(open311Routes);
+  await app.register(whereToRecycleRoutes);
 }

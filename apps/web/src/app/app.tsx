@@ -5,6 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { isNativePlatform } from '../lib/native/platform';
+import { useLocation } from 'react-router-dom';
+import { clearRefreshParamFromAddressBar } from '../lib/navigation';
 import { createQueryClient } from '../lib/query-client';
 import { isLoggedIn, setSessionNavigator } from '../lib/session';
 import { useSession } from '../lib/use-session';
@@ -28,6 +30,17 @@ function SessionNavigatorBridge() {
   useEffect(() => {
     setSessionNavigator((path) => router.navigateRoot(path));
   }, [router]);
+  return null;
+}
+
+/** Menu navigation adds ?refresh= (spec §2); once the page has rendered it leaves the address bar. */
+function RefreshParamCleaner() {
+  const { search } = useLocation();
+  useEffect(() => {
+    if (!search.includes('refresh=')) return undefined;
+    const timer = setTimeout(() => clearRefreshParamFromAddressBar(), 0);
+    return () => clearTimeout(timer);
+  }, [search]);
   return null;
 }
 
@@ -75,6 +88,7 @@ export function App() {
         <Suspense fallback={null}>
           <IonReactRouter>
             <SessionNavigatorBridge />
+            <RefreshParamCleaner />
             <IdentityRuntime />
             <LiveUpdatesWhileLoggedIn />
             <OfflineRuntimeAfterFirstPaint />

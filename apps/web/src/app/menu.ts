@@ -6,6 +6,7 @@ import { TC_ID, userKindOf } from '@puntoverde/contract';
 import type { UserKind } from '@puntoverde/contract';
 import {
   businessOutline,
+  mailOpenOutline,
   chatbubblesOutline,
   documentTextOutline,
   fileTrayFullOutline,
@@ -22,7 +23,7 @@ import {
   trashBinOutline,
 } from 'ionicons/icons';
 import type { CurrentUser } from '../lib/session';
-import { LOGIN_PATH } from '../lib/session';
+import { isStaff, LOGIN_PATH } from '../lib/session';
 
 /** Ionic item separator styles. */
 export type MenuLines = 'full' | 'inset' | 'none';
@@ -42,7 +43,10 @@ export type MenuTitleKey =
   | 'menu.branchOffices'
   | 'menu.reports'
   | 'menu.logout'
-  | 'admin.menu';
+  | 'admin.menu'
+  | 'design.menu.pqr'
+  | 'design.menu.points'
+  | 'design.menu.users';
 
 export interface MenuEntry {
   title: MenuTitleKey;
@@ -54,7 +58,7 @@ export interface MenuEntry {
   action?: 'logout';
 }
 
-export type MenuHeaderKey = 'menu.header' | `userKind.${UserKind}`;
+export type MenuHeaderKey = 'menu.header' | 'admin.menu' | `userKind.${UserKind}`;
 
 export interface Menu {
   headerKey: MenuHeaderKey;
@@ -80,13 +84,29 @@ const LOGGED_OUT_ACCOUNT: readonly MenuEntry[] = [
   { title: 'menu.signup', url: '/auth/signup-client', icon: personAddOutline, lines: 'none' },
 ];
 
-/** Menu header: 'Menú' logged out, else the user-type label key (spec §2). */
-export function menuHeaderKey(user: Pick<CurrentUser, 'tc_id' | 'id_empresa'> | null): MenuHeaderKey {
+/** Menu header: 'Menú' logged out, 'Administración' for staff, else the user-type label key (spec §2). */
+export function menuHeaderKey(
+  user: (Pick<CurrentUser, 'tc_id' | 'id_empresa'> & { is_admin?: unknown }) | null,
+): MenuHeaderKey {
+  if (isStaff(user)) return 'admin.menu';
   const kind = user ? userKindOf(user) : null;
   return kind ? `userKind.${kind}` : 'menu.header';
 }
 
+/** Staff: their profile and the back office, none of the household entries (DESIGN.md §7). */
+function staffAccount(user: CurrentUser): MenuEntry[] {
+  return [
+    { title: 'menu.profile', url: `/auth/profile/${user.id}`, icon: personCircleOutline, lines: 'none' },
+    { title: 'admin.menu', url: '/admin', icon: settingsOutline, lines: 'none' },
+    { title: 'design.menu.pqr', url: '/admin/pqr', icon: mailOpenOutline, lines: 'none' },
+    { title: 'design.menu.points', url: '/admin/points', icon: trashBinOutline, lines: 'none' },
+    { title: 'design.menu.users', url: '/admin/users', icon: peopleOutline, lines: 'none' },
+    { title: 'menu.logout', url: LOGIN_PATH, icon: logOutOutline, lines: 'none', action: 'logout' },
+  ];
+}
+
 function loggedInAccount(user: CurrentUser): MenuEntry[] {
+  if (isStaff(user)) return staffAccount(user);
   const kind = userKindOf(user);
   const entries: MenuEntry[] = [
     { title: 'menu.profile', url: `/auth/profile/${user.id}`, icon: personCircleOutline, lines: 'none' },
@@ -107,10 +127,6 @@ function loggedInAccount(user: CurrentUser): MenuEntry[] {
       icon: businessOutline,
       lines: 'none',
     });
-  }
-  // Staff only (issue 5): the back office.
-  if (user['is_admin'] === true || user['is_admin'] === 1) {
-    entries.push({ title: 'admin.menu', url: '/admin', icon: settingsOutline, lines: 'none' });
   }
   entries.push(
     { title: 'menu.reports', url: '/app/tabs/reports', icon: documentTextOutline, lines: 'none' },

@@ -4,7 +4,7 @@
  * Inside IonSplitPane it stays open at >= 2400px; below that the menu button opens it.
  * Loaded after the first paint (app.tsx's DeferredSideMenu).
  */
-import { IonContent, IonFooter, IonHeader, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent, IonHeader, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
 import { chevronDownOutline, chevronUpOutline, personCircleOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -141,11 +141,12 @@ export function SideMenu({ contentId }: { contentId: string }) {
           )}
         </div>
       </IonContent>
-      <IonFooter>
+      {/* Not an IonFooter: its contentinfo landmark would sit inside the menu's navigation landmark. */}
+      <div className="menu-footer">
         <IonToolbar>
           <LanguageSwitch />
         </IonToolbar>
-      </IonFooter>
+      </div>
     </IonMenu>
   );
 }

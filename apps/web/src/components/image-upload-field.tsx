@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../lib/upload-file';
 import { downscaleImage } from '../lib/downscale-image';
 import { takePhoto } from '../lib/native/camera';
+import { formatFileSize } from '../lib/number-format';
 
 export interface ImageUploadFieldProps {
   label: string;
@@ -23,7 +24,7 @@ export interface ImageUploadFieldProps {
 }
 
 export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, camera = true }: ImageUploadFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const galleryRef = useRef<HTMLInputElement>(null);
   const cameraRef = useRef<HTMLInputElement>(null);
@@ -103,7 +104,7 @@ export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, came
         onChange={handleFile}
       />
       <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden aria-label={t('files.takePhoto')} onChange={handleFile} />
-      <IonNote>{t('files.imageHint', { kib: SIZE_IMG_KIB })}</IonNote>
+      <IonNote>{t('files.imageHint', { size: formatFileSize(SIZE_IMG_KIB * 1024, i18n.language) })}</IonNote>
       {error ? (
         <p className="field-error" role="alert">
           {error}

@@ -51,3 +51,12 @@ export function formatDistance(meters: number, lang: string): string {
   if (meters < 1000) return `${formatNumber(Math.round(meters / 10) * 10, lang)} m`;
   return `${formatNumber(meters / 1000, lang, meters < 10000 ? 1 : 0)} km`;
 }
+
+/**
+ * A file size as people read it: "1,5 MB", "340 KB" (binary multiples, as the upload limits are
+ * counted, written with the usual short units; never "1536 KiB").
+ */
+export function formatFileSize(bytes: number, lang: string): string {
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.max(1, Math.round(bytes / 1024)), lang)} KB`;
+  return `${formatNumber(bytes / (1024 * 1024), lang, 1)} MB`;
+}

@@ -57,6 +57,14 @@ export function isLoggedIn(user: CurrentUser = currentUser): boolean {
   return user.tc_id !== TC_ID.none;
 }
 
+/**
+ * Staff (is_admin): not one of the spec's user types. They run the back office: their menu
+ * reads "Administración" and they land on /admin after login (DESIGN.md §7).
+ */
+export function isStaff(user: (Pick<CurrentUser, 'tc_id'> & { is_admin?: unknown }) | null): boolean {
+  return user !== null && user.tc_id !== TC_ID.none && (user.is_admin === true || user.is_admin === 1);
+}
+
 /** Accepts only an object with a numeric id and a known tc_id; anything else means logged out. */
 export function parseStoredUser(raw: string | null): CurrentUser | null {
   if (raw === null) return null;

@@ -29,3 +29,11 @@ export const branchUser: CurrentUser = {
   token: 'token-branch',
   name: 'Sucursal Demo',
 };
+export const staffUser: CurrentUser = {
+  id: 11,
+  tc_id: 2,
+  id_empresa: null,
+  token: 'token-staff',
+  name: 'Admin Demo',
+  is_admin: true,
+};

@@ -6,7 +6,7 @@ import { createUser, type TestUser } from '../../../test/bearer-users.js';
 type Operation = { method: string; url: string };
 
 /** Back-office resources built by this feature (PQR administration is tested in its own feature). */
-const OWN_RESOURCES = /^\/back\/api\/v1\/admin\/(campaigns|allies|faq|content|users|audit|points|containers|materials)(\/|$)/;
+const OWN_RESOURCES = /^\/back\/api\/v1\/admin\/(campaigns|allies|faq|content|users|audit|points|containers|materials|dashboard)(\/|$)/;
 
 /** Every back-office operation of ours, read from the OpenAPI document so new ones are covered too. */
 function adminOperations(t: TestApp): Operation[] {

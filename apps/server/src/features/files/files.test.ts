@@ -83,7 +83,8 @@ describe('file uploads', () => {
     const res = await upload(owner, multipart('file', 'grande.png', 'image/png', await pngOfSize(SIZE_IMG_BYTES + 1)));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'image-too-large' });
-    expect(res.json().message).toContain('1536 KiB');
+    expect(res.json().message).toContain('1,5 MB');
+    expect(res.json().message).not.toContain('KiB');
     expect(storedCount()).toBe(before);
   });
 

@@ -38,6 +38,7 @@ import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { recordAudit } from '../admin/audit.service.js';
 import { processUpload, saveFile, toUploadedFile } from '../files/files.service.js';
 import { BusinessCalendar, addCalendarDays, bogotaDate, type IsoDate } from './business-days.js';
 import {
@@ -62,7 +63,8 @@ export type PqrDeps = {
   log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
 };
 
-type Actor = { id: number | null; name: string };
+/** Who changes a PQR; `staff` changes also go to the back office's audit log. */
+type Actor = { id: number | null; name: string; staff?: boolean };
 const REQUESTER_LABEL = 'Peticionario';
 
 const DONE_STATUSES: readonly PqrStatus[] = ['respondida', 'trasladada', 'cerrada'];
@@ -527,6 +529,19 @@ export async function listAdminPqrs(
   return { items, total, page: query.page, page_size: query.page_size, counts };
 }
 
+/** Open PQRs past due and due soon (the inbox's traffic-light counts), for the back-office home. */
+export async function pqrAttentionCounts(db: Executor): Promise<{ overdue: number; due_soon: number }> {
+  const calendar = await loadCalendar(db);
+  const today = todayInBogota();
+  const counts = await repo.countOpenByLight(
+    db,
+    RUNNING,
+    today,
+    calendar.addBusinessDays(today, PQR_DUE_SOON_BUSINESS_DAYS),
+  );
+  return { overdue: counts.overdue, due_soon: counts.due_soon };
+}
+
 function maxExtensionDate(calendar: BusinessCalendar, row: PqrRow, today: IsoDate): IsoDate | null {
   if (!RUNNING.includes(row.status as PqrStatus) || row.extended_at || !row.due_date || row.due_date < today)
     return null;
@@ -639,12 +654,24 @@ async function mutate(deps: PqrDeps, radicado: string, actor: Actor, fn: Mutatio
         })),
       );
     }
+    // Staff handling (assignment, answer, status, notes...) is audited like every back-office change.
+    const first = events[0];
+    if (actor.staff && first) {
+      await recordAudit(trx, {
+        actorId: actor.id,
+        action: first.kind,
+        entity: 'pqr',
+        entityId: row.radicado,
+        before: { status: row.status, assigned_to: row.assigned_to },
+        after: { status: updated.status, assigned_to: updated.assigned_to, message: first.message ?? null },
+      });
+    }
     return updated;
   });
 }
 
 function staffActor(admin: AuthUser): Actor {
-  return { id: admin.id, name: admin.name };
+  return { id: admin.id, name: admin.name, staff: true };
 }
 
 function requireTransition(row: PqrRow, to: PqrStatus): void {

@@ -118,10 +118,13 @@ describe("each page's boot screen", () => {
   const preloads = (html: string) => /<!--preload-->(.*?)<!--\/preload-->/.exec(html)?.[1];
   const dists: string[] = [];
   const apps: TestApp[] = [];
-  async function serve(options: { demo: boolean; shell?: unknown }) {
+  /** `files`: the assets the build folder holds (default: every one the shell names). */
+  async function serve(options: { demo: boolean; shell?: unknown; files?: string[] }) {
     const dir = mkdtempSync(path.join(tmpdir(), 'puntoverde-dist-'));
     dists.push(dir);
     writeFileSync(path.join(dir, 'index.html'), SHELL_INDEX);
+    mkdirSync(path.join(dir, 'assets'));
+    for (const file of options.files ?? ['assets/map.page-Ab1.js', 'assets/points-Cd2.css']) writeFileSync(path.join(dir, file), '');
     if (options.shell !== undefined) writeFileSync(path.join(dir, 'app-shell.json'), JSON.stringify(options.shell));
     const served = await buildTestApp({ webDistDir: dir, demo: options.demo });
     apps.push(served);
@@ -147,6 +150,13 @@ describe("each page's boot screen", () => {
     );
     expect(preloads(await get('/home'))).toBe('');
     expect(preloads(await get('/map/12'))).toContain('map.page-Ab1.js');
+  });
+
+  it('never names a file the build folder does not hold', async () => {
+    const get = await serve({ demo: false, shell: SHELL, files: ['assets/points-Cd2.css'] });
+    const head = preloads(await get('/map/12'));
+    expect(head).toBe('<link rel="preload" as="style" href="/assets/points-Cd2.css">');
+    expect(head).not.toContain('map.page-Ab1.js');
   });
 
   it('adds the demo note, escaped, in demo mode', async () => {

@@ -17,6 +17,7 @@ import {
   ZAllyInput,
   ZAllyList,
   ZAllyListQuery,
+  ZAdminDashboard,
   ZAuditList,
   ZAuditListQuery,
   ZCampaign,
@@ -33,6 +34,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../features/admin/audit.repository.js';
+import { getDashboard } from '../../features/admin/dashboard.admin.js';
 import {
   createContainerAdmin,
   createPointAdmin,
@@ -278,5 +280,12 @@ export default async function adminRoutes(app: FastifyInstance) {
       const { items, total } = await listAudit(app.db, request.query);
       return { data: { items, total, page: request.query.page, page_size: request.query.page_size } };
     },
+  );
+
+  // ---- Home: what needs attention ----
+  r.get(
+    `${P}/dashboard`,
+    { schema: { tags: ['admin'], summary: 'Inicio del back office: PQR vencidas y por vencer, solicitudes pendientes, contenedores llenos', security, response: { 200: dataOf(ZAdminDashboard) } } },
+    async () => ({ data: await getDashboard(app.db) }),
   );
 }

@@ -474,3 +474,42 @@ describe('calendar exceptions', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
+
+describe('audit log', () => {
+  it('records who assigned and who answered a PQR, naming the staff member', async () => {
+    const p = await newPqr();
+    expect((await act(p.radicado, 'assign', { assignee_id: adminId })).status).toBe(200);
+    expect(
+      (await act(p.radicado, 'answer', { text: 'Programamos la recolección para el lunes en la mañana.' })).status,
+    ).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/back/api/v1/admin/audit?entity=pqr&entity_id=${p.radicado}`,
+      headers: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().data.items as {
+      action: string;
+      entity_id: string;
+      actor: { name: string } | null;
+      before: unknown;
+      after: unknown;
+    }[];
+    expect(items.map((i) => i.action).sort()).toEqual(['answer', 'assignment']);
+    for (const item of items) expect(item.actor?.name).toBe('Laura Gómez');
+    const assignment = items.find((i) => i.action === 'assignment')!;
+    expect(assignment.before).toMatchObject({ status: 'radicada', assigned_to: null });
+    expect(assignment.after).toMatchObject({ status: 'en_tramite', assigned_to: adminId });
+    expect(items.find((i) => i.action === 'answer')!.after).toMatchObject({ status: 'respondida' });
+  });
+
+  it('leaves the citizen’s own steps out of the back-office audit', async () => {
+    const p = await newPqr();
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/back/api/v1/admin/audit?entity=pqr&entity_id=${p.radicado}`,
+      headers: admin,
+    });
+    expect(res.json().data.items).toEqual([]);
+  });
+});

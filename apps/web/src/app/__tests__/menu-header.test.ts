@@ -1,7 +1,7 @@
 import { USER_KIND_LABELS_ES } from '@puntoverde/contract';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_USER } from '../../lib/session';
-import { branchUser, companyHeadUser, householdUser, managerUser } from '../../test/fixtures';
+import { branchUser, companyHeadUser, householdUser, managerUser, staffUser } from '../../test/fixtures';
 import { translate } from '../../test/translate';
 import { buildMenu, menuHeaderKey } from '../menu';
 
@@ -13,6 +13,8 @@ describe('menu header', () => {
     ['a household', householdUser, 'Hogar'],
     ['a company head', companyHeadUser, 'Empresa'],
     ['a branch', branchUser, 'Sucursal'],
+    ['staff (is_admin, whatever its tc_id)', staffUser, 'Administración'],
+    ['staff logged out', { ...staffUser, tc_id: 0 }, 'Menú'],
   ])('reads the right label for %s', (_who, user, label) => {
     expect(translate(menuHeaderKey(user))).toBe(label);
     expect(translate(buildMenu(user).headerKey)).toBe(label);

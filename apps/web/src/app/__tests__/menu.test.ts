@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_USER } from '../../lib/session';
-import { branchUser, companyHeadUser, householdUser, managerUser } from '../../test/fixtures';
+import { branchUser, companyHeadUser, householdUser, managerUser, staffUser } from '../../test/fixtures';
 import { translate } from '../../test/translate';
 import { buildMenu } from '../menu';
 import type { MenuEntry } from '../menu';
@@ -70,6 +70,27 @@ describe('buildMenu', () => {
       ['Mis Solicitudes', '/app/tabs/request'],
       ['Reportes', '/app/tabs/reports'],
       ['Cerrar Sesión', '/auth/login'],
+    ]);
+  });
+
+  it('gives staff (is_admin) the back office instead of the household entries', () => {
+    const menu = buildMenu(staffUser);
+    expect(asRows(menu.pages)).toEqual(ALWAYS_SHOWN);
+    expect(asRows(menu.account)).toEqual([
+      ['Mi Perfil', '/auth/profile/11'],
+      ['Administración', '/admin'],
+      ['PQR recibidas', '/admin/pqr'],
+      ['Puntos y contenedores', '/admin/points'],
+      ['Usuarios', '/admin/users'],
+      ['Cerrar Sesión', '/auth/login'],
+    ]);
+    expect(asRows(menu.account, 'en').map(([label]) => label)).toEqual([
+      'My profile',
+      'Administration',
+      'Incoming PQRs',
+      'Points and containers',
+      'Users',
+      'Log out',
     ]);
   });
 

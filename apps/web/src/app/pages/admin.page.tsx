@@ -7,6 +7,7 @@ import { PageLayout } from '../../components/page-layout';
 import { AdminAllies } from '../../features/admin/components/admin-allies';
 import { AdminAudit } from '../../features/admin/components/admin-audit';
 import { AdminCampaigns } from '../../features/admin/components/admin-campaigns';
+import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-content';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminMaterials } from '../../features/admin/components/admin-materials';
@@ -61,6 +62,8 @@ export default function AdminPage() {
           </>
         ) : (
           <>
+            <AdminDashboard />
+            <h2 className="admin-sections-title">{t('design.dashboard.sections')}</h2>
             <p className="lead">{t('admin.intro')}</p>
             <IonList>
               {(Object.keys(SECTIONS) as Section[]).map((key) => (

@@ -10,7 +10,7 @@ import { useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
 import { LoginForm } from '../../features/identity/components/login-form';
 import { useNotify } from '../../features/identity/hooks/use-notify';
-import { HOME_AFTER_LOGIN_PATH, safeNextPath } from '../../features/identity/routes';
+import { homeAfterLogin, safeNextPath } from '../../features/identity/routes';
 import { SocialLoginReturn } from '../../features/social-auth/components/social-login-return';
 import { SocialSignInButtons } from '../../features/social-auth/components/social-sign-in-buttons';
 
@@ -23,7 +23,7 @@ export default function LoginPage() {
   const onLoggedIn = useCallback(
     (user: SessionUser) => {
       notify(t('identity.login.welcome', { name: user.name }));
-      router.push(next ?? HOME_AFTER_LOGIN_PATH, 'root', 'replace');
+      router.push(next ?? homeAfterLogin(user), 'root', 'replace');
     },
     [notify, t, router, next],
   );

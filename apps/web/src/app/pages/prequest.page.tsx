@@ -1,6 +1,6 @@
 /**
- * app/tabs/prequest: the requests addressed to the points a manager (tc_id 1) runs, the day's
- * route, and `/app/tabs/prequest/{id}` to act on one.
+ * app/tabs/prequest: the requests addressed to the points a manager (tc_id 1) runs (staff see
+ * every point's), the day's route, and `/app/tabs/prequest/{id}` to act on one.
  */
 import { TC_ID } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +12,13 @@ import { LoginRequiredNotice } from '../../features/identity/components/login-re
 import { POINT_REQUESTS_PATH, PointRequestsScreen } from '../../features/requests/components/point-requests-screen';
 import { RequestDetailScreen } from '../../features/requests/components/request-detail-screen';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
-import { isLoggedIn } from '../../lib/session';
+import { isLoggedIn, isStaff } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
 export default function PrequestPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const user = useSession();
   const config = usePublicConfig();
 
@@ -26,7 +26,7 @@ export default function PrequestPage() {
   let body;
   if (!isLoggedIn(user)) {
     body = <LoginRequiredNotice next={pathname} />;
-  } else if (user.tc_id !== TC_ID.manager) {
+  } else if (user.tc_id !== TC_ID.manager && !isStaff(user)) {
     body = (
       <div className="rq-notice" role="status">
         <p>{t('requests.point.notManager')}</p>
@@ -37,7 +37,12 @@ export default function PrequestPage() {
     title = t('requests.detail.title', { id });
     body = <RequestDetailScreen id={Number(id)} mode="point" userId={user.id} backTo={POINT_REQUESTS_PATH} />;
   } else {
-    body = config.isPending ? null : <PointRequestsScreen tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL} />;
+    body = config.isPending ? null : (
+      <PointRequestsScreen
+        tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL}
+        initialStatus={new URLSearchParams(search).get('status') ?? undefined}
+      />
+    );
   }
   return <PageLayout title={title}>{body}</PageLayout>;
 }

@@ -1,4 +1,6 @@
 /** es-CO formats (DESIGN.md §6): dates as `15 de abril de 2026`, times in America/Bogota. */
+import { formatFileSize } from '../../lib/number-format';
+
 const locales: Record<string, string> = { es: 'es-CO', en: 'en-US' };
 
 function locale(language: string): string {
@@ -42,9 +44,7 @@ export function formatInstant(iso: string, language: string): string {
 }
 
 export function formatBytes(bytes: number, language: string): string {
-  const f = new Intl.NumberFormat(locale(language), { maximumFractionDigits: 1 });
-  if (bytes < 1024 * 1024) return `${f.format(Math.max(1, Math.round(bytes / 1024)))} KB`;
-  return `${f.format(bytes / (1024 * 1024))} MB`;
+  return formatFileSize(bytes, language);
 }
 
 export function formatPercent(value: number, language: string): string {

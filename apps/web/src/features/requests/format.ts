@@ -67,3 +67,20 @@ export function bogotaLocalToIso(local: string): string | null {
 export function isoToBogotaLocal(iso: string): string {
   return new Date(Date.parse(iso) - 5 * 60 * 60 * 1000).toISOString().slice(0, 16);
 }
+
+/** The pickup day of a request in Bogotá: the scheduled day once programmed, else the preferred one. */
+export function pickupDay(request: { scheduled_at: string | null; preferred_date: string }): string {
+  return request.scheduled_at ? isoToBogotaLocal(request.scheduled_at).slice(0, 10) : request.preferred_date;
+}
+
+/** The first day from `today` on with a programmed pickup; `today` when there is none. */
+export function nextPickupDay(
+  requests: { status: string; scheduled_at: string | null; preferred_date: string }[],
+  today: string,
+): string {
+  const days = requests
+    .filter((r) => r.status === 'programada')
+    .map(pickupDay)
+    .filter((d) => d >= today);
+  return days.length ? days.reduce((a, b) => (a < b ? a : b)) : today;
+}

@@ -1,5 +1,7 @@
+import { ERRORS, SIZE_DOC_KIB, SIZE_IMG_KIB } from '@puntoverde/contract';
 import { describe, expect, it } from 'vitest';
-import { formatDistance, formatNumber } from '../number-format';
+import { translate, translations } from '../../test/translate';
+import { formatDistance, formatFileSize, formatNumber } from '../number-format';
 
 const LOCALES = { es: 'es-CO', en: 'en-US' } as const;
 
@@ -39,5 +41,20 @@ describe('formatDistance', () => {
     expect(formatDistance(1234, 'en')).toBe('1.2 km');
     expect(formatDistance(15678, 'es')).toBe('16 km');
     expect(formatDistance(1_234_567, 'es')).toBe('1.235 km');
+  });
+});
+
+describe('file sizes shown to people', () => {
+  it('reads "1,5 MB" and "2 MB" for the upload limits, never KiB', () => {
+    expect(formatFileSize(SIZE_IMG_KIB * 1024, 'es')).toBe('1,5 MB');
+    expect(formatFileSize(SIZE_DOC_KIB * 1024, 'es')).toBe('2 MB');
+    expect(formatFileSize(340 * 1024, 'es')).toBe('340 KB');
+    expect(formatFileSize(SIZE_IMG_KIB * 1024, 'en')).toBe('1.5 MB');
+  });
+
+  it('no translation or API error message writes KiB', () => {
+    const texts = [JSON.stringify(translations.es), JSON.stringify(translations.en), ...Object.values(ERRORS).map((e) => e.message)];
+    expect(texts.filter((text) => /KiB/.test(text))).toEqual([]);
+    expect(translate('files.imageHint').replace('{{size}}', formatFileSize(SIZE_IMG_KIB * 1024, 'es'))).toContain('1,5 MB');
   });
 });

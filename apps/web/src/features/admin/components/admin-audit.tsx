@@ -8,7 +8,24 @@ import { AdminListBody } from './admin-list';
 import { Pager } from './pager';
 
 const PAGE_SIZE = 25;
-const ENTITIES = ['campaign', 'ally', 'faq', 'about', 'user', 'point', 'point-managers', 'container'] as const;
+const ENTITIES = ['campaign', 'ally', 'faq', 'about', 'user', 'point', 'point-managers', 'container', 'material', 'pqr'] as const;
+
+/**
+ * Whom or what an entry is about, by name ("Usuario #21 · Ana Pérez", "PQR PQR-2026-000123"):
+ * the name, title or e-mail in the record after the change, else before it.
+ */
+export function auditSubject(entry: Pick<AuditEntry, 'entity_id' | 'before' | 'after'>): string | null {
+  for (const record of [entry.after, entry.before]) {
+    if (record && typeof record === 'object') {
+      const r = record as Record<string, unknown>;
+      for (const field of ['name', 'title', 'question', 'email', 'code']) {
+        const value = r[field];
+        if (typeof value === 'string' && value.trim()) return value.trim();
+      }
+    }
+  }
+  return null;
+}
 
 function Json({ label, value }: { label: string; value: unknown }) {
   if (value === null || value === undefined) return null;
@@ -40,7 +57,7 @@ export function AdminAudit() {
         <IonSelectOption value="">{t('admin.all')}</IonSelectOption>
         {ENTITIES.map((e) => (
           <IonSelectOption key={e} value={e}>
-            {t(`admin.audit.entities.${e}`)}
+            {t([`admin.audit.entities.${e}`, `design.audit.entities.${e}`])}
           </IonSelectOption>
         ))}
       </IonSelect>
@@ -49,13 +66,14 @@ export function AdminAudit() {
           items.map((entry) => (
             <IonItem key={entry.id}>
               <IonLabel className="ion-text-wrap">
-                <h3>
-                  {t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })} ·{' '}
-                  {t(`admin.audit.entities.${entry.entity}`, { defaultValue: entry.entity })}
-                  {entry.entity_id ? ` #${entry.entity_id}` : ''}
-                </h3>
+                <h2>
+                  {t([`admin.audit.actions.${entry.action}`, `design.audit.actions.${entry.action}`], { defaultValue: entry.action })} ·{' '}
+                  {t([`admin.audit.entities.${entry.entity}`, `design.audit.entities.${entry.entity}`], { defaultValue: entry.entity })}
+                  {entry.entity_id ? (entry.entity === 'pqr' ? ` ${entry.entity_id}` : ` #${entry.entity_id}`) : ''}
+                  {auditSubject(entry) ? ` · ${auditSubject(entry)}` : ''}
+                </h2>
                 <p>
-                  {entry.actor ? `${entry.actor.name} (${entry.actor.email})` : t('admin.audit.system')} ·{' '}
+                  {entry.actor ? t('design.audit.by', { name: `${entry.actor.name} (${entry.actor.email})` }) : t('admin.audit.system')} ·{' '}
                   <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</time>
                 </p>
                 <Json label={t('admin.audit.before')} value={entry.before} />

@@ -81,9 +81,9 @@ export function AdminFaq() {
           {items.map((f) => (
             <IonItem key={f.id}>
               <IonLabel className="ion-text-wrap">
-                <h3>
+                <h2>
                   {f.position}. {f.question}
-                </h3>
+                </h2>
                 {!f.published ? <IonBadge color="medium">{t('admin.draft')}</IonBadge> : null}
               </IonLabel>
               <IonButton slot="end" fill="outline" onClick={() => setEditing(f)}>

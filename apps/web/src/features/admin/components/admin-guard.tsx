@@ -2,11 +2,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import type { CurrentUser } from '../../../lib/session';
+import { isStaff, type CurrentUser } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 
 export function isAdminUser(user: CurrentUser): boolean {
-  return user['is_admin'] === true || user['is_admin'] === 1;
+  return isStaff(user);
 }
 
 export function AdminGuard({ children }: { children: ReactNode }) {

@@ -189,9 +189,9 @@ export function AdminMaterials() {
                 }}
               />
               <IonLabel className="ion-text-wrap">
-                <h3>
+                <h2>
                   {m.name_es} <small>({m.name_en})</small> {!m.active ? <IonBadge color="danger">{t('admin.catalogue.inactive')}</IonBadge> : null}
-                </h3>
+                </h2>
                 <p>
                   <code>{m.code}</code>
                   {m.parent_code ? ` · ${t('admin.catalogue.groupOf', { group: nameOf.get(m.parent_code) ?? m.parent_code })}` : ''}

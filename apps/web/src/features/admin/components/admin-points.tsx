@@ -36,6 +36,7 @@ import { LocationFields } from './location-fields';
 import { AdminListBody } from './admin-list';
 import { Pager } from './pager';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import { formatAddress } from '../../../lib/address';
 
 const PAGE_SIZE = 20;
 
@@ -251,9 +252,9 @@ export function AdminPoints() {
           items.map((p) => (
             <IonItem key={p.id}>
               <IonLabel className="ion-text-wrap">
-                <h3>{p.name}</h3>
+                <h2>{p.name}</h2>
                 <p>
-                  {t(`admin.points.kinds.${p.kind}`)} · {p.address}, {p.city}
+                  {t(`admin.points.kinds.${p.kind}`)} · {formatAddress(p.address, p.city)}
                 </p>
                 <p>
                   {!p.active ? <IonBadge color="danger">{t('admin.points.inactive')}</IonBadge> : null}{' '}

@@ -21,16 +21,21 @@ import { TextField } from './fields';
 import { AdminListBody } from './admin-list';
 import { Pager } from './pager';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import '../../../components/actions.css';
 
 const PAGE_SIZE = 20;
 
-function kindLabel(t: (key: string) => string, user: AdminUser): string {
+/** The account's label: staff read "Administración", not the household label their tc_id gives. */
+export function kindLabel(t: (key: string) => string, user: AdminUser): string {
+  if (user.is_admin) return t('admin.menu');
   const kind = userKindOf(user);
   return kind ? t(`userKind.${kind}`) || USER_KIND_LABELS_ES[kind] : '—';
 }
 
-function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => void }) {
+/** One account: its details and the changes staff can make (deactivation asks first). */
+export function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   const { t } = useTranslation();
+  const [confirmingDeactivation, setConfirmingDeactivation] = useState(false);
   const [present] = useIonToast();
   const update = useAdminMutation('users', (body: AdminUserUpdate) => adminSend<AdminUser>('PATCH', `users/${user.id}`, body));
   const resend = useAdminMutation('users', () => adminSend<{ sent: boolean }>('POST', `users/${user.id}/resend-verification`));
@@ -69,9 +74,32 @@ function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => void }) {
       <IonToggle checked={user.is_admin} onIonChange={(e) => change({ is_admin: e.detail.checked })}>
         {t('admin.users.isAdmin')}
       </IonToggle>
-      <IonToggle checked={user.active} onIonChange={(e) => change({ active: e.detail.checked })}>
-        {t('admin.users.active')}
-      </IonToggle>
+      {user.active ? (
+        confirmingDeactivation ? (
+          <div className="pv-callout pv-callout-error" role="alertdialog" aria-labelledby={`deactivate-${user.id}`}>
+            <p id={`deactivate-${user.id}`}>{t('design.users.deactivateConfirm', { name: user.name })}</p>
+            <div className="pv-action-bar">
+              <button type="button" className="pv-action-button pv-action-button-danger" disabled={update.isPending} onClick={() => change({ active: false })}>
+                {t('design.users.deactivateYes')}
+              </button>
+              <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => setConfirmingDeactivation(false)}>
+                {t('admin.cancel')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <button type="button" className="pv-action-button pv-action-button-danger" onClick={() => setConfirmingDeactivation(true)}>
+            {t('design.users.deactivate')}
+          </button>
+        )
+      ) : (
+        <>
+          <p>{t('design.users.inactiveNote')}</p>
+          <button type="button" className="pv-action-button" disabled={update.isPending} onClick={() => change({ active: true })}>
+            {t('design.users.activate')}
+          </button>
+        </>
+      )}
       {!user.email_verified_at ? (
         <IonButton
           fill="outline"
@@ -147,7 +175,7 @@ export function AdminUsers() {
           items.map((u) => (
             <IonItem key={u.id} button detail onClick={() => setSelected(u)}>
               <IonLabel className="ion-text-wrap">
-                <h3>{u.name}</h3>
+                <h2>{u.name}</h2>
                 <p>
                   {u.email} · {kindLabel(t, u)}
                 </p>

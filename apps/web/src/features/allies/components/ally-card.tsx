@@ -2,6 +2,7 @@
 import { IonBadge } from '@ionic/react';
 import type { Ally } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
+import { formatAddress } from '../../../lib/address';
 
 export function AllyCard({ ally }: { ally: Ally }) {
   const { t } = useTranslation();
@@ -47,7 +48,7 @@ export function AllyCard({ ally }: { ally: Ally }) {
             <a href={`mailto:${ally.email}`}>{ally.email}</a>
           </li>
         ) : null}
-        {ally.address ? <li>{[ally.address, ally.city].filter(Boolean).join(', ')}</li> : null}
+        {ally.address ? <li>{formatAddress(ally.address, ally.city)}</li> : null}
       </ul>
     </article>
   );

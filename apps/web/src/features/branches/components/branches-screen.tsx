@@ -25,6 +25,7 @@ import { applyServerErrors } from '../server-errors';
 import { Field, FormAlert } from './fields';
 import '../../../components/actions.css';
 import '../branches.css';
+import { formatAddress } from '../../../lib/address';
 
 /** The map pin field the page provides (features never import each other). */
 export type LocationFieldComponent = ComponentType<{
@@ -198,7 +199,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
         ) : null}
       </p>
       <p className="br-muted">
-        {[branch.address, branch.city].filter(Boolean).join(', ')} · {t('requests.branches.collected', { kg: formatKg(branch.collected_kg, lang) })}
+        {formatAddress(branch.address, branch.city)} · {t('requests.branches.collected', { kg: formatKg(branch.collected_kg, lang) })}
       </p>
       <div className="pv-action-bar">
         <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={onEdit}>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatDistance } from '../../../lib/number-format';
 import { useNearestPoint } from '../api/get-nearest-point';
+import { formatAddress } from '../../../lib/address';
 
 type Position = { lat: number; lng: number };
 
@@ -59,7 +60,7 @@ export function NearestPoint() {
             <strong>{nearest.data.name}</strong> · {formatDistance(nearest.data.distance_m, i18n.language)}
           </p>
           <p className="content-card__meta">
-            {nearest.data.address}, {nearest.data.city}
+            {formatAddress(nearest.data.address, nearest.data.city)}
             {nearest.data.open_now === true ? ` · ${t('content.nearest.openNow')}` : nearest.data.open_now === false ? ` · ${t('content.nearest.closedNow')}` : ''}
           </p>
           <AppLink to={`/map/${nearest.data.id}`}>{t('content.nearest.seePoint')}</AppLink>

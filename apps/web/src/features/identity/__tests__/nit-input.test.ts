@@ -1,5 +1,7 @@
 import { isValidNit } from '@puntoverde/contract';
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../../test/translate';
+import nitFieldSource from '../components/nit-field.tsx?raw';
 import { formatNitAsTyped, formatNitInput } from '../forms/nit-input';
 
 describe('formatNitAsTyped', () => {
@@ -44,5 +46,17 @@ describe('formatNitInput', () => {
   it('puts the caret at the end when typing at the end', () => {
     const result = formatNitInput('9001234', 7);
     expect(result).toEqual({ value: '9.001.234', caret: 9 });
+  });
+});
+
+describe('the NIT examples shown to people', () => {
+  it('are valid NITs themselves (DIAN check digit of 900.123.456 is 8)', () => {
+    const examples = [
+      translate('identity.hints.nit', 'es'),
+      translate('identity.hints.nit', 'en'),
+      nitFieldSource,
+    ].flatMap((text) => text.match(/\d{3}\.\d{3}\.\d{3}-\d/g) ?? []);
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const nit of examples) expect(isValidNit(nit), nit).toBe(true);
   });
 });

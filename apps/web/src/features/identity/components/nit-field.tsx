@@ -1,4 +1,4 @@
-/** NIT input that formats as the user types (`900.123.456-7`); the schema checks the DIAN check digit. */
+/** NIT input that formats as the user types (`900.123.456-8`); the schema checks the DIAN check digit. */
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { TextField } from '../../../components/form-fields';
@@ -22,7 +22,7 @@ export function NitField({ registration, error }: { registration: UseFormRegiste
       label={t('identity.fields.nit')}
       inputMode="numeric"
       autoComplete="off"
-      placeholder="900.123.456-7"
+      placeholder="900.123.456-8"
       hint={t('identity.hints.nit')}
       registration={{ ...registration, onChange }}
       error={error}

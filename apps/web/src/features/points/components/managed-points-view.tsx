@@ -21,6 +21,8 @@ import { formatDateTime, formatKg, formatLitres } from '../format';
 import { parseQuantity, quantityErrorMessage } from '../../../lib/number-input';
 import { BinSwatch, materialName } from './material-chips';
 import '../points.css';
+import '../../../components/actions.css';
+import { formatAddress } from '../../../lib/address';
 
 function Readings({ pointId, container }: { pointId: number; container: Container }) {
   const { t, i18n } = useTranslation();
@@ -109,16 +111,10 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
     );
   };
 
-  const full = container.fill_level >= CONTAINER_FULL_PERCENT;
   return (
-    <li className="pvp-manage-container">
-      <h3>
-        <BinSwatch material={m} />
-        {name} <span className="pvp-muted">· {formatLitres(container.capacity_l, lang)}</span>
-      </h3>
-      <p>
-        {t('points.manage.current', { value: container.fill_level })}
-        {full ? <strong className="pvp-full"> · {t('points.containers.full')}</strong> : null}
+    <div className="pvp-manage-container" id={`pvp-edit-${container.id}`}>
+      <p className="pvp-muted">
+        {formatLitres(container.capacity_l, lang)}
         {container.last_emptied_at ? ` · ${t('points.containers.lastEmptied', { date: formatDateTime(container.last_emptied_at, lang) })}` : ''}
       </p>
       {container.full_reports ? (
@@ -134,7 +130,8 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
             type="range"
             min={0}
             max={100}
-            step={5}
+            // Any whole percentage: a coarser step would draw a stored 64 % at 65.
+            step={1}
             value={level}
             aria-valuetext={`${level} %`}
             onChange={(e) => setLevel(Number(e.target.value))}
@@ -178,7 +175,93 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
         {showHistory ? t('points.manage.hideHistory') : t('points.manage.showHistory')}
       </button>
       {showHistory ? <Readings pointId={point.id} container={container} /> : null}
-    </li>
+    </div>
+  );
+}
+
+/** A container's fill level as a bar people and screen readers read the same way. */
+function FillGauge({ value, label }: { value: number; label: string }) {
+  const full = value >= CONTAINER_FULL_PERCENT;
+  return (
+    <span className={`pvp-fill-bar ${full ? 'pvp-fill-full' : ''}`} role="meter" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-label={label}>
+      <span style={{ width: `${value}%` }} />
+    </span>
+  );
+}
+
+/** The fullest first; among equals, the material's name. */
+function byFillDescending(a: Container, b: Container): number {
+  return b.fill_level - a.fill_level || a.material.localeCompare(b.material);
+}
+
+/** One row per container of a point, fullest first; its edit form opens under the row. */
+function PointContainers({ point }: { point: ManagedPoint }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const materials = useMaterials();
+  const [editing, setEditing] = useState<number | null>(null);
+  const rows = [...point.containers].sort(byFillDescending);
+  return (
+    <ul className="pvp-overview" aria-label={t('design.containers.listLabel', { point: point.name })}>
+      {rows.map((c) => {
+        const m = materials.data?.find((x) => x.code === c.material);
+        const name = materialName(m, c.material, lang);
+        const full = c.fill_level >= CONTAINER_FULL_PERCENT;
+        const open = editing === c.id;
+        return (
+          <li key={`${c.id}-${c.updated_at}`} className={`pvp-overview-row${full ? ' pvp-overview-full' : ''}`}>
+            <div className="pvp-overview-line">
+              <span className="pvp-container-name">
+                <BinSwatch material={m} />
+                {name}
+              </span>
+              <FillGauge value={c.fill_level} label={t('points.containers.fillOf', { material: name })} />
+              <span className="pvp-fill-text">
+                {c.fill_level} %{full ? <strong className="pvp-full"> · {t('points.containers.full')}</strong> : null}
+              </span>
+              <span className="pvp-muted">{t(`points.containers.status.${c.status}`)}</span>
+              <button
+                type="button"
+                className="pv-action-button pv-action-button-ghost pv-action-button-small"
+                aria-expanded={open}
+                aria-controls={`pvp-edit-${c.id}`}
+                aria-label={open ? t('design.containers.closeNamed', { material: name }) : t('design.containers.editNamed', { material: name })}
+                onClick={() => setEditing(open ? null : c.id)}
+              >
+                {open ? t('design.containers.close') : t('design.containers.edit')}
+              </button>
+            </div>
+            {open ? <ContainerCard point={point} container={c} /> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Full containers of every point, on top: what needs doing first. */
+function FullAlert({ points }: { points: ManagedPoint[] }) {
+  const { t, i18n } = useTranslation();
+  const materials = useMaterials();
+  const full = points.flatMap((p) => p.containers.filter((c) => c.fill_level >= CONTAINER_FULL_PERCENT).map((c) => ({ p, c }))).sort((a, b) => byFillDescending(a.c, b.c));
+  if (!full.length) return null;
+  return (
+    <div className="pv-callout pv-callout-error pvp-full-alert" role="status">
+      <p>
+        <strong>{t('design.containers.fullAlert', { count: full.length })}</strong>
+      </p>
+      <ul>
+        {full.map(({ p, c }) => (
+          <li key={c.id}>
+            {t('design.containers.fullItem', {
+              material: materialName(materials.data?.find((x) => x.code === c.material), c.material, i18n.language),
+              point: p.name,
+              value: c.fill_level,
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -205,21 +288,17 @@ export function ManagedPointsView({ enabled }: { enabled: boolean }) {
   if (!points.data.length) return <p className="pvp-empty">{t('points.manage.none')}</p>;
   return (
     <div className="pvp-manage">
+      <FullAlert points={points.data} />
       {points.data.map((p) => (
         <section key={p.id} className="pvp-manage-point" aria-labelledby={`pvp-manage-${p.id}`}>
           <h2 id={`pvp-manage-${p.id}`}>
             <AppLink to={`/map/${p.id}`}>{p.name}</AppLink>
           </h2>
           <p className="pvp-muted">
-            {t(`points.kinds.${p.kind}`)} · {p.address}
-            {p.city ? `, ${p.city}` : ''}
+            {t(`points.kinds.${p.kind}`)} · {formatAddress(p.address, p.city)}
           </p>
           {p.containers.length ? (
-            <ul className="pvp-manage-list">
-              {p.containers.map((c) => (
-                <ContainerCard key={`${c.id}-${c.updated_at}`} point={p} container={c} />
-              ))}
-            </ul>
+            <PointContainers point={p} />
           ) : (
             <p>{t('points.manage.noContainers')}</p>
           )}

@@ -12,6 +12,7 @@ import { describeOpeningHours, formatChange, formatDateTime, formatLitres } from
 import { BinSwatch, materialName } from './material-chips';
 import { OpenNowBadge } from './open-now-badge';
 import '../points.css';
+import { formatAddress } from '../../../lib/address';
 
 function isMobile(): boolean {
   return /Android|iPhone|iPad|iPod/i.test(globalThis.navigator?.userAgent ?? '');
@@ -140,8 +141,7 @@ export function PointDetailView({ id, tileUrl }: { id: number; tileUrl: string |
         </p>
         <h2 className="pvp-detail-name">{data.name}</h2>
         <p className="pvp-detail-address">
-          {data.address}
-          {data.city ? `, ${data.city}` : ''}
+          {formatAddress(data.address, data.city)}
         </p>
         <OpenNowBadge open={data.open_now} detail={detail} />
       </header>

@@ -5,6 +5,7 @@ import { AppLink } from '../../../components/app-link';
 import { useMaterials } from '../api/materials';
 import { formatDistance } from '../format';
 import { materialName } from './material-chips';
+import { formatAddress } from '../../../lib/address';
 
 export type PointsListProps = { data: PointNear[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean };
 
@@ -36,8 +37,7 @@ export const PointsList = memo(function PointsList(query: PointsListProps) {
             <span className="pvp-list-distance">{formatDistance(p.distance_m, i18n.language)}</span>
           </AppLink>
           <span className="pvp-list-meta">
-            {t(`points.kinds.${p.kind}`)} · {p.address}
-            {p.city ? `, ${p.city}` : ''}
+            {t(`points.kinds.${p.kind}`)} · {formatAddress(p.address, p.city)}
             {p.open_now === true ? ` · ${t('points.hours.openNow')}` : p.open_now === false ? ` · ${t('points.hours.closedNow')}` : ''}
           </span>
           <span className="pvp-list-materials">

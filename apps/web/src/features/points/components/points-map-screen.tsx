@@ -1,5 +1,5 @@
 import { useIonToast, useIonViewDidEnter } from '@ionic/react';
-import { TOAST_LONG_DURATION_MS, type PointKind } from '@puntoverde/contract';
+import { POINT_KIND_COLORS, POINT_KINDS, TOAST_LONG_DURATION_MS, type PointKind } from '@puntoverde/contract';
 import type { Map as LeafletMap } from 'leaflet';
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { PointsList } from './points-list';
 import { OpenNowBadge } from './open-now-badge';
 import { formatCount } from '../format';
 import '../points.css';
+import { formatAddress } from '../../../lib/address';
 
 // The map library downloads while the page renders, not after.
 void loadLeaflet().catch(() => undefined);
@@ -217,12 +218,13 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
             attribution={t('points.map.attribution')}
             onReady={onReady}
           />
+          <MapLegend />
           {selected !== null && preview.data ? (
+            // On phones a bottom sheet over the map (points.css), beside it on wider screens.
             <section className="pvp-point-preview" aria-labelledby={`${mapId}-preview`}>
               <h2 id={`${mapId}-preview`}>{preview.data.name}</h2>
               <p>
-                {t(`points.kinds.${preview.data.kind}`)} · {preview.data.address}
-                {preview.data.city ? `, ${preview.data.city}` : ''}
+                {t(`points.kinds.${preview.data.kind}`)} · {formatAddress(preview.data.address, preview.data.city)}
               </p>
               <OpenNowBadge open={preview.data.open_now} />
               <p className="pvp-point-preview-actions">
@@ -242,5 +244,31 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
         </section>
       </div>
     </div>
+  );
+}
+
+/** What the map's colours mean: one swatch per kind of point, the clusters and the chosen point. */
+export function MapLegend() {
+  const { t } = useTranslation();
+  return (
+    <details className="pvp-legend">
+      <summary>{t('design.map.legend')}</summary>
+      <ul aria-label={t('design.map.legendLabel')}>
+        {POINT_KINDS.map((kind) => (
+          <li key={kind}>
+            <span className="pvp-legend-dot" style={{ background: POINT_KIND_COLORS[kind] }} aria-hidden="true" />
+            {t(`points.kinds.${kind}`)}
+          </li>
+        ))}
+        <li>
+          <span className="pvp-legend-dot pvp-legend-cluster" aria-hidden="true" />
+          {t('design.map.cluster')}
+        </li>
+        <li>
+          <span className="pvp-legend-dot pvp-legend-selected" aria-hidden="true" />
+          {t('design.map.selected')}
+        </li>
+      </ul>
+    </details>
   );
 }

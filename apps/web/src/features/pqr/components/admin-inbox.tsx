@@ -2,6 +2,7 @@
 import { PQR_LIGHTS, PQR_STATUSES, PQR_TYPES, type PqrLight } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { AppLink } from '../../../components/app-link';
 import { INBOX_PAGE_SIZE, useInbox, type InboxFilters } from '../api/admin-pqr-list';
 import { usePqrStaff } from '../api/admin-pqr-staff';
@@ -15,9 +16,21 @@ export function adminPqrPath(radicado: string): string {
 
 const COUNTED: Exclude<PqrLight, 'done'>[] = ['overdue', 'due_soon', 'on_time', 'paused'];
 
+/** A traffic light asked for in the address (`/admin/pqr?light=overdue`, from the back-office home). */
+function lightFromSearch(search: string): PqrLight | '' {
+  const light = new URLSearchParams(search).get('light');
+  return (PQR_LIGHTS as readonly string[]).includes(light ?? '') ? (light as PqrLight) : '';
+}
+
 export function AdminInbox() {
   const { t, i18n } = useTranslation();
-  const [filters, setFilters] = useState<InboxFilters>({ page: 1, open: true, q: '' });
+  const { search: locationSearch } = useLocation();
+  const [filters, setFilters] = useState<InboxFilters>(() => ({
+    page: 1,
+    open: true,
+    q: '',
+    light: lightFromSearch(locationSearch),
+  }));
   const [search, setSearch] = useState('');
   const inbox = useInbox(filters);
   const staff = usePqrStaff();

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bogotaLocalToIso, bogotaToday, formatCalendarDate, formatKg, isoToBogotaLocal } from '../format';
+import {
+  bogotaLocalToIso,
+  bogotaToday,
+  formatCalendarDate,
+  formatKg,
+  isoToBogotaLocal,
+  nextPickupDay,
+} from '../format';
 
 describe('request formats', () => {
   it('writes kilograms the Colombian way', () => {
@@ -20,5 +27,29 @@ describe('request formats', () => {
 
   it('knows that 02:00 UTC is still yesterday in Bogotá', () => {
     expect(bogotaToday(new Date('2026-11-22T02:00:00Z'))).toBe('2026-11-21');
+  });
+});
+
+describe("the day the manager's route opens on", () => {
+  const programmed = (scheduled_at: string) => ({ status: 'programada', scheduled_at, preferred_date: '2026-11-20' });
+  it('is the next day with programmed pickups, not an empty today', () => {
+    const requests = [programmed('2026-11-28T09:00:00-05:00'), programmed('2026-11-27T08:00:00-05:00')];
+    expect(nextPickupDay(requests, '2026-11-26')).toBe('2026-11-27');
+  });
+
+  it("is today when today has pickups, and reads the day in Bogotá's time", () => {
+    // 23:30 in Bogotá on the 26th is already the 27th in UTC.
+    expect(
+      nextPickupDay([programmed('2026-11-27T04:30:00.000Z'), programmed('2026-11-30T10:00:00-05:00')], '2026-11-26'),
+    ).toBe('2026-11-26');
+  });
+
+  it('ignores collected requests and past days, and falls back to today', () => {
+    const requests = [
+      { ...programmed('2026-11-27T09:00:00-05:00'), status: 'recogida' },
+      programmed('2026-11-20T09:00:00-05:00'),
+    ];
+    expect(nextPickupDay(requests, '2026-11-26')).toBe('2026-11-26');
+    expect(nextPickupDay([], '2026-11-26')).toBe('2026-11-26');
   });
 });

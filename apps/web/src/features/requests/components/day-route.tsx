@@ -10,7 +10,7 @@ import { AppLink } from '../../../components/app-link';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import { MapView } from '../../../lib/map/map-view';
 import { useRequestList } from '../api/list-requests';
-import { bogotaToday, formatCalendarDate, formatDistance, formatTime } from '../format';
+import { bogotaToday, formatCalendarDate, formatDistance, formatTime, nextPickupDay } from '../format';
 import { routeOrder } from '../route-order';
 import { itemsSummary } from './request-list';
 import '../../../components/actions.css';
@@ -20,9 +20,13 @@ const MEDELLIN: [number, number] = [6.2442, -75.5812];
 export function DayRoute({ tileUrl }: { tileUrl: string }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const [day, setDay] = useState(bogotaToday());
+  const today = bogotaToday();
+  // Opens on the next day with programmed pickups (today's when it has some), not on an empty today.
+  const upcoming = useRequestList({ status: ['programada'], from: today, pageSize: 100 });
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const day = chosenDay ?? (upcoming.data ? nextPickupDay(upcoming.data.items, today) : today);
   const [pointId, setPointId] = useState(0);
-  const list = useRequestList({ status: ['programada', 'recogida'], from: day, to: day, pageSize: 100 });
+  const list = useRequestList({ status: ['programada', 'recogida'], from: day, to: day, pageSize: 100 }, chosenDay !== null || !upcoming.isPending);
   const requests = useMemo(() => list.data?.items ?? [], [list.data]);
   const points = useMemo(() => {
     const byId = new Map<number, (typeof requests)[number]['point']>();
@@ -107,7 +111,7 @@ export function DayRoute({ tileUrl }: { tileUrl: string }) {
         onReady={onReady}
         className="rq-map-area"
       />
-      {list.isPending ? (
+      {list.isPending || (chosenDay === null && upcoming.isPending) ? (
         <p aria-busy="true">{t('requests.list.loading')}</p>
       ) : !point ? (
         <div className="pv-callout" role="status">

@@ -29,7 +29,14 @@ const PAGE_SIZE = 25;
 const TABS = ['list', 'day'] as const;
 type Tab = (typeof TABS)[number];
 
-export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
+/** `initialStatus`: a status filter asked for in the address (`?status=pendiente`). */
+export function PointRequestsScreen({
+  tileUrl,
+  initialStatus,
+}: {
+  tileUrl: string;
+  initialStatus?: string | undefined;
+}) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('list');
   const tabRefs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
@@ -51,7 +58,7 @@ export function PointRequestsScreen({ tileUrl }: { tileUrl: string }) {
     setTab(next);
     tabRefs.current[next]?.focus();
   };
-  const [status, setStatus] = useState('todo');
+  const [status, setStatus] = useState(initialStatus && initialStatus in STATUS_FILTERS ? initialStatus : 'todo');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [pointId, setPointId] = useState(0);

@@ -23,6 +23,7 @@ import { materialLabel } from './request-form';
 import { PhoneStatus, StatusBadge } from './status-badge';
 import { Timeline } from './timeline';
 import '../../../components/actions.css';
+import { formatAddress } from '../../../lib/address';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -328,7 +329,7 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
         ) : null}
         <dt>{t('requests.detail.point')}</dt>
         <dd>
-          {r.point.name} — {r.point.address}, {r.point.city}
+          {r.point.name} — {formatAddress(r.point.address, r.point.city)}
         </dd>
         <dt>{t('requests.detail.address')}</dt>
         <dd>

@@ -33,6 +33,7 @@ import { quantityValue } from '../../../lib/number-input';
 import { LocationPicker } from './location-picker';
 import '../../../components/actions.css';
 import '../requests.css';
+import { formatAddress } from '../../../lib/address';
 
 /** The uploads field the page provides (features never import each other). */
 export type PhotoFieldProps = {
@@ -284,7 +285,7 @@ export function RequestForm({
                     {i === 0 ? ` · ${t('requests.form.suggested')}` : ''}
                     <br />
                     <span className="rq-hint">
-                      {p.address}, {p.city} · {t('requests.form.distance', { distance: formatDistance(p.distance_m, lang) })}
+                      {formatAddress(p.address, p.city)} · {t('requests.form.distance', { distance: formatDistance(p.distance_m, lang) })}
                     </span>
                   </span>
                 </label>

@@ -1,0 +1,25 @@
+import { ZMaterialSearchQuery, ZMaterialSearchResponse } from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { searchWhereToRecycle } from '../../features/where-to-recycle/where-to-recycle.service.js';
+
+/** "¿Dónde reciclo...?": one dictionary for the map search, Ayuda and the mobile apps. */
+export default async function whereToRecycleRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/back/api/v1/materials/search',
+    {
+      schema: {
+        tags: ['points'],
+        summary:
+          '¿Dónde reciclo...? Busca una palabra cotidiana (chuspa, tetrapak, icopor...) y dice en qué caneca va o si va a un punto posconsumo',
+        querystring: ZMaterialSearchQuery,
+        response: { 200: ZMaterialSearchResponse },
+      },
+    },
+    async (request, reply) => {
+      // The dictionary changes only with a deploy or a catalogue edit: a minute in the browser is enough.
+      reply.header('cache-control', 'public, max-age=60');
+      return { data: await searchWhereToRecycle(app.db, request.query.q) };
+    },
+  );
+}
