@@ -7,6 +7,7 @@ import * as m0005 from './2026_11_21_0005_pqr.js';
 import * as m0006 from './2026_11_21_0006_requests.js';
 import * as m0007 from './2026_11_21_0007_social_auth.js';
 import * as m0008 from './2026_11_21_0008_materials_admin.js';
+import * as m0012 from './2026_11_26_0012_push_notifications.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0006_requests': m0006,
   '2026_11_21_0007_social_auth': m0007,
   '2026_11_21_0008_materials_admin': m0008,
+  '2026_11_26_0012_push_notifications': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {
