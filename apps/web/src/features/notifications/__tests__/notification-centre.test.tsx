@@ -48,7 +48,7 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
-      calls.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : null });
+      calls.push({ url, method: init.method ?? 'GET', body: typeof init.body === 'string' ? JSON.parse(init.body) : null });
       if (url.endsWith('/read-all')) {
         unread = 0;
         return new Response(JSON.stringify({ data: { updated: 1 } }), { status: 200 });
