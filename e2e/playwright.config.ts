@@ -75,6 +75,8 @@ export default defineConfig({
       OIDC_GOOGLE_ISSUER: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
       OIDC_GOOGLE_CLIENT_ID: process.env.E2E_OIDC_CLIENT_ID,
       OIDC_GOOGLE_CLIENT_SECRET: process.env.E2E_OIDC_CLIENT_SECRET,
+      // notifications.spec.ts registers subscriptions at a local Web Push service on loopback.
+      PUSH_ALLOW_LOOPBACK: 'true',
     },
   },
 });

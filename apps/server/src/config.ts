@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -64,6 +64,20 @@ const ZEnv = z.object({
   TWILIO_API_URL: z
     .url({ protocol: /^https?$/, error: 'TWILIO_API_URL must be an http:// or https:// URL' })
     .optional(),
+  /** Web Push VAPID keys (base64url, as `web-push generate-vapid-keys` prints); unset = generated into DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{40,50}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key').optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https:// URL').optional(),
+  /** Run the notification delivery worker in this process (push, e-mail, broadcasts, reminders). */
+  NOTIFICATION_WORKER: booleanFromEnv.optional(),
+  /** Accept Web Push endpoints on loopback over plain http (a local push service stand-in: tests, benchmarks). */
+  PUSH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+  NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  /** FCM HTTP v1: the service account JSON (inline or a file path); unset = no FCM sends. */
+  FCM_SERVICE_ACCOUNT: z.string().optional(),
+  /** Overrides for a local stand-in (tests): the v1 API base and the OAuth token endpoint. */
+  FCM_API_URL: z.url().optional(),
+  FCM_TOKEN_URL: z.url().optional(),
 });
 
 export type Config = {
@@ -96,6 +110,28 @@ export type Config = {
   s3: S3Config | undefined;
   /** Where SMS (phone verification codes) go. */
   sms: SmsConfig;
+  /** Web Push VAPID keys: VAPID_* or generated into DATA_DIR/vapid.json on first start. */
+  vapid: VapidConfig;
+  /** Whether this process runs the notification delivery worker. */
+  notificationWorker: boolean;
+  notificationPollMs: number;
+  /** Web Push endpoints on loopback over http are accepted (local stand-in only). */
+  pushAllowLoopback: boolean;
+  /** FCM HTTP v1 sender, when FCM_SERVICE_ACCOUNT is set. */
+  fcm: FcmConfig | undefined;
+};
+
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
+
+export type FcmConfig = {
+  projectId: string;
+  clientEmail: string;
+  /** PEM (PKCS#8) of the service account. */
+  privateKey: string;
+  /** `https://fcm.googleapis.com/v1` unless a stand-in is configured. */
+  apiUrl: string;
+  /** `https://oauth2.googleapis.com/token` (or the service account's token_uri). */
+  tokenUrl: string;
 };
 
 /** SMS delivery: the local outbox in DATA_DIR (default), or Twilio's Programmable Messaging REST API. */
@@ -308,6 +344,47 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/** Reads the VAPID key pair from DATA_DIR, creating it on first start (0600). */
+function loadOrCreateVapid(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  mkdirSync(dataDir, { recursive: true });
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const keys = {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
+  return keys;
+}
+
+/** FCM_SERVICE_ACCOUNT: the JSON Google gives for a service account, inline or as a file path. */
+function parseFcm(e: z.infer<typeof ZEnv>): { fcm: FcmConfig | undefined; problems: string[] } {
+  if (!e.FCM_SERVICE_ACCOUNT) return { fcm: undefined, problems: [] };
+  let raw = e.FCM_SERVICE_ACCOUNT.trim();
+  try {
+    if (!raw.startsWith('{')) raw = readFileSync(raw, 'utf8');
+    const json = JSON.parse(raw) as Record<string, unknown>;
+    const { project_id: projectId, client_email: clientEmail, private_key: privateKey, token_uri: tokenUri } = json;
+    if (typeof projectId !== 'string' || typeof clientEmail !== 'string' || typeof privateKey !== 'string') {
+      return { fcm: undefined, problems: ['  FCM_SERVICE_ACCOUNT: needs project_id, client_email and private_key'] };
+    }
+    return {
+      fcm: {
+        projectId,
+        clientEmail,
+        privateKey,
+        apiUrl: (e.FCM_API_URL ?? 'https://fcm.googleapis.com/v1').replace(/\/$/, ''),
+        tokenUrl: e.FCM_TOKEN_URL ?? (typeof tokenUri === 'string' ? tokenUri : 'https://oauth2.googleapis.com/token'),
+      },
+      problems: [],
+    };
+  } catch {
+    return { fcm: undefined, problems: ['  FCM_SERVICE_ACCOUNT: not a service account JSON nor a readable file holding one'] };
+  }
+}
+
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -322,7 +399,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const oidc = parseOidcProviders(e.OIDC_PROVIDERS, present);
   const s3 = parseS3(e, present);
   const sms = parseSms(e, present);
-  const problems = [...oidc.problems, ...s3.problems, ...sms.problems];
+  const fcm = parseFcm(e);
+  const problems = [...oidc.problems, ...s3.problems, ...sms.problems, ...fcm.problems];
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    problems.push('  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
@@ -355,8 +436,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     oidcProviders: oidc.providers,
     s3: s3.s3,
     sms: sms.sms,
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY ?? '', privateKey: e.VAPID_PRIVATE_KEY ?? '', subject: e.VAPID_SUBJECT ?? 'mailto:soporte@puntoverde.co' },
+    // Tests drive the worker themselves (runOnce); elsewhere every instance runs one.
+    notificationWorker: e.NOTIFICATION_WORKER ?? e.NODE_ENV !== 'test',
+    notificationPollMs: e.NOTIFICATION_POLL_MS,
+    pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
+    fcm: fcm.fcm,
     ...overrides,
   };
   if (!config.tokenSecret) config.tokenSecret = loadOrCreateSecret(dataDir);
+  if (!config.vapid.publicKey) config.vapid = { ...config.vapid, ...loadOrCreateVapid(dataDir) };
   return config;
 }

@@ -63,6 +63,12 @@ export interface Database {
   open311_keys: Open311KeysTable;
   // issue 16: idempotency keys of offline writes (migration 0015)
   idempotency_keys: IdempotencyKeysTable;
+  // push notifications (migration 0012)
+  notification_deliveries: NotificationDeliveriesTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_settings: NotificationSettingsTable;
+  notification_broadcasts: NotificationBroadcastsTable;
+  notification_jobs: NotificationJobsTable;
 }
 
 export interface AppSettingTable {
@@ -434,6 +440,8 @@ export interface DevicesTable {
   kind: string | null;
   /** Push subscription (JSON) for web push. */
   subscription: string | null;
+  /** Web Push endpoint or FCM registration token: one device each (migration 0012). */
+  endpoint: string | null;
   user_agent: string | null;
   created_at: string;
   last_seen_at: string;
@@ -523,6 +531,10 @@ export interface NotificationsTable {
   link: string | null;
   read_at: string | null;
   created_at: string;
+  /** request | pqr | report | container | campaign | certificate | broadcast | general (migration 0012). */
+  kind: Generated<string>;
+  /** The staff broadcast it came from (migration 0012). */
+  broadcast_id: number | null;
 }
 
 export interface EventsTicketsTable {
@@ -740,4 +752,65 @@ export interface IdempotencyKeysTable {
   /** A pending row older than this was abandoned (crash): a retry may take it over. */
   locked_until: string;
   expires_at: string;
+// ---- push notifications (migration 0012) ----
+
+/** The delivery outbox: written with the notification record, drained by the worker. */
+export interface NotificationDeliveriesTable {
+  id: Generated<number>;
+  notification_id: number;
+  /** push | email */
+  channel: string;
+  device_id: number | null;
+  /** pending | sent | failed | gone | skipped */
+  status: string;
+  attempts: Generated<number>;
+  /** Not before this instant (quiet hours, retry back-off). */
+  next_attempt_at: string;
+  /** A worker holds the row until then; a crashed worker's rows become due again after it. */
+  locked_until: string | null;
+  sent_at: string | null;
+  clicked_at: string | null;
+  last_error: string | null;
+  broadcast_id: number | null;
+  created_at: string;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  kind: string;
+  /** push | email */
+  channel: string;
+  enabled: number;
+  updated_at: string;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  quiet_enabled: number;
+  /** HH:MM (Bogotá). */
+  quiet_start: string;
+  quiet_end: string;
+  updated_at: string;
+}
+
+export interface NotificationBroadcastsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  link: string | null;
+  /** all | tc_id | city */
+  audience: string;
+  audience_value: string | null;
+  send_at: string;
+  /** scheduled | sent | cancelled */
+  status: string;
+  recipients: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface NotificationJobsTable {
+  key: string;
+  done_at: string;
 }

@@ -11,6 +11,7 @@ import { createQueryClient } from '../lib/query-client';
 import { isLoggedIn, setSessionNavigator } from '../lib/session';
 import { useSession } from '../lib/use-session';
 import { PageBannerContext } from '../components/page-banner';
+import { ToolbarActionsContext } from '../components/toolbar-actions';
 import { registerServerLogout } from '../features/identity/api/logout';
 import { PageBanners } from '../features/identity/components/page-banners';
 import { IdentityRuntime } from '../features/identity/components/identity-runtime';
@@ -75,6 +76,26 @@ function OfflineRuntimeAfterFirstPaint() {
   ) : null;
 }
 
+/** The notification bell in every toolbar and the in-app alerts, loaded once someone is logged in. */
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell'));
+const InAppAlerts = lazy(() => import('../features/notifications/components/in-app-alerts'));
+function NotificationBellWhileLoggedIn() {
+  const user = useSession();
+  return isLoggedIn(user) ? (
+    <Suspense fallback={null}>
+      <NotificationBell />
+    </Suspense>
+  ) : null;
+}
+function InAppAlertsWhileLoggedIn() {
+  const user = useSession();
+  return isLoggedIn(user) ? (
+    <Suspense fallback={null}>
+      <InAppAlerts />
+    </Suspense>
+  ) : null;
+}
+
 /** The Android/iOS shell (back button, deep links, status bar): only inside the native app. */
 const NativeRuntime = lazy(() => import('./native-runtime'));
 const inNativeApp = isNativePlatform();
@@ -97,11 +118,14 @@ export function App() {
                 <NativeRuntime />
               </Suspense>
             ) : null}
+            <InAppAlertsWhileLoggedIn />
             <PageBannerContext.Provider value={<PageBanners />}>
-              <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
-                <DeferredSideMenu contentId={MAIN_CONTENT_ID} />
-                <AppRoutes />
-              </IonSplitPane>
+              <ToolbarActionsContext.Provider value={<NotificationBellWhileLoggedIn />}>
+                <IonSplitPane when={SPLIT_PANE_MEDIA_QUERY} contentId={MAIN_CONTENT_ID}>
+                  <DeferredSideMenu contentId={MAIN_CONTENT_ID} />
+                  <AppRoutes />
+                </IonSplitPane>
+              </ToolbarActionsContext.Provider>
             </PageBannerContext.Provider>
           </IonReactRouter>
         </Suspense>

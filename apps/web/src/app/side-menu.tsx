@@ -17,6 +17,7 @@ import { logout } from '../lib/session';
 import { registerSideMenu } from '../lib/side-menu-control';
 import type { CurrentUser } from '../lib/session';
 import { useIsLoggedIn, useSession } from '../lib/use-session';
+import { useUnreadCount } from '../features/notifications/components/notification-bell';
 import { buildMenu } from './menu';
 import type { MenuEntry } from './menu';
 
@@ -57,6 +58,7 @@ function ProfileBlock({ user, entries, pathname }: { user: CurrentUser; entries:
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const listId = useId();
+  const unread = useUnreadCount();
   return (
     <section className="menu-profile">
       <button
@@ -70,6 +72,14 @@ function ProfileBlock({ user, entries, pathname }: { user: CurrentUser; entries:
         <span className="menu-profile-text">
           <span className="menu-profile-name">{user.name ?? t('menu.anonymousUser')}</span>
           {user.email ? <span className="menu-profile-email">{user.email}</span> : null}
+          {unread > 0 ? (
+            <span className="menu-profile-unread" data-testid="menu-unread">
+              {t('notifications.menuUnread', { count: unread })}
+              <span className="menu-unread-count" aria-hidden="true">
+                {unread > 99 ? '99+' : unread}
+              </span>
+            </span>
+          ) : null}
           <span className="visually-hidden">{t('menu.accountToggleHint')}</span>
         </span>
         <Icon icon={open ? chevronUpOutline : chevronDownOutline} />

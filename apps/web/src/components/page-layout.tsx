@@ -16,6 +16,7 @@ import { dismissBootScreen } from '../lib/boot-screen';
 import { DemoNote } from './demo-note';
 import { MenuButton } from './menu-button';
 import { PageBanner } from './page-banner';
+import { ToolbarActions } from './toolbar-actions';
 
 export interface PageLayoutProps {
   title: string;
@@ -31,6 +32,7 @@ export function PageLayout({ title, children }: PageLayoutProps) {
         <div className="page-toolbar">
           <MenuButton />
           <h1 className="page-title">{title}</h1>
+          <ToolbarActions />
         </div>
       </header>
       <main className="page-content">

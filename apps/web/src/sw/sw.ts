@@ -29,11 +29,15 @@ import {
   offlineCacheKey,
 } from '../lib/offline/offline-read-routes';
 import { OUTBOX_SYNC_TAG, syncOutbox } from './offline-outbox-sync';
+import { installPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
 const NAVIGATION_TIMEOUT_MS = 3500;
 const SHELL_URL = '/index.html';
+
+// Push notifications: in-app alert for a focused page, else a system notification; clicks open the link.
+installPushHandlers(self as unknown as Parameters<typeof installPushHandlers>[0]);
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();

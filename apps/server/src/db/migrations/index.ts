@@ -11,6 +11,7 @@ import * as m0011 from './2026_11_26_0011_statistics.js';
 import * as m0013 from './2026_11_26_0013_phone_verification.js';
 import * as m0010 from './2026_11_26_0010_reports.js';
 import * as m0015 from './2026_11_26_0015_idempotency.js';
+import * as m0012 from './2026_11_26_0012_push_notifications.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0013_phone_verification': m0013,
   '2026_11_26_0010_reports': m0010,
   '2026_11_26_0015_idempotency': m0015,
+  '2026_11_26_0012_push_notifications': m0012,
 };
 
 export const migrationProvider: MigrationProvider = {

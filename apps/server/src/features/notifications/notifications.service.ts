@@ -1,12 +1,23 @@
-import type { Notification, NotificationList, RealtimeEvent } from '@puntoverde/contract';
+import {
+  NOTIFICATION_KINDS,
+  QUIET_HOURS_DEFAULT,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
+  type RealtimeEvent,
+} from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
+import * as deliveries from './deliveries.repository.js';
 import * as repo from './notifications.repository.js';
 import type { NotificationRow } from './notifications.repository.js';
+import { heldUntil } from './quiet-hours.js';
 
 /**
- * In-app notifications (issue 7): one record per user and message, read or not. Push delivery
- * of the same records comes later; it can hook in where the records are created, here.
+ * In-app notifications: one record per user and message, read or not. Writing a record also
+ * writes its deliveries (one push per registered device, an e-mail when the user asked for
+ * it) to the outbox in the same transaction; the worker sends them after commit. So every
+ * feature that calls {@link notify} gets push delivery, preferences and quiet hours for free.
  */
 
 export type NotificationInput = {
@@ -14,7 +25,24 @@ export type NotificationInput = {
   body: string;
   /** An app path (`/app/tabs/request/12`) the notification opens, or null. */
   link: string | null;
+  /** What it is about (preferences are per kind); omitted = taken from the link. */
+  kind?: NotificationKind | undefined;
 };
+
+/** The kind of a record written without one, from the screen it opens. */
+export function kindFromLink(link: string | null): NotificationKind {
+  if (!link) return 'general';
+  if (/^\/app\/tabs\/p?request\b/.test(link)) return 'request';
+  if (/certific/i.test(link)) return 'certificate';
+  if (link.startsWith('/app/tabs/reports')) return 'report';
+  if (link.startsWith('/app/tabs/points')) return 'container';
+  if (link.startsWith('/campaign')) return 'campaign';
+  if (/^\/(help|admin\/pqr)\b/.test(link) && /pqr/i.test(link)) return 'pqr';
+  return 'general';
+}
+
+/** Preferences a user has not set: push on for every kind, e-mail off (features e-mail on their own). */
+export const DEFAULT_CHANNELS = { push: true, email: false } as const;
 
 const TITLE_MAX = 120;
 const BODY_MAX = 500;
@@ -22,6 +50,7 @@ const BODY_MAX = 500;
 function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
+    kind: row.kind,
     title: row.title,
     body: row.body,
     link: row.link,
@@ -35,16 +64,56 @@ function toNotification(row: NotificationRow): Notification {
  * {@link notificationCreatedEvent} only after it commits.
  */
 export async function notify(db: Db, userId: number, input: NotificationInput): Promise<Notification> {
-  const row = await repo.insertNotification(db, {
-    user_id: userId,
-    title: input.title.slice(0, TITLE_MAX),
-    body: input.body.slice(0, BODY_MAX),
-    link: input.link,
-    read_at: null,
-    created_at: nowIso(),
-  });
+  const write = async (trx: Db) => {
+    const at = new Date();
+    const kind = input.kind ?? kindFromLink(input.link);
+    const row = await repo.insertNotification(trx, {
+      user_id: userId,
+      kind,
+      title: input.title.slice(0, TITLE_MAX),
+      body: input.body.slice(0, BODY_MAX),
+      link: input.link,
+      read_at: null,
+      broadcast_id: null,
+      created_at: at.toISOString(),
+    });
+    await enqueueDeliveries(trx, { notificationId: row.id, userId, kind, at });
+    return row;
+  };
+  // The record and its outbox rows commit together: in the caller's transaction, or in our own.
+  const row = db.isTransaction ? await write(db) : await db.transaction().execute(write);
   return toNotification(row);
 }
+
+/** The user's channels for a kind and when a push may go out (quiet hours). */
+async function deliveryPlan(db: Db, userId: number, kind: string, at: Date) {
+  const [prefs, settings] = await Promise.all([deliveries.preferencesOf(db, userId), deliveries.settingsOf(db, userId)]);
+  const pref = (channel: 'push' | 'email') => {
+    const p = prefs.find((r) => r.kind === kind && r.channel === channel);
+    return p ? p.enabled === 1 : DEFAULT_CHANNELS[channel];
+  };
+  const quiet = settings
+    ? { enabled: settings.quiet_enabled === 1, start: settings.quiet_start, end: settings.quiet_end }
+    : QUIET_HOURS_DEFAULT;
+  return { push: pref('push'), email: pref('email'), pushAt: heldUntil(at, quiet).toISOString() };
+}
+
+async function enqueueDeliveries(trx: Db, n: { notificationId: number; userId: number; kind: string; at: Date }): Promise<void> {
+  const plan = await deliveryPlan(trx, n.userId, n.kind, n.at);
+  const created_at = n.at.toISOString();
+  const rows: Parameters<typeof deliveries.insertDeliveries>[1] = [];
+  if (plan.push) {
+    for (const device of await deliveries.pushDeviceIdsOfUser(trx, n.userId)) {
+      rows.push({ notification_id: n.notificationId, channel: 'push', device_id: device.id, next_attempt_at: plan.pushAt, broadcast_id: null, created_at });
+    }
+  }
+  if (plan.email) {
+    rows.push({ notification_id: n.notificationId, channel: 'email', device_id: null, next_attempt_at: created_at, broadcast_id: null, created_at });
+  }
+  await deliveries.insertDeliveries(trx, rows);
+}
+
+export { NOTIFICATION_KINDS };
 
 /** The live event announcing a new notification to its user's open streams. */
 export function notificationCreatedEvent(n: Notification): RealtimeEvent {

@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { getCatalogue, normalizeText, type Catalogue } from './materials-catalogue.js';
 import { openState } from './opening-hours.js';
+import { notify } from '../notifications/notifications.service.js';
 import * as repo from './points.repository.js';
 import type { Executor, MarkerRow, PointRowFilter, SummaryRow } from './points.repository.js';
 
@@ -253,6 +254,9 @@ async function containerOf(db: Executor, pointId: number, containerId: number): 
   return toContainer(row);
 }
 
+/** A container at or above this fill level is full: its point's managers are told once it crosses it. */
+export const CONTAINER_FULL_LEVEL = 90;
+
 /** Sets the fill level and/or status; every fill change is kept as a reading. */
 export async function updateContainer(
   db: Db,
@@ -278,7 +282,21 @@ export async function updateContainer(
         user_id: user.id,
       });
     }
-    return containerOf(trx, pointId, containerId);
+    const updated = await containerOf(trx, pointId, containerId);
+    if (body.fill_level !== undefined && container.fill_level < CONTAINER_FULL_LEVEL && body.fill_level >= CONTAINER_FULL_LEVEL) {
+      const point = await trx.selectFrom('points').select('name').where('id', '=', pointId).executeTakeFirst();
+      const managers = await trx.selectFrom('point_managers').select('user_id').where('point_id', '=', pointId).execute();
+      for (const m of managers) {
+        if (m.user_id === user.id) continue;
+        await notify(trx, m.user_id, {
+          kind: 'container',
+          title: `Contenedor lleno en ${point?.name ?? 'tu punto'}`,
+          body: `El contenedor de ${updated.material} (${updated.capacity_l} L) está al ${body.fill_level} %. Programa su vaciado.`,
+          link: `/app/tabs/points?container=${containerId}`,
+        });
+      }
+    }
+    return updated;
   });
 }
 

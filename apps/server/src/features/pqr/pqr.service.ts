@@ -40,12 +40,14 @@ import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { processUpload, saveFile, toUploadedFile } from '../files/files.service.js';
+import { notify as notifyUser } from '../notifications/notifications.service.js';
 import { BusinessCalendar, addCalendarDays, bogotaDate, type IsoDate } from './business-days.js';
 import {
   answerEmail,
   closedEmail,
   extensionEmail,
   filedEmail,
+  formatDateEs,
   informationRequestEmail,
   transferEmail,
 } from './pqr.emails.js';
@@ -608,6 +610,8 @@ type Mutation = {
     /** History entries; attachments go with the first. `to_status` defaults to the status change, if any. */
     events: MutationEvent[];
     attachments?: { fileIds: number[]; role: string };
+    /** A notification record for the requester's account (push follows from it), written in the same transaction. */
+    notice?: { title: string; body: string };
   }>;
 };
 
@@ -618,7 +622,7 @@ async function mutate(deps: PqrDeps, radicado: string, actor: Actor, fn: Mutatio
   return deps.db.transaction().execute(async (trx) => {
     const row = await loadByRadicado(trx, radicado);
     const calendar = await loadCalendar(trx);
-    const { patch, events, attachments } = await fn(row, { calendar, today, nowIso, trx });
+    const { patch, events, attachments, notice } = await fn(row, { calendar, today, nowIso, trx });
     const updated = await repo.updatePqrIfStatus(trx, row.id, row.status, { ...patch, updated_at: nowIso });
     if (!updated) {
       throw new AppError('conflict', {
@@ -665,6 +669,9 @@ async function mutate(deps: PqrDeps, radicado: string, actor: Actor, fn: Mutatio
         before: { status: row.status, assigned_to: row.assigned_to },
         after: { status: updated.status, assigned_to: updated.assigned_to, message: first.message ?? null },
       });
+    }
+    if (notice && row.requester_user_id !== null) {
+      await notifyUser(trx, row.requester_user_id, { ...notice, kind: 'pqr', link: `/help?radicado=${encodeURIComponent(row.radicado)}` });
     }
     return updated;
   });
@@ -769,6 +776,7 @@ export async function answerPqr(deps: PqrDeps, radicado: string, input: AdminPqr
       patch: { status: 'respondida', answer_text: input.text.trim(), answered_at: nowIso, answered_by: admin.id },
       events: [{ kind: 'answer', message: input.text.trim() }],
       attachments: { fileIds, role: 'answer' },
+      notice: { title: `Respondimos tu PQR ${current.radicado}`, body: `Ya tienes la respuesta a «${current.subject}».` },
     };
   });
   await notify(
@@ -800,6 +808,7 @@ export async function extendPqr(deps: PqrDeps, radicado: string, input: AdminPqr
         extension_previous_due_date: current.due_date,
       },
       events: [{ kind: 'extension', message: input.reason.trim(), to_status: null }],
+      notice: { title: `Ampliamos el plazo de tu PQR ${current.radicado}`, body: `Te responderemos a más tardar el ${formatDateEs(date)}. Motivo: ${input.reason.trim()}` },
     };
   });
   await notify(
@@ -830,6 +839,7 @@ export async function transferPqr(deps: PqrDeps, radicado: string, input: AdminP
         transferred_at: nowIso,
       },
       events: [{ kind: 'transfer', message: `${input.entity.trim()}: ${input.reason.trim()}` }],
+      notice: { title: `Trasladamos tu PQR ${current.radicado}`, body: `La enviamos a ${input.entity.trim()}, la entidad competente, que te responderá.` },
     };
   });
   await notify(

@@ -1,26 +1,256 @@
 import {
+  BROADCASTS_PATH,
+  GET_NOTIFICATIONS_BY_USER_PATH,
+  GET_NOTIFICATIONS_PATH,
+  NOTIFICATION_PREFERENCES_PATH,
+  PUSH_CLICK_PATH,
+  PUSH_KEY_PATH,
+  REGISTER_NOTIFICATIONS_PATH,
+  ZBroadcastResponse,
+  ZCreateBroadcast,
+  ZGetNotificationsByUserRequest,
+  ZGetNotificationsRequest,
+  ZNotificationPreferencesResponse,
+  ZPushClickRequest,
+  ZPushKeyResponse,
+  ZRegisterNotificationsRequest,
+  ZRegisterNotificationsResponse,
+  ZSentNotificationsResponse,
+  ZUpdateNotificationPreferences,
   ZNotificationIdParams,
   ZNotificationListQuery,
   ZNotificationListResponse,
   ZNotificationResponse,
   ZNotificationsReadAllResponse,
 } from '@puntoverde/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { realtimeOf } from '../../features/realtime/realtime.plugin.js';
+import { createFcmSender } from '../../features/notifications/fcm-sender.js';
+import { createNotificationWorker, type NotificationWorker } from '../../features/notifications/notification-worker.js';
+import * as push from '../../features/notifications/push.service.js';
+import type { PushSender } from '../../features/notifications/push-sender.js';
+import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
+import { AppError } from '../../lib/app-error.js';
 import {
   exportNotificationsOfUser,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
 } from '../../features/notifications/notifications.service.js';
-import { requireUser } from '../../plugins/auth.js';
+import { requireAdmin, requireUser } from '../../plugins/auth.js';
 
 const TAGS = ['notifications'];
+const security = [{ bearer: [] }];
 
-/** The caller's in-app notifications (issue 7). */
+/** The delivery worker of an app (tests and benchmarks drive it with runOnce). */
+const workers = new WeakMap<object, NotificationWorker>();
+export function notificationWorkerOf(app: FastifyInstance): NotificationWorker {
+  const worker = workers.get(app.config);
+  if (!worker) throw new Error('the notifications routes are not registered');
+  return worker;
+}
+
+/** Registrations per hour: per account, or per IP before signing in. */
+const REGISTER_LIMIT = { anonymous: 20, user: 60, windowMs: 60 * 60 * 1000 };
+
+async function limitRegistrations(app: FastifyInstance, request: FastifyRequest) {
+  const key = request.user ? `push-register:u:${request.user.id}` : `push-register:ip:${request.ip}`;
+  const max = request.user ? REGISTER_LIMIT.user : REGISTER_LIMIT.anonymous * app.config.ipRateLimitFactor;
+  const rate = await app.rateLimiter.hit(key, max, REGISTER_LIMIT.windowMs);
+  if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+}
+
+/**
+ * The caller's notifications, the spec's notification calls, push devices, preferences and
+ * staff broadcasts; and the worker that delivers them (one per instance).
+ */
 export default async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.identity.registerPersonalDataSection('notifications', (db, userId) => exportNotificationsOfUser(db, userId));
+
+  const senders: PushSender[] = [createWebPushSender(app.config.vapid)];
+  if (app.config.fcm) senders.push(createFcmSender(app.config.fcm));
+  const bus = realtimeOf(app);
+  const worker = createNotificationWorker({
+    db: app.db,
+    dialect: app.database.dialect,
+    senders,
+    mailer: app.mailer,
+    secret: app.config.tokenSecret,
+    publicUrl: app.config.publicUrl,
+    log: app.log,
+    publish: (userIds, event) => bus.publish(userIds, event),
+    pollMs: app.config.notificationPollMs,
+  });
+  workers.set(app.config, worker);
+  if (app.config.notificationWorker) {
+    app.addHook('onReady', async () => worker.start());
+  }
+  app.addHook('onClose', () => worker.stop());
+
+  // ---- the spec's calls ----
+
+  r.post(
+    REGISTER_NOTIFICATIONS_PATH,
+    {
+      onRequest: async (request) => limitRegistrations(app, request),
+      schema: {
+        tags: TAGS,
+        summary:
+          'Registra este dispositivo para notificaciones push (suscripción Web Push o token FCM/APNs). Idempotente; responde el player_id que la app envía como playerId en clientes/login. Con sesión, lo enlaza de una vez.',
+        body: ZRegisterNotificationsRequest,
+        response: { 200: ZRegisterNotificationsResponse },
+      },
+    },
+    async (request) => {
+      const caller = request.user ? { userId: request.user.id, sessionId: request.user.session_id } : null;
+      return {
+        data: await push.registerDevice(app.db, request.body.data, caller, {
+          userAgent: request.headers['user-agent'] ?? null,
+          allowLoopbackEndpoints: app.config.pushAllowLoopback,
+        }),
+      };
+    },
+  );
+
+  r.post(
+    GET_NOTIFICATIONS_BY_USER_PATH,
+    {
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Mis notificaciones, de la más reciente a la más antigua, por páginas, con el número de no leídas',
+        security,
+        body: ZGetNotificationsByUserRequest,
+        response: { 200: ZNotificationListResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: await listNotifications(app.db, user.id, request.body.data) };
+    },
+  );
+
+  r.post(
+    GET_NOTIFICATIONS_PATH,
+    {
+      onRequest: async (request) => {
+        requireAdmin(request);
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Personal: notificaciones enviadas por tipo y los envíos masivos, con sus cifras de entrega (filtros: tipo, audiencia, fechas)',
+        security,
+        body: ZGetNotificationsRequest,
+        response: { 200: ZSentNotificationsResponse },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      return { data: await push.sentNotificationsReport(app.db, request.body.data) };
+    },
+  );
+
+  // ---- push keys, preferences, clicks ----
+
+  r.get(
+    PUSH_KEY_PATH,
+    { schema: { tags: TAGS, summary: 'La clave pública VAPID con la que el navegador se suscribe', response: { 200: ZPushKeyResponse } } },
+    async () => ({ data: { public_key: app.config.vapid.publicKey, fcm: app.config.fcm !== undefined } }),
+  );
+
+  r.get(
+    NOTIFICATION_PREFERENCES_PATH,
+    {
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+      schema: { tags: TAGS, summary: 'Mis preferencias: canales por tipo de aviso y horas de silencio', security, response: { 200: ZNotificationPreferencesResponse } },
+    },
+    async (request) => ({ data: await push.getPreferences(app.db, requireUser(request).id) }),
+  );
+
+  r.put(
+    NOTIFICATION_PREFERENCES_PATH,
+    {
+      onRequest: async (request) => {
+        requireUser(request);
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Cambia mis preferencias (solo lo enviado)',
+        security,
+        body: ZUpdateNotificationPreferences,
+        response: { 200: ZNotificationPreferencesResponse },
+      },
+    },
+    async (request) => ({ data: await push.updatePreferences(app.db, requireUser(request).id, request.body) }),
+  );
+
+  r.post(
+    PUSH_CLICK_PATH,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'El service worker informa un clic en una notificación del sistema (token firmado que trae el push)',
+        body: ZPushClickRequest,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await push.recordClick(app.db, app.config.tokenSecret, request.body.token);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // ---- staff broadcasts ----
+
+  const adminOnly = async (request: FastifyRequest) => {
+    requireAdmin(request);
+  };
+  const ZBroadcastIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+  r.post(
+    BROADCASTS_PATH,
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags: ['admin'],
+        summary: 'Envío masivo: a todos, por tipo de usuario o por ciudad; ahora o programado (send_at)',
+        security,
+        body: ZCreateBroadcast,
+        response: { 201: ZBroadcastResponse },
+      },
+    },
+    async (request, reply) => {
+      const staff = requireAdmin(request);
+      const broadcast = await push.createBroadcast(app.db, request.body, staff.id);
+      worker.kick();
+      return reply.code(201).send({ data: broadcast });
+    },
+  );
+
+  r.get(
+    `${BROADCASTS_PATH}/:id`,
+    {
+      onRequest: adminOnly,
+      schema: { tags: ['admin'], summary: 'Un envío masivo con sus cifras de entrega', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
+    },
+    async (request) => ({ data: await push.getBroadcast(app.db, request.params.id) }),
+  );
+
+  r.post(
+    `${BROADCASTS_PATH}/:id/cancel`,
+    {
+      onRequest: adminOnly,
+      schema: { tags: ['admin'], summary: 'Cancela un envío programado que aún no sale', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
+    },
+    async (request) => ({ data: await push.cancelBroadcast(app.db, request.params.id) }),
+  );
 
   r.get(
     '/back/api/v1/notifications',

@@ -7,6 +7,7 @@ import { useSession } from '../../lib/use-session';
 import { ForbiddenNotice } from '../../features/identity/components/forbidden-notice';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { ProfileScreen } from '../../features/identity/components/profile-screen';
+import { NotificationSettings } from '../../features/notifications/components/notification-settings';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export default function ProfilePage() {
   return (
     <PageLayout title={t('pages.profile.title')}>
       <ProfileScreen userId={user.id} />
+      <NotificationSettings />
     </PageLayout>
   );
 }

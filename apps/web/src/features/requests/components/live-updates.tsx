@@ -7,6 +7,7 @@ import type { RealtimeEvent } from '@puntoverde/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { announceNotification } from '../../../lib/notification-alerts';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { fetchEventsTicket } from '../api/events-ticket';
@@ -46,6 +47,8 @@ export function LiveUpdates() {
           break;
         case 'notification.created':
           void qc.invalidateQueries({ queryKey: ['notifications'] });
+          // The in-app alert (features/notifications) shows it while the page is open.
+          announceNotification({ id: event.notification_id, title: event.title, body: event.body, link: event.link, via: 'live' });
           break;
         case 'branch.updated':
           void qc.invalidateQueries({ queryKey: ['branches'] });

@@ -1,0 +1,266 @@
+import type { PushPayload, RealtimeEvent } from '@puntoverde/contract';
+import { CAMPAIGN_REMINDER_TIME, type NotificationKind } from '@puntoverde/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DialectName, Db } from '../../db/dialect.js';
+import type { Mailer } from '../../lib/mailer.js';
+import * as repo from './deliveries.repository.js';
+import type { ClaimedDelivery } from './deliveries.repository.js';
+import { notificationCreatedEvent, notify } from './notifications.service.js';
+import type { PushDevice, PushSender } from './push-sender.js';
+import { clickToken, dispatchBroadcast } from './push.service.js';
+import { addDays, bogotaClock, bogotaInstant, minutesOf } from './quiet-hours.js';
+
+/**
+ * Drains the notification outbox after commit: claims due rows, sends each push through the
+ * sender of its device's kind (or the e-mail), and records the outcome. One per server
+ * instance. Rows are claimed with a lease: a worker that dies mid-batch leaves them to be
+ * taken again when the lease ends, and a sent row is never taken again.
+ *
+ * It also runs the scheduled work: staff broadcasts whose time came, and the reminder of
+ * campaigns starting tomorrow (at 18:00 Bogotá the day before).
+ */
+export type NotificationWorkerOptions = {
+  db: Db;
+  dialect: DialectName;
+  senders: PushSender[];
+  mailer: Mailer;
+  /** Signs the click token each push carries. */
+  secret: string;
+  publicUrl: string;
+  log?: FastifyBaseLogger | undefined;
+  /** Announces reminders to the users' open pages (the live-updates bus). */
+  publish?: ((userIds: number[], event: RealtimeEvent) => Promise<void>) | undefined;
+  pollMs?: number;
+  batchSize?: number;
+  /** Sends in flight at once. */
+  concurrency?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  now?: () => Date;
+};
+
+export type WorkerRunResult = { sent: number; gone: number; retried: number; failed: number; skipped: number };
+
+export type NotificationWorker = {
+  start(): void;
+  stop(): Promise<void>;
+  /** Sends everything due now (and runs due scheduled work); what tests and benchmarks call. */
+  runOnce(): Promise<WorkerRunResult>;
+  /** Wakes a sleeping worker (after a commit that wrote deliveries). */
+  kick(): void;
+};
+
+/** 30 s, 1 min, 2 min... capped at one hour, with ±20 % jitter. */
+export function backoffMs(attempt: number): number {
+  const base = Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+
+export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
+  const { db, log } = options;
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? 200;
+  const concurrency = options.concurrency ?? 32;
+  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const maxAttempts = options.maxAttempts ?? 6;
+  const pollMs = options.pollMs ?? 1000;
+  const senderOf = (kind: string | null): PushSender | undefined =>
+    options.senders.find((s) => (s.kinds as readonly string[]).includes(kind ?? ''));
+
+  let running = false;
+  let stopped = true;
+  let timer: NodeJS.Timeout | null = null;
+  let wake: (() => void) | null = null;
+  let loop: Promise<void> | null = null;
+  let lastReminderCheck = 0;
+
+  async function deliver(row: ClaimedDelivery, result: WorkerRunResult): Promise<void> {
+    const at = now().toISOString();
+    if (row.channel === 'email') {
+      if (!row.email || row.email.includes('@deleted.')) {
+        await repo.finishDelivery(db, row.id, { status: 'skipped', at, error: 'no e-mail address' });
+        result.skipped++;
+        return;
+      }
+      try {
+        const link = row.link ? `${options.publicUrl}${row.link}` : options.publicUrl;
+        await options.mailer.send({ to: row.email, subject: row.title, text: `${row.body}\n\n${link}\n` });
+        await repo.finishDelivery(db, row.id, { status: 'sent', at });
+        result.sent++;
+      } catch (err) {
+        await retryOrFail(row, err instanceof Error ? err.message : String(err), undefined, result);
+      }
+      return;
+    }
+    const sender = senderOf(row.device_kind);
+    if (row.device_id === null || !row.endpoint || !sender) {
+      await repo.finishDelivery(db, row.id, { status: 'skipped', at, error: row.device_id === null ? 'device removed' : `no sender for ${row.device_kind ?? 'unknown'}` });
+      result.skipped++;
+      return;
+    }
+    const payload: PushPayload = {
+      id: row.notification_id,
+      kind: row.kind as NotificationKind,
+      title: row.title,
+      body: row.body,
+      link: row.link,
+      click: clickToken(options.secret, row.id),
+    };
+    const device: PushDevice = { kind: row.device_kind as PushDevice['kind'], subscription: row.subscription, endpoint: row.endpoint };
+    const outcome = await sender.send(device, {
+      payload: JSON.stringify(payload),
+      ttlSeconds: PUSH_TTL_SECONDS,
+      topic: `n${row.notification_id}`,
+      urgency: row.kind === 'broadcast' ? 'normal' : 'high',
+    });
+    switch (outcome.result) {
+      case 'sent':
+        await repo.finishDelivery(db, row.id, { status: 'sent', at });
+        result.sent++;
+        return;
+      case 'gone':
+        // The subscription expired or was withdrawn: forget the device (its other pending rows are skipped).
+        await repo.finishDelivery(db, row.id, { status: 'gone', at, error: `HTTP ${outcome.status}` });
+        await repo.deleteDevice(db, row.device_id);
+        result.gone++;
+        return;
+      case 'retry':
+        await retryOrFail(row, `HTTP ${outcome.status}: ${outcome.error}`, outcome.retryAfterMs, result);
+        return;
+      case 'failed':
+        await repo.finishDelivery(db, row.id, { status: 'failed', at, error: `HTTP ${outcome.status}: ${outcome.error}` });
+        result.failed++;
+        log?.warn({ delivery: row.id, status: outcome.status }, 'push refused');
+        return;
+    }
+  }
+
+  async function retryOrFail(row: ClaimedDelivery, error: string, afterMs: number | undefined, result: WorkerRunResult) {
+    const attempts = row.attempts + 1;
+    if (attempts >= maxAttempts) {
+      await repo.finishDelivery(db, row.id, { status: 'failed', at: now().toISOString(), error });
+      result.failed++;
+      return;
+    }
+    const delay = Math.max(afterMs ?? 0, backoffMs(attempts));
+    await repo.retryDelivery(db, row.id, { nextAttemptAt: new Date(now().getTime() + delay).toISOString(), error });
+    result.retried++;
+  }
+
+  async function scheduled(): Promise<void> {
+    const at = now();
+    for (const b of await repo.dueBroadcasts(db, at.toISOString())) {
+      const recipients = await dispatchBroadcast(db, b.id, at);
+      if (recipients) log?.info({ broadcast: b.id, recipients }, 'broadcast written');
+    }
+    // Campaign reminders: once a minute is plenty.
+    if (at.getTime() - lastReminderCheck < 60_000) return;
+    lastReminderCheck = at.getTime();
+    await campaignReminders(at);
+  }
+
+  async function campaignReminders(at: Date): Promise<void> {
+    const clock = bogotaClock(at);
+    if (clock.minute < minutesOf(CAMPAIGN_REMINDER_TIME)) return;
+    const tomorrow = addDays(clock.date, 1);
+    const campaigns = await db
+      .selectFrom('campaigns')
+      .select(['id', 'title', 'starts_at', 'place_name', 'address'])
+      .where('published', '=', 1)
+      .where('starts_at', '>=', bogotaInstant(tomorrow).toISOString())
+      .where('starts_at', '<', bogotaInstant(addDays(tomorrow, 1)).toISOString())
+      .execute();
+    for (const c of campaigns) {
+      const written = await db.transaction().execute(async (trx) => {
+        if (!(await repo.claimJob(trx, `campaign-reminder:${c.id}:${tomorrow}`, at.toISOString()))) return [];
+        const participants = await trx.selectFrom('campaign_participants').select('user_id').where('campaign_id', '=', c.id).execute();
+        const hour = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', hour: 'numeric', minute: '2-digit' }).format(new Date(c.starts_at));
+        const place = c.place_name ?? c.address;
+        const out = [];
+        for (const p of participants) {
+          out.push({
+            userId: p.user_id,
+            n: await notify(trx, p.user_id, {
+              kind: 'campaign',
+              title: `Mañana: ${c.title}`,
+              body: `La campaña a la que te inscribiste empieza mañana a las ${hour}${place ? ` en ${place}` : ''}.`,
+              link: `/campaign?id=${c.id}`,
+            }),
+          });
+        }
+        return out;
+      });
+      for (const { userId, n } of written) await options.publish?.([userId], notificationCreatedEvent(n)).catch(() => undefined);
+    }
+  }
+
+  async function runOnce(): Promise<WorkerRunResult> {
+    const result: WorkerRunResult = { sent: 0, gone: 0, retried: 0, failed: 0, skipped: 0 };
+    await scheduled();
+    for (;;) {
+      const at = now();
+      const rows = await repo.claimDue(db, options.dialect, {
+        now: at.toISOString(),
+        lockedUntil: new Date(at.getTime() + leaseMs).toISOString(),
+        limit: batchSize,
+      });
+      if (rows.length === 0) break;
+      let next = 0;
+      const lane = async () => {
+        while (next < rows.length) {
+          const row = rows[next++];
+          if (!row) break;
+          try {
+            await deliver(row, result);
+          } catch (err) {
+            // A database hiccup: the lease ends and the row is taken again.
+            log?.error({ err, delivery: row.id }, 'delivery bookkeeping failed');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+      if (stopped && loop) break;
+    }
+    return result;
+  }
+
+  async function runLoop(): Promise<void> {
+    while (!stopped) {
+      try {
+        running = true;
+        await runOnce();
+      } catch (err) {
+        log?.error({ err }, 'notification worker run failed');
+      } finally {
+        running = false;
+      }
+      if (stopped) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, pollMs);
+      });
+      wake = null;
+    }
+  }
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      loop = runLoop();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      wake?.();
+      await loop;
+      loop = null;
+    },
+    runOnce,
+    kick() {
+      if (!running) wake?.();
+    },
+  };
+}
