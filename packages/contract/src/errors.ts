@@ -193,6 +193,7 @@ export const ERRORS = {
   'verified-phone-required': {
     status: 403,
     message: 'Para pedir recolecciones, primero verifica tu celular en Mi Perfil.',
+  },
   // Hardening: bodies and files an attacker would send
   'multipart-malformed': {
     status: 400,

@@ -617,9 +617,6 @@ export interface ImpactFactorsTable {
 }
 
 export interface CertificateCounterTable {
-// ---- Incident reports (migration 0010) ----
-
-export interface ReportCounterTable {
   year: number;
   last_value: number;
 }
@@ -648,6 +645,8 @@ export interface CertificatesTable {
   annulled_at: string | null;
   annulled_by: number | null;
   annul_reason: string | null;
+}
+
 export interface PhoneCodesTable {
   id: Generated<number>;
   user_id: number;
@@ -662,6 +661,15 @@ export interface PhoneCodesTable {
   /** Set once the provider accepted the SMS; a failed send deletes the row. */
   sent_at: string | null;
   used_at: string | null;
+}
+
+// ---- Incident reports (migration 0010) ----
+
+export interface ReportCounterTable {
+  year: number;
+  last_value: number;
+}
+
 export interface ReportsTable {
   id: Generated<number>;
   /** REP-YYYY-NNNNNN */
@@ -730,6 +738,8 @@ export interface Open311KeysTable {
   created_at: string;
   revoked_at: string | null;
   last_used_at: string | null;
+}
+
 // ---- issue 16: idempotency keys (migration 0015) ----
 
 export interface IdempotencyKeysTable {
@@ -752,6 +762,8 @@ export interface IdempotencyKeysTable {
   /** A pending row older than this was abandoned (crash): a retry may take it over. */
   locked_until: string;
   expires_at: string;
+}
+
 // ---- push notifications (migration 0012) ----
 
 /** The delivery outbox: written with the notification record, drained by the worker. */

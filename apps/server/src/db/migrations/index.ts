@@ -7,11 +7,11 @@ import * as m0005 from './2026_11_21_0005_pqr.js';
 import * as m0006 from './2026_11_21_0006_requests.js';
 import * as m0007 from './2026_11_21_0007_social_auth.js';
 import * as m0008 from './2026_11_21_0008_materials_admin.js';
-import * as m0011 from './2026_11_26_0011_statistics.js';
-import * as m0013 from './2026_11_26_0013_phone_verification.js';
 import * as m0010 from './2026_11_26_0010_reports.js';
-import * as m0015 from './2026_11_26_0015_idempotency.js';
+import * as m0011 from './2026_11_26_0011_statistics.js';
 import * as m0012 from './2026_11_26_0012_push_notifications.js';
+import * as m0013 from './2026_11_26_0013_phone_verification.js';
+import * as m0015 from './2026_11_26_0015_idempotency.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -26,11 +26,11 @@ const migrations: Record<string, Migration> = {
   '2026_11_21_0006_requests': m0006,
   '2026_11_21_0007_social_auth': m0007,
   '2026_11_21_0008_materials_admin': m0008,
-  '2026_11_26_0011_statistics': m0011,
-  '2026_11_26_0013_phone_verification': m0013,
   '2026_11_26_0010_reports': m0010,
-  '2026_11_26_0015_idempotency': m0015,
+  '2026_11_26_0011_statistics': m0011,
   '2026_11_26_0012_push_notifications': m0012,
+  '2026_11_26_0013_phone_verification': m0013,
+  '2026_11_26_0015_idempotency': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

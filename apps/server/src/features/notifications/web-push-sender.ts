@@ -25,7 +25,7 @@ export function createWebPushSender(vapid: VapidConfig, options: { timeoutMs?: n
         const res = await fetch(details.endpoint, {
           method: details.method,
           headers: details.headers as Record<string, string>,
-          body: details.body ?? null,
+          body: details.body ? new Uint8Array(details.body) : null,
           signal: AbortSignal.timeout(timeoutMs),
         });
         const text = await res.text().catch(() => '');
