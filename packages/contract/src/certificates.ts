@@ -69,7 +69,7 @@ export const ZCertificateListResponse = dataOf(z.array(ZCertificateSummary));
 
 export const ZCertificateNumberParams = z.object({ number: z.string().regex(CERTIFICATE_NUMBER_PATTERN) });
 /** Any string: malformed codes get the same answer as unknown ones. */
-export const ZCertificateCodeParams = z.object({ code: z.string().max(200) });
+export const ZCertificateCodeParams = z.object({ code: z.string() });
 
 /** What the public page shows: no contact data, no document numbers of people. */
 export const ZCertificateVerification = z.object({

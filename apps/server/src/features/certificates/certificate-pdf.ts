@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -5,8 +6,9 @@ import QRCode from 'qrcode';
 const require = createRequire(import.meta.url);
 // DejaVu Sans (Bitstream Vera licence + public domain changes) from the npm package, embedded and
 // subset by pdfkit: the 14 standard PDF fonts cannot encode "CO₂".
-const FONT_REGULAR = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
-const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
+// Read once per process: every certificate embeds a subset of the same two files.
+const FONT_REGULAR = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+const FONT_BOLD = readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'));
 
 /** Everything a certificate prints; stored with it so an issued certificate never changes. */
 export type CertificateContent = {

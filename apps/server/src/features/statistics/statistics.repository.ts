@@ -20,6 +20,16 @@ export type MonthlyRowBy = MonthlyRow & { key: number };
 
 const month = sql<string>`substr(collected_on, 1, 7)`;
 
+/**
+ * The material column to group by. For the whole scheme (only a day range to filter) it is written
+ * `material_id + 0`: grouping by the bare column lets SQLite's planner walk the (material_id,
+ * collected_on) index to skip a sort and then read every row from the table, about 9 times slower
+ * than the index-only range scan of (collected_on, material_id, point_id, actual_kg).
+ */
+function materialColumn(scope: Scope) {
+  return scope.by === 'scheme' ? sql<number>`material_id + 0` : sql<number>`material_id`;
+}
+
 function base(db: Db, scope: Scope, range: Range | null, materialId: number | null) {
   let q = db.selectFrom('pickup_request_items').where('actual_kg', 'is not', null);
   if (range) q = q.where('collected_on', '>=', range.from).where('collected_on', '<=', range.to);
@@ -33,11 +43,12 @@ function base(db: Db, scope: Scope, range: Range | null, materialId: number | nu
 
 /** kg per Bogotá month and material. */
 export async function monthlyKg(db: Db, scope: Scope, range: Range, materialId: number | null = null): Promise<MonthlyRow[]> {
+  const material = materialColumn(scope);
   const rows = await base(db, scope, range, materialId)
-    .select([month.as('month'), 'material_id', (eb) => eb.fn.sum<number>('actual_kg').as('kg')])
-    .groupBy([month, 'material_id'])
+    .select([month.as('month'), material.as('material_id'), (eb) => eb.fn.sum<number>('actual_kg').as('kg')])
+    .groupBy([month, material])
     .orderBy(month)
-    .orderBy('material_id')
+    .orderBy(material)
     .execute();
   return rows.map((r) => ({ month: r.month, material_id: Number(r.material_id), kg: Number(r.kg ?? 0) }));
 }
@@ -70,9 +81,10 @@ export async function kgPerMaterial(
   range: Range | null,
   materialId: number | null = null,
 ): Promise<Map<number, number>> {
+  const material = materialColumn(scope);
   const rows = await base(db, scope, range, materialId)
-    .select(['material_id', (eb) => eb.fn.sum<number>('actual_kg').as('kg')])
-    .groupBy('material_id')
+    .select([material.as('material_id'), (eb) => eb.fn.sum<number>('actual_kg').as('kg')])
+    .groupBy(material)
     .execute();
   return new Map(rows.map((r) => [Number(r.material_id), Number(r.kg ?? 0)]));
 }

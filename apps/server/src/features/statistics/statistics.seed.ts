@@ -24,7 +24,7 @@ const PLANS: Plan[] = [
   { email: BRANCH, point: POBLADO, address: 'Calle 50 # 45-30, Itagüí (demo)', lat: 6.1719, lng: -75.6114, days: [3, 17], items: { carton: 42, plegadiza: 9, pet: 7.5, chatarra: 14 } },
 ];
 
-const VARIATION = [1, 1.15, 0.9, 1.25, 0.85, 1.1, 0.95, 1.3, 1.05, 0.8, 1.2, 1];
+const VARIATION = [1, 1.15, 0.9, 1.25, 0.85, 1.1, 0.95, 1.3, 1.05, 0.8, 1.2, 0.9];
 
 export const statisticsDemoSeeder: Seeder = {
   name: 'statistics',

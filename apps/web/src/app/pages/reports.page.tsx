@@ -18,6 +18,7 @@ import { ReportForm } from '../../features/reports/components/report-form';
 import { ReportsSection } from '../../features/reports/components/reports-section';
 import { CertificatesScreen } from '../../features/certificates/components/certificates-screen';
 import { MyFiguresScreen } from '../../features/statistics/components/my-figures-screen';
+import { SchemeFiguresScreen } from '../../features/statistics/components/scheme-figures-screen';
 import { reportPath } from '../../features/reports/format';
 import { LocationPicker } from '../../features/requests/components/location-picker';
 import { useNotify } from '../../features/requests/hooks/use-notify';
@@ -25,7 +26,7 @@ import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { isLoggedIn, type CurrentUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
-type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; t: TFunction };
+type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; staff: boolean; t: TFunction };
 type ReportsPart = { key: string; labelKey: string; render: (ctx: PartContext) => ReactNode };
 
 /**
@@ -41,13 +42,22 @@ const PARTS: ReportsPart[] = [
   {
     key: 'figures',
     labelKey: 'reports.parts.figures',
-    render: ({ loggedIn, t }) => (loggedIn ? <MyFiguresScreen enabled /> : <p>{t('statistics.loginFirst')}</p>),
+    // Staff see the whole scheme's figures (and edit the impact factors) instead of their own.
+    render: ({ loggedIn, staff, t }) => (!loggedIn ? <p>{t('statistics.loginFirst')}</p> : staff ? <SchemeFiguresScreen /> : <MyFiguresScreen enabled />),
   },
   {
     key: 'certificates',
     labelKey: 'reports.parts.certificates',
-    render: ({ user, loggedIn, t }) =>
-      !loggedIn ? <p>{t('statistics.loginFirst')}</p> : user.tc_id === TC_ID.manager ? <p>{t('statistics.certificates.notForManagers')}</p> : <CertificatesScreen />,
+    render: ({ user, loggedIn, staff, t }) =>
+      !loggedIn ? (
+        <p>{t('statistics.loginFirst')}</p>
+      ) : staff ? (
+        <p>{t('statistics.certificates.forStaff')}</p>
+      ) : user.tc_id === TC_ID.manager ? (
+        <p>{t('statistics.certificates.notForManagers')}</p>
+      ) : (
+        <CertificatesScreen />
+      ),
   },
 ];
 
@@ -122,7 +132,7 @@ export default function ReportsPage() {
       </p>
     );
   } else {
-    body = <ReportsParts ctx={{ user, loggedIn, canHandle, t }} />;
+    body = <ReportsParts ctx={{ user, loggedIn, canHandle, staff: isStaff, t }} />;
   }
   return <PageLayout title={title}>{body}</PageLayout>;
 }

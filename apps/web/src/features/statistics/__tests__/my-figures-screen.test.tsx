@@ -97,3 +97,32 @@ describe('Mis cifras', () => {
     expect(screen.getByRole('button', { name: 'Descargar CSV' })).toBeDisabled();
   });
 });
+
+describe('staff figures', () => {
+  it('shows the scheme per city and lets staff change a factor', async () => {
+    const { SchemeFiguresScreen } = await import('../components/scheme-figures-screen');
+    const patches: { url: string; body: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (u: string, init?: RequestInit) => {
+        if (init?.method === 'PATCH') {
+          patches.push({ url: u, body: typeof init.body === 'string' ? init.body : '' });
+          return new Response(JSON.stringify({ data: { code: 'vidrio', kind: 'material', factor: 0.31, reference_name: 'Glass', source: 'US EPA', source_table: 't', version: 'v16', updated_at: '' } }), { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        const body = u.includes('v1/statistics/factors')
+          ? { data: [{ code: 'vidrio', kind: 'material', factor: 0.3, reference_name: 'Glass', source: 'US EPA, Waste Reduction Model (WARM)', source_table: 'Recycling', version: 'v16', updated_at: '' }] }
+          : { data: { period: { from: '2025-12-01', to: '2026-11-26' }, group: 'material', rows: [{ month: '2026-03', key: 'Envigado', label: 'Envigado', kg: 135 }], total_kg: 135, impact } };
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderUi(<SchemeFiguresScreen />);
+    expect(await screen.findByRole('columnheader', { name: 'Envigado' })).toBeInTheDocument();
+    const input = await screen.findByLabelText('Factor de vidrio');
+    expect(input).toHaveValue('0,3');
+    fireEvent.change(input, { target: { value: '0,31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Guardado')).toBeInTheDocument();
+    expect(patches[0]?.url).toContain('v1/admin/impact-factors/vidrio');
+    expect(JSON.parse(patches[0]!.body)).toEqual({ factor: 0.31 });
+  });
+});
