@@ -1,0 +1,227 @@
+// Crash safety of the embedded SQLite deployment: the real server (apps/server/src/server.ts)
+// in a child process takes concurrent writes (sign-ups, PQR filings with an uploaded photo,
+// bare photo uploads) and is SIGKILLed at a random moment, CRASH_KILLS times (default 1,000;
+// `npm run bench -- crash` with CRASH_KILLS=50 for a quick run). After each kill, with the
+// server down, the database file is opened directly: PRAGMA integrity_check must say ok, every
+// write the server acknowledged (a 2xx fully received) must be there, and no uploaded file may
+// be on disk without its row (orphans, `.tmp` leftovers included). Then the server restarts on
+// the same data directory. Targets: 0 lost, 0 orphans, 0 failed integrity checks.
+// Baseline: the same counts after a clean SIGTERM stop at the end of the run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { sqliteDriver } from '../apps/server/src/db/dialect.js';
+import { freePort, repoRoot, writeResult } from './lib/harness.js';
+
+const kills = Number(process.env.CRASH_KILLS ?? 1000);
+const dataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-crash-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#2e7d32' } })
+  .png()
+  .toBuffer();
+
+let child: ChildProcess | null = null;
+async function start() {
+  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEMO: 'false',
+      // Many clients behind a proxy: per-IP rate limits apply to each X-Forwarded-For address.
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${base}/back/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('server did not start');
+}
+
+const acked = { radicados: new Set<string>(), emails: new Set<string>(), files: new Set<string>() };
+let stop = false;
+let seq = 0;
+const ip = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+async function upload(from: string): Promise<{ id: string; key: string } | null> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
+  const res = await fetch(`${base}/back/api/v1/pqr/attachments`, {
+    method: 'POST',
+    body: form,
+    headers: { 'x-forwarded-for': from },
+  });
+  if (res.status !== 201) return null;
+  const { id, upload_key } = ((await res.json()) as { data: { id: string; upload_key: string } }).data;
+  acked.files.add(id);
+  return { id, key: upload_key };
+}
+
+async function filePqr() {
+  const from = ip();
+  const photo = await upload(from);
+  const res = await fetch(`${base}/back/api/v1/pqr`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': from,
+      ...(photo ? { 'x-pqr-upload-key': photo.key } : {}),
+    },
+    body: JSON.stringify({
+      type: 'peticion',
+      subject: `Prueba de caída ${(seq += 1)}`,
+      description: 'Solicitud escrita mientras el servidor se cae a propósito, para probar que no se pierde.',
+      name: 'Ana María Pérez',
+      document_type: 'CC',
+      document_number: '1020304050',
+      email: 'ana.perez@example.com',
+      phone: '300 123 4567',
+      answer_channel: 'email',
+      attachments: photo ? [photo.id] : [],
+      ...(photo ? { upload_key: photo.key } : {}),
+      accept_data_policy: true,
+    }),
+  });
+  if (res.status !== 201 && process.env.CRASH_DEBUG) console.log('pqr', res.status, await res.text());
+  if (res.status === 201) acked.radicados.add(((await res.json()) as { data: { radicado: string } }).data.radicado);
+}
+
+async function signUp() {
+  const email = `caida-${Date.now().toString(36)}-${(seq += 1)}@example.co`;
+  const res = await fetch(`${base}/back/api/clientes/registro`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip() },
+    body: JSON.stringify({
+      data_user: {
+        tc_id: 2,
+        email,
+        password: 'PuntoVerde2026!',
+        first_name: 'Laura',
+        last_name: 'Gómez',
+        document_type: 'CC',
+        document_number: String(10_000_000 + randomInt(89_000_000)),
+        phone: '300 123 4567',
+        city: 'Medellín',
+        address: 'Calle 10 # 43-12',
+        accept_data_policy: true,
+      },
+    }),
+  });
+  if (res.status === 201) acked.emails.add(email.toLowerCase());
+}
+
+/** A bare photo upload (never attached): it must survive a crash like any other write. */
+async function uploadOnly() {
+  await upload(ip());
+}
+
+async function writer(task: () => Promise<unknown>) {
+  while (!stop) {
+    try {
+      await task();
+    } catch {
+      await new Promise((r) => setTimeout(r, 5)); // connection refused/reset while down
+    }
+  }
+}
+
+function check() {
+  const file = path.join(dataDir, 'puntoverde.sqlite');
+  const db = new sqliteDriver.Database(file, { fileMustExist: true });
+  try {
+    const integrity = String(db.pragma('integrity_check', { simple: true }));
+    const radicados = new Set(
+      (db.prepare('select radicado from pqr').all() as Array<{ radicado: string }>).map((r) => r.radicado),
+    );
+    const emails = new Set(
+      (db.prepare('select lower(email) as e from users').all() as Array<{ e: string }>).map((r) => r.e),
+    );
+    const rows = db.prepare('select public_id, storage_key from files').all() as Array<{
+      public_id: string;
+      storage_key: string;
+    }>;
+    const ids = new Set(rows.map((r) => r.public_id));
+    const keys = new Set(rows.map((r) => r.storage_key));
+    const filesDir = path.join(dataDir, 'files');
+    const onDisk = existsSync(filesDir)
+      ? readdirSync(filesDir, { recursive: true })
+          .map(String)
+          .filter((f) => statSync(path.join(filesDir, f)).isFile())
+      : [];
+    const lost =
+      [...acked.radicados].filter((r) => !radicados.has(r)).length +
+      [...acked.emails].filter((e) => !emails.has(e)).length +
+      [...acked.files].filter((f) => !ids.has(f)).length;
+    const orphans = onDisk.filter((f) => !keys.has(f)).length;
+    return {
+      integrity,
+      lost,
+      orphans,
+      sample: onDisk.filter((f) => !keys.has(f)).slice(0, 2),
+      keys: [...keys].slice(0, 2),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const totals = { kills: 0, lost: 0, orphans: 0, integrity_failures: 0 };
+const started = Date.now();
+await start();
+const writers = [writer(filePqr), writer(filePqr), writer(uploadOnly), writer(signUp)];
+try {
+  for (let i = 0; i < kills; i++) {
+    await new Promise((r) => setTimeout(r, 200 + randomInt(800)));
+    const dead = new Promise((r) => child!.once('exit', r));
+    child!.kill('SIGKILL');
+    await dead;
+    const c = check();
+    totals.kills += 1;
+    totals.lost = Math.max(totals.lost, c.lost);
+    totals.orphans = Math.max(totals.orphans, c.orphans);
+    if (c.integrity !== 'ok') totals.integrity_failures += 1;
+    if ((i + 1) % 10 === 0 || c.lost || c.orphans || c.integrity !== 'ok') {
+      console.log(
+        `kill ${i + 1}/${kills}: integrity ${c.integrity}, lost ${c.lost}, orphans ${c.orphans}; acknowledged ${acked.radicados.size} PQRs, ${acked.emails.size} sign-ups, ${acked.files.size} uploads`,
+      );
+    }
+    await start();
+  }
+} finally {
+  stop = true;
+  await Promise.all(writers);
+}
+const dead = new Promise((r) => child!.once('exit', r));
+child!.kill('SIGTERM');
+await dead;
+const baseline = check();
+if (process.env.CRASH_KEEP) console.log(`data kept in ${dataDir}`);
+else rmSync(dataDir, { recursive: true, force: true });
+const meets = totals.lost === 0 && totals.orphans === 0 && totals.integrity_failures === 0 && totals.kills === kills;
+writeResult('crash', {
+  figure: 'acknowledged writes lost, orphan files and failed integrity checks after SIGKILL',
+  ...totals,
+  target: { lost: 0, orphans: 0, integrity_failures: 0 },
+  meets_target: meets,
+  acknowledged: { pqr: acked.radicados.size, sign_ups: acked.emails.size, uploads: acked.files.size },
+  sqlite: 'journal_mode=WAL, synchronous=NORMAL',
+  minutes: Math.round((Date.now() - started) / 600) / 100,
+  baseline_after_clean_stop: baseline,
+});
+process.exitCode = meets ? 0 : 1;
