@@ -39,11 +39,14 @@ const IDENTITY_EXTRA_ROUTES = ['/auth/verify-email', '/data-policy'];
 /** The back office (issue 5): staff screens, not in the spec. */
 const BACK_OFFICE_ROUTES = ['/admin', '/admin/:section'];
 
+/** The notification centre (the toolbar bell opens it). */
+const NOTIFICATION_ROUTES = ['/notifications'];
+
 const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...NOTIFICATION_ROUTES].sort());
   });
 
   it('names an existing page file for every route', () => {
