@@ -62,7 +62,9 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const { db, log } = options;
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? 200;
-  const concurrency = options.concurrency ?? 32;
+  // Sends are CPU work (encryption) between network waits: a few lanes keep the push service busy
+  // without starving the API's requests on the same event loop.
+  const concurrency = options.concurrency ?? 8;
   const leaseMs = options.leaseMs ?? 2 * 60_000;
   const maxAttempts = options.maxAttempts ?? 6;
   const pollMs = options.pollMs ?? 1000;

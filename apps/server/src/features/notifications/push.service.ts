@@ -281,21 +281,32 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
           ]),
       )
       .execute();
-    // Users who set their own quiet hours (few): their pushes wait for their own window.
-    const custom = await trx
+    // Users who set their own quiet hours: one UPDATE per distinct window (there are few).
+    const windows = await trx
       .selectFrom('notification_settings as s')
       .innerJoin('notifications as n', 'n.user_id', 's.user_id')
       .where('n.broadcast_id', '=', b.id)
-      .select(['s.user_id', 's.quiet_enabled', 's.quiet_start', 's.quiet_end', 'n.id as notification_id'])
+      .select(['s.quiet_enabled', 's.quiet_start', 's.quiet_end'])
+      .distinct()
       .execute();
-    for (const s of custom) {
-      const when = heldUntil(now, { enabled: s.quiet_enabled === 1, start: s.quiet_start, end: s.quiet_end }).toISOString();
+    for (const w of windows) {
+      const when = heldUntil(now, { enabled: w.quiet_enabled === 1, start: w.quiet_start, end: w.quiet_end }).toISOString();
       if (when === defaultAt) continue;
       await trx
         .updateTable('notification_deliveries')
         .set({ next_attempt_at: when })
-        .where('notification_id', '=', s.notification_id)
+        .where('broadcast_id', '=', b.id)
         .where('channel', '=', 'push')
+        .where('notification_id', 'in', (eb) =>
+          eb
+            .selectFrom('notifications as n')
+            .innerJoin('notification_settings as s', 's.user_id', 'n.user_id')
+            .select('n.id')
+            .where('n.broadcast_id', '=', b.id)
+            .where('s.quiet_enabled', '=', w.quiet_enabled)
+            .where('s.quiet_start', '=', w.quiet_start)
+            .where('s.quiet_end', '=', w.quiet_end),
+        )
         .execute();
     }
     await trx.updateTable('notification_broadcasts').set({ recipients }).where('id', '=', b.id).execute();

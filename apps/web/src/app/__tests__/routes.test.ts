@@ -44,11 +44,14 @@ const BACK_OFFICE_ROUTES = ['/admin', '/admin/:section'];
 /** Public verification of a recycling certificate (its QR opens it). */
 const CERTIFICATE_ROUTES = ['/verificar/:code'];
 
+/** The notification centre (the toolbar bell opens it). */
+const NOTIFICATION_ROUTES = ['/notifications'];
+
 const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES, ...NOTIFICATION_ROUTES].sort());
   });
 
   it('names an existing page file for every route', () => {
