@@ -52,9 +52,6 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
 /** Refresh tokens (and so sessions) end 30 days after login at the latest. */
 export const SESSION_ABSOLUTE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
-/** Failed logins allowed per account in the window before `too-many-requests`. */
-export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** Text a user types to confirm the deletion of an account without a password (social-only). */
 export const DELETE_ACCOUNT_CONFIRMATION = 'ELIMINAR';
 

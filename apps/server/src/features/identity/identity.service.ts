@@ -5,8 +5,6 @@ import {
   EMAIL_VERIFICATION_TTL_MS,
   FORGOT_PASSWORD_MESSAGE_ES,
   IDENTITY_WEB_ROUTES,
-  LOGIN_FAILURE_WINDOW_MS,
-  LOGIN_MAX_FAILURES,
   PASSWORD_RESET_TTL_MS,
   SESSION_ABSOLUTE_TTL_MS,
   TC_ID,
@@ -77,6 +75,30 @@ export const IP_BUDGETS = {
 } as const;
 export type IpBudget = keyof typeof IP_BUDGETS;
 
+/**
+ * Failed logins slow down the one who fails, never lock the owner out (OWASP Authentication
+ * Cheat Sheet, «Login Throttling»): counted per (account, client address) and per client
+ * address, each past its free failures waits a delay that doubles from one second up to
+ * fifteen minutes. The owner logging in from elsewhere is never stopped, and a password reset
+ * (proof of the mailbox) starts the account's counts afresh.
+ */
+export const LOGIN_THROTTLE = {
+  freeFailuresPerAddress: 5,
+  freeFailuresPerIp: 20,
+  maxDelayMs: 15 * 60 * 1000,
+  /** Failures are forgotten a day after the last one. */
+  windowMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/** The wait after `failures` failures when the first `free` cost nothing. */
+export function loginDelayMs(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(1000 * 2 ** Math.min(failures - free, 30), LOGIN_THROTTLE.maxDelayMs);
+}
+
+/** Large enough never to be reached: the limiter then counts without refusing. */
+const UNCAPPED = 1_000_000_000;
+
 /** Recovery e-mails per address per hour; beyond it the answer stays the same but nothing is sent. */
 const RECOVERY_PER_EMAIL = { limit: 3, windowMs: 60 * 60 * 1000 };
 /** Verification re-sends per user per hour. */
@@ -134,6 +156,45 @@ export function createIdentityService(deps: IdentityDeps) {
     const { limit, windowMs } = IP_BUDGETS[budget];
     const decision = await rateLimiter.hit(`ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs);
     if (!decision.allowed) throw tooManyRequests(decision.retryAfterS);
+  }
+
+  /** Hits counted so far under `key` (0 when none). */
+  async function countOf(key: string): Promise<number> {
+    return UNCAPPED - (await rateLimiter.peek(key, UNCAPPED)).remaining;
+  }
+
+  /** The account's throttle keys: a password reset moves the account to a new generation. */
+  async function loginKeys(username: string, ip: string) {
+    const generation = await countOf(`login-generation:${username}`);
+    const pair = `${username}:${generation}:${ip}`;
+    return {
+      pairFailures: `login-fail:${pair}`,
+      pairWait: `login-wait:${pair}`,
+      ipFailures: `login-fail-ip:${ip}`,
+      ipWait: `login-wait-ip:${ip}`,
+    };
+  }
+
+  /** 429 with Retry-After while this address must still wait for this account, or at all. */
+  async function enforceLoginDelay(keys: Awaited<ReturnType<typeof loginKeys>>): Promise<void> {
+    for (const key of [keys.pairWait, keys.ipWait]) {
+      const wait = await rateLimiter.peek(key, 1);
+      if (!wait.allowed) throw tooManyRequests(wait.retryAfterS);
+    }
+  }
+
+  /** Counts a failure for the pair and the address, and starts the wait each has earned. */
+  async function recordLoginFailure(keys: Awaited<ReturnType<typeof loginKeys>>): Promise<void> {
+    const [pair, ip] = await Promise.all([
+      rateLimiter.hit(keys.pairFailures, UNCAPPED, LOGIN_THROTTLE.windowMs),
+      rateLimiter.hit(keys.ipFailures, UNCAPPED, LOGIN_THROTTLE.windowMs),
+    ]);
+    const waits: Array<[string, number]> = [
+      [keys.pairWait, loginDelayMs(UNCAPPED - pair.remaining, LOGIN_THROTTLE.freeFailuresPerAddress)],
+      [keys.ipWait, loginDelayMs(UNCAPPED - ip.remaining, LOGIN_THROTTLE.freeFailuresPerIp)],
+    ];
+    // A wait is a key that lives for the delay (the limiter's window); peek refuses while it does.
+    await Promise.all(waits.filter(([, ms]) => ms > 0).map(([key, ms]) => rateLimiter.hit(key, 0, ms)));
   }
 
   async function activeUser(id: number): Promise<UserRow> {
@@ -370,23 +431,23 @@ export function createIdentityService(deps: IdentityDeps) {
 
     /**
      * The same 401 `wrong-password` body for an unknown e-mail and a wrong password, after the
-     * same argon2 work (dummy verify). Five failures per account in 15 minutes lock it for the
-     * rest of the window (429 with Retry-After), whatever the password.
+     * same argon2 work (dummy verify). Repeated failures slow the failing address down
+     * ({@link LOGIN_THROTTLE}): 429 with Retry-After while it must wait, whatever the password.
      */
     async login(input: LoginInput, meta: RequestMeta): Promise<SessionUser> {
-      const failKey = `login-fail:${input.username}`;
-      const lock = await rateLimiter.peek(failKey, LOGIN_MAX_FAILURES);
-      if (!lock.allowed) throw tooManyRequests(lock.retryAfterS);
+      const keys = await loginKeys(input.username, meta.ip);
+      await enforceLoginDelay(keys);
       const user = await repo.findUserByEmail(db, input.username);
       const ok = user?.password_hash
         ? await verifyPassword(user.password_hash, input.password)
         : await dummyVerify(input.password);
       if (!user?.password_hash || !ok) {
-        const after = await rateLimiter.hit(failKey, LOGIN_MAX_FAILURES, LOGIN_FAILURE_WINDOW_MS);
-        if (!after.allowed) throw tooManyRequests(after.retryAfterS);
+        await recordLoginFailure(keys);
         throw new AppError('wrong-password');
       }
-      await rateLimiter.reset(failKey);
+      // The address proved it knows the password: its failures on this account are forgotten
+      // (not those of the address as a whole, which may be guessing other accounts).
+      await Promise.all([rateLimiter.reset(keys.pairFailures), rateLimiter.reset(keys.pairWait)]);
       if (!user.active) {
         throw new AppError('forbidden', {
           message: 'Esta cuenta está desactivada. Escríbenos por Ayuda / PQR si crees que es un error.',
@@ -516,7 +577,8 @@ export function createIdentityService(deps: IdentityDeps) {
         await repo.expireAuthTokens(trx, user.id, 'reset-password', now);
         await repo.revokeSessions(trx, { userId: user.id }, 'password-reset', now);
       });
-      await rateLimiter.reset(`login-fail:${user.email}`);
+      // Following the link proved the mailbox: the account's login throttle starts afresh.
+      await rateLimiter.hit(`login-generation:${user.email}`, UNCAPPED, 365 * 24 * 60 * 60 * 1000);
       deliver(passwordChangedMessage(user.email, user.name, `${config.publicUrl}/auth/login`));
       return { reset: true, email: user.email };
     },

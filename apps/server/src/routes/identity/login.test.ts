@@ -1,7 +1,8 @@
 import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, randomIp, TEST_PASSWORD } from '../../../test/factories.js';
+import { createUser, loginAs, randomIp, TEST_PASSWORD, tokenFromMail, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { LOGIN_THROTTLE, loginDelayMs } from '../../features/identity/identity.service.js';
 import { hashPassword } from '../../features/identity/passwords.js';
 
 describe('login (POST clientes/login)', () => {
@@ -82,38 +83,83 @@ describe('login (POST clientes/login)', () => {
     expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { password: 'Escribe tu contraseña.' } });
   });
 
-  it('locks an account after 5 failed logins in 15 minutes: the 6th is 429 with Retry-After, even with the right password', async () => {
+  const wrong = (username: string, ip: string, i = 0) => login({ username, password: `mala-${i}` }, ip);
+  const wait = (s: number) => new Promise((resolve) => setTimeout(resolve, s * 1000 + 50));
+
+  it('slows down one address guessing one account, with a delay that grows instead of a lock', async () => {
     const user = await createUser(t.app);
-    for (let i = 0; i < 5; i += 1) {
-      // Different addresses: the per-account limit does not depend on the client IP.
-      const res = await login({ username: user.email, password: `mala-${i}` });
-      expect(res.statusCode).toBe(401);
-    }
-    const sixth = await login({ username: user.email, password: 'mala-6' });
+    const ip = randomIp();
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailuresPerAddress; i += 1) expect((await wrong(user.email, ip, i)).statusCode).toBe(401);
+    const sixth = await wrong(user.email, ip, 6);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.json()).toMatchObject({ code: 'too-many-requests' });
-    const retryAfter = Number(sixth.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(14 * 60);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    const right = await login({ username: user.email, password: TEST_PASSWORD });
-    expect(right.statusCode).toBe(429);
-    // Another account is not affected.
-    const other = await createUser(t.app);
-    expect((await login({ username: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect(Number(sixth.headers['retry-after'])).toBe(1);
+    await wait(1);
+    expect((await wrong(user.email, ip, 7)).statusCode).toBe(401);
+    const later = await login({ username: user.email, password: TEST_PASSWORD }, ip);
+    expect(later.statusCode).toBe(429);
+    expect(Number(later.headers['retry-after'])).toBe(2);
   });
 
-  it('locks unknown e-mails the same way, so the lock does not reveal accounts', async () => {
+  it('lets the owner in from another address while one address is slowed down', async () => {
+    const user = await createUser(t.app);
+    const attacker = randomIp();
+    for (let i = 0; i < 6; i += 1) await wrong(user.email, attacker, i);
+    expect((await wrong(user.email, attacker, 9)).statusCode).toBe(429);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, randomIp())).statusCode).toBe(200);
+  });
+
+  it('lets whoever holds a reset link in at once, from the slowed-down address too', async () => {
+    const user = await createUser(t.app);
+    const ip = randomIp();
+    for (let i = 0; i < 6; i += 1) await wrong(user.email, ip, i);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(429);
+    await t.app.inject({ method: 'POST', url: IDENTITY_PATHS.forgotPassword, remoteAddress: randomIp(), payload: { data_user: { email: user.email } } });
+    const token = tokenFromMail(await waitForMail(t.app, user.email, 'Recupera'));
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: IDENTITY_PATHS.resetPassword,
+      remoteAddress: ip,
+      payload: { token, password: 'Otra-Clave-Segura-2026' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await login({ username: user.email, password: 'Otra-Clave-Segura-2026' }, ip)).statusCode).toBe(200);
+  });
+
+  it('slows down one address trying many accounts, and no other address', async () => {
+    const ip = randomIp();
+    const tag = Date.now().toString(36);
+    for (let i = 0; i < LOGIN_THROTTLE.freeFailuresPerIp; i += 1) {
+      expect((await wrong(`cuenta-${tag}-${i}@example.co`, ip)).statusCode).toBe(401);
+    }
+    const user = await createUser(t.app);
+    const next = await login({ username: user.email, password: TEST_PASSWORD }, ip);
+    expect(next.statusCode).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, randomIp())).statusCode).toBe(200);
+  });
+
+  it('slows down unknown e-mails the same way, so the delay does not reveal accounts', async () => {
     // A fresh address per run: with TEST_REDIS_URL the counters outlive the test database.
     const ghost = `fantasma-${Date.now().toString(36)}@example.co`;
-    for (let i = 0; i < 5; i += 1) expect((await login({ username: ghost, password: `mala-${i}` })).statusCode).toBe(401);
-    expect((await login({ username: ghost, password: 'mala' })).statusCode).toBe(429);
+    const ip = randomIp();
+    for (let i = 0; i < 5; i += 1) expect((await wrong(ghost, ip, i)).statusCode).toBe(401);
+    expect((await wrong(ghost, ip)).statusCode).toBe(429);
   });
 
-  it('forgets earlier failures after a successful login', async () => {
+  it('forgets an address\'s failures after it logs in', async () => {
     const user = await createUser(t.app);
-    for (let i = 0; i < 4; i += 1) await login({ username: user.email, password: `mala-${i}` });
-    expect((await login({ username: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
-    for (let i = 0; i < 5; i += 1) expect((await login({ username: user.email, password: `mala-${i}` })).statusCode).toBe(401);
+    const ip = randomIp();
+    for (let i = 0; i < 4; i += 1) await wrong(user.email, ip, i);
+    expect((await login({ username: user.email, password: TEST_PASSWORD }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await wrong(user.email, ip, i)).statusCode).toBe(401);
+  });
+
+  it('grows the delay from one second to at most fifteen minutes', () => {
+    const free = LOGIN_THROTTLE.freeFailuresPerAddress;
+    expect(loginDelayMs(free - 1, free)).toBe(0);
+    expect([free, free + 1, free + 2, free + 3].map((f) => loginDelayMs(f, free))).toEqual([1000, 2000, 4000, 8000]);
+    expect(loginDelayMs(free + 40, free)).toBe(15 * 60 * 1000);
   });
 
   it('limits login attempts per IP address', async () => {
