@@ -47,10 +47,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addUniqueConstraint('reports_year_sequence_uq', ['year', 'sequence'])
     .execute();
-  // Duplicate lookup: same category, a small latitude band, then longitude and status.
-  await db.schema.createIndex('reports_category_lat_idx').on('reports').columns(['category', 'lat', 'lng']).execute();
-  // Map viewport.
-  await db.schema.createIndex('reports_lat_lng_idx').on('reports').columns(['lat', 'lng']).execute();
+  // Duplicate lookup: same category, a small latitude band, then longitude and status (index only).
+  await db.schema.createIndex('reports_category_lat_idx').on('reports').columns(['category', 'lat', 'lng', 'status']).execute();
+  // Map viewport: the box, the status filter, the count and the sort keys all from the index.
+  await db.schema.createIndex('reports_lat_lng_idx').on('reports').columns(['lat', 'lng', 'status', 'created_at', 'id']).execute();
   await db.schema.createIndex('reports_created_idx').on('reports').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('reports_status_created_idx').on('reports').columns(['status', 'created_at']).execute();
   await db.schema.createIndex('reports_reporter_idx').on('reports').columns(['reporter_id', 'created_at']).execute();

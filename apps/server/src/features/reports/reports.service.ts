@@ -326,6 +326,7 @@ export async function createReport(
     return reportId;
   });
 
+  reportsChanged(deps.db);
   const row = (await repo.findById(deps.db, id))!;
   // The point's managers get a record: a new report waits for them.
   if (row.point_id !== null) {
@@ -347,6 +348,22 @@ export async function createReport(
   return publicView(deps, user, row, now);
 }
 
+// ——— Public list cache ———
+
+/**
+ * Anonymous public lists (the map of reports) are the same for everyone: answers are kept a few
+ * seconds per database and query, and dropped at once when this instance changes any report.
+ * Another instance's change shows within {@link PUBLIC_LIST_TTL_MS}.
+ */
+const PUBLIC_LIST_TTL_MS = 5000;
+const PUBLIC_LIST_MAX_ENTRIES = 500;
+const publicListCache = new WeakMap<object, Map<string, { at: number; list: ReportList }>>();
+
+/** Every write to reports calls this: cached public lists of that database are dropped. */
+function reportsChanged(db: object): void {
+  publicListCache.delete(db);
+}
+
 // ——— Reading ———
 
 export async function getReport(deps: ReportsDeps, user: AuthUser | null, number: string): Promise<Report> {
@@ -361,6 +378,19 @@ function boxAround(lat: number, lng: number, radiusM: number): repo.Box {
 
 /** Public, mine, followed or near me; filterable by status, category, point and map viewport. */
 export async function listReports(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {
+  if (user) return listReportsUncached(deps, user, q);
+  let cache = publicListCache.get(deps.db);
+  if (!cache) publicListCache.set(deps.db, (cache = new Map<string, { at: number; list: ReportList }>()));
+  const key = JSON.stringify(q);
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PUBLIC_LIST_TTL_MS) return hit.list;
+  const list = await listReportsUncached(deps, null, q);
+  if (cache.size >= PUBLIC_LIST_MAX_ENTRIES) cache.clear();
+  cache.set(key, { at: Date.now(), list });
+  return list;
+}
+
+async function listReportsUncached(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {
   const filter: repo.ListFilter = { statuses: q.status, categories: q.category };
   if (q.point_id) filter.pointIds = [q.point_id];
   if (q.bbox) filter.box = { minLat: q.bbox.minLat, maxLat: q.bbox.maxLat, minLng: q.bbox.minLng, maxLng: q.bbox.maxLng };
@@ -443,6 +473,7 @@ export async function followReport(deps: ReportsDeps, user: AuthUser, number: st
         });
       }
     });
+    reportsChanged(deps.db);
   }
   return publicView(deps, user, row);
 }
@@ -450,6 +481,7 @@ export async function followReport(deps: ReportsDeps, user: AuthUser, number: st
 export async function unfollowReport(deps: ReportsDeps, user: AuthUser, number: string): Promise<Report> {
   const row = await mustFind(deps.db, number);
   await repo.removeFollower(deps.db, row.id, user.id);
+  reportsChanged(deps.db);
   return publicView(deps, user, row);
 }
 
@@ -518,6 +550,7 @@ async function applyChange(deps: ReportsDeps, row: ReportRow, change: Change, no
       })),
     );
   });
+  reportsChanged(deps.db);
   await publishNotifications(deps, notes);
   const category = ZReportCategory.parse(row.category);
   const emails = people.map((p) => ({ to: p.email, follower: p.follower }));
@@ -657,6 +690,7 @@ export async function answerFollowUp(
         created_at: at,
       });
     });
+    reportsChanged(deps.db);
   } else {
     await repo.update(deps.db, row.id, { follow_up_answer: 'no', follow_up_answered_at: at });
     const note = `No se resolvió${input.note ? `: ${input.note}` : '.'}`;
@@ -791,6 +825,7 @@ export async function setPhotoHidden(deps: ReportsDeps, user: AuthUser, number: 
   const row = await mustFind(deps.db, number);
   await requireHandler(deps.db, user, row);
   if (!(await repo.setPhotoHidden(deps.db, row.id, photoId, hidden))) throw AppError.field('report-photo-invalid', 'photo_id');
+  reportsChanged(deps.db);
   return handlerView(deps, user, row);
 }
 

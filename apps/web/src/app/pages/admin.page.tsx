@@ -1,5 +1,5 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
+import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
@@ -13,6 +13,7 @@ import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminMaterials } from '../../features/admin/components/admin-materials';
 import { AdminPoints } from '../../features/admin/components/admin-points';
 import { AdminUsers } from '../../features/admin/components/admin-users';
+import { Open311Keys } from '../../features/reports/components/open311-keys';
 import { AdminTileUrlContext } from '../../features/admin/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
@@ -35,7 +36,19 @@ const SECTIONS = {
   },
   users: { icon: peopleOutline, render: () => <AdminUsers /> },
   audit: { icon: listOutline, render: () => <AdminAudit /> },
+  // Open311 keys: its texts live in the reports namespace (titleKey/helpKey).
+  open311: { icon: keyOutline, render: () => <Open311Keys />, titleKey: 'reports.open311.title', helpKey: 'reports.open311.help' },
 } as const;
+
+function sectionTitleKey(key: Section): string {
+  const entry = SECTIONS[key];
+  return 'titleKey' in entry ? entry.titleKey : `admin.sections.${key}`;
+}
+
+function sectionHelpKey(key: Section): string {
+  const entry = SECTIONS[key];
+  return 'helpKey' in entry ? entry.helpKey : `admin.sectionHelp.${key}`;
+}
 
 type Section = keyof typeof SECTIONS;
 
@@ -50,7 +63,7 @@ export default function AdminPage() {
   const config = usePublicConfig();
   const current = isSection(section) ? section : null;
   return (
-    <PageLayout title={current ? t(`admin.sections.${current}`) : t('admin.title')}>
+    <PageLayout title={current ? t(sectionTitleKey(current)) : t('admin.title')}>
       <AdminTileUrlContext.Provider value={config.data?.tile_url ?? DEFAULT_TILE_URL}>
       <AdminGuard>
         {current ? (
@@ -70,8 +83,8 @@ export default function AdminPage() {
                 <IonItem key={key} lines="full">
                   <IonIcon slot="start" icon={SECTIONS[key].icon} aria-hidden="true" />
                   <IonLabel>
-                    <AppLink to={`/admin/${key}`}>{t(`admin.sections.${key}`)}</AppLink>
-                    <p>{t(`admin.sectionHelp.${key}`)}</p>
+                    <AppLink to={`/admin/${key}`}>{t(sectionTitleKey(key))}</AppLink>
+                    <p>{t(sectionHelpKey(key))}</p>
                   </IonLabel>
                 </IonItem>
               ))}

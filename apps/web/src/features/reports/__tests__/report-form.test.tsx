@@ -62,7 +62,7 @@ describe('report form', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-        const u = String(url);
+        const u = url instanceof Request ? url.url : url.toString();
         calls.push(`${init?.method ?? 'GET'} ${u}`);
         if (u.includes('/duplicates')) return json({ data: [duplicate] });
         if (u.endsWith('/follow')) return json({ data: { number: duplicate.number } as Report });
@@ -93,7 +93,7 @@ describe('report form', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: RequestInfo | URL) =>
-        String(url).includes('/duplicates')
+        (url instanceof Request ? url.url : url.toString()).includes('/duplicates')
           ? json({ data: [] })
           : json({ code: 'validation-failed', message: 'Revisa el campo: lat.', fields: { lat: 'La ubicación debe estar en Colombia. Revisa el punto en el mapa.' } }, 400),
       ),
@@ -118,7 +118,7 @@ describe('¿Se resolvió? from the e-mail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sí, se resolvió' }));
     expect(await screen.findByText('¡Gracias por confirmarlo!')).toBeInTheDocument();
     const [url, init] = fetchStub.mock.calls[0]!;
-    expect(String(url)).toBe('/back/api/v1/reports/REP-2026-000007/follow-up');
+    expect(url instanceof Request ? url.url : url.toString()).toBe('/back/api/v1/reports/REP-2026-000007/follow-up');
     expect(JSON.parse(init!.body as string)).toMatchObject({ token, resolved: true });
   });
 
