@@ -43,7 +43,9 @@ test.afterAll(async () => {
 
 /** Waits until the service worker controls the page (it registers after the first paint). */
 async function untilControlled(p: Page) {
-  await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
+  await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
 }
 
 test('the app is installable: Chromium reports no installability errors', async () => {
@@ -59,7 +61,9 @@ test('the app is installable: Chromium reports no installability errors', async 
 
 test('a point viewed before stays readable offline, with the "sin conexión" note', async () => {
   const near = await page.request.get(`/back/api/v1/points/near?lat=${LAUREL.lat}&lng=${LAUREL.lng}&limit=5`);
-  const id = ((await near.json()) as { data: { id: number; name: string }[] }).data.find((p) => p.name === LAUREL.name)?.id;
+  const id = ((await near.json()) as { data: { id: number; name: string }[] }).data.find(
+    (p) => p.name === LAUREL.name,
+  )?.id;
   expect(id).toBeDefined();
   await page.goto(`/map/${id}`);
   await expect(page.getByRole('heading', { name: LAUREL.name })).toBeVisible();
@@ -87,7 +91,9 @@ test('a PQR filed offline waits on the device, is sent back online with its radi
   await context.setOffline(true);
   await pqr.getByLabel('Tipo de solicitud').selectOption('queja');
   await pqr.getByLabel('Asunto').fill(subject);
-  await pqr.getByLabel('Describe tu solicitud').fill('El contenedor del parque de Laureles está desbordado y no hay señal en el sótano de la ECA.');
+  await pqr
+    .getByLabel('Describe tu solicitud')
+    .fill('El contenedor del parque de Laureles está desbordado y no hay señal en el sótano de la ECA.');
   await pqr.getByLabel('Nombre completo o razón social').fill('Ana María Pérez');
   await pqr.getByLabel('Número de documento').fill('1020304050');
   await pqr.getByLabel('Correo electrónico', { exact: true }).fill('ana.sinsenal@example.com');
@@ -120,7 +126,11 @@ test('a PQR filed offline waits on the device, is sent back online with its radi
       headers: { 'content-type': 'application/json', 'idempotency-key': sent.idempotencyKey },
       body: JSON.stringify(sent.body),
     });
-    return { status: res.status, replayed: res.headers.get('idempotent-replayed'), radicado: ((await res.json()) as { data: { radicado: string } }).data.radicado };
+    return {
+      status: res.status,
+      replayed: res.headers.get('idempotent-replayed'),
+      radicado: ((await res.json()) as { data: { radicado: string } }).data.radicado,
+    };
   });
   expect(retry).toEqual({ status: 201, replayed: 'true', radicado });
 
@@ -130,7 +140,9 @@ test('a PQR filed offline waits on the device, is sent back online with its radi
   });
   expect(login.ok(), await login.text()).toBe(true);
   const { token } = ((await login.json()) as { data: { token: string } }).data;
-  const list = await page.request.get(`/back/api/v1/admin/pqr?q=${encodeURIComponent(subject)}`, { headers: { authorization: `Bearer ${token}` } });
+  const list = await page.request.get(`/back/api/v1/admin/pqr?q=${encodeURIComponent(subject)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(list.ok()).toBe(true);
   const rows = JSON.stringify(await list.json()).split(subject).length - 1;
   expect(rows).toBe(1);

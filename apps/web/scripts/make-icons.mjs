@@ -28,7 +28,9 @@ async function png(svg, size, file, options = {}) {
   if (options.canvas) {
     const [w, h] = options.canvas;
     const logo = await image.png().toBuffer();
-    image = sharp({ create: { width: w, height: h, channels: 4, background: GREEN } }).composite([{ input: logo, gravity: 'center' }]);
+    image = sharp({ create: { width: w, height: h, channels: 4, background: GREEN } }).composite([
+      { input: logo, gravity: 'center' },
+    ]);
   }
   if (options.opaque) image = image.flatten({ background: GREEN });
   writeFileSync(file, await image.png({ compressionLevel: 9 }).toBuffer());
@@ -49,14 +51,32 @@ if (process.argv.includes('--native')) {
       await png(source, Math.round(48 * f), path.join(android, `mipmap-${name}/ic_launcher.png`));
       await png(source, Math.round(48 * f), path.join(android, `mipmap-${name}/ic_launcher_round.png`));
       // Adaptive icon foreground: 108 dp with the logo in the central 66 dp.
-      await png(fullBleed(0.55, 'none'), Math.round(108 * f), path.join(android, `mipmap-${name}/ic_launcher_foreground.png`));
+      await png(
+        fullBleed(0.55, 'none'),
+        Math.round(108 * f),
+        path.join(android, `mipmap-${name}/ic_launcher_foreground.png`),
+      );
     }
     await png(fullBleed(0.35), 480, path.join(android, 'drawable/splash.png'), { canvas: [480, 800] });
-    for (const dir of ['drawable-port-mdpi', 'drawable-port-hdpi', 'drawable-port-xhdpi', 'drawable-port-xxhdpi', 'drawable-port-xxxhdpi']) {
-      if (existsSync(path.join(android, dir, 'splash.png'))) await png(fullBleed(0.35), 480, path.join(android, dir, 'splash.png'), { canvas: [480, 800] });
+    for (const dir of [
+      'drawable-port-mdpi',
+      'drawable-port-hdpi',
+      'drawable-port-xhdpi',
+      'drawable-port-xxhdpi',
+      'drawable-port-xxxhdpi',
+    ]) {
+      if (existsSync(path.join(android, dir, 'splash.png')))
+        await png(fullBleed(0.35), 480, path.join(android, dir, 'splash.png'), { canvas: [480, 800] });
     }
-    for (const dir of ['drawable-land-mdpi', 'drawable-land-hdpi', 'drawable-land-xhdpi', 'drawable-land-xxhdpi', 'drawable-land-xxxhdpi']) {
-      if (existsSync(path.join(android, dir, 'splash.png'))) await png(fullBleed(0.35), 480, path.join(android, dir, 'splash.png'), { canvas: [800, 480] });
+    for (const dir of [
+      'drawable-land-mdpi',
+      'drawable-land-hdpi',
+      'drawable-land-xhdpi',
+      'drawable-land-xxhdpi',
+      'drawable-land-xxxhdpi',
+    ]) {
+      if (existsSync(path.join(android, dir, 'splash.png')))
+        await png(fullBleed(0.35), 480, path.join(android, dir, 'splash.png'), { canvas: [800, 480] });
     }
   }
   const ios = path.join(web, 'ios/App/App/Assets.xcassets');

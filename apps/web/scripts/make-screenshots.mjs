@@ -12,15 +12,25 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const out = path.join(root, 'apps/web/public/screenshots');
 mkdirSync(out, { recursive: true });
 const port = process.env.SCREENSHOT_PORT || '3187';
-const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], { cwd: root, stdio: 'ignore', env: { ...process.env, E2E_PORT: port } });
+const server = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
+  cwd: root,
+  stdio: 'ignore',
+  env: { ...process.env, E2E_PORT: port },
+});
 const base = `http://127.0.0.1:${port}`;
 try {
   for (let i = 0; i < 120; i += 1) {
-    const ok = await fetch(`${base}/back/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/back/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  const browser = await chromium.launch({ executablePath: findChromium() ?? undefined, args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? undefined,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   for (const [url, width, height, file] of [
     ['/home', 540, 960, 'home-narrow.png'],
     ['/index', 1280, 800, 'index-wide.png'],

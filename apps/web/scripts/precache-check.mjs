@@ -8,9 +8,11 @@ import { fileURLToPath } from 'node:url';
 
 /** The precache entries' URLs, read from the built worker (workbox's injected list). */
 export function precacheUrls(swSource) {
-  const urls = [...swSource.matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}|\{"url":"([^"]+)","revision":(?:"[^"]*"|null)\}/g)].map(
-    (m) => m[1] ?? m[2],
-  );
+  const urls = [
+    ...swSource.matchAll(
+      /\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}|\{"url":"([^"]+)","revision":(?:"[^"]*"|null)\}/g,
+    ),
+  ].map((m) => m[1] ?? m[2]);
   return new Set(urls);
 }
 
@@ -32,7 +34,9 @@ export function checkPrecache(distDir) {
   const mustHave = [
     'index.html',
     'manifest.webmanifest',
-    ...walk(path.join(distDir, 'assets')).map((f) => `assets/${f}`).filter((f) => /\.(js|css|json)$/.test(f)),
+    ...walk(path.join(distDir, 'assets'))
+      .map((f) => `assets/${f}`)
+      .filter((f) => /\.(js|css|json)$/.test(f)),
   ];
   const manifest = JSON.parse(readFileSync(path.join(distDir, 'manifest.webmanifest'), 'utf8'));
   for (const icon of manifest.icons ?? []) mustHave.push(icon.src.replace(/^\//, ''));
@@ -51,5 +55,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`The service worker's precache and the build disagree:\n  ${problems.join('\n  ')}`);
     process.exit(1);
   }
-  console.log(`OK: the precache names every file the build wrote for the app (${precacheUrls(readFileSync(path.join(dist, 'sw.js'), 'utf8')).size} entries).`);
+  console.log(
+    `OK: the precache names every file the build wrote for the app (${precacheUrls(readFileSync(path.join(dist, 'sw.js'), 'utf8')).size} entries).`,
+  );
 }

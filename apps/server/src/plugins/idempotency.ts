@@ -78,12 +78,15 @@ export default fp<IdempotencyOptions>(
     });
 
     // Expired answers are deleted hourly; a lookup ignores them at once anyway.
-    const sweep = setInterval(() => {
-      db.deleteFrom('idempotency_keys')
-        .where('expires_at', '<', new Date().toISOString())
-        .execute()
-        .catch((err: unknown) => app.log.warn({ err }, 'idempotency sweep failed'));
-    }, 60 * 60 * 1000);
+    const sweep = setInterval(
+      () => {
+        db.deleteFrom('idempotency_keys')
+          .where('expires_at', '<', new Date().toISOString())
+          .execute()
+          .catch((err: unknown) => app.log.warn({ err }, 'idempotency sweep failed'));
+      },
+      60 * 60 * 1000,
+    );
     sweep.unref();
     app.addHook('onClose', () => clearInterval(sweep));
 

@@ -21,7 +21,14 @@ function dist(precached: string[], files: string[], preloads: string[] = []): st
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-const BUILT = ['index.html', 'assets/index-a1.js', 'assets/home.page-b2.js', 'assets/app-c3.css', 'assets/i18n/es.json', 'icons/icon-192.png'];
+const BUILT = [
+  'index.html',
+  'assets/index-a1.js',
+  'assets/home.page-b2.js',
+  'assets/app-c3.css',
+  'assets/i18n/es.json',
+  'icons/icon-192.png',
+];
 const ALL = [...BUILT, 'manifest.webmanifest'];
 
 describe('the precache agrees with the build', () => {
@@ -30,9 +37,14 @@ describe('the precache agrees with the build', () => {
   });
 
   it('names a chunk the build wrote but the worker does not precache', () => {
-    expect(checkPrecache(dist(ALL.filter((f) => f !== 'assets/home.page-b2.js'), BUILT))).toEqual([
-      'built but not precached: assets/home.page-b2.js',
-    ]);
+    expect(
+      checkPrecache(
+        dist(
+          ALL.filter((f) => f !== 'assets/home.page-b2.js'),
+          BUILT,
+        ),
+      ),
+    ).toEqual(['built but not precached: assets/home.page-b2.js']);
   });
 
   it('names a precached file the build did not write, and a page preload that is not there', () => {

@@ -70,7 +70,8 @@ registerRoute(
 );
 
 registerRoute(
-  ({ url, request, sameOrigin }) => sameOrigin && request.method === 'GET' && isOfflineReadable(url.pathname + url.search),
+  ({ url, request, sameOrigin }) =>
+    sameOrigin && request.method === 'GET' && isOfflineReadable(url.pathname + url.search),
   new NetworkFirst({
     cacheName: OFFLINE_READ_CACHE,
     networkTimeoutSeconds: 6,
@@ -83,7 +84,11 @@ registerRoute(
           if (!response.ok) return null;
           const headers = new Headers(response.headers);
           headers.set(OFFLINE_FETCHED_AT_HEADER, new Date().toISOString());
-          return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
+          return new Response(await response.blob(), {
+            status: response.status,
+            statusText: response.statusText,
+            headers,
+          });
         },
         // A copy read back (the network failed) says so, for the "sin conexión" note.
         cachedResponseWillBeUsed: async ({ cachedResponse }) => {

@@ -43,7 +43,9 @@ beforeAll(async () => {
       if (body.fail === 500) throw new Error('boom');
       if (body.fail === 401) throw new AppError('unauthorized');
       if (body.fail === 400) throw AppError.field('validation-failed', 'name', 'Escribe un nombre.');
-      return reply.code(201).send({ data: { number: runs, name: body.name, filler: body.big ? 'x'.repeat(5000) : '' } });
+      return reply
+        .code(201)
+        .send({ data: { number: runs, name: body.name, filler: body.big ? 'x'.repeat(5000) : '' } });
     });
     child.post('/slow', { config: { idempotency: true } }, async (_request, reply) => {
       runs += 1;
@@ -97,7 +99,10 @@ describe('Idempotency-Key', () => {
   it('refuses a malformed key with a Spanish message naming the header', async () => {
     const res = await post('/things', { name: 'tres' }, { 'idempotency-key': 'corta' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'idempotency-key-invalid', fields: { 'Idempotency-Key': expect.any(String) } });
+    expect(res.json()).toMatchObject({
+      code: 'idempotency-key-invalid',
+      fields: { 'Idempotency-Key': expect.any(String) },
+    });
   });
 
   it('refuses the same key with another body (422), keeping the first answer', async () => {
@@ -105,7 +110,10 @@ describe('Idempotency-Key', () => {
     await post('/things', { name: 'cuatro' }, { 'idempotency-key': key });
     const other = await post('/things', { name: 'otro' }, { 'idempotency-key': key });
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ code: 'idempotency-key-reused', message: expect.stringMatching(/otros datos/) });
+    expect(other.json()).toMatchObject({
+      code: 'idempotency-key-reused',
+      message: expect.stringMatching(/otros datos/),
+    });
   });
 
   it('keys belong to their user: the same key from another user is another write', async () => {

@@ -11,7 +11,10 @@ describe('the installable app: manifest and service worker', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(tmpdir(), 'puntoverde-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'PuntoVerde', start_url: '/index' }));
     t = await buildTestApp({ webDistDir: dist });

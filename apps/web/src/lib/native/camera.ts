@@ -19,7 +19,8 @@ type NativeCamera = {
   }): Promise<{ dataUrl?: string; format: string }>;
 };
 
-const loadNative = async (): Promise<NativeCamera> => (await import('@capacitor/camera')).Camera as unknown as NativeCamera;
+const loadNative = async (): Promise<NativeCamera> =>
+  (await import('@capacitor/camera')).Camera as unknown as NativeCamera;
 
 /** Whether taking a photo goes through the native camera (the web uses its file inputs). */
 export function hasNativeCamera(isNative = isNativePlatform()): boolean {

@@ -16,10 +16,16 @@ export class GeoError extends Error {
   }
 }
 
-export const POSITION_OPTIONS = { enableHighAccuracy: GEOLOCATION_HIGH_ACCURACY, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 };
+export const POSITION_OPTIONS = {
+  enableHighAccuracy: GEOLOCATION_HIGH_ACCURACY,
+  timeout: GEOLOCATION_TIMEOUT_MS,
+  maximumAge: 0,
+};
 
 type NativeGeolocation = {
-  getCurrentPosition(options: typeof POSITION_OPTIONS): Promise<{ coords: { latitude: number; longitude: number; accuracy: number } }>;
+  getCurrentPosition(
+    options: typeof POSITION_OPTIONS,
+  ): Promise<{ coords: { latitude: number; longitude: number; accuracy: number } }>;
 };
 
 const loadNative = async (): Promise<NativeGeolocation> => (await import('@capacitor/geolocation')).Geolocation;
@@ -35,7 +41,9 @@ export async function locate(
     } catch (err) {
       // The plugin's messages: "Location permission was denied", "...timeout...", "location disabled".
       const text = err instanceof Error ? err.message.toLowerCase() : '';
-      throw new GeoError(/denied|permission/.test(text) ? 'denied' : /timeout|timed out/.test(text) ? 'timeout' : 'unavailable');
+      throw new GeoError(
+        /denied|permission/.test(text) ? 'denied' : /timeout|timed out/.test(text) ? 'timeout' : 'unavailable',
+      );
     }
   }
   const geolocation = 'web' in deps ? deps.web : globalThis.navigator?.geolocation;

@@ -8,7 +8,8 @@
 import { isNativePlatform, platform } from './platform';
 
 export type PushRegistration = { kind: 'fcm' | 'apns' | 'webpush'; token: string };
-export type PushOutcome = { status: 'registered'; registration: PushRegistration } | { status: 'denied' } | { status: 'unsupported' };
+export type PushOutcome =
+  { status: 'registered'; registration: PushRegistration } | { status: 'denied' } | { status: 'unsupported' };
 
 type Listener = { remove(): Promise<void> };
 type NativePush = {
@@ -18,8 +19,7 @@ type NativePush = {
   addListener(event: 'registrationError', cb: (error: { error: string }) => void): Promise<Listener>;
 };
 
-const loadNative = async (): Promise<NativePush> =>
-  (await import('@capacitor/push-notifications')).PushNotifications;
+const loadNative = async (): Promise<NativePush> => (await import('@capacitor/push-notifications')).PushNotifications;
 
 export async function registerForPush(deps: {
   /** Sends the registration to the server (`register-notifications`). */

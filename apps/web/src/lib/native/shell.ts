@@ -17,7 +17,10 @@ export type NativeShellPlugins = {
     addListener(event: 'appUrlOpen', cb: (e: { url: string }) => void): Promise<Listener>;
     exitApp(): Promise<void>;
   };
-  StatusBar: { setStyle(o: { style: 'DARK' | 'LIGHT' }): Promise<void>; setBackgroundColor(o: { color: string }): Promise<void> };
+  StatusBar: {
+    setStyle(o: { style: 'DARK' | 'LIGHT' }): Promise<void>;
+    setBackgroundColor(o: { color: string }): Promise<void>;
+  };
   Keyboard: { setAccessoryBarVisible(o: { isVisible: boolean }): Promise<void> };
 };
 
@@ -63,15 +66,19 @@ export function routeOfDeepLink(url: string, appHost: string): string | null {
 
 /** Ionic's overlays and the side menu, closed one at a time from the top. */
 export async function closeIonicTopLayer(doc: Document = document): Promise<boolean> {
-  const overlays = [...doc.querySelectorAll<HTMLElement & { dismiss?: () => Promise<boolean> }>(
-    'ion-modal, ion-popover, ion-action-sheet, ion-alert, ion-picker, ion-loading',
-  )].filter((el) => !el.classList.contains('overlay-hidden'));
+  const overlays = [
+    ...doc.querySelectorAll<HTMLElement & { dismiss?: () => Promise<boolean> }>(
+      'ion-modal, ion-popover, ion-action-sheet, ion-alert, ion-picker, ion-loading',
+    ),
+  ].filter((el) => !el.classList.contains('overlay-hidden'));
   const top = overlays.at(-1);
   if (top?.dismiss) {
     await top.dismiss();
     return true;
   }
-  const menu = doc.querySelector<HTMLElement & { isOpen?: () => Promise<boolean>; close?: () => Promise<boolean> }>('ion-menu');
+  const menu = doc.querySelector<HTMLElement & { isOpen?: () => Promise<boolean>; close?: () => Promise<boolean> }>(
+    'ion-menu',
+  );
   if (menu?.isOpen && (await menu.isOpen())) {
     await menu.close?.();
     return true;

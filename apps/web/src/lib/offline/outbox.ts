@@ -84,7 +84,15 @@ export function createOutbox(storage: OutboxStorage, notify: () => void = () => 
     }): Promise<OutboxEntry> {
       const now = new Date().toISOString();
       const { idempotencyKey = newKey(), ...rest } = input;
-      return put({ ...rest, id: newKey(), idempotencyKey, state: 'pending', createdAt: now, updatedAt: now, attempts: 0 });
+      return put({
+        ...rest,
+        id: newKey(),
+        idempotencyKey,
+        state: 'pending',
+        createdAt: now,
+        updatedAt: now,
+        attempts: 0,
+      });
     },
 
     /** Every entry, oldest first. */
@@ -155,10 +163,15 @@ async function sendOne(entry: OutboxEntry, sender: OutboxSender): Promise<Partia
     'Content-Type': 'application/json',
     [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
   };
-  if (entry.userId !== null && sender.session && sender.session !== 'unknown') headers.Authorization = `Bearer ${sender.session.token}`;
+  if (entry.userId !== null && sender.session && sender.session !== 'unknown')
+    headers.Authorization = `Bearer ${sender.session.token}`;
   let response: Response;
   try {
-    response = await sender.fetch(sender.apiBase + entry.path, { method: 'POST', headers, body: JSON.stringify(entry.body) });
+    response = await sender.fetch(sender.apiBase + entry.path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(entry.body),
+    });
   } catch {
     return undefined;
   }
@@ -169,9 +182,11 @@ async function sendOne(entry: OutboxEntry, sender: OutboxSender): Promise<Partia
   } catch {
     json = undefined;
   }
-  if (response.ok) return { state: 'sent', result: (json as { data?: unknown } | undefined)?.data ?? json, error: undefined };
+  if (response.ok)
+    return { state: 'sent', result: (json as { data?: unknown } | undefined)?.data ?? json, error: undefined };
   if (response.status === 401) return { state: 'needs-login' };
-  if (response.status >= 500 || response.status === 409 || response.status === 429 || response.status === 408) return undefined;
+  if (response.status >= 500 || response.status === 409 || response.status === 429 || response.status === 408)
+    return undefined;
   const body = (json ?? {}) as Partial<OutboxError>;
   return {
     state: 'refused',

@@ -28,16 +28,24 @@ describe('the offline note', () => {
     const fetchedAt = new Date();
     fetchedAt.setUTCHours(15, 32, 0, 0); // 10:32 a. m. in Bogotá
     act(() =>
-      noteApiResponse(new Response('{}', { headers: { [OFFLINE_HEADER]: '1', [OFFLINE_FETCHED_AT_HEADER]: fetchedAt.toISOString() } })),
+      noteApiResponse(
+        new Response('{}', {
+          headers: { [OFFLINE_HEADER]: '1', [OFFLINE_FETCHED_AT_HEADER]: fetchedAt.toISOString() },
+        }),
+      ),
     );
-    expect(screen.getByRole('status').textContent).toBe(`Sin conexión — datos de ${formatDataTime(fetchedAt.toISOString(), 'es', fetchedAt)}`);
+    expect(screen.getByRole('status').textContent).toBe(
+      `Sin conexión — datos de ${formatDataTime(fetchedAt.toISOString(), 'es', fetchedAt)}`,
+    );
     expect(screen.getByRole('status').textContent).toMatch(/10:32/);
     act(() => noteApiResponse(new Response('{}')));
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('names the day when the copy is from another day', () => {
-    expect(formatDataTime('2026-11-24T15:32:00.000Z', 'es', new Date('2026-11-26T12:00:00.000Z'))).toMatch(/^24 de noviembre, 10:32/);
+    expect(formatDataTime('2026-11-24T15:32:00.000Z', 'es', new Date('2026-11-26T12:00:00.000Z'))).toMatch(
+      /^24 de noviembre, 10:32/,
+    );
   });
 });
 

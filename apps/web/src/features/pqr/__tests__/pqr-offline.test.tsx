@@ -51,7 +51,11 @@ describe('filing a PQR with no connection', () => {
         method: 'POST',
         match: /v1\/pqr$/,
         status: 400,
-        body: { code: 'validation-failed', message: 'Revisa el campo: subject.', fields: { subject: 'Ese asunto ya no se acepta.' } },
+        body: {
+          code: 'validation-failed',
+          message: 'Revisa el campo: subject.',
+          fields: { subject: 'Ese asunto ya no se acepta.' },
+        },
       },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Enviar ahora' }));

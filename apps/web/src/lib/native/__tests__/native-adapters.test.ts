@@ -27,8 +27,9 @@ describe('platform', () => {
 
 describe('geolocation', () => {
   it('web: asks the browser with high accuracy and 10,000 ms', async () => {
-    const getCurrentPosition = vi.fn((ok: PositionCallback, _fail?: PositionErrorCallback, _options?: PositionOptions) =>
-      ok({ coords: { latitude: 6.25, longitude: -75.56, accuracy: 12 } } as GeolocationPosition),
+    const getCurrentPosition = vi.fn(
+      (ok: PositionCallback, _fail?: PositionErrorCallback, _options?: PositionOptions) =>
+        ok({ coords: { latitude: 6.25, longitude: -75.56, accuracy: 12 } } as GeolocationPosition),
     );
     const pos = await locate({ isNative: false, web: { getCurrentPosition } as unknown as Geolocation });
     expect(pos).toEqual({ lat: 6.25, lng: -75.56, accuracy: 12 });
@@ -36,22 +37,32 @@ describe('geolocation', () => {
   });
 
   it('web: a refusal is "denied", no geolocation is "unsupported"', async () => {
-    const getCurrentPosition = (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1 } as GeolocationPositionError);
-    await expect(locate({ isNative: false, web: { getCurrentPosition } as unknown as Geolocation })).rejects.toMatchObject({ kind: 'denied' });
+    const getCurrentPosition = (_ok: PositionCallback, fail: PositionErrorCallback) =>
+      fail({ code: 1 } as GeolocationPositionError);
+    await expect(
+      locate({ isNative: false, web: { getCurrentPosition } as unknown as Geolocation }),
+    ).rejects.toMatchObject({ kind: 'denied' });
     await expect(locate({ isNative: false, web: undefined })).rejects.toBeInstanceOf(GeoError);
   });
 
   it('app: asks the Geolocation plugin with the same options', async () => {
-    const getCurrentPosition = vi.fn(() => Promise.resolve({ coords: { latitude: 6.2, longitude: -75.6, accuracy: 5 } }));
+    const getCurrentPosition = vi.fn(() =>
+      Promise.resolve({ coords: { latitude: 6.2, longitude: -75.6, accuracy: 5 } }),
+    );
     const pos = await locate({ isNative: true, native: () => Promise.resolve({ getCurrentPosition }) });
     expect(pos).toEqual({ lat: 6.2, lng: -75.6, accuracy: 5 });
     expect(getCurrentPosition).toHaveBeenCalledWith(POSITION_OPTIONS);
   });
 
   it("app: the plugin's permission refusal and timeout keep their meaning", async () => {
-    const failing = (message: string) => () => Promise.resolve({ getCurrentPosition: () => Promise.reject(new Error(message)) });
-    await expect(locate({ isNative: true, native: failing('Location permission was denied') })).rejects.toMatchObject({ kind: 'denied' });
-    await expect(locate({ isNative: true, native: failing('Timeout expired') })).rejects.toMatchObject({ kind: 'timeout' });
+    const failing = (message: string) => () =>
+      Promise.resolve({ getCurrentPosition: () => Promise.reject(new Error(message)) });
+    await expect(locate({ isNative: true, native: failing('Location permission was denied') })).rejects.toMatchObject({
+      kind: 'denied',
+    });
+    await expect(locate({ isNative: true, native: failing('Timeout expired') })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
   });
 });
 
@@ -63,8 +74,14 @@ describe('camera', () => {
   });
 
   it('app: takes the photo with the Camera plugin and returns it as a File for the upload', async () => {
-    const getPhoto = vi.fn(() => Promise.resolve({ dataUrl: `data:image/jpeg;base64,${btoa('jpeg-bytes')}`, format: 'jpeg' }));
-    const file = await takePhoto('camera', { isNative: true, web: () => {}, native: () => Promise.resolve({ getPhoto }) });
+    const getPhoto = vi.fn(() =>
+      Promise.resolve({ dataUrl: `data:image/jpeg;base64,${btoa('jpeg-bytes')}`, format: 'jpeg' }),
+    );
+    const file = await takePhoto('camera', {
+      isNative: true,
+      web: () => {},
+      native: () => Promise.resolve({ getPhoto }),
+    });
     expect(file).toBeInstanceOf(File);
     expect(file).toMatchObject({ name: 'foto.jpg', type: 'image/jpeg' });
     expect(await file!.text()).toBe('jpeg-bytes');
@@ -73,7 +90,9 @@ describe('camera', () => {
 
   it('app: a cancelled photo is no photo, not an error', async () => {
     const getPhoto = () => Promise.reject(new Error('User cancelled photos app'));
-    expect(await takePhoto('gallery', { isNative: true, web: () => {}, native: () => Promise.resolve({ getPhoto }) })).toBeNull();
+    expect(
+      await takePhoto('gallery', { isNative: true, web: () => {}, native: () => Promise.resolve({ getPhoto }) }),
+    ).toBeNull();
   });
 });
 
@@ -92,22 +111,37 @@ describe('push registration', () => {
       },
     };
     const send = vi.fn(() => Promise.resolve());
-    const outcome = await registerForPush({ send, isNative: true, os: 'android', native: () => Promise.resolve(plugin as never) });
+    const outcome = await registerForPush({
+      send,
+      isNative: true,
+      os: 'android',
+      native: () => Promise.resolve(plugin as never),
+    });
     expect(outcome).toEqual({ status: 'registered', registration: { kind: 'fcm', token: 'fcm-token-123' } });
     expect(send).toHaveBeenCalledWith({ kind: 'fcm', token: 'fcm-token-123' });
   });
 
   it('app: a refused permission registers nothing', async () => {
-    const plugin = { requestPermissions: () => Promise.resolve({ receive: 'denied' }), register: vi.fn(), addListener: vi.fn() };
+    const plugin = {
+      requestPermissions: () => Promise.resolve({ receive: 'denied' }),
+      register: vi.fn(),
+      addListener: vi.fn(),
+    };
     const send = vi.fn();
-    expect(await registerForPush({ send, isNative: true, native: () => Promise.resolve(plugin as never) })).toEqual({ status: 'denied' });
+    expect(await registerForPush({ send, isNative: true, native: () => Promise.resolve(plugin as never) })).toEqual({
+      status: 'denied',
+    });
     expect(plugin.register).not.toHaveBeenCalled();
   });
 
   it('web: asks the browser permission, subscribes through the Push API and sends it as webpush', async () => {
     vi.stubGlobal('Notification', { requestPermission: () => Promise.resolve('granted') });
     const send = vi.fn(() => Promise.resolve());
-    const outcome = await registerForPush({ send, isNative: false, webSubscribe: () => Promise.resolve('{"endpoint":"https://push"}') });
+    const outcome = await registerForPush({
+      send,
+      isNative: false,
+      webSubscribe: () => Promise.resolve('{"endpoint":"https://push"}'),
+    });
     expect(outcome).toMatchObject({ status: 'registered', registration: { kind: 'webpush' } });
     expect(send).toHaveBeenCalledOnce();
   });
@@ -119,10 +153,10 @@ describe('native shell', () => {
     const calls: string[] = [];
     const plugins: NativeShellPlugins = {
       App: {
-        addListener: ((event: string, cb: (e: never) => void) => {
+        addListener: (event: string, cb: (e: never) => void) => {
           handlers[event] = cb;
           return Promise.resolve({ remove: () => Promise.resolve() });
-        }),
+        },
         exitApp: () => {
           calls.push('exit');
           return Promise.resolve();
@@ -138,7 +172,12 @@ describe('native shell', () => {
   }
 
   it('web: does nothing', async () => {
-    const stop = await startNativeShell({ navigate: vi.fn(), goBack: vi.fn(), appHost: 'puntoverde.co', isNative: false });
+    const stop = await startNativeShell({
+      navigate: vi.fn(),
+      goBack: vi.fn(),
+      appHost: 'puntoverde.co',
+      isNative: false,
+    });
     expect(stop).toBeTypeOf('function');
   });
 
@@ -174,7 +213,13 @@ describe('native shell', () => {
   it('app: deep links open the same routes as the web', async () => {
     const { plugins, handlers } = fakePlugins();
     const navigate = vi.fn();
-    await startNativeShell({ navigate, goBack: vi.fn(), appHost: 'puntoverde.co', isNative: true, plugins: () => Promise.resolve(plugins) });
+    await startNativeShell({
+      navigate,
+      goBack: vi.fn(),
+      appHost: 'puntoverde.co',
+      isNative: true,
+      plugins: () => Promise.resolve(plugins),
+    });
     handlers.appUrlOpen!({ url: 'https://puntoverde.co/help?radicado=PQR-2026-000123' } as never);
     handlers.appUrlOpen!({ url: 'puntoverde://home/42' } as never);
     handlers.appUrlOpen!({ url: 'https://otro-sitio.co/help' } as never);

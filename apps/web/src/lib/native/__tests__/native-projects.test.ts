@@ -37,13 +37,26 @@ describe('Android project', () => {
   it('has the app id and the synced plugins', () => {
     expect(gradle).toMatch(/applicationId "co\.puntoverde\.app"/);
     const settings = read('android/capacitor.settings.gradle');
-    for (const plugin of ['capacitor-geolocation', 'capacitor-camera', 'capacitor-push-notifications', 'capacitor-app', 'capacitor-status-bar', 'capacitor-keyboard']) {
+    for (const plugin of [
+      'capacitor-geolocation',
+      'capacitor-camera',
+      'capacitor-push-notifications',
+      'capacitor-app',
+      'capacitor-status-bar',
+      'capacitor-keyboard',
+    ]) {
       expect(settings).toContain(`':${plugin}'`);
     }
   });
 
   it('asks for location, camera and notifications', () => {
-    for (const permission of ['ACCESS_FINE_LOCATION', 'ACCESS_COARSE_LOCATION', 'CAMERA', 'POST_NOTIFICATIONS', 'INTERNET']) {
+    for (const permission of [
+      'ACCESS_FINE_LOCATION',
+      'ACCESS_COARSE_LOCATION',
+      'CAMERA',
+      'POST_NOTIFICATIONS',
+      'INTERNET',
+    ]) {
       expect(manifest).toContain(`<uses-permission android:name="android.permission.${permission}" />`);
     }
   });
@@ -55,10 +68,14 @@ describe('Android project', () => {
     expect(appLinks).toContain('android.intent.action.VIEW');
     expect(appLinks).toContain('android.intent.category.BROWSABLE');
     expect(appLinks).toContain('android:host="${appLinkHost}"');
-    expect(gradle).toMatch(/manifestPlaceholders = \[appLinkHost: \(project\.findProperty\('appLinkHost'\) \?: 'puntoverde\.co'\)\]/);
+    expect(gradle).toMatch(
+      /manifestPlaceholders = \[appLinkHost: \(project\.findProperty\('appLinkHost'\) \?: 'puntoverde\.co'\)\]/,
+    );
     const scheme = filters.find((f) => f.includes('@string/custom_url_scheme'));
     expect(scheme).toContain('android.intent.category.BROWSABLE');
-    expect(read('android/app/src/main/res/values/strings.xml')).toContain('<string name="custom_url_scheme">puntoverde</string>');
+    expect(read('android/app/src/main/res/values/strings.xml')).toContain(
+      '<string name="custom_url_scheme">puntoverde</string>',
+    );
   });
 });
 

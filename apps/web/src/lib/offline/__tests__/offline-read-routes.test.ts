@@ -34,7 +34,11 @@ describe('what the service worker keeps for offline reading', () => {
 
 describe('the key of an offline copy', () => {
   it("drops a point's `at` instant so the copy is found later, and keeps real filters", () => {
-    expect(offlineCacheKey('https://x.co/back/api/v1/points/12?at=2026-11-26T10:00:00.000Z')).toBe('https://x.co/back/api/v1/points/12');
-    expect(offlineCacheKey('https://x.co/back/api/v1/requests?status=pendiente')).toBe('https://x.co/back/api/v1/requests?status=pendiente');
+    expect(offlineCacheKey('https://x.co/back/api/v1/points/12?at=2026-11-26T10:00:00.000Z')).toBe(
+      'https://x.co/back/api/v1/points/12',
+    );
+    expect(offlineCacheKey('https://x.co/back/api/v1/requests?status=pendiente')).toBe(
+      'https://x.co/back/api/v1/requests?status=pendiente',
+    );
   });
 });

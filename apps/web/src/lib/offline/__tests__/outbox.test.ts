@@ -30,9 +30,20 @@ function server(answer: (call: Call) => Response | 'offline') {
   return { calls, fetch };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const sender = (fetch: typeof globalThis.fetch, session: OutboxSender['session'] = null): OutboxSender => ({ fetch, apiBase: '/back/api/', session });
-const pqr = { kind: 'pqr', path: 'v1/pqr', body: { subject: 'Contenedor lleno' }, label: 'Contenedor lleno', userId: null };
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const sender = (fetch: typeof globalThis.fetch, session: OutboxSender['session'] = null): OutboxSender => ({
+  fetch,
+  apiBase: '/back/api/',
+  session,
+});
+const pqr = {
+  kind: 'pqr',
+  path: 'v1/pqr',
+  body: { subject: 'Contenedor lleno' },
+  label: 'Contenedor lleno',
+  userId: null,
+};
 
 describe('offline outbox', () => {
   it('keeps a write as pending and sends it once with its Idempotency-Key, keeping the answer', async () => {
@@ -53,7 +64,12 @@ describe('offline outbox', () => {
   it('stays pending while offline, on a server error, a 409 (same key still running) or a 429', async () => {
     const box = createOutbox(memoryStorage());
     const entry = await box.add(pqr);
-    for (const answer of ['offline', json(503, {}), json(409, { code: 'idempotency-in-progress' }), json(429, {})] as const) {
+    for (const answer of [
+      'offline',
+      json(503, {}),
+      json(409, { code: 'idempotency-in-progress' }),
+      json(429, {}),
+    ] as const) {
       const s = server(() => answer);
       expect(await box.flush(sender(s.fetch))).toBe(0);
       expect((await box.list())[0]!.state).toBe('pending');
@@ -65,7 +81,11 @@ describe('offline outbox', () => {
   it('a refused write keeps its Spanish error and, once corrected, goes again with a new key', async () => {
     const box = createOutbox(memoryStorage());
     const entry = await box.add(pqr);
-    const refusal = { code: 'validation-failed', message: 'Revisa el campo: description.', fields: { description: 'Cuéntanos qué pasó.' } };
+    const refusal = {
+      code: 'validation-failed',
+      message: 'Revisa el campo: description.',
+      fields: { description: 'Cuéntanos qué pasó.' },
+    };
     await box.flush(sender(server(() => json(400, refusal)).fetch));
     const [refused] = await box.list();
     expect(refused).toMatchObject({ state: 'refused', error: refusal });
@@ -100,7 +120,12 @@ describe('offline outbox', () => {
   it('a 401 on sending (token revoked) asks for a login instead of dropping the write', async () => {
     const box = createOutbox(memoryStorage());
     await box.add({ ...pqr, userId: 7 });
-    await box.flush(sender(server(() => json(401, { code: 'unauthorized', message: 'Tu sesión expiró.' })).fetch, { userId: 7, token: 't' }));
+    await box.flush(
+      sender(server(() => json(401, { code: 'unauthorized', message: 'Tu sesión expiró.' })).fetch, {
+        userId: 7,
+        token: 't',
+      }),
+    );
     expect((await box.list())[0]!.state).toBe('needs-login');
   });
 
