@@ -69,6 +69,7 @@ export const TIME_WINDOW_LABELS_ES: Record<TimeWindow, string> = {
 
 export const REQUEST_MESSAGES_ES = {
   date: 'Usa una fecha válida (AAAA-MM-DD).',
+  pickupDay: 'Elige el día en que quieres que recojan tus reciclables.',
   datePast: 'La fecha ya pasó: elige hoy (si la franja no ha terminado) o un día posterior.',
   dateSunday: 'No recogemos los domingos: elige otro día.',
   dateHoliday: 'Ese día es festivo en Colombia ({name}): elige otro día.',
@@ -103,6 +104,12 @@ export function isCalendarDate(value: string): boolean {
 
 export const ZCalendarDate = safeText({ error: REQUEST_MESSAGES_ES.date })
   .refine(isCalendarDate, { error: REQUEST_MESSAGES_ES.date });
+
+/** The pickup day people choose in the form: an empty or malformed one reads as plain advice. */
+const ZPreferredPickupDate = z
+  .string({ error: REQUEST_MESSAGES_ES.pickupDay })
+  .trim()
+  .refine(isCalendarDate, { error: REQUEST_MESSAGES_ES.pickupDay });
 
 // ---------------------------------------------------------------------------------------------
 // Create: POST requests
@@ -156,7 +163,7 @@ export const ZCreateRequestRequest = z.object({
   lat: ZLatitude,
   lng: ZLongitude,
   /** YYYY-MM-DD in the Bogotá calendar: not past, not Sunday, not a Colombian holiday. */
-  preferred_date: ZCalendarDate,
+  preferred_date: ZPreferredPickupDate,
   time_window: ZTimeWindow,
   notes: optionalText(REQUEST_NOTES_MAX),
   /** Public ids of images uploaded with POST /v1/files. */

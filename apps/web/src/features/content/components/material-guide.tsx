@@ -1,32 +1,29 @@
 /**
- * "¿Cómo separo...? / ¿Dónde reciclo...?": search the materials catalogue, see which bin a
- * material goes in (Resolución 2184 de 2019) and open the map filtered to points accepting it.
+ * "¿Cómo separo...? / ¿Dónde reciclo...?": asks the API's dictionary of everyday words
+ * (chuspa, tetrapak, cuncho de café...), shows which bin each one goes in (Resolución 2184 de
+ * 2019) or that it goes to a take-back point, and opens the map filtered to points accepting it.
  */
 import { IonSkeletonText } from '@ionic/react';
-import type { Material } from '@puntoverde/contract';
-import { useMemo, useState } from 'react';
+import type { MaterialSearchHit } from '@puntoverde/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { useMaterials } from '../api/get-materials';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import { useMaterialSearch } from '../api/search-materials';
 
-/** Lower case without accents, so "carton" finds "Cartón". */
-export function foldText(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim();
-}
-
-export function searchMaterials(materials: Material[], text: string): Material[] {
-  const q = foldText(text);
-  if (!q) return [];
-  return materials.filter((m) => [m.name_es, m.name_en, m.code].some((v) => foldText(v).includes(q))).slice(0, 12);
+function BinLine({ hit }: { hit: MaterialSearchHit }) {
+  const { t } = useTranslation();
+  if (hit.kind === 'posconsumo' || !hit.bin_color) return <>{t('content.bin.posconsumo')}</>;
+  return (
+    <>
+      <span className={`bin-dot bin-dot--${hit.bin_color}`} aria-hidden="true" /> {t(`content.bin.${hit.bin_color}`)}
+    </>
+  );
 }
 
 export function MaterialGuide() {
-  const { t, i18n } = useTranslation();
-  const query = useMaterials();
+  const { t } = useTranslation();
   const [text, setText] = useState('');
-  const results = useMemo(() => searchMaterials(query.data ?? [], text), [query.data, text]);
-  const english = i18n.language.startsWith('en');
   return (
     <section aria-labelledby="material-guide-title" className="material-guide">
       <h2 id="material-guide-title">{t('content.guideTitle')}</h2>
@@ -36,31 +33,64 @@ export function MaterialGuide() {
         onIonInput={(e) => setText(e.detail.value ?? '')}
         placeholder={t('content.guidePlaceholder')}
         label={t('content.guideSearch')}
-        debounce={150}
+        debounce={200}
       />
-      {query.isPending && text ? <IonSkeletonText animated /> : null}
-      {text && query.data && results.length === 0 ? <p className="empty-state">{t('content.guideNoResults', { text })}</p> : null}
+      <MaterialGuideResults text={text} onSuggestion={setText} />
+    </section>
+  );
+}
+
+/** The dictionary's answer for what was typed; a suggestion fills the search again. */
+export function MaterialGuideResults({ text, onSuggestion }: { text: string; onSuggestion: (text: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const q = text.trim();
+  const search = useMaterialSearch(q);
+  const english = i18n.language.startsWith('en');
+  const result = q ? search.data : undefined;
+  return (
+    <>
+      {q && search.isPending ? <IonSkeletonText animated /> : null}
+      {q && search.isError ? <p role="alert">{t('design.guide.loadError')}</p> : null}
+      {result && result.hits.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{t('design.guide.noResults', { text: q })}</p>
+          {result.suggestions.length ? (
+            <p>
+              {t('design.guide.tryInstead')}{' '}
+              {result.suggestions.map((s, i) => (
+                <span key={s}>
+                  {i > 0 ? ', ' : ''}
+                  <button type="button" className="material-suggestion" onClick={() => onSuggestion(s)}>
+                    {s}
+                  </button>
+                </span>
+              ))}
+            </p>
+          ) : null}
+          <p>
+            <a href="#pqr-title">{t('design.guide.missing')}</a>
+          </p>
+        </div>
+      ) : null}
       <ul className="material-results" aria-live="polite">
-        {results.map((m) => {
-          const name = english ? m.name_en : m.name_es;
+        {(result?.hits ?? []).map((hit) => {
+          const name = english ? hit.material_name_en : hit.material_name_es;
           return (
-            <li key={m.code} className="content-card">
-              <h3 className="content-card__title">{name}</h3>
+            <li key={`${hit.material}-${hit.term}`} className="content-card">
+              <h3 className="content-card__title">
+                {hit.term.charAt(0).toUpperCase() + hit.term.slice(1)} <span className="content-card__meta">· {name}</span>
+              </h3>
               <p>
-                {m.bin_color ? (
-                  <>
-                    <span className={`bin-dot bin-dot--${m.bin_color}`} aria-hidden="true" />{' '}
-                    {t(`content.bin.${m.bin_color}`)}
-                  </>
-                ) : (
-                  t('content.bin.posconsumo')
-                )}
+                <BinLine hit={hit} />
               </p>
-              <AppLink to={`/home?materials=${encodeURIComponent(m.code)}`}>{t('content.whereToRecycle', { name })}</AppLink>
+              {hit.note ? <p>{hit.note}</p> : null}
+              {hit.kind === 'aprovechable' || hit.kind === 'posconsumo' ? (
+                <AppLink to={`/home?materials=${encodeURIComponent(hit.material)}`}>{t('content.whereToRecycle', { name })}</AppLink>
+              ) : null}
             </li>
           );
         })}
       </ul>
-    </section>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { ZCreateRequestRequest } from '@puntoverde/contract';
 import { describe, expect, it } from 'vitest';
 import {
   bogotaLocalToIso,
@@ -51,5 +52,21 @@ describe("the day the manager's route opens on", () => {
     ];
     expect(nextPickupDay(requests, '2026-11-26')).toBe('2026-11-26');
     expect(nextPickupDay([], '2026-11-26')).toBe('2026-11-26');
+  });
+});
+
+describe('pickup day errors', () => {
+  it('read as plain advice, not a date format', () => {
+    const result = ZCreateRequestRequest.safeParse({
+      items: [{ material: 'pet', estimated_kg: 3 }],
+      address: 'Calle 10',
+      lat: 6.2,
+      lng: -75.5,
+      preferred_date: '',
+      time_window: 'manana',
+    });
+    const message = result.error?.issues.find((i) => i.path[0] === 'preferred_date')?.message;
+    expect(message).toBe('Elige el día en que quieres que recojan tus reciclables.');
+    expect(message).not.toMatch(/AAAA|YYYY/);
   });
 });

@@ -63,6 +63,18 @@ describe('request detail', () => {
     expect(screen.getByText('Creada por Ana Hogar')).toBeInTheDocument();
   });
 
+  it('makes «Cancelar solicitud» a secondary action that asks before cancelling', () => {
+    const fetchStub = vi.fn();
+    vi.stubGlobal('fetch', fetchStub);
+    renderUi(<RequestDetailView request={{ ...base, allowed_transitions: ['cancelada'] }} viewer="requester" />);
+    const cancel = screen.getByRole('button', { name: 'Cancelar solicitud' });
+    expect(cancel).toHaveClass('pv-action-button-ghost');
+    expect(cancel).not.toHaveClass('pv-action-button-danger');
+    fireEvent.click(cancel);
+    expect(screen.getByRole('form', { name: /cancelar/i })).toBeInTheDocument();
+    expect(fetchStub).not.toHaveBeenCalled();
+  });
+
   it('shows no action once the request is final', () => {
     renderUi(<RequestDetailView request={{ ...base, status: 'cancelada', allowed_transitions: [] }} viewer="requester" />);
     expect(screen.queryByRole('button', { name: 'Cancelar solicitud' })).not.toBeInTheDocument();

@@ -74,7 +74,8 @@ function CancelAction({ request }: { request: PickupRequestDetail }) {
   const [reason, setReason] = useState('');
   if (!open) {
     return (
-      <button type="button" className="pv-action-button pv-action-button-danger" onClick={() => setOpen(true)}>
+      // A secondary action: the destructive red is kept for the confirmation that follows.
+      <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => setOpen(true)}>
         {t('requests.actions.cancel')}
       </button>
     );
