@@ -1,6 +1,6 @@
 // `npm test`: every suite, e2e in Chromium included, then one line `N passed, N failed`.
 //   --only a,b   run only the named suites (size, contract, server, server-pg, web,
-//                server-node24, web-node24, e2e)
+//                server-node24, web-node24, native, e2e)
 // Server suites run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set. The
 // server (SQLite) and web suites run a second time on Node 24 (scripts/node24.mjs installs it
 // from the npm registry into .cache/node24 once) unless NODE24=0 or --only leaves them out.
@@ -56,8 +56,11 @@ const suites = [
       const out = path.join(reportDir, 'size.json');
       // Fails the run when /index's JavaScript before the first paint passes 170 KiB gzip
       // (issue 2's budget, the script's default).
-      const { status, seconds } = run('node', ['apps/web/scripts/size-check.mjs', '--out', out]);
-      return { name: 'size', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds };
+      const size = run('node', ['apps/web/scripts/size-check.mjs', '--out', out]);
+      // The service worker's precache names exactly the files this build wrote (and every page's preloads).
+      const precache = run('node', ['apps/web/scripts/precache-check.mjs']);
+      const passed = [size, precache].filter((r) => r.status === 0).length;
+      return { name: 'size', passed, failed: 2 - passed, seconds: size.seconds + precache.seconds };
     },
   },
   {
@@ -88,6 +91,18 @@ const suites = [
   {
     name: 'web-node24',
     run: () => (process.env.NODE24 === '0' ? null : vitestSuite('web-node24', 'apps/web', {}, ensureNode24())),
+  },
+  {
+    // The Android and iOS projects take the built web app: `npx cap sync` (Capacitor 8's CLI
+    // needs Node >= 22, so it runs on the Node 24 of scripts/node24.mjs).
+    name: 'native',
+    run() {
+      if (process.env.NODE24 === '0' && Number(process.versions.node.split('.')[0]) < 22) return null;
+      ensureWebBuild();
+      const bin = process.env.NODE24 === '0' ? null : ensureNode24();
+      const { status, seconds } = run('node', ['scripts/cap-sync.mjs', '--no-build'], bin ? { NODE24_BIN_DIR: bin } : {});
+      return { name: 'native', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds };
+    },
   },
   {
     name: 'e2e',
