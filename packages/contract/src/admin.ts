@@ -255,6 +255,8 @@ export const ZAdminDashboard = z.object({
   pqr: z.object({ overdue: z.number().int(), due_soon: z.number().int() }),
   /** Pickup requests nobody has accepted or rejected yet. */
   requests_pending: z.number().int(),
+  /** Incident reports still open (abierto, en revisión, programado). */
+  reports_open: z.number().int(),
   /** Containers at or above the "lleno" level on active points: how many, and the fullest. */
   containers_full: z.number().int(),
   fullest: z.array(ZAdminFullContainer),

@@ -42,6 +42,13 @@ describe('back-office home', () => {
     });
     await createRequest(t.app, w.householdA);
     await createRequest(t.app, w.householdB);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/back/api/v1/reports',
+      headers: w.householdA.headers,
+      payload: { category: 'punto_critico', description: 'Bolsas de basura en la esquina del parque.', lat: 6.2442, lng: -75.5812 },
+    });
+    expect(report.statusCode, report.body).toBe(201);
     const glass = await addContainer(w.points.p1, 'vidrio', 97);
     await addContainer(w.points.p1, 'pet', 91);
     await addContainer(w.points.p2, 'carton', 40);
@@ -50,6 +57,7 @@ describe('back-office home', () => {
     const after = await dashboard();
     expect(after.pqr.overdue - before.pqr.overdue).toBe(1);
     expect(after.requests_pending - before.requests_pending).toBe(2);
+    expect(after.reports_open - before.reports_open).toBe(1);
     expect(after.containers_full - before.containers_full).toBe(2);
     expect(after.fullest[0]).toMatchObject({
       container_id: glass,

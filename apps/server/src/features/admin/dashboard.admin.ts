@@ -1,5 +1,5 @@
 /** The back-office home: counts of what needs attention now, each one leading to its list. */
-import { CONTAINER_FULL_PERCENT, type AdminDashboard } from '@puntoverde/contract';
+import { CONTAINER_FULL_PERCENT, REPORT_OPEN_STATUSES, type AdminDashboard } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
 import { pqrAttentionCounts } from '../pqr/pqr.service.js';
 
@@ -14,12 +14,17 @@ export async function getDashboard(db: Db): Promise<AdminDashboard> {
       .innerJoin('materials as m', 'm.id', 'c.material_id')
       .where('c.fill_level', '>=', CONTAINER_FULL_PERCENT)
       .where('p.active', '=', 1);
-  const [pqr, pending, full, fullest] = await Promise.all([
+  const [pqr, pending, reports, full, fullest] = await Promise.all([
     pqrAttentionCounts(db),
     db
       .selectFrom('pickup_requests')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'pendiente')
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('reports')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', 'in', [...REPORT_OPEN_STATUSES])
       .executeTakeFirstOrThrow(),
     fullOnActivePoints()
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -41,6 +46,7 @@ export async function getDashboard(db: Db): Promise<AdminDashboard> {
   return {
     pqr,
     requests_pending: Number(pending.n),
+    reports_open: Number(reports.n),
     containers_full: Number(full.n),
     fullest: fullest.map((r) => ({ ...r, fill_level: Number(r.fill_level) })),
   };

@@ -13,6 +13,7 @@ describe('the back-office home', () => {
         data: {
           pqr: { overdue: 2, due_soon: 5 },
           requests_pending: 1234,
+          reports_open: 3,
           containers_full: 1,
           fullest: [
             {

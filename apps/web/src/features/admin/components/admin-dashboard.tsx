@@ -40,6 +40,13 @@ export function AdminDashboard() {
       urgent: false,
     },
     {
+      key: 'reports',
+      count: d.reports_open,
+      to: '/app/tabs/reports',
+      label: t('design.dashboard.reportsOpen'),
+      urgent: false,
+    },
+    {
       key: 'full',
       count: d.containers_full,
       to: '#pv-fullest',
