@@ -242,12 +242,6 @@ export const KNOWN_FAILURES: Record<string, { roles: Role[]; finding: string }> 
   'POST /back/api/v1/handling/reports/{number}/status': { roles: ['managerY'], finding: FINDING_5 },
   'POST /back/api/v1/handling/reports/{number}/notes': { roles: ['managerY'], finding: FINDING_5 },
   'POST /back/api/v1/handling/reports/{number}/assign': { roles: ['managerY'], finding: FINDING_5 },
-  // Hiding a photo is staff only, but the route sits with the managers' routes and the staff check
-  // runs in the service: managers should get 403, answer 400.
-  'POST /back/api/v1/handling/reports/{number}/photo-visibility': {
-    roles: ['managerX', 'managerY'],
-    finding: FINDING_5,
-  },
 };
 
 /** Public routes that answer 404 (not 401) to an anonymous caller for an object it may not see. */

@@ -156,6 +156,14 @@ describe('authorization comes before the body, on every route', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('declares the staff level on every back-office route, so the check above covers it', () => {
+    const undeclared = app.routeTable
+      .filter((r) => r.url.startsWith('/back/api/v1/admin/') || r.url === '/back/api/get-notifications')
+      .filter((r) => authLevelOf(r.options) !== 'admin')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it('holds the nine PQR back-office writes and the PQR report to it', () => {
     const levels = Object.fromEntries(app.routeTable.map((r) => [`${r.method} ${r.url}`, authLevelOf(r.options)]));
     for (const route of [
