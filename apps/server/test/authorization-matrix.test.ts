@@ -6,6 +6,7 @@ import { createUser, loginAs, loginSession, randomIp } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { uploadPhoto, type Actor } from '../src/routes/requests/test-world.js';
 import { listenLocal, openSse } from './sse.js';
+import { PDFParse } from 'pdf-parse';
 import { ANONYMOUS_NOT_FOUND, EXPECTED, KNOWN_FAILURES, ROLES, type Role } from './authorization-matrix.table.js';
 
 /**
@@ -162,7 +163,71 @@ beforeAll(async () => {
   const ally = await db.selectFrom('allies').select('id').orderBy('id').executeTakeFirstOrThrow();
   const faq = await db.selectFrom('faq_items').select('id').orderBy('id').executeTakeFirstOrThrow();
 
+  // Household A's incident report about point X, a certificate of A's kilos, a scheduled
+  // broadcast and an Open311 key.
+  const where = await db.selectFrom('points').select(['lat', 'lng']).where('id', '=', pointX).executeTakeFirstOrThrow();
+  const report = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/reports',
+    headers: headersOf.get('householdA'),
+    remoteAddress: randomIp(),
+    payload: {
+      category: 'punto_critico',
+      description: 'Hay bolsas de basura alrededor del punto de reciclaje.',
+      lat: Number(where.lat),
+      lng: Number(where.lng),
+      point_id: pointX,
+      photos: [],
+    },
+  });
+  if (report.statusCode !== 201) throw new Error(`report failed: ${report.statusCode} ${report.body}`);
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 360 * 86_400_000).toISOString().slice(0, 10);
+  const certificate = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/certificates',
+    headers: headersOf.get('householdA'),
+    payload: { from: yearAgo, to: today },
+  });
+  if (certificate.statusCode !== 201)
+    throw new Error(`certificate failed: ${certificate.statusCode} ${certificate.body}`);
+  const certificateNumber = certificate.json<{ data: { number: string } }>().data.number;
+  const pdf = await t.app.inject({
+    method: 'GET',
+    url: `/back/api/v1/certificates/${certificateNumber}/pdf`,
+    headers: headersOf.get('householdA'),
+  });
+  const parser = new PDFParse({ data: new Uint8Array(pdf.rawPayload) });
+  const pdfText = (await parser.getText()).text;
+  await parser.destroy();
+  const certificateCode = /verificar\/([A-Za-z0-9_-]{22})/.exec(pdfText.replace(/\s+/g, ''))?.[1];
+  if (!certificateCode) throw new Error('no verification code in the certificate PDF');
+  const broadcast = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/admin/broadcasts',
+    headers: headersOf.get('staff'),
+    payload: {
+      title: 'Jornada de reciclaje',
+      body: 'Trae tus residuos al punto este sábado.',
+      audience: { type: 'all' },
+      send_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    },
+  });
+  if (broadcast.statusCode >= 300) throw new Error(`broadcast failed: ${broadcast.statusCode} ${broadcast.body}`);
+  const open311Key = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/admin/open311-keys',
+    headers: headersOf.get('staff'),
+    payload: { name: 'Alcaldía de prueba' },
+  });
+  if (open311Key.statusCode !== 201) throw new Error(`open311 key failed: ${open311Key.statusCode} ${open311Key.body}`);
+
   params = {
+    reportNumber: report.json<{ data: { number: string } }>().data.number,
+    certificateNumber,
+    certificateCode,
+    broadcastId: String(broadcast.json<{ data: { id: number } }>().data.id),
+    open311KeyId: String(open311Key.json<{ data: { id: number } }>().data.id),
     sessionId: device.session_id!,
     deviceId: String(device.id),
     notificationId: String(notification.id),
@@ -202,7 +267,9 @@ function urlFor(path: string): string {
       case 'containerId':
         return params.containerId!;
       case 'code':
-        return 'pet';
+        return path.includes('/certificates/verify/') ? params.certificateCode! : 'pet';
+      case 'number':
+        return path.includes('/certificates/') ? params.certificateNumber! : params.reportNumber!;
       case 'radicado':
         return params.radicado!;
       case 'date':
@@ -228,6 +295,8 @@ function idFor(path: string): string {
     [/\/campaigns\//, 'campaignId'],
     [/\/allies\//, 'allyId'],
     [/\/admin\/faq\//, 'faqId'],
+    [/\/admin\/broadcasts\//, 'broadcastId'],
+    [/\/admin\/open311-keys\//, 'open311KeyId'],
   ];
   const hit = rules.find(([re]) => re.test(path));
   if (!hit) throw new Error(`no object for {id} in ${path}`);

@@ -25,10 +25,14 @@ describe('graceful shutdown', () => {
     expect(run.exitCode, `${summary}\n${run.stderr.slice(-2000)}`).toBe(0);
   }, 120_000);
 
-  // Known: finding 8 (the shutdown 503 is Fastify's own body, not the app's Spanish { code, message }).
-  it.fails('answers a request that arrives while closing with the app’s { code, message } 503', () => {
-    const body = run?.results.find((r) => r.status === 503)?.body;
-    expect(body, 'no 503 was seen in this run').toBeDefined();
-    expect(JSON.parse(body!)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  // Every 503 of a closing server is the app's Spanish { code, message } (Fastify's own English
+  // 503 is off). Whether a run sees one depends on timing; the raw keep-alive request of
+  // src/plugins/__tests__/shutdown.test.ts always gets one.
+  it('answers a request that arrives while closing with the app’s { code, message } 503', () => {
+    expect(run, 'the scenario did not run').not.toBeNull();
+    const bodies = run!.results.filter((r) => r.status === 503).map((r) => JSON.parse(r.body ?? '{}') as unknown);
+    for (const body of bodies) {
+      expect(body).toMatchObject({ code: 'service-unavailable', message: expect.stringMatching(/[a-záéíóúñ]/) });
+    }
   });
 });

@@ -55,11 +55,40 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/requests/calendar',
   'POST /back/api/v1/branches/invitations/preview',
   'POST /back/api/v1/branches/invitations/accept',
+  // Incident reports: the public list, duplicates offer and page carry no personal data.
+  'GET /back/api/v1/reports',
+  'GET /back/api/v1/reports/duplicates',
+  'GET /back/api/v1/reports/:number',
+  // «¿Se resolvió?» from the e-mail: authenticated by its signed token (or the reporter's session).
+  'POST /back/api/v1/reports/:number/follow-up',
+  // The landing page's scheme-wide impact and the factors behind it (no personal data).
+  'GET /back/api/v1/statistics/impact',
+  'GET /back/api/v1/statistics/factors',
+  // Anyone holding a certificate's QR code checks it (same 404 for unknown codes, rate-limited).
+  'GET /back/api/v1/certificates/verify/:code',
+  // The browser needs the VAPID public key to subscribe before signing in.
+  'GET /back/api/v1/notifications/push-key',
+  // The service worker reports a click with the push's signed token (no session in the worker).
+  'POST /back/api/v1/notifications/push-click',
+  // The spec's device registration: works before sign-in, links the session when there is one.
+  'POST /back/api/register-notifications',
+  // ¿Dónde reciclo?: the public dictionary.
+  'GET /back/api/v1/materials/search',
+  // Open311 GeoReport v2: discovery, services and requests are public; POST authenticates with
+  // its api_key form field (403 before any field is read), not with a session.
+  'GET /back/api/open311/v2/:file',
+  'GET /back/api/open311/v2/services/:file',
+  'GET /back/api/open311/v2/requests/:file',
+  'POST /back/api/open311/v2/:file',
 ]);
 
-/** Outside the versioned API: the viewer, the probe, the dev outbox (their own rules). */
+/**
+ * Every route under /back/api/ (the versioned API, the spec's clientes/ and notification calls,
+ * Open311) but the viewer, the probe and the dev-only helpers (their own rules).
+ */
 function isApiRoute(r: RouteEntry): boolean {
-  return r.url.startsWith('/back/api/v1/') || r.url.startsWith('/back/api/clientes/');
+  if (!r.url.startsWith('/back/api/')) return false;
+  return !['/back/api/docs', '/back/api/health', '/back/api/dev/'].some((p) => r.url.startsWith(p));
 }
 
 /** Every path parameter, query and body as wrong as it can be. */
@@ -125,6 +154,14 @@ describe('authorization comes before the body, on every route', () => {
       if (res.statusCode !== expected) wrong.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 80)}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('declares the staff level on every back-office route, so the check above covers it', () => {
+    const undeclared = app.routeTable
+      .filter((r) => r.url.startsWith('/back/api/v1/admin/') || r.url === '/back/api/get-notifications')
+      .filter((r) => authLevelOf(r.options) !== 'admin')
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
   });
 
   it('holds the nine PQR back-office writes and the PQR report to it', () => {

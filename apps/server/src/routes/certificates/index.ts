@@ -45,7 +45,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
   r.post(
     CERTIFICATES_PATH,
     {
-      preValidation: holderFirst,
+      onRequest: holderFirst,
       schema: {
         tags: TAGS,
         summary:
@@ -65,7 +65,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
   r.get(
     CERTIFICATES_PATH,
     {
-      preValidation: userFirst,
+      onRequest: userFirst,
       schema: { tags: TAGS, summary: 'Mis certificados', security, response: { 200: ZCertificateListResponse } },
     },
     async (request) => ({ data: await certificates.listMyCertificates(app.db, requireUser(request)) }),
@@ -91,7 +91,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
   r.get(
     `${CERTIFICATES_PATH}/:number/pdf`,
     {
-      preValidation: userFirst,
+      onRequest: userFirst,
       schema: { tags: TAGS, summary: 'Descarga el PDF del certificado, siempre el mismo archivo', security, params: ZCertificateNumberParams },
     },
     async (request, reply) => {
@@ -108,7 +108,8 @@ export default async function certificatesRoutes(app: FastifyInstance) {
   r.get(
     ADMIN_CERTIFICATES_PATH,
     {
-      preValidation: adminFirst,
+      config: { auth: 'admin' },
+      onRequest: adminFirst,
       schema: { tags: ['admin: certificates'], summary: 'Certificados expedidos (los 500 más recientes)', security, response: { 200: ZCertificateListResponse } },
     },
     async () => ({ data: await certificates.listAllCertificates(app.db) }),
@@ -117,7 +118,8 @@ export default async function certificatesRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN_CERTIFICATES_PATH}/:number/annul`,
     {
-      preValidation: adminFirst,
+      config: { auth: 'admin' },
+      onRequest: adminFirst,
       schema: {
         tags: ['admin: certificates'],
         summary: 'Anula un certificado con su motivo (la página de verificación lo muestra anulado)',

@@ -138,6 +138,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   r.post(
     GET_NOTIFICATIONS_PATH,
     {
+      config: { auth: 'admin' },
       onRequest: async (request) => {
         requireAdmin(request);
       },
@@ -217,6 +218,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   r.post(
     BROADCASTS_PATH,
     {
+      config: { auth: 'admin' },
       onRequest: adminOnly,
       schema: {
         tags: ['admin'],
@@ -237,6 +239,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   r.get(
     `${BROADCASTS_PATH}/:id`,
     {
+      config: { auth: 'admin' },
       onRequest: adminOnly,
       schema: { tags: ['admin'], summary: 'Un envío masivo con sus cifras de entrega', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
     },
@@ -246,6 +249,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   r.post(
     `${BROADCASTS_PATH}/:id/cancel`,
     {
+      config: { auth: 'admin' },
       onRequest: adminOnly,
       schema: { tags: ['admin'], summary: 'Cancela un envío programado que aún no sale', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
     },

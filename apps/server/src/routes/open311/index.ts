@@ -14,7 +14,7 @@ import * as open311 from '../../features/open311/open311.service.js';
 import { Open311Error } from '../../features/open311/open311.service.js';
 import { toXml, type XmlNode } from '../../features/open311/open311.xml.js';
 import { AppError } from '../../lib/app-error.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 import { reportsDeps } from '../reports/deps.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -129,6 +129,7 @@ async function open311ApiRoutes(app: FastifyInstance) {
 
 /** Staff issue and revoke the Open311 API keys (back office). */
 async function open311KeyRoutes(app: FastifyInstance) {
+  declareAuthLevel(app, 'admin');
   app.addHook('onRequest', async (request) => {
     requireAdmin(request);
   });

@@ -27,6 +27,8 @@ declare module 'fastify' {
 }
 
 const TAGS = ['identity'];
+/** The phone routes need a session (bearer); the pickup settings are staff only. */
+const security = [{ bearer: [] }];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
 
 /** Codes and phone numbers: never cached. */
@@ -63,10 +65,12 @@ export default fp(
     r.post(
       PHONE_PATHS.sendCode,
       {
+        config: { auth: 'user' },
         onRequest: signedIn('verification'),
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security,
           summary: 'Envía por SMS un código de 6 dígitos al celular del perfil (o al indicado); vence en 10 minutos',
           body: ZSendPhoneCodeRequest,
           response: { 200: ZSendPhoneCodeResponse, ...errors(400, 401, 429, 503) },
@@ -78,10 +82,12 @@ export default fp(
     r.post(
       PHONE_PATHS.confirmCode,
       {
+        config: { auth: 'user' },
         onRequest: signedIn('token'),
         onSend: noStore,
         schema: {
           tags: TAGS,
+          security,
           summary: 'Confirma el celular con el código recibido por SMS (5 intentos por código, un solo uso)',
           body: ZConfirmPhoneCodeRequest,
           response: { 200: ZConfirmPhoneCodeResponse, ...errors(400, 401, 429) },
@@ -93,9 +99,11 @@ export default fp(
     r.get(
       PHONE_PATHS.pickupSettings,
       {
+        config: { auth: 'admin' },
         onRequest: staff,
         schema: {
           tags: ['admin'],
+          security,
           summary: 'Reglas de las solicitudes de recolección (solo administración)',
           response: { 200: ZPickupSettingsResponse, ...errors(401, 403) },
         },
@@ -106,9 +114,11 @@ export default fp(
     r.put(
       PHONE_PATHS.pickupSettings,
       {
+        config: { auth: 'admin' },
         onRequest: staff,
         schema: {
           tags: ['admin'],
+          security,
           summary: 'Exige (o no) un celular verificado para pedir recolecciones (solo administración)',
           body: ZPickupSettingsRequest,
           response: { 200: ZPickupSettingsResponse, ...errors(400, 401, 403) },

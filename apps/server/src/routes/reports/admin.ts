@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as reports from '../../features/reports/reports.service.js';
-import { requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
+import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
 import { reportsDeps } from './deps.js';
 
 /**
@@ -24,6 +24,7 @@ import { reportsDeps } from './deps.js';
  */
 export default async function handlingRoutes(app: FastifyInstance) {
   const deps = reportsDeps(app);
+  declareAuthLevel(app, 'manager');
   app.addHook('onRequest', async (request) => {
     requireManagerOrAdmin(request);
   });
@@ -117,6 +118,8 @@ export default async function handlingRoutes(app: FastifyInstance) {
   r.post(
     `${P}/:number/photo-visibility`,
     {
+      // Staff only: refused managers get 403 before the body.
+      config: { auth: 'admin' },
       schema: { tags, summary: 'Administración oculta (o vuelve a mostrar) una foto al público', security, params: ZReportNumberParams, body: ZReportPhotoVisibility, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({

@@ -23,7 +23,7 @@ import { requireAdmin, requireUser } from '../../plugins/auth.js';
 const TAGS = ['statistics'];
 const security = [{ bearer: [] }];
 
-/** Who may call runs before the query or body is validated (401/403 before 400). */
+/** Who may call runs at onRequest, before the body is even parsed (401/403 before 400). */
 const userFirst = async (request: FastifyRequest) => {
   const user = requireUser(request);
   if (!statistics.statisticsKindOf(user)) throw new AppError('forbidden');
@@ -39,7 +39,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
   r.get(
     `${STATISTICS_PATH}/me`,
     {
-      preValidation: userFirst,
+      onRequest: userFirst,
       schema: {
         tags: TAGS,
         summary:
@@ -85,7 +85,8 @@ export default async function statisticsRoutes(app: FastifyInstance) {
   r.get(
     ADMIN_STATISTICS_PATH,
     {
-      preValidation: adminFirst,
+      config: { auth: 'admin' },
+      onRequest: adminFirst,
       schema: {
         tags: ['admin: statistics'],
         summary: 'Cifras de todo el esquema por mes y material, ciudad o punto',
@@ -100,7 +101,8 @@ export default async function statisticsRoutes(app: FastifyInstance) {
   r.get(
     `${ADMIN_STATISTICS_PATH}/month`,
     {
-      preValidation: adminFirst,
+      config: { auth: 'admin' },
+      onRequest: adminFirst,
       schema: {
         tags: ['admin: statistics'],
         summary: 'Kilos de un mes (calendario de Bogotá) en todo el esquema, por material',
@@ -115,7 +117,8 @@ export default async function statisticsRoutes(app: FastifyInstance) {
   r.patch(
     `${ADMIN_IMPACT_FACTORS_PATH}/:code`,
     {
-      preValidation: adminFirst,
+      config: { auth: 'admin' },
+      onRequest: adminFirst,
       schema: {
         tags: ['admin: statistics'],
         summary: 'Cambia un factor de impacto (queda en la auditoría; los certificados ya expedidos no cambian)',
