@@ -28,7 +28,8 @@ describe('PageBanners', () => {
     initSessionFromStorage();
     act(() => saveSession({ ...householdUser, email: 'ana@example.co', email_verified: false }));
     renderWithProviders(<PageBanners />);
-    expect(await screen.findByRole('region', { name: translate('identity.verify.bannerLabel') })).toBeInTheDocument();
+    // The banners' code is a lazy chunk: on a loaded machine its import takes longer than findBy's 1 s default.
+    expect(await screen.findByRole('region', { name: translate('identity.verify.bannerLabel') }, { timeout: 5000 })).toBeInTheDocument();
     expect(loaded.count).toBe(1);
   });
 });
