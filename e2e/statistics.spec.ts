@@ -45,12 +45,15 @@ test('the demo company sees its figures, downloads a certificate for last quarte
   await page.goto('/app/tabs/reports');
   const screen = current(page);
 
+  // Reportes holds three parts as tabs: problem reports, Mis cifras, Certificados.
+  await screen.getByRole('tab', { name: 'Mis cifras' }).click();
   await expect(screen.getByRole('heading', { name: 'Mis cifras', level: 2 })).toBeVisible();
   const table = screen.getByRole('table').first();
   await expect(table.getByRole('columnheader', { name: 'Cartón' })).toBeVisible();
   await expect(screen.getByRole('button', { name: 'Descargar Excel (XLSX)' })).toBeVisible();
   await expect(screen.getByText('Por sede')).toBeVisible();
 
+  await screen.getByRole('tab', { name: 'Certificados' }).click();
   const certificates = screen.getByRole('region', { name: 'Certificados' });
   await expect(certificates.getByRole('combobox').first()).toHaveValue('lastQuarter');
   await certificates.getByRole('button', { name: 'Pedir certificado' }).click();
