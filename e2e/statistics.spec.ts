@@ -53,7 +53,11 @@ test('the demo company sees its figures, downloads a certificate for last quarte
   await expect(screen.getByRole('button', { name: 'Descargar Excel (XLSX)' })).toBeVisible();
   await expect(screen.getByText('Por sede')).toBeVisible();
 
-  await screen.getByRole('tab', { name: 'Certificados' }).click();
+  // The tabs follow the WAI-ARIA pattern: from Mis cifras, the right arrow opens Certificados.
+  await screen.getByRole('tab', { name: 'Mis cifras' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(screen.getByRole('tab', { name: 'Certificados' })).toHaveAttribute('aria-selected', 'true');
+  await expect(screen.getByRole('tab', { name: 'Certificados' })).toBeFocused();
   const certificates = screen.getByRole('region', { name: 'Certificados' });
   await expect(certificates.getByRole('combobox').first()).toHaveValue('lastQuarter');
   await certificates.getByRole('button', { name: 'Pedir certificado' }).click();

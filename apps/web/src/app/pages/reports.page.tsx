@@ -6,7 +6,7 @@
  */
 import { TC_ID } from '@puntoverde/contract';
 import { useIonRouter } from '@ionic/react';
-import { useState, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -65,6 +65,23 @@ function positiveInt(value: string | null): number | null {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
 
+/** The tab a key press moves to (ArrowLeft/Right wrap, Home, End), focused and shown. */
+function moveTab(event: KeyboardEvent<HTMLDivElement>, current: string, setActive: (key: string) => void) {
+  const index = PARTS.findIndex((p) => p.key === current);
+  const last = PARTS.length - 1;
+  const next =
+    event.key === 'ArrowRight' ? (index + 1) % PARTS.length
+    : event.key === 'ArrowLeft' ? (index - 1 + PARTS.length) % PARTS.length
+    : event.key === 'Home' ? 0
+    : event.key === 'End' ? last
+    : null;
+  if (next === null) return;
+  event.preventDefault();
+  const key = PARTS[next]!.key;
+  setActive(key);
+  document.getElementById(`reports-tab-${key}`)?.focus();
+}
+
 function ReportsParts({ ctx }: { ctx: PartContext }) {
   const { t } = useTranslation();
   const [active, setActive] = useState(PARTS[0]!.key);
@@ -72,9 +89,19 @@ function ReportsParts({ ctx }: { ctx: PartContext }) {
   if (PARTS.length === 1) return <>{part.render(ctx)}</>;
   return (
     <>
-      <div className="reports-parts" role="tablist" aria-label={t('pages.reports.title')}>
+      {/* WAI-ARIA tabs: one tab stop; arrow keys, Home and End move between the parts. */}
+      <div className="reports-parts" role="tablist" aria-label={t('pages.reports.title')} onKeyDown={(e) => moveTab(e, part.key, setActive)}>
         {PARTS.map((p) => (
-          <button key={p.key} type="button" role="tab" id={`reports-tab-${p.key}`} aria-selected={p.key === part.key} aria-controls="reports-part" onClick={() => setActive(p.key)}>
+          <button
+            key={p.key}
+            type="button"
+            role="tab"
+            id={`reports-tab-${p.key}`}
+            aria-selected={p.key === part.key}
+            aria-controls="reports-part"
+            tabIndex={p.key === part.key ? 0 : -1}
+            onClick={() => setActive(p.key)}
+          >
             {t(p.labelKey)}
           </button>
         ))}
