@@ -1,28 +1,5 @@
-/** Renders with a fresh query client and the real Spanish strings. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { translations } from '../../../test/translate';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  fallbackLng: 'es',
-  resources: { es: { translation: translations.es }, en: { translation: translations.en } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-export function renderWithProviders(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
+/** The shared render helper (fresh query client, real Spanish strings), and a fetch stub that does not replace the global fetch. */
+export { renderWithProviders } from '../../../test/render';
 
 /** A fetch stub answering each call with the next response; records the calls. */
 export function stubFetch(...responses: Array<{ status: number; body: unknown }>) {
