@@ -217,6 +217,8 @@ export const EXPECTED: Record<string, Role[]> = {
   'PUT /back/api/v1/admin/settings/pickups': STAFF,
   // ¿Dónde reciclo?: the public dictionary.
   'GET /back/api/v1/materials/search': ALL,
+  'GET /back/api/v1/geocoding/search': SIGNED_IN,
+  'GET /back/api/v1/geocoding/reverse': SIGNED_IN,
 };
 
 /**

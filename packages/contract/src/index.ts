@@ -26,3 +26,4 @@ export * from './reports.js';
 export * from './open311.js';
 export * from './idempotency.js';
 export * from './where-to-recycle.js';
+export * from './geocoding.js';

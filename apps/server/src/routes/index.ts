@@ -22,6 +22,7 @@ import phoneRoutes from './phone/index.js';
 import reportsRoutes from './reports/index.js';
 import open311Routes from './open311/index.js';
 import whereToRecycleRoutes from './where-to-recycle/index.js';
+import geocodingRoutes from './geocoding/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -51,4 +52,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(reportsRoutes);
   await app.register(open311Routes);
   await app.register(whereToRecycleRoutes);
+  await app.register(geocodingRoutes);
 }

@@ -1,12 +1,22 @@
 /**
- * The pickup location: tap the map to drop the pin, or use the device position (high accuracy,
- * 10 s, spec §9). The pin can be moved at any time; the coordinates are shown for checking.
+ * The pickup location: tap the map to drop the pin, use the device position (high accuracy,
+ * 10 s, spec §9), or type the address (the form passes it in): a typed address moves the pin,
+ * and a pin placed by hand is named by its address, which can fill an empty address field.
  */
 import { useIonViewDidEnter } from '@ionic/react';
+import type { GeocodeHit } from '@puntoverde/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CircleMarker, Map as LeafletMap } from 'leaflet';
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
+import {
+  describeHit,
+  geocodeSearchQueryOptions,
+  MIN_ADDRESS_LENGTH,
+  reverseGeocodeQueryOptions,
+  useSettledText,
+} from '../../../lib/map/geocoding';
 import { MapView } from '../../../lib/map/map-view';
 import { useGeolocation } from '../hooks/use-geolocation';
 import '../../../components/actions.css';
@@ -16,12 +26,18 @@ const MEDELLIN: [number, number] = [6.2442, -75.5812];
 
 export type LatLng = { lat: number; lng: number };
 
+type Lookup =
+  | { kind: 'idle' | 'naming' | 'unnamed' | 'not-found' }
+  | { kind: 'named' | 'placed'; hit: GeocodeHit };
+
 export function LocationPicker({
   value,
   onChange,
   tileUrl,
   error,
   mapLabel,
+  address,
+  onAddressFound,
 }: {
   value: LatLng | null;
   onChange: (value: LatLng) => void;
@@ -29,6 +45,10 @@ export function LocationPicker({
   error?: string;
   /** The map's accessible name (other forms than pickups say what the pin marks). */
   mapLabel?: string;
+  /** The address typed in the form: once the typing settles, the pin moves to it. */
+  address?: string;
+  /** The address of a pin placed by hand (tap or "use my location"), to fill the form's field. */
+  onAddressFound?: (address: string) => void;
 }) {
   const { t } = useTranslation();
   const mapId = `rq-pin-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
@@ -39,14 +59,92 @@ export function LocationPicker({
     onChangeRef.current = onChange;
   }, [onChange]);
   const initial = useRef(value);
+  const queryClient = useQueryClient();
+  // What is known about the pin: named by reverse lookup when placed by hand, or placed by the
+  // typed address.
+  const [lookup, setLookup] = useState<Lookup>({ kind: 'idle' });
+  // Address texts that must not move the pin: what the pin wrote into the field, and what was
+  // typed before the person placed the pin by hand.
+  const settledTexts = useRef(new Set<string>());
+  const sequence = useRef(0);
+  const hasPin = useRef(value !== null);
+  useEffect(() => {
+    hasPin.current = value !== null;
+  }, [value]);
+  const onAddressFoundRef = useRef(onAddressFound);
+  useEffect(() => {
+    onAddressFoundRef.current = onAddressFound;
+  }, [onAddressFound]);
+
+  const nameThePin = useCallback(
+    (pin: LatLng) => {
+      const mine = ++sequence.current;
+      setLookup({ kind: 'naming' });
+      queryClient.fetchQuery(reverseGeocodeQueryOptions(pin)).then(
+        (hit) => {
+          if (mine !== sequence.current) return;
+          setLookup(hit ? { kind: 'named', hit } : { kind: 'unnamed' });
+          if (hit?.address) {
+            const text = describeHit(hit);
+            settledTexts.current.add(text);
+            onAddressFoundRef.current?.(text);
+          }
+        },
+        () => mine === sequence.current && setLookup({ kind: 'unnamed' }),
+      );
+    },
+    [queryClient],
+  );
+
+  // A pin the form starts with is named too.
+  useEffect(() => {
+    if (initial.current) nameThePin(initial.current);
+  }, [nameThePin]);
+
+  const latestAddress = useRef(address);
+  useEffect(() => {
+    latestAddress.current = address;
+  }, [address]);
+
+  // A typed address, once the typing settles, moves the pin.
+  const settled = useSettledText(address ?? '');
+  useEffect(() => {
+    if (settled.length < MIN_ADDRESS_LENGTH || settledTexts.current.has(settled)) return;
+    const mine = ++sequence.current;
+    queryClient.fetchQuery(geocodeSearchQueryOptions(settled)).then(
+      (hits) => {
+        if (mine !== sequence.current) return;
+        const hit = hits[0];
+        if (!hit) return setLookup({ kind: 'not-found' });
+        // Only the town is known: a pin the person already placed is better than its centre.
+        if (hit.precision === 'city' && hasPin.current) return;
+        setLookup({ kind: 'placed', hit });
+        onChangeRef.current({ lat: hit.lat, lng: hit.lng });
+        ref.current?.map.setView([hit.lat, hit.lng], hit.precision === 'city' ? 13 : hit.precision === 'place' ? 15 : 17);
+      },
+      () => undefined,
+    );
+  }, [settled, queryClient]);
+
+  const placeByHand = (next: LatLng) => {
+    // The pin placed by hand wins over the address typed before it; typing again moves it.
+    settledTexts.current.add((latestAddress.current ?? '').trim());
+    onChangeRef.current(next);
+    nameThePin(next);
+  };
 
   useIonViewDidEnter(() => {
     ref.current?.map.invalidateSize();
   });
 
+  const placeByHandRef = useRef(placeByHand);
+  useEffect(() => {
+    placeByHandRef.current = placeByHand;
+  });
+
   const onReady = useCallback((map: LeafletMap, L: LeafletModule) => {
     ref.current = { map, L, pin: null };
-    map.on('click', (e) => onChangeRef.current({ lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.lng.toFixed(6)) }));
+    map.on('click', (e) => placeByHandRef.current({ lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.lng.toFixed(6)) }));
     if (initial.current) {
       ref.current.pin = L.circleMarker([initial.current.lat, initial.current.lng], { radius: 10, color: '#ffffff', weight: 3, fillColor: '#1e6b3a', fillOpacity: 1 }).addTo(map);
     }
@@ -69,9 +167,28 @@ export function LocationPicker({
     const position = await geo.request();
     if (!position) return;
     const next = { lat: Number(position.lat.toFixed(6)), lng: Number(position.lng.toFixed(6)) };
-    onChange(next);
+    placeByHand(next);
     ref.current?.map.setView([next.lat, next.lng], 16);
   };
+
+  function pinStatus(): string {
+    if (lookup.kind === 'not-found' && !value) return t('requests.form.addressNotFound');
+    if (!value) return t('requests.form.noPin');
+    switch (lookup.kind) {
+      case 'placed':
+        return lookup.hit.precision === 'city'
+          ? t('requests.form.pinCityOnly', { city: lookup.hit.city })
+          : t('requests.form.pinFromAddress', { address: describeHit(lookup.hit) });
+      case 'named':
+        return lookup.hit.address
+          ? t('requests.form.pinNear', { address: describeHit(lookup.hit) })
+          : t('requests.form.pinInCity', { city: lookup.hit.city });
+      case 'naming':
+        return t('requests.form.pinNaming');
+      default:
+        return t('requests.form.pinNoAddress');
+    }
+  }
 
   return (
     <div className="rq-field rq-location">
@@ -84,7 +201,7 @@ export function LocationPicker({
           {geo.state.status === 'locating' ? t('requests.form.locating') : t('requests.form.useMyLocation')}
         </button>
         <span className="rq-hint" aria-live="polite">
-          {value ? t('requests.form.pinAt', { lat: value.lat.toFixed(5), lng: value.lng.toFixed(5) }) : t('requests.form.noPin')}
+          {pinStatus()}
         </span>
       </div>
       {geo.state.status === 'error' ? (

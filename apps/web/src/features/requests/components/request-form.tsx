@@ -17,7 +17,7 @@ import {
   type TimeWindow,
   type UploadedFile,
 } from '@puntoverde/contract';
-import { useEffect, useMemo, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CREATE_REQUEST_PATH, useCreateRequest } from '../api/create-request';
@@ -112,6 +112,9 @@ export function RequestForm({
   const watchedItems = useWatch({ control, name: 'items' });
   const lat = useWatch({ control, name: 'lat' });
   const lng = useWatch({ control, name: 'lng' });
+  const address = useWatch({ control, name: 'address' });
+  // The address the pin wrote into the field: replaced by the next pin, unlike a typed one.
+  const pinAddress = useRef<string | null>(null);
   const date = useWatch({ control, name: 'preferred_date' });
   const timeWindow = useWatch({ control, name: 'time_window' });
 
@@ -253,6 +256,13 @@ export function RequestForm({
         />
         <LocationPicker
           value={location}
+          address={address}
+          onAddressFound={(found) => {
+            if (address.trim() && address !== pinAddress.current) return;
+            pinAddress.current = found;
+            setValue('address', found, { shouldValidate: false });
+            clearErrors('address');
+          }}
           tileUrl={tileUrl}
           error={errors.lat?.message ?? errors.lng?.message ? t('requests.form.pinRequired') : undefined}
           onChange={(v) => {
