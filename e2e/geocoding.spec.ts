@@ -24,7 +24,10 @@ async function openForm(browser: Browser, size: 'phone' | 'desktop'): Promise<Pa
   const page = await context.newPage();
   await page.goto('/auth/login');
   await page.getByLabel(/correo/i).fill(HOUSEHOLD);
-  await page.getByLabel(/contraseña/i).first().fill(PASSWORD);
+  await page
+    .getByLabel(/contraseña/i)
+    .first()
+    .fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto('/app/tabs/request/new');

@@ -22,7 +22,16 @@ export type ParsedAddress = {
   rest: string | null;
 };
 
-export const STREET_TYPES = ['Calle', 'Carrera', 'Diagonal', 'Transversal', 'Avenida Calle', 'Avenida Carrera', 'Avenida', 'Circular'] as const;
+export const STREET_TYPES = [
+  'Calle',
+  'Carrera',
+  'Diagonal',
+  'Transversal',
+  'Avenida Calle',
+  'Avenida Carrera',
+  'Avenida',
+  'Circular',
+] as const;
 export type StreetType = (typeof STREET_TYPES)[number];
 
 // Abbreviations seen on Colombian bills, forms and signs (DANE's "nomenclatura de direcciones").
@@ -60,7 +69,12 @@ export function fold(text: string): string {
 }
 
 /** "43", "43A", "43 a", "43A bis", "12 sur" → grid position; letters split a block in quarters. */
-function gridNumber(num: string, letter: string | undefined, bis: string | undefined, side: string | undefined): number {
+function gridNumber(
+  num: string,
+  letter: string | undefined,
+  bis: string | undefined,
+  side: string | undefined,
+): number {
   let value = Number(num);
   if (letter) value += Math.min(3, letter.charCodeAt(0) - 96) * 0.25;
   if (bis) value += 0.125;

@@ -62,7 +62,13 @@ export const GRIDS: CityGrid[] = [
     // one affine grid is a first answer there, the pin is what the user confirms.
     control: [
       { what: 'Parque Berrío (Carrera 50 / Calle 50)', calle: 50.5, carrera: 50.5, lat: 6.2506, lng: -75.5687 },
-      { what: 'Estadio Atanasio Girardot (Carrera 70-74 / Calle 48-50)', calle: 49, carrera: 72, lat: 6.2568, lng: -75.5902 },
+      {
+        what: 'Estadio Atanasio Girardot (Carrera 70-74 / Calle 48-50)',
+        calle: 49,
+        carrera: 72,
+        lat: 6.2568,
+        lng: -75.5902,
+      },
       { what: 'Parque de El Poblado (Carrera 43A / Calle 9-10)', calle: 9.5, carrera: 43.25, lat: 6.21, lng: -75.571 },
       { what: 'Universidad de Antioquia (Calle 67 # 53-108)', calle: 68, carrera: 53, lat: 6.2676, lng: -75.5688 },
     ],

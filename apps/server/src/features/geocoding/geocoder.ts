@@ -50,8 +50,14 @@ function solve3(m: number[][], v: number[]): [number, number, number] {
 }
 
 export function fitGrid(grid: CityGrid): FittedGrid {
-  const [la, lb, lc] = fitPlane(grid.control, grid.control.map((p) => p.lat));
-  const [ga, gb, gc] = fitPlane(grid.control, grid.control.map((p) => p.lng));
+  const [la, lb, lc] = fitPlane(
+    grid.control,
+    grid.control.map((p) => p.lat),
+  );
+  const [ga, gb, gc] = fitPlane(
+    grid.control,
+    grid.control.map((p) => p.lng),
+  );
   const det = lb * gc - lc * gb;
   return {
     ...grid,
@@ -109,7 +115,14 @@ export class GazetteerGeocoder implements Geocoder {
     const placeName = place && place.m <= PLACE_RADIUS_M ? place.place.name : null;
     if (grid) {
       const { calle, carrera } = grid.inverse(lat, lng);
-      return { address: formatGridAddress(calle, carrera), place: placeName, city: grid.city, lat: round6(lat), lng: round6(lng), precision: 'address' };
+      return {
+        address: formatGridAddress(calle, carrera),
+        place: placeName,
+        city: grid.city,
+        lat: round6(lat),
+        lng: round6(lng),
+        precision: 'address',
+      };
     }
     const city = nearest(CITY_CENTRES, lat, lng);
     if (!city || city.m > CITY_RADIUS_M) return null;
@@ -141,7 +154,18 @@ export class GazetteerGeocoder implements Geocoder {
     }
     // A city without a calibrated grid (or an address off it): its centre, said as such.
     const centre = CITY_CENTRES.find((c) => c.city === cityName);
-    return centre ? [{ address: parsed.canonical, place: null, city: centre.city, lat: centre.lat, lng: centre.lng, precision: 'city' }] : [];
+    return centre
+      ? [
+          {
+            address: parsed.canonical,
+            place: null,
+            city: centre.city,
+            lat: centre.lat,
+            lng: centre.lng,
+            precision: 'city',
+          },
+        ]
+      : [];
   }
 
   private searchPlaces(text: string): GeocodeHit[] {

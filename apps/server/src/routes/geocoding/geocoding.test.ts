@@ -16,13 +16,21 @@ describe('geocoding (address ↔ pin)', () => {
   it('locates a typed address on the map', async () => {
     const res = await get(`/back/api/v1/geocoding/search?q=${encodeURIComponent('Cra 72 # 49-10, Medellín')}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.hits[0]).toMatchObject({ address: 'Carrera 72 # 49-10', city: 'Medellín', precision: 'address' });
+    expect(res.json().data.hits[0]).toMatchObject({
+      address: 'Carrera 72 # 49-10',
+      city: 'Medellín',
+      precision: 'address',
+    });
   });
 
   it('answers a pin with an address, not coordinates', async () => {
     const res = await get('/back/api/v1/geocoding/reverse?lat=6.2568&lng=-75.5902');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ city: 'Medellín', place: 'Estadio', address: expect.stringMatching(/^(Calle|Carrera) \d+ # \d+-\d+$/) });
+    expect(res.json().data).toMatchObject({
+      city: 'Medellín',
+      place: 'Estadio',
+      address: expect.stringMatching(/^(Calle|Carrera) \d+ # \d+-\d+$/),
+    });
   });
 
   it('is for signed-in users', async () => {

@@ -22,7 +22,8 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
   async function limit(request: FastifyRequest) {
     const user = requireUser(request);
     const rate = await app.rateLimiter.hit(`geocode:${user.id}`, LOOKUPS_PER_MINUTE, 60_000);
-    if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+    if (!rate.allowed)
+      throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
   }
 
   r.get(
@@ -30,7 +31,8 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
     {
       schema: {
         tags: TAGS,
-        summary: 'Ubica una dirección colombiana («Calle 49 # 72-35, Medellín») o un barrio en el mapa, de la más probable a la menos',
+        summary:
+          'Ubica una dirección colombiana («Calle 49 # 72-35, Medellín») o un barrio en el mapa, de la más probable a la menos',
         security: [{ bearer: [] }],
         querystring: ZGeocodeSearchQuery,
         response: { 200: ZGeocodeSearchResponse },

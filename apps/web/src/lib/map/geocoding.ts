@@ -16,7 +16,8 @@ export function geocodeSearchQueryOptions(q: string) {
   return queryOptions({
     queryKey: ['geocoding', 'search', q],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: { hits: GeocodeHit[] } }>(`v1/geocoding/search?q=${encodeURIComponent(q)}`, { signal })).data.hits,
+      (await apiRequest<{ data: { hits: GeocodeHit[] } }>(`v1/geocoding/search?q=${encodeURIComponent(q)}`, { signal }))
+        .data.hits,
     enabled: q.length >= MIN_ADDRESS_LENGTH,
     staleTime: Infinity,
     retry: false,
@@ -29,7 +30,11 @@ export function reverseGeocodeQueryOptions(pin: { lat: number; lng: number } | n
   return queryOptions({
     queryKey: ['geocoding', 'reverse', key],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: GeocodeHit | null }>(`v1/geocoding/reverse?lat=${key!.lat}&lng=${key!.lng}`, { signal })).data,
+      (
+        await apiRequest<{ data: GeocodeHit | null }>(`v1/geocoding/reverse?lat=${key!.lat}&lng=${key!.lng}`, {
+          signal,
+        })
+      ).data,
     enabled: key !== null,
     staleTime: Infinity,
     retry: false,
