@@ -78,6 +78,21 @@ const ZEnv = z.object({
   /** Overrides for a local stand-in (tests): the v1 API base and the OAuth token endpoint. */
   FCM_API_URL: z.url().optional(),
   FCM_TOKEN_URL: z.url().optional(),
+  /** The Android/iOS apps' id (Capacitor `appId`), for App Links and Universal Links. */
+  NATIVE_APP_ID: z
+    .string()
+    .regex(/^[a-zA-Z][\w]*(\.[a-zA-Z][\w]*)+$/, 'NATIVE_APP_ID must be a reverse-domain id like co.puntoverde.app')
+    .default('co.puntoverde.app'),
+  /** SHA-256 fingerprints of the Android signing certificates (AA:BB:…, comma separated); unset = no assetlinks.json. */
+  ANDROID_CERT_SHA256: z
+    .string()
+    .regex(
+      /^([0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31})(\s*,\s*[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){31})*$/,
+      'ANDROID_CERT_SHA256 must be SHA-256 fingerprints like AB:CD:… (32 pairs), comma separated',
+    )
+    .optional(),
+  /** The Apple developer Team ID (10 characters); unset = no apple-app-site-association. */
+  IOS_TEAM_ID: z.string().regex(/^[A-Z0-9]{10}$/, 'IOS_TEAM_ID must be the 10-character Apple Team ID').optional(),
 });
 
 export type Config = {
@@ -119,6 +134,16 @@ export type Config = {
   pushAllowLoopback: boolean;
   /** FCM HTTP v1 sender, when FCM_SERVICE_ACCOUNT is set. */
   fcm: FcmConfig | undefined;
+  /** Deep links into the Android/iOS apps: what /.well-known/ answers. */
+  appLinks: AppLinksConfig;
+};
+
+export type AppLinksConfig = {
+  appId: string;
+  /** Upper-case SHA-256 fingerprints; empty = Android App Links not verifiable (404). */
+  androidCertSha256: string[];
+  /** Empty = iOS Universal Links not configured (404). */
+  iosTeamId: string;
 };
 
 export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
@@ -442,6 +467,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     notificationPollMs: e.NOTIFICATION_POLL_MS,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     fcm: fcm.fcm,
+    appLinks: {
+      appId: e.NATIVE_APP_ID,
+      androidCertSha256: (e.ANDROID_CERT_SHA256 ?? '')
+        .split(',')
+        .map((f) => f.trim().toUpperCase())
+        .filter(Boolean),
+      iosTeamId: e.IOS_TEAM_ID ?? '',
+    },
     ...overrides,
   };
   if (!config.tokenSecret) config.tokenSecret = loadOrCreateSecret(dataDir);

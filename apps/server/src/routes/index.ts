@@ -23,6 +23,7 @@ import reportsRoutes from './reports/index.js';
 import open311Routes from './open311/index.js';
 import whereToRecycleRoutes from './where-to-recycle/index.js';
 import geocodingRoutes from './geocoding/index.js';
+import appLinksRoutes from './app-links/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -53,4 +54,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(open311Routes);
   await app.register(whereToRecycleRoutes);
   await app.register(geocodingRoutes);
+  await app.register(appLinksRoutes);
 }
