@@ -24,7 +24,7 @@ export function assetLinks(config: AppLinksConfig): unknown[] | null {
  * https://developer.apple.com/documentation/xcode/supporting-associated-domains: every page
  * path opens in the app, the API and the verification pages of certificates stay on the web.
  */
-export function appleAppSiteAssociation(config: AppLinksConfig): unknown | null {
+export function appleAppSiteAssociation(config: AppLinksConfig): Record<string, unknown> | null {
   if (!config.iosTeamId) return null;
   return {
     applinks: {
