@@ -64,6 +64,26 @@ test.describe('waste map', () => {
     await expect(list.first()).toContainText('Pilas y baterías');
   });
 
+  test('the search knows everyday words: "nevera" shows the points that take it, "servilletas" says where it goes', async ({ page }) => {
+    await page.goto('/home');
+    const search = page.getByRole('searchbox', { name: 'Buscar por nombre, dirección o material' });
+    await search.fill('nevera');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    const guide = page.locator('.pvp-guide');
+    await expect(guide).toContainText('Te mostramos los puntos que lo reciben.');
+    await expect(guide).toContainText('posconsumo');
+    const list = page.getByRole('region', { name: /Puntos más cercanos/ }).getByRole('listitem');
+    await expect(list.first()).toBeVisible();
+    // Back to a name search when the word was meant as a name.
+    await page.getByRole('button', { name: 'Buscar «nevera» en los nombres de los puntos' }).click();
+    await expect(guide).toHaveCount(0);
+
+    await search.fill('servilletas');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await expect(guide).toContainText('bolsa negra');
+    await expect(guide.getByRole('button')).toHaveCount(0);
+  });
+
   test('"Cerca de mí" with a granted location lists the nearest points first', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation({ latitude: POBLADO.lat, longitude: POBLADO.lng });

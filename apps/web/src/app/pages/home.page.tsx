@@ -1,9 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
+import { searchMaterials } from '../../features/content/api/search-materials';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PointsMapScreen } from '../../features/points/components/points-map-screen';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
+
+/** The map's search knows the "¿Dónde reciclo?" dictionary: its best hit for a word, if any. */
+async function lookUpWord(word: string) {
+  return (await searchMaterials(word)).hits[0] ?? null;
+}
 
 /** home and home/{id}: the waste map (the id focuses one point). */
 export default function HomePage() {
@@ -22,6 +28,7 @@ export default function HomePage() {
       <PointsMapScreen
         focusId={focusId}
         initialMaterials={initialMaterials}
+        lookUpWord={lookUpWord}
         tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)}
       />
     </PageLayout>

@@ -1,5 +1,5 @@
 import { useIonToast, useIonViewDidEnter } from '@ionic/react';
-import { POINT_KIND_COLORS, POINT_KINDS, TOAST_LONG_DURATION_MS, type PointKind } from '@puntoverde/contract';
+import { POINT_KIND_COLORS, POINT_KINDS, TOAST_LONG_DURATION_MS, type MaterialSearchHit, type PointKind } from '@puntoverde/contract';
 import type { Map as LeafletMap } from 'leaflet';
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,14 +43,21 @@ export type PointsMapScreenProps = {
   tileUrl: string | null;
   /** Material codes to filter by from the start (`/home?materials=pilas`, from the help guide). */
   initialMaterials?: string[];
+  /**
+   * The "¿Dónde reciclo?" dictionary (composed in by the page): a searched everyday word
+   * ("nevera", "pilas") filters the map by the material that takes it, with the advice shown.
+   */
+  lookUpWord?: (word: string) => Promise<MaterialSearchHit | null>;
 };
 
-export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: PointsMapScreenProps) {
+export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [], lookUpWord }: PointsMapScreenProps) {
   const { t, i18n } = useTranslation();
   const [present] = useIonToast();
   const mapId = `pvp-map-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const [filters, setFilters] = useState<PointFilters>(() => ({ ...NO_FILTERS, materials: initialMaterials }));
   const [query, setQuery] = useState('');
+  // What the dictionary said about the last searched word.
+  const [guide, setGuide] = useState<{ word: string; hit: MaterialSearchHit } | null>(null);
   const [view, setView] = useState<Viewport | null>(null);
   const [center, setCenter] = useState<Origin>({ lat: DEFAULT_CENTER[0], lng: DEFAULT_CENTER[1] });
   const [mode, setMode] = useState<'map' | 'list'>('map');
@@ -123,9 +130,20 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
   );
   const toggleOpenNow = useCallback(() => setFilters((f) => ({ ...f, openNow: !f.openNow })), []);
 
-  const onSearch = (event: FormEvent) => {
+  const onSearch = async (event: FormEvent) => {
     event.preventDefault();
-    setFilters((f) => ({ ...f, q: query }));
+    const word = query.trim();
+    const hit = word && lookUpWord ? await lookUpWord(word).catch(() => null) : null;
+    setGuide(hit ? { word, hit } : null);
+    // A thing to recycle shows the points that take its material; anything else is a name search.
+    if (hit && hit.kind !== 'no-aprovechable') setFilters((f) => ({ ...f, q: '', materials: [hit.material] }));
+    else setFilters((f) => ({ ...f, q: word }));
+  };
+
+  const searchByName = () => {
+    if (!guide) return;
+    setFilters((f) => ({ ...f, q: guide.word, materials: f.materials.filter((c) => c !== guide.hit.material) }));
+    setGuide(null);
   };
 
   const nearMe = async () => {
@@ -161,7 +179,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
   return (
     <div className={`pvp-points-screen pvp-mode-${mode}`}>
       <div className="pvp-points-tools">
-        <form role="search" className="pvp-search" onSubmit={onSearch}>
+        <form role="search" className="pvp-search" onSubmit={(e) => void onSearch(e)}>
           <label htmlFor={`${mapId}-q`} className="visually-hidden">
             {t('points.search.label')}
           </label>
@@ -172,13 +190,29 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [] }: Poi
             placeholder={t('points.search.placeholder')}
             onChange={(e) => {
               setQuery(e.target.value);
-              if (e.target.value === '') setFilters((f) => ({ ...f, q: '' }));
+              if (e.target.value === '') {
+                setFilters((f) => ({ ...f, q: '' }));
+                setGuide(null);
+              }
             }}
           />
           <button type="submit" className="pvp-button">
             {t('points.search.submit')}
           </button>
         </form>
+        {guide ? (
+          <div className="pvp-guide" role="status">
+            <p>
+              <strong>{guide.hit.material_name_es}</strong>: {guide.hit.advice}
+              {guide.hit.kind !== 'no-aprovechable' ? ` ${t('points.search.guideFiltered')}` : ''}
+            </p>
+            {guide.hit.kind !== 'no-aprovechable' ? (
+              <button type="button" className="pvp-link-button" onClick={searchByName}>
+                {t('points.search.byName', { word: guide.word })}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
         <MaterialChips
           selected={filters.materials}
           openNow={filters.openNow}
