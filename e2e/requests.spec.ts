@@ -114,8 +114,8 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(managerDetail.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
 
     await managerDetail.getByRole('button', { name: 'Aceptar', exact: true }).click();
-    await expect(managerDetail.locator('.rq-card-head .rq-badge')).toHaveText('Aceptada');
-    await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Aceptada');
+    await expect(managerDetail.locator('.rq-card-head .pv-badge')).toHaveText('Aceptada');
+    await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Aceptada');
 
     // At 10:00 Bogotá time, two days ahead or the next day after that with pickups (no
     // Sundays nor Colombian holidays: the server refuses those).
@@ -123,8 +123,8 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await managerDetail.getByRole('button', { name: 'Programar', exact: true }).click();
     await managerDetail.getByLabel('Fecha y hora de la recogida', { exact: true }).fill(`${when}T10:00`);
     await managerDetail.getByRole('button', { name: 'Guardar programación' }).click();
-    await expect(managerDetail.locator('.rq-card-head .rq-badge')).toHaveText('Programada');
-    await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Programada');
+    await expect(managerDetail.locator('.rq-card-head .pv-badge')).toHaveText('Programada');
+    await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Programada');
     await expect(detail.getByText('Recogida programada')).toBeVisible();
 
     // The day view lists it in route order, with the map; from there back to the request.
@@ -156,13 +156,13 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(managerCollect.getByText(/se puede leer de dos formas/)).toBeVisible();
     await collectedKg.fill('23,4');
     await managerCollect.getByRole('button', { name: 'Guardar recolección' }).click();
-    await expect(managerCollect.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
+    await expect(managerCollect.locator('.rq-card-head .pv-badge')).toHaveText('Recogida');
 
     // The household saw it live: status, kilos and the whole timeline.
-    await expect(detail.locator('.rq-card-head .rq-badge')).toHaveText('Recogida');
+    await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Recogida');
     await expect(detail.getByRole('cell', { name: '23,4 kg' }).first()).toBeVisible();
     const timeline = detail.getByRole('region', { name: 'Historial' });
-    const steps = timeline.locator('li .rq-badge');
+    const steps = timeline.locator('li .pv-badge');
     await expect(steps).toHaveText(['Pendiente', 'Aceptada', 'Programada', 'Recogida']);
     await expect(timeline.getByText(/por Gloria Estela Mejía/).first()).toBeVisible();
   } finally {

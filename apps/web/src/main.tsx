@@ -11,6 +11,7 @@ import '@ionic/react/css/typography.css';
 import '@ionic/react/css/palettes/dark.system.css';
 import './theme/variables.css';
 import './theme/app.css';
+import './theme/design-system.css';
 
 import { App } from './app/app';
 import { limitBootScreen } from './lib/boot-screen';

@@ -19,7 +19,7 @@ export default function MapPointPage() {
       <PointDetailView id={pointId} tileUrl={config.data?.tile_url ?? (config.isError ? DEFAULT_TILE_URL : null)} />
       {pointId ? (
         <p className="pv-action-bar">
-          <AppLink to={newReportPathFor(pointId)} className="pv-action-button pv-action-button-ghost">
+          <AppLink to={newReportPathFor(pointId)} className="pv-button pv-button-secondary">
             {t('reports.section.new')}
           </AppLink>
         </p>

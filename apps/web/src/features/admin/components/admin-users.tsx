@@ -79,23 +79,23 @@ export function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => vo
           <div className="pv-callout pv-callout-error" role="alertdialog" aria-labelledby={`deactivate-${user.id}`}>
             <p id={`deactivate-${user.id}`}>{t('design.users.deactivateConfirm', { name: user.name })}</p>
             <div className="pv-action-bar">
-              <button type="button" className="pv-action-button pv-action-button-danger" disabled={update.isPending} onClick={() => change({ active: false })}>
+              <button type="button" className="pv-button pv-button-danger" disabled={update.isPending} onClick={() => change({ active: false })}>
                 {t('design.users.deactivateYes')}
               </button>
-              <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => setConfirmingDeactivation(false)}>
+              <button type="button" className="pv-button pv-button-secondary" onClick={() => setConfirmingDeactivation(false)}>
                 {t('admin.cancel')}
               </button>
             </div>
           </div>
         ) : (
-          <button type="button" className="pv-action-button pv-action-button-danger" onClick={() => setConfirmingDeactivation(true)}>
+          <button type="button" className="pv-button pv-button-danger" onClick={() => setConfirmingDeactivation(true)}>
             {t('design.users.deactivate')}
           </button>
         )
       ) : (
         <>
           <p>{t('design.users.inactiveNote')}</p>
-          <button type="button" className="pv-action-button" disabled={update.isPending} onClick={() => change({ active: true })}>
+          <button type="button" className="pv-button" disabled={update.isPending} onClick={() => change({ active: true })}>
             {t('design.users.activate')}
           </button>
         </>

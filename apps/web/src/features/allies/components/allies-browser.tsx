@@ -64,7 +64,7 @@ export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
       <section aria-live="polite" aria-busy={query.isPending} className="card-grid">
         {query.isPending ? (
           [0, 1, 2].map((i) => (
-            <div key={i} className="content-card">
+            <div key={i} className="pv-card content-card">
               <IonSkeletonText animated style={{ width: '50%' }} />
               <IonSkeletonText animated />
             </div>

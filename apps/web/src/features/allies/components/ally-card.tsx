@@ -7,7 +7,7 @@ import { formatAddress } from '../../../lib/address';
 export function AllyCard({ ally }: { ally: Ally }) {
   const { t } = useTranslation();
   return (
-    <article className="content-card ally-card" aria-labelledby={`ally-${ally.id}-name`}>
+    <article className="pv-card content-card ally-card" aria-labelledby={`ally-${ally.id}-name`}>
       <div className="ally-card__head">
         {ally.logo_url ? (
           <img className="ally-card__logo" src={ally.logo_url} alt={t('allies.logoOf', { name: ally.name })} loading="lazy" width={64} height={64} />

@@ -143,10 +143,10 @@ function BranchForm({
         }}
       />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button" disabled={isSubmitting}>
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
           {editing ? t('requests.branches.save') : t('requests.branches.create')}
         </button>
-        <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => onDone(null)}>
+        <button type="button" className="pv-button pv-button-secondary" onClick={() => onDone(null)}>
           {t('requests.branches.cancel')}
         </button>
       </div>
@@ -181,7 +181,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
         ? { cls: 'br-tag--warn', text: t('requests.branches.invitation.pendiente', { date: formatDate(branch.invitation_expires_at!, lang) }) }
         : { cls: 'br-tag--warn', text: t('requests.branches.invitation.vencida') };
   return (
-    <li className={`br-card${branch.active ? '' : ' br-card--inactive'}`} aria-label={branch.name}>
+    <li className={`pv-card br-card${branch.active ? '' : ' br-card--inactive'}`} aria-label={branch.name}>
       <div className="br-head">
         <strong>{branch.name}</strong>
         <span className="pv-action-bar">
@@ -202,17 +202,17 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
         {formatAddress(branch.address, branch.city)} · {t('requests.branches.collected', { kg: formatKg(branch.collected_kg, lang) })}
       </p>
       <div className="pv-action-bar">
-        <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={onEdit}>
+        <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={onEdit}>
           {t('requests.branches.edit')}
         </button>
         {branch.invitation !== 'aceptada' && branch.active ? (
-          <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={sendAgain} disabled={resend.isPending}>
+          <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={sendAgain} disabled={resend.isPending}>
             {t('requests.branches.resend')}
           </button>
         ) : null}
         <button
           type="button"
-          className={`pv-action-button pv-action-button-small ${branch.active ? 'pv-action-button-danger' : 'pv-action-button-ghost'}`}
+          className={`pv-button pv-button-small ${branch.active ? 'pv-button-danger' : 'pv-button-secondary'}`}
           onClick={toggle}
           disabled={update.isPending}
         >
@@ -240,7 +240,7 @@ export function BranchesScreen({ LocationField, tileUrl }: { LocationField: Loca
       <div className="br-head">
         <h2 id="br-title">{t('requests.branches.title')}</h2>
         {editing === null ? (
-          <button type="button" className="pv-action-button" onClick={() => setEditing('new')}>
+          <button type="button" className="pv-button" onClick={() => setEditing('new')}>
             {t('requests.branches.new')}
           </button>
         ) : null}

@@ -125,7 +125,7 @@ export function InvitationScreen({
           ) : null}
         </div>
         <div className="pv-action-bar">
-          <button type="submit" className="pv-action-button" disabled={isSubmitting}>
+          <button type="submit" className="pv-button" disabled={isSubmitting}>
             {t('requests.invitation.submit')}
           </button>
         </div>

@@ -17,7 +17,7 @@ export function CampaignCard({ campaign, headingLevel = 3, priority = false }: C
   const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="content-card" aria-labelledby={`campaign-${campaign.id}-title`}>
+    <article className="pv-card content-card" aria-labelledby={`campaign-${campaign.id}-title`}>
       {campaign.image_url ? (
         <img
           className="content-card__image"

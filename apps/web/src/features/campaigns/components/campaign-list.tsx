@@ -35,7 +35,7 @@ export function CampaignList() {
       <section aria-live="polite" aria-busy={query.isPending} className="card-grid">
         {query.isPending ? (
           [0, 1, 2].map((i) => (
-            <div key={i} className="content-card">
+            <div key={i} className="pv-card content-card">
               <IonSkeletonText animated style={{ height: '8rem' }} />
               <IonSkeletonText animated style={{ width: '70%' }} />
             </div>

@@ -114,7 +114,7 @@ export function CertificatesScreen() {
         )}
         <p className="ct-muted">{t('statistics.certificates.periodSummary', { from: dayLabel(period.from), to: dayLabel(period.to) })}</p>
         <div className="pv-action-bar">
-          <button type="submit" className="pv-action-button" disabled={ask.isPending}>
+          <button type="submit" className="pv-button" disabled={ask.isPending}>
             {ask.isPending ? t('statistics.certificates.issuing') : t('statistics.certificates.request')}
           </button>
         </div>
@@ -125,7 +125,7 @@ export function CertificatesScreen() {
         {ask.data && (
           <div className="ct-issued">
             <p>{t('statistics.certificates.issued', { number: ask.data.number, kg: kg(ask.data.total_kg) })}</p>
-            <button type="button" className="pv-action-button" onClick={() => void download(ask.data.number)}>
+            <button type="button" className="pv-button" onClick={() => void download(ask.data.number)}>
               {t('statistics.certificates.downloadNumber', { number: ask.data.number })}
             </button>
           </div>
@@ -168,7 +168,7 @@ export function CertificatesScreen() {
                   <td>
                     <button
                       type="button"
-                      className="pv-action-button pv-action-button-ghost pv-action-button-small"
+                      className="pv-button pv-button-secondary pv-button-small"
                       onClick={() => void download(c.number)}
                       aria-label={t('statistics.certificates.downloadNumber', { number: c.number })}
                     >

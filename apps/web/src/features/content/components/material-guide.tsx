@@ -76,7 +76,7 @@ export function MaterialGuideResults({ text, onSuggestion }: { text: string; onS
         {(result?.hits ?? []).map((hit) => {
           const name = english ? hit.material_name_en : hit.material_name_es;
           return (
-            <li key={`${hit.material}-${hit.term}`} className="content-card">
+            <li key={`${hit.material}-${hit.term}`} className="pv-card content-card">
               <h3 className="content-card__title">
                 {hit.term.charAt(0).toUpperCase() + hit.term.slice(1)} <span className="content-card__meta">· {name}</span>
               </h3>

@@ -59,7 +59,7 @@ function useCountdown(): [number, (seconds: number) => void] {
 export function PhoneVerifiedBadge() {
   const { t } = useTranslation();
   return (
-    <span className="pv-badge pv-badge-verified">
+    <span className="pv-badge pv-badge--success">
       <span aria-hidden="true">✓ </span>
       {t('phone.verified')}
     </span>

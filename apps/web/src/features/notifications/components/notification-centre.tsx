@@ -34,7 +34,7 @@ function Entry({ n }: { n: Notification }) {
       {unread ? (
         <button
           type="button"
-          className="pv-action-button pv-action-button-ghost pv-action-button-small"
+          className="pv-button pv-button-secondary pv-button-small"
           aria-label={t('notifications.markReadNamed', { title: n.title })}
           disabled={markRead.isPending}
           onClick={() => markRead.mutate(n.id)}
@@ -55,7 +55,7 @@ export function NotificationCentre() {
     return (
       <div className="pv-callout pv-callout-error" role="alert">
         <p>{t('notifications.loadError')}</p>
-        <button type="button" className="pv-action-button pv-action-button-small" onClick={() => void list.refetch()}>
+        <button type="button" className="pv-button pv-button-small" onClick={() => void list.refetch()}>
           {t('notifications.retry')}
         </button>
       </div>
@@ -69,7 +69,7 @@ export function NotificationCentre() {
           {unread > 0 ? t('notifications.unreadCount', { count: unread }) : t('notifications.allRead')}
         </h2>
         {unread > 0 ? (
-          <button type="button" className="pv-action-button pv-action-button-small" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
+          <button type="button" className="pv-button pv-button-small" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
             {t('notifications.markAllRead')}
           </button>
         ) : null}

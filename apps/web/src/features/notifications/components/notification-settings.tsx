@@ -30,7 +30,7 @@ function PushOnThisDevice() {
       {state === 'failed' ? <p role="alert">{t('notifications.push.failed')}</p> : null}
       {state === 'enabled' || state === 'granted' ? <p role="status">{t('notifications.push.enabled')}</p> : null}
       {state === 'default' || state === 'failed' || state === 'working' || state === 'granted' ? (
-        <button type="button" className="pv-action-button pv-action-button-small" disabled={state === 'working'} onClick={() => void turnOn()}>
+        <button type="button" className="pv-button pv-button-small" disabled={state === 'working'} onClick={() => void turnOn()}>
           {state === 'granted' ? t('notifications.push.refresh') : t('notifications.push.enable')}
         </button>
       ) : null}
@@ -110,7 +110,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
         </label>
       </fieldset>
       <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button" disabled={save.isPending}>
+        <button type="submit" className="pv-button" disabled={save.isPending}>
           {t('notifications.preferences.save')}
         </button>
         {save.isSuccess ? <span role="status">{t('notifications.preferences.saved')}</span> : null}

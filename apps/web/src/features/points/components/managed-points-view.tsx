@@ -146,7 +146,7 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
             </option>
           ))}
         </select>
-        <button type="submit" className="pvp-button pvp-button-primary" disabled={update.isPending}>
+        <button type="submit" className="pv-button" disabled={update.isPending}>
           {t('points.manage.save')}
         </button>
       </form>
@@ -167,11 +167,11 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
             {kgError}
           </p>
         ) : null}
-        <button type="submit" className="pvp-button" disabled={emptying.isPending}>
+        <button type="submit" className="pv-button pv-button-secondary" disabled={emptying.isPending}>
           {t('points.manage.recordEmptying')}
         </button>
       </form>
-      <button type="button" className="pvp-link-button" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
+      <button type="button" className="pv-button-link" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
         {showHistory ? t('points.manage.hideHistory') : t('points.manage.showHistory')}
       </button>
       {showHistory ? <Readings pointId={point.id} container={container} /> : null}
@@ -222,7 +222,7 @@ function PointContainers({ point }: { point: ManagedPoint }) {
               <span className="pvp-muted">{t(`points.containers.status.${c.status}`)}</span>
               <button
                 type="button"
-                className="pv-action-button pv-action-button-ghost pv-action-button-small"
+                className="pv-button pv-button-secondary pv-button-small"
                 aria-expanded={open}
                 aria-controls={`pvp-edit-${c.id}`}
                 aria-label={open ? t('design.containers.closeNamed', { material: name }) : t('design.containers.editNamed', { material: name })}

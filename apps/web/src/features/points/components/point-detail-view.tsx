@@ -24,17 +24,17 @@ function Directions({ point }: { point: PointDetail }) {
   if (isMobile()) {
     // geo: opens the phone's map app (RFC 5870).
     return (
-      <a className="pvp-button pvp-button-primary" href={`geo:${lat},${lng}?q=${lat},${lng}(${encodeURIComponent(name)})`}>
+      <a className="pv-button" href={`geo:${lat},${lng}?q=${lat},${lng}(${encodeURIComponent(name)})`}>
         {t('points.detail.directions')}
       </a>
     );
   }
   return (
     <span className="pvp-directions">
-      <a className="pvp-button pvp-button-primary" href={`https://www.openstreetmap.org/directions?to=${lat}%2C${lng}`} target="_blank" rel="noopener noreferrer">
+      <a className="pv-button" href={`https://www.openstreetmap.org/directions?to=${lat}%2C${lng}`} target="_blank" rel="noopener noreferrer">
         {t('points.detail.directionsOsm')}
       </a>
-      <a className="pvp-button" href={`https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`} target="_blank" rel="noopener noreferrer">
+      <a className="pv-button pv-button-secondary" href={`https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`} target="_blank" rel="noopener noreferrer">
         {t('points.detail.directionsGoogle')}
       </a>
     </span>
@@ -148,10 +148,10 @@ export function PointDetailView({ id, tileUrl }: { id: number; tileUrl: string |
 
       <div className="pvp-detail-actions">
         <Directions point={data} />
-        <button type="button" className="pvp-button" onClick={() => void share()}>
+        <button type="button" className="pv-button pv-button-secondary" onClick={() => void share()}>
           {t('points.detail.share')}
         </button>
-        <AppLink className="pvp-button" to={`/home/${data.id}`}>
+        <AppLink className="pv-button pv-button-secondary" to={`/home/${data.id}`}>
           {t('points.detail.seeOnMap')}
         </AppLink>
       </div>

@@ -196,7 +196,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [], lookU
               }
             }}
           />
-          <button type="submit" className="pvp-button">
+          <button type="submit" className="pv-button pv-button-secondary">
             {t('points.search.submit')}
           </button>
         </form>
@@ -207,7 +207,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [], lookU
               {guide.hit.kind !== 'no-aprovechable' ? ` ${t('points.search.guideFiltered')}` : ''}
             </p>
             {guide.hit.kind !== 'no-aprovechable' ? (
-              <button type="button" className="pvp-link-button" onClick={searchByName}>
+              <button type="button" className="pv-button-link" onClick={searchByName}>
                 {t('points.search.byName', { word: guide.word })}
               </button>
             ) : null}
@@ -220,7 +220,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [], lookU
           onToggleOpenNow={toggleOpenNow}
         />
         <div className="pvp-points-actions">
-          <button type="button" className="pvp-button pvp-button-primary" onClick={() => void nearMe()} disabled={geo.status === 'locating'}>
+          <button type="button" className="pv-button" onClick={() => void nearMe()} disabled={geo.status === 'locating'}>
             {geo.status === 'locating' ? t('points.geo.locating') : t('points.geo.nearMe')}
           </button>
           <div className="pvp-segment" role="group" aria-label={t('points.view.label')}>
@@ -263,7 +263,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [], lookU
               <OpenNowBadge open={preview.data.open_now} />
               <p className="pvp-point-preview-actions">
                 <AppLink to={`/map/${preview.data.id}`}>{t('points.preview.details')}</AppLink>
-                <button type="button" className="pvp-link-button" onClick={() => setSelected(null)}>
+                <button type="button" className="pv-button-link" onClick={() => setSelected(null)}>
                   {t('points.preview.close')}
                 </button>
               </p>

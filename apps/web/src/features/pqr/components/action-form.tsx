@@ -16,7 +16,7 @@ export function SubmitActions({
     <div className="pqr-actions">
       <button
         type="submit"
-        className={secondary ? 'pqr-button pqr-button-secondary' : 'pqr-button'}
+        className={secondary ? 'pv-button pv-button-secondary' : 'pv-button'}
         disabled={disabled}
       >
         {label}

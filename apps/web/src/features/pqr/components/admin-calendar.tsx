@@ -75,7 +75,7 @@ export function AdminCalendar({ onDone }: { onDone: (message: string) => void })
               </span>
               <button
                 type="button"
-                className="pqr-button-ghost"
+                className="pv-button pv-button-secondary"
                 aria-label={t('pqr.calendar.removeLabel', { date: formatDate(d.date, i18n.language) })}
                 onClick={() => remove.mutate(d.date, { onSuccess: () => onDone(t('pqr.calendar.removed')) })}
               >

@@ -123,7 +123,7 @@ export function AdminDetail({ radicado, onDone }: { radicado: string; onDone: (m
                   actor={e.actor.name}
                   className={e.internal ? 'pqr-internal' : undefined}
                 >
-                  {e.internal ? <span className="pqr-badge pqr-badge-internal">{t('pqr.admin.internal')}</span> : null}
+                  {e.internal ? <span className="pv-badge pv-badge--warning">{t('pqr.admin.internal')}</span> : null}
                   <TextWithFiles text={e.message} files={e.attachments} filesLabel={t('pqr.admin.files')} />
                 </HistoryEntry>
               ))}
@@ -219,14 +219,14 @@ function StatusPanel({ p, onDone }: PanelProps) {
       <FormAlert message={error} />
       <div className="pqr-actions">
         {can('en_tramite') ? (
-          <button type="button" className="pqr-button pqr-button-secondary" onClick={() => run('en_tramite')}>
+          <button type="button" className="pv-button pv-button-secondary" onClick={() => run('en_tramite')}>
             {p.status === 'pendiente_informacion' ? t('pqr.admin.resume') : t('pqr.admin.start')}
           </button>
         ) : null}
         {can('pendiente_informacion') ? (
           <button
             type="button"
-            className="pqr-button pqr-button-secondary"
+            className="pv-button pv-button-secondary"
             aria-expanded={mode === 'pendiente_informacion'}
             onClick={() => setMode('pendiente_informacion')}
           >
@@ -236,7 +236,7 @@ function StatusPanel({ p, onDone }: PanelProps) {
         {can('cerrada') ? (
           <button
             type="button"
-            className="pqr-button pqr-button-secondary"
+            className="pv-button pv-button-secondary"
             aria-expanded={mode === 'cerrada'}
             onClick={() => setMode('cerrada')}
           >
@@ -267,10 +267,10 @@ function StatusPanel({ p, onDone }: PanelProps) {
             {mode === 'pendiente_informacion' ? <p className="pqr-hint">{t('pqr.admin.infoHint')}</p> : null}
           </div>
           <div className="pqr-actions">
-            <button type="submit" className="pqr-button" disabled={status.isPending}>
+            <button type="submit" className="pv-button" disabled={status.isPending}>
               {mode === 'pendiente_informacion' ? t('pqr.admin.sendInfoRequest') : t('pqr.admin.confirmClose')}
             </button>
-            <button type="button" className="pqr-button-ghost" onClick={() => setMode(null)}>
+            <button type="button" className="pv-button pv-button-secondary" onClick={() => setMode(null)}>
               {t('pqr.admin.cancel')}
             </button>
           </div>

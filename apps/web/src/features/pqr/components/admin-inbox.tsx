@@ -79,7 +79,7 @@ export function AdminInbox() {
               placeholder={t('pqr.admin.searchPlaceholder')}
               onChange={(e) => setSearch(e.target.value)}
             />
-            <button type="submit" className="pqr-button pqr-button-secondary">
+            <button type="submit" className="pv-button pv-button-secondary">
               {t('pqr.admin.searchButton')}
             </button>
           </div>
@@ -188,7 +188,7 @@ export function AdminInbox() {
         <nav className="pqr-actions pqr-pager" aria-label={t('pqr.admin.pager')}>
           <button
             type="button"
-            className="pqr-button-ghost"
+            className="pv-button pv-button-secondary"
             disabled={filters.page <= 1}
             onClick={() => set({ page: filters.page - 1 })}
           >
@@ -197,7 +197,7 @@ export function AdminInbox() {
           <span>{t('pqr.admin.pageOf', { page: filters.page, pages })}</span>
           <button
             type="button"
-            className="pqr-button-ghost"
+            className="pv-button pv-button-secondary"
             disabled={filters.page >= pages}
             onClick={() => set({ page: filters.page + 1 })}
           >

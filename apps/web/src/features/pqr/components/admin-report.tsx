@@ -40,7 +40,7 @@ export function AdminReport() {
         <div className="pqr-actions">
           <button
             type="button"
-            className="pqr-button pqr-button-secondary"
+            className="pv-button pv-button-secondary"
             onClick={() => {
               setDownloadError(null);
               downloadPqrReportCsv(month).catch((err: Error) => setDownloadError(err.message));

@@ -19,7 +19,7 @@ function AdminOnly({ next, children }: { next: string; children: ReactNode }) {
       <div className="pqr-notice" role="status">
         <p>{t('pqr.admin.loginRequired')}</p>
         <div className="pqr-actions">
-          <AppLink className="pqr-button" to={`/auth/login?next=${encodeURIComponent(next)}`}>
+          <AppLink className="pv-button" to={`/auth/login?next=${encodeURIComponent(next)}`}>
             {t('pqr.admin.login')}
           </AppLink>
         </div>

@@ -138,7 +138,7 @@ export function AttachmentPicker({
       <div className="pqr-actions">
         <button
           type="button"
-          className="pqr-button pqr-button-secondary"
+          className="pv-button pv-button-secondary"
           disabled={full}
           onClick={() => fileInput.current?.click()}
         >
@@ -146,7 +146,7 @@ export function AttachmentPicker({
         </button>
         <button
           type="button"
-          className="pqr-button pqr-button-secondary"
+          className="pv-button pv-button-secondary"
           disabled={full}
           onClick={() => cameraInput.current?.click()}
         >
@@ -207,7 +207,7 @@ export function AttachmentPicker({
               </div>
               <button
                 type="button"
-                className="pqr-button-ghost"
+                className="pv-button pv-button-secondary"
                 onClick={() => remove(item.key)}
                 aria-label={t('pqr.attachments.remove', { name: item.name })}
               >

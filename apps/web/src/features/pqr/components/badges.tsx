@@ -1,6 +1,7 @@
 /** Status and traffic-light badges: colour plus text, never colour alone. */
 import type { PqrLight, PqrStatus } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge as Badge, type BadgeTone } from '../../../components/status-badge';
 
 /** `staff` words the statuses for the back office ("pendiente de información del peticionario"). */
 export type StatusAudience = 'requester' | 'staff';
@@ -10,9 +11,18 @@ export function statusLabelKey(status: PqrStatus, audience: StatusAudience): str
   return audience === 'staff' ? `pqr.statusStaff.${status}` : `pqr.status.${status}`;
 }
 
+const TONES: Record<PqrStatus, BadgeTone> = {
+  radicada: 'info',
+  en_tramite: 'info',
+  pendiente_informacion: 'warning',
+  respondida: 'success',
+  trasladada: 'neutral',
+  cerrada: 'neutral',
+};
+
 export function StatusBadge({ status, audience = 'requester' }: { status: PqrStatus; audience?: StatusAudience }) {
   const { t } = useTranslation();
-  return <span className={`pqr-badge pqr-status-${status}`}>{t(statusLabelKey(status, audience))}</span>;
+  return <Badge tone={TONES[status]}>{t(statusLabelKey(status, audience))}</Badge>;
 }
 
 export function LightBadge({ light, daysLeft }: { light: PqrLight; daysLeft: number | null }) {

@@ -14,7 +14,7 @@ export function MyPqrs({ onFileNew }: { onFileNew: () => void }) {
       <div role="status" aria-busy="true" className="pqr-list">
         <span className="visually-hidden">{t('pqr.mine.loading')}</span>
         {[0, 1].map((i) => (
-          <div key={i} className="pqr-card" aria-hidden="true">
+          <div key={i} className="pv-card pqr-card" aria-hidden="true">
             <div className="pqr-skeleton" style={{ width: '35%' }} />
             <div className="pqr-skeleton" style={{ width: '75%' }} />
           </div>
@@ -27,7 +27,7 @@ export function MyPqrs({ onFileNew }: { onFileNew: () => void }) {
     return (
       <div className="pqr-empty">
         <p>{t('pqr.mine.empty')}</p>
-        <button type="button" className="pqr-button" onClick={onFileNew}>
+        <button type="button" className="pv-button" onClick={onFileNew}>
           {t('pqr.mine.fileFirst')}
         </button>
       </div>

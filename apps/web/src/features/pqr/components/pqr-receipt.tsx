@@ -27,17 +27,17 @@ export function PqrReceipt({ pqr, onTrack, onNew }: { pqr: PqrPublic; onTrack: (
       <div className="pqr-actions">
         <button
           type="button"
-          className="pqr-button pqr-button-secondary"
+          className="pv-button pv-button-secondary"
           onClick={() => {
             void navigator.clipboard?.writeText(pqr.radicado).then(() => setCopied(true));
           }}
         >
           {copied ? t('pqr.receipt.copied') : t('pqr.receipt.copy')}
         </button>
-        <button type="button" className="pqr-button" onClick={onTrack}>
+        <button type="button" className="pv-button" onClick={onTrack}>
           {t('pqr.receipt.track')}
         </button>
-        <button type="button" className="pqr-button-ghost" onClick={onNew}>
+        <button type="button" className="pv-button pv-button-secondary" onClick={onNew}>
           {t('pqr.receipt.new')}
         </button>
       </div>

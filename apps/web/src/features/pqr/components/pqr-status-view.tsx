@@ -47,7 +47,7 @@ export function PqrStatusView({ pqr, headingLevel = 3 }: { pqr: PqrPublic; headi
   const lang = i18n.language;
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   return (
-    <article className="pqr-card" aria-label={t('pqr.view.aria', { radicado: pqr.radicado })}>
+    <article className="pv-card pqr-card" aria-label={t('pqr.view.aria', { radicado: pqr.radicado })}>
       <header className="pqr-card-header">
         <Heading className="pqr-radicado">{pqr.radicado}</Heading>
         <StatusBadge status={pqr.status} />

@@ -52,7 +52,7 @@ export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
       </form>
       <div aria-live="polite">
         {result.isFetching && !result.data ? (
-          <div className="pqr-card" role="status" aria-busy="true">
+          <div className="pv-card pqr-card" role="status" aria-busy="true">
             <span className="visually-hidden">{t('pqr.track.searching')}</span>
             <div className="pqr-skeleton" style={{ width: '40%' }} />
             <div className="pqr-skeleton" style={{ width: '80%' }} />

@@ -52,7 +52,7 @@ export function FollowUpScreen({ token, suggested }: { token: string; suggested:
       <div className="pv-action-bar">
         <button
           type="button"
-          className={suggested === 'no' ? 'pv-action-button pv-action-button-ghost' : 'pv-action-button'}
+          className={suggested === 'no' ? 'pv-button pv-button-secondary' : 'pv-button'}
           disabled={action.isPending}
           onClick={() => answer(true)}
         >
@@ -60,7 +60,7 @@ export function FollowUpScreen({ token, suggested }: { token: string; suggested:
         </button>
         <button
           type="button"
-          className={suggested === 'no' ? 'pv-action-button' : 'pv-action-button pv-action-button-ghost'}
+          className={suggested === 'no' ? 'pv-button' : 'pv-button pv-button-secondary'}
           disabled={action.isPending}
           onClick={() => answer(false)}
         >

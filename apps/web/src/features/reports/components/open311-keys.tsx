@@ -33,7 +33,7 @@ export function Open311Keys() {
           {t('reports.open311.name')}
           <input value={name} required minLength={3} maxLength={120} onChange={(e) => setName(e.target.value)} />
         </label>
-        <button type="submit" className="pv-action-button" disabled={create.isPending || name.trim().length < 3}>
+        <button type="submit" className="pv-button" disabled={create.isPending || name.trim().length < 3}>
           {t('reports.open311.issue')}
         </button>
       </form>
@@ -49,7 +49,7 @@ export function Open311Keys() {
       {keys.data?.length ? (
         <ul className="rp-list">
           {keys.data.map((k) => (
-            <li key={k.id} className="rp-card">
+            <li key={k.id} className="pv-card rp-card">
               <p>
                 <strong>{k.name}</strong> · {t('reports.open311.created', { date: formatDay(k.created_at, i18n.language) })}
                 {k.last_used_at ? ` · ${t('reports.open311.lastUsed', { date: formatDay(k.last_used_at, i18n.language) })}` : ''}
@@ -59,7 +59,7 @@ export function Open311Keys() {
               ) : (
                 <button
                   type="button"
-                  className="pv-action-button pv-action-button-danger pv-action-button-small"
+                  className="pv-button pv-button-danger pv-button-small"
                   disabled={revoke.isPending}
                   onClick={() => revoke.mutate(k.id)}
                 >

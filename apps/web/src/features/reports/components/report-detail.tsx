@@ -54,12 +54,12 @@ function FollowUp({ report }: { report: Report }) {
         <textarea value={note} maxLength={REPORT_REASON_MAX} rows={2} onChange={(e) => setNote(e.target.value)} />
       </label>
       <div className="pv-action-bar">
-        <button type="button" className="pv-action-button" disabled={action.isPending} onClick={() => action.mutate({ kind: 'follow-up', resolved: true })}>
+        <button type="button" className="pv-button" disabled={action.isPending} onClick={() => action.mutate({ kind: 'follow-up', resolved: true })}>
           {t('reports.followUp.yes')}
         </button>
         <button
           type="button"
-          className="pv-action-button pv-action-button-ghost"
+          className="pv-button pv-button-secondary"
           disabled={action.isPending}
           onClick={() => action.mutate({ kind: 'follow-up', resolved: false, note: note || null })}
         >
@@ -85,7 +85,7 @@ function Reopen({ report }: { report: Report }) {
         {t('reports.detail.reopenWhy')}
         <textarea value={note} required minLength={3} maxLength={REPORT_REASON_MAX} rows={2} onChange={(e) => setNote(e.target.value)} />
       </label>
-      <button type="submit" className="pv-action-button pv-action-button-ghost" disabled={action.isPending || note.trim().length < 3}>
+      <button type="submit" className="pv-button pv-button-secondary" disabled={action.isPending || note.trim().length < 3}>
         {t('reports.detail.reopen')}
       </button>
       <FormAlert message={errorText(action.error)} />
@@ -148,7 +148,7 @@ function HandlerPanel({ report }: { report: Report }) {
           {t('reports.handling.publicNote')}
           <textarea value={note} maxLength={REPORT_REASON_MAX} rows={2} onChange={(e) => setNote(e.target.value)} />
         </label>
-        <button type="submit" className="pv-action-button" disabled={!to || action.isPending}>
+        <button type="submit" className="pv-button" disabled={!to || action.isPending}>
           {t('reports.handling.apply')}
         </button>
       </form>
@@ -163,7 +163,7 @@ function HandlerPanel({ report }: { report: Report }) {
           {t('reports.handling.internalNote')}
           <textarea value={internal} maxLength={REPORT_REASON_MAX} rows={2} onChange={(e) => setInternal(e.target.value)} />
         </label>
-        <button type="submit" className="pv-action-button pv-action-button-ghost" disabled={!internal.trim() || action.isPending}>
+        <button type="submit" className="pv-button pv-button-secondary" disabled={!internal.trim() || action.isPending}>
           {t('reports.handling.addNote')}
         </button>
       </form>
@@ -231,7 +231,7 @@ export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; 
         <div className="pv-action-bar">
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost"
+            className="pv-button pv-button-secondary"
             disabled={follow.isPending}
             onClick={() => follow.mutate({ kind: r.following ? 'unfollow' : 'follow' })}
           >

@@ -208,7 +208,7 @@ export function ReportForm({
                 <img src={p.url} alt={t('reports.form.photoAlt', { n: i + 1 })} />
                 <button
                   type="button"
-                  className="pv-action-button pv-action-button-danger pv-action-button-small"
+                  className="pv-button pv-button-danger pv-button-small"
                   onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
                 >
                   {t('reports.form.removePhoto', { n: i + 1 })}
@@ -255,14 +255,14 @@ export function ReportForm({
           <p>{t('reports.duplicates.lead')}</p>
           <ul>
             {duplicates.data.map((d) => (
-              <li key={d.number} className="rp-card">
+              <li key={d.number} className="pv-card rp-card">
                 <p>
                   <strong>{t(`reports.category.${d.category}`)}</strong> · {t(`reports.status.${d.status}`)} ·{' '}
                   {t('reports.duplicates.distance', { distance: formatMeters(d.distance_m, i18n.language) })}
                 </p>
                 <p>{d.description.length > 160 ? `${d.description.slice(0, 160)}…` : d.description}</p>
                 <p className="rp-hint">{t('reports.duplicates.followers', { count: d.followers })}</p>
-                <button type="button" className="pv-action-button pv-action-button-small" disabled={joining !== null} onClick={() => void join(d.number)}>
+                <button type="button" className="pv-button pv-button-small" disabled={joining !== null} onClick={() => void join(d.number)}>
                   {joining === d.number ? t('reports.duplicates.joining') : t('reports.duplicates.join', { number: d.number })}
                 </button>
               </li>
@@ -274,7 +274,7 @@ export function ReportForm({
 
       <FormAlert message={formError} />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button" disabled={isSubmitting}>
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
           {isSubmitting ? t('reports.form.sending') : t('reports.form.submit')}
         </button>
       </div>

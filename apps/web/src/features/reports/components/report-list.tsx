@@ -2,11 +2,21 @@
 import type { ReportStatus, ReportSummary } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { formatDay, reportPath } from '../format';
+
+const TONES: Record<ReportStatus, BadgeTone> = {
+  abierto: 'warning',
+  en_revision: 'info',
+  programado: 'info',
+  resuelto: 'success',
+  descartado: 'neutral',
+  duplicado: 'neutral',
+};
 
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   const { t } = useTranslation();
-  return <span className={`rp-badge rp-badge--${status}`}>{t(`reports.status.${status}`)}</span>;
+  return <StatusBadge tone={TONES[status]}>{t(`reports.status.${status}`)}</StatusBadge>;
 }
 
 export function ReportList({ items, empty }: { items: ReportSummary[]; empty: string }) {
@@ -15,7 +25,7 @@ export function ReportList({ items, empty }: { items: ReportSummary[]; empty: st
   return (
     <ul className="rp-list">
       {items.map((r) => (
-        <li key={r.number} className="rp-card">
+        <li key={r.number} className="pv-card rp-card">
           <p className="rp-card-head">
             <AppLink to={reportPath(r.number)}>
               <strong>{t(`reports.category.${r.category}`)}</strong> · {r.number}

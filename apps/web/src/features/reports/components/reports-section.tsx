@@ -49,7 +49,7 @@ export function ReportsSection({ canHandle, loggedIn }: { canHandle: boolean; lo
     <section className="rp" aria-labelledby="rp-section-title">
       <div className="rp-toolbar">
         <h2 id="rp-section-title">{t('reports.section.title')}</h2>
-        <AppLink to={NEW_REPORT_PATH} className="pv-action-button">
+        <AppLink to={NEW_REPORT_PATH} className="pv-button">
           {t('reports.section.new')}
         </AppLink>
       </div>
@@ -89,7 +89,7 @@ export function ReportsSection({ canHandle, loggedIn }: { canHandle: boolean; lo
       {scope === 'near' && near.state.status !== 'located' ? (
         <div className="rp-notice">
           <p>{near.state.status === 'error' ? t('reports.section.nearError') : t('reports.section.nearLead')}</p>
-          <button type="button" className="pv-action-button pv-action-button-ghost" disabled={near.state.status === 'locating'} onClick={near.locate}>
+          <button type="button" className="pv-button pv-button-secondary" disabled={near.state.status === 'locating'} onClick={near.locate}>
             {near.state.status === 'locating' ? t('reports.section.locating') : t('reports.section.useLocation')}
           </button>
         </div>

@@ -68,8 +68,8 @@ describe('request detail', () => {
     vi.stubGlobal('fetch', fetchStub);
     renderUi(<RequestDetailView request={{ ...base, allowed_transitions: ['cancelada'] }} viewer="requester" />);
     const cancel = screen.getByRole('button', { name: 'Cancelar solicitud' });
-    expect(cancel).toHaveClass('pv-action-button-ghost');
-    expect(cancel).not.toHaveClass('pv-action-button-danger');
+    expect(cancel).toHaveClass('pv-button-secondary');
+    expect(cancel).not.toHaveClass('pv-button-danger');
     fireEvent.click(cancel);
     expect(screen.getByRole('form', { name: /cancelar/i })).toBeInTheDocument();
     expect(fetchStub).not.toHaveBeenCalled();

@@ -126,7 +126,7 @@ export function DayRoute({ tileUrl }: { tileUrl: string }) {
           {legs.length === 0 ? <p className="rq-muted">{t('requests.day.allDone')}</p> : null}
           <ol className="rq-list" aria-label={t('requests.day.routeLabel')}>
             {legs.map((leg) => (
-              <li key={leg.stop.id} className="rq-card">
+              <li key={leg.stop.id} className="pv-card rq-card">
                 <div className="rq-card-head">
                   <strong>
                     {leg.order}. <AppLink to={`/app/tabs/prequest/${leg.stop.id}`}>{t('requests.list.itemTitle', { id: leg.stop.id })}</AppLink>

@@ -197,7 +197,7 @@ export function LocationPicker({
       </p>
       <p className="rq-hint">{t('requests.form.locationHint')}</p>
       <div className="pv-action-bar">
-        <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={() => void locateMe()} disabled={geo.state.status === 'locating'}>
+        <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => void locateMe()} disabled={geo.state.status === 'locating'}>
           {geo.state.status === 'locating' ? t('requests.form.locating') : t('requests.form.useMyLocation')}
         </button>
         <span className="rq-hint" aria-live="polite">

@@ -37,7 +37,7 @@ export function MyRequestsScreen({ userId, branches }: { userId: number; branche
     <section className="rq" aria-labelledby="rq-mine-title">
       <div className="rq-card-head">
         <h2 id="rq-mine-title">{isHead ? t('requests.mine.titleCompany') : t('requests.mine.title')}</h2>
-        <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-action-button">
+        <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-button">
           {t('requests.mine.new')}
         </AppLink>
       </div>
@@ -85,7 +85,7 @@ export function MyRequestsScreen({ userId, branches }: { userId: number; branche
           <>
             <p>{unfiltered ? t('requests.mine.empty') : t('requests.mine.emptyFiltered')}</p>
             {unfiltered ? (
-              <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-action-button pv-action-button-small">
+              <AppLink to={`${MY_REQUESTS_PATH}/new`} className="pv-button pv-button-small">
                 {t('requests.mine.new')}
               </AppLink>
             ) : null}

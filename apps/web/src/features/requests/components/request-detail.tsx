@@ -57,10 +57,10 @@ function PanelError({ error }: { error: string | null }) {
 function PanelButtons({ submit, close, onClose, pending, danger }: { submit: ReactNode; close: ReactNode; onClose: () => void; pending: boolean; danger?: boolean }) {
   return (
     <div className="pv-action-bar">
-      <button type="submit" className={danger ? 'pv-action-button pv-action-button-danger' : 'pv-action-button'} disabled={pending}>
+      <button type="submit" className={danger ? 'pv-button pv-button-danger' : 'pv-button'} disabled={pending}>
         {submit}
       </button>
-      <button type="button" className="pv-action-button pv-action-button-ghost" onClick={onClose}>
+      <button type="button" className="pv-button pv-button-secondary" onClick={onClose}>
         {close}
       </button>
     </div>
@@ -75,7 +75,7 @@ function CancelAction({ request }: { request: PickupRequestDetail }) {
   if (!open) {
     return (
       // A secondary action: the destructive red is kept for the confirmation that follows.
-      <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => setOpen(true)}>
+      <button type="button" className="pv-button pv-button-secondary" onClick={() => setOpen(true)}>
         {t('requests.actions.cancel')}
       </button>
     );
@@ -239,7 +239,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
         <div className="pv-action-bar" style={{ alignSelf: 'end' }}>
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost pv-action-button-small"
+            className="pv-button pv-button-secondary pv-button-small"
             disabled={!adding}
             onClick={() => {
               setExtra((x) => [...x, adding]);
@@ -269,22 +269,22 @@ export function ManagerActions({ request }: { request: PickupRequestDetail }) {
   return (
     <div className="pv-action-bar" role="group" aria-label={t('requests.actions.label')}>
       {allowed.includes('aceptada') ? (
-        <button type="button" className="pv-action-button" disabled={pending} onClick={() => void apply({ status: 'aceptada' })}>
+        <button type="button" className="pv-button" disabled={pending} onClick={() => void apply({ status: 'aceptada' })}>
           {t('requests.actions.accept')}
         </button>
       ) : null}
       {allowed.includes('programada') ? (
-        <button type="button" className="pv-action-button" onClick={() => setPanel('programada')}>
+        <button type="button" className="pv-button" onClick={() => setPanel('programada')}>
           {request.status === 'programada' ? t('requests.actions.reschedule') : t('requests.actions.schedule')}
         </button>
       ) : null}
       {allowed.includes('recogida') ? (
-        <button type="button" className="pv-action-button" onClick={() => setPanel('recogida')}>
+        <button type="button" className="pv-button" onClick={() => setPanel('recogida')}>
           {t('requests.actions.collect')}
         </button>
       ) : null}
       {allowed.includes('rechazada') ? (
-        <button type="button" className="pv-action-button pv-action-button-danger" onClick={() => setPanel('rechazada')}>
+        <button type="button" className="pv-button pv-button-danger" onClick={() => setPanel('rechazada')}>
           {t('requests.actions.reject')}
         </button>
       ) : null}

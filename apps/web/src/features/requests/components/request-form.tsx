@@ -218,7 +218,7 @@ export function RequestForm({
               )}
               <button
                 type="button"
-                className="pv-action-button pv-action-button-danger pv-action-button-small"
+                className="pv-button pv-button-danger pv-button-small"
                 onClick={() => items.remove(index)}
                 disabled={items.fields.length === 1}
                 aria-label={t('requests.form.removeMaterial', { n: index + 1 })}
@@ -236,7 +236,7 @@ export function RequestForm({
         <div className="pv-action-bar">
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost pv-action-button-small"
+            className="pv-button pv-button-secondary pv-button-small"
             onClick={() => items.append({ material: '', estimated_kg: null, units: null })}
             disabled={items.fields.length >= REQUEST_MAX_ITEMS}
           >
@@ -360,7 +360,7 @@ export function RequestForm({
                   <img src={p.url} alt={t('requests.form.photoAlt', { n: i + 1 })} />
                   <button
                     type="button"
-                    className="pv-action-button pv-action-button-danger pv-action-button-small"
+                    className="pv-button pv-button-danger pv-button-small"
                     onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
                   >
                     {t('requests.form.removePhoto', { n: i + 1 })}
@@ -392,7 +392,7 @@ export function RequestForm({
       </fieldset>
 
       <div className="pv-action-bar">
-        <button type="submit" className="pv-action-button" disabled={isSubmitting}>
+        <button type="submit" className="pv-button" disabled={isSubmitting}>
           {isSubmitting ? t('requests.form.sending') : t('requests.form.submit')}
         </button>
       </div>

@@ -26,7 +26,7 @@ export function RequestListResults({ results, basePath, viewer, label, empty }: 
     return (
       <div className="pv-callout pv-callout-error" role="alert">
         <p>{t('requests.list.error')}</p>
-        <button type="button" className="pv-action-button pv-action-button-small" onClick={() => void list.refetch()}>
+        <button type="button" className="pv-button pv-button-small" onClick={() => void list.refetch()}>
           {t('requests.list.retry')}
         </button>
       </div>
@@ -50,7 +50,7 @@ export function RequestListResults({ results, basePath, viewer, label, empty }: 
         <div className="pv-action-bar">
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost pv-action-button-small"
+            className="pv-button pv-button-secondary pv-button-small"
             disabled={page <= 1}
             onClick={() => setPage((p) => p - 1)}
           >
@@ -59,7 +59,7 @@ export function RequestListResults({ results, basePath, viewer, label, empty }: 
           <span>{t('requests.list.page', { page, pages })}</span>
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost pv-action-button-small"
+            className="pv-button pv-button-secondary pv-button-small"
             disabled={page >= pages}
             onClick={() => setPage((p) => p + 1)}
           >

@@ -27,7 +27,7 @@ export function RequestCard({ request: r, basePath, viewer }: { request: PickupR
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
-    <li className="rq-card" data-request-id={r.id}>
+    <li className="pv-card rq-card" data-request-id={r.id}>
       <div className="rq-card-head">
         <AppLink to={`${basePath}/${r.id}`} className="rq-card-link">
           {t('requests.list.itemTitle', { id: r.id })}

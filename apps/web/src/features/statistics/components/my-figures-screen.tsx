@@ -166,11 +166,11 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
           )}
 
           <div className="pv-action-bar">
-            <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => downloadCsv(data)} disabled={shown.months.length === 0}>
+            <button type="button" className="pv-button pv-button-secondary" onClick={() => downloadCsv(data)} disabled={shown.months.length === 0}>
               {t('statistics.figures.csv')}
             </button>
             {data.kind === 'company' && (
-              <button type="button" className="pv-action-button pv-action-button-ghost" onClick={() => void downloadXlsx(data)} disabled={shown.months.length === 0}>
+              <button type="button" className="pv-button pv-button-secondary" onClick={() => void downloadXlsx(data)} disabled={shown.months.length === 0}>
                 {t('statistics.figures.xlsx')}
               </button>
             )}

@@ -31,7 +31,7 @@ function FactorRow({ code, name, factor, source }: { code: string; name: string;
             <span className="st-visually-hidden">{t('statistics.staff.factorFor', { code })}</span>
             <input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} size={6} />
           </label>
-          <button type="submit" className="pv-action-button pv-action-button-small" disabled={update.isPending}>
+          <button type="submit" className="pv-button pv-button-small" disabled={update.isPending}>
             {t('statistics.staff.save')}
           </button>
           {update.isError && <span className="st-error" role="alert">{update.error.message}</span>}
@@ -99,7 +99,7 @@ export function SchemeFiguresScreen() {
           <div className="pv-action-bar">
             <button
               type="button"
-              className="pv-action-button pv-action-button-ghost"
+              className="pv-button pv-button-secondary"
               disabled={!table.months.length}
               onClick={() => saveCsv(`esquema-${group}-${period.from}-a-${period.to}.csv`, figuresCsv(table, { month: t('statistics.figures.month'), material: t('statistics.staff.key'), kg: t('statistics.figures.kg') }, lang))}
             >
