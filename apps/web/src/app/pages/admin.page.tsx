@@ -14,7 +14,7 @@ import { AdminMaterials } from '../../features/admin/components/admin-materials'
 import { AdminPoints } from '../../features/admin/components/admin-points';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { Open311Keys } from '../../features/reports/components/open311-keys';
-import { AdminTileUrlContext } from '../../features/admin/map-context';
+import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';

@@ -5,7 +5,7 @@
 import { IonInput, IonTextarea, IonToggle } from '@ionic/react';
 import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkQuantityText, quantityText, quantityValue } from '../../../lib/number-input';
+import { checkQuantityText, quantityText, quantityValue } from '../../lib/number-input';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 

@@ -3,7 +3,7 @@
  * every resource: list with search and pagination, read, create, replace, delete.
  */
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 export interface Page<T> {
   items: T[];

@@ -5,9 +5,9 @@
 import type { CircleMarker, Map as LeafletMap } from 'leaflet';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LeafletModule } from '../../../lib/map/load-leaflet';
-import { MapView } from '../../../lib/map/map-view';
-import { AdminTileUrlContext } from '../map-context';
+import type { LeafletModule } from '../../lib/map/load-leaflet';
+import { MapView } from '../../lib/map/map-view';
+import { AdminTileUrlContext } from './map-context';
 
 const MEDELLIN: [number, number] = [6.2442, -75.5812];
 

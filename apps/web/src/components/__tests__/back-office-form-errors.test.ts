@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { applyServerErrors, isoToLocal, localToIso } from '../form-errors';
+import { ApiError } from '../../lib/api-client';
+import { applyServerErrors, isoToLocal, localToIso } from '../back-office/form-errors';
 
 describe('back-office form helpers', () => {
   it('reads datetime-local values as Bogotá time (UTC−5, no daylight saving)', () => {

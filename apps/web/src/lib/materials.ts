@@ -1,7 +1,7 @@
 /** GET v1/materials: the materials catalogue (the points feature serves it), for the material guide. */
 import type { Material } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 export async function fetchMaterials(): Promise<Material[]> {
   const response = await apiRequest<{ data: Material[] }>('v1/materials');

@@ -4,7 +4,7 @@ import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS } from '@puntoverde/contract'
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminSend, useAdminMutation, type Page } from '../api/admin-resource';
+import { adminSend, useAdminMutation, type Page } from '../../lib/admin-resource';
 
 /** A skeleton while the page loads, the error (role=alert), the empty text, else the rows in an IonList. */
 export function AdminListBody<T>({
