@@ -10,7 +10,7 @@ import { AdminCampaigns } from '../../features/admin/components/admin-campaigns'
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-content';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
-import { AdminMaterials } from '../../features/admin/components/admin-materials';
+import { AdminMaterials } from '../../features/materials/components/admin/admin-materials';
 import { AdminPoints } from '../../features/points/components/admin/admin-points';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { Open311Keys } from '../../features/reports/components/open311-keys';

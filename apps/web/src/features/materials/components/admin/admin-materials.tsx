@@ -17,13 +17,13 @@ import {
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LabelledSearchbar } from '../../../components/labelled-searchbar';
-import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../lib/admin-resource';
-import { applyServerErrors } from '../../../components/back-office/form-errors';
-import { AdminModal } from '../../../components/back-office/admin-modal';
-import { SelectField, TextField, ToggleField } from '../../../components/back-office/fields';
-import { AdminListBody } from '../../../components/back-office/admin-list';
-import { Pager } from '../../../components/back-office/pager';
+import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
+import { applyServerErrors } from '../../../../components/back-office/form-errors';
+import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { AdminListBody } from '../../../../components/back-office/admin-list';
+import { Pager } from '../../../../components/back-office/pager';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminMaterial } from '@puntoverde/contract';
-import { materialResolver, toMaterialBody, toMaterialForm } from '../components/admin-materials';
+import { materialResolver, toMaterialBody, toMaterialForm } from '../components/admin/admin-materials';
 
 const pet: AdminMaterial = {
   id: 7,
