@@ -12,7 +12,7 @@ import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-cont
 import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminMaterials } from '../../features/materials/components/admin/admin-materials';
 import { AdminPoints } from '../../features/points/components/admin/admin-points';
-import { AdminUsers } from '../../features/admin/components/admin-users';
+import { AdminUsers } from '../../features/identity/components/admin/admin-users';
 import { Open311Keys } from '../../features/reports/components/open311-keys';
 import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@puntoverde/contract';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../test/translate';
-import { kindLabel } from '../components/admin-users';
+import { kindLabel } from '../components/admin/admin-users';
 
 const t = (key: string) => translate(key);
 const account = (patch: Partial<AdminUser>) => ({ tc_id: 2, id_empresa: null, is_admin: false, ...patch }) as AdminUser;

@@ -14,14 +14,14 @@ import {
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../lib/admin-resource';
-import { applyServerErrors } from '../../../components/back-office/form-errors';
-import { AdminModal } from '../../../components/back-office/admin-modal';
-import { TextField } from '../../../components/back-office/fields';
-import { AdminListBody } from '../../../components/back-office/admin-list';
-import { Pager } from '../../../components/back-office/pager';
-import { LabelledSearchbar } from '../../../components/labelled-searchbar';
-import '../../../components/actions.css';
+import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
+import { applyServerErrors } from '../../../../components/back-office/form-errors';
+import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { TextField } from '../../../../components/back-office/fields';
+import { AdminListBody } from '../../../../components/back-office/admin-list';
+import { Pager } from '../../../../components/back-office/pager';
+import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import '../../../../components/actions.css';
 
 const PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import type { AdminUser } from '@puntoverde/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubFetch } from '../../../test/render';
-import { UserDetail } from '../components/admin-users';
+import { UserDetail } from '../components/admin/admin-users';
 
 const USER: AdminUser = {
   id: 21,
