@@ -6,7 +6,7 @@ import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { AdminAllies } from '../../features/admin/components/admin-allies';
 import { AdminAudit } from '../../features/admin/components/admin-audit';
-import { AdminCampaigns } from '../../features/admin/components/admin-campaigns';
+import { AdminCampaigns } from '../../features/campaigns/components/admin/admin-campaigns';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-content';
 import { AdminGuard } from '../../features/admin/components/admin-guard';

@@ -5,17 +5,17 @@ import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, ZCampaignInput, type Ally, t
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMaterials } from '../../../lib/materials';
-import { ImageUploadField } from '../../../components/image-upload-field';
-import { formatDateRange as formatCampaignDates } from '../../../lib/date-format';
-import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../lib/admin-resource';
-import { applyServerErrors, isoToLocal, localToIso } from '../../../components/back-office/form-errors';
-import { AdminModal } from '../../../components/back-office/admin-modal';
-import { SelectField, TextField, ToggleField } from '../../../components/back-office/fields';
-import { LocationFields } from '../../../components/back-office/location-fields';
-import { AdminListBody, useConfirmDelete } from '../../../components/back-office/admin-list';
-import { Pager } from '../../../components/back-office/pager';
-import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import { useMaterials } from '../../../../lib/materials';
+import { ImageUploadField } from '../../../../components/image-upload-field';
+import { formatDateRange as formatCampaignDates } from '../../../../lib/date-format';
+import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
+import { applyServerErrors, isoToLocal, localToIso } from '../../../../components/back-office/form-errors';
+import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { LocationFields } from '../../../../components/back-office/location-fields';
+import { AdminListBody, useConfirmDelete } from '../../../../components/back-office/admin-list';
+import { Pager } from '../../../../components/back-office/pager';
+import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 
 const PAGE_SIZE = 20;
 
