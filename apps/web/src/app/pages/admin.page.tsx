@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
-import { AdminAllies } from '../../features/admin/components/admin-allies';
+import { AdminAllies } from '../../features/allies/components/admin/admin-allies';
 import { AdminAudit } from '../../features/admin/components/admin-audit';
 import { AdminCampaigns } from '../../features/campaigns/components/admin/admin-campaigns';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';

@@ -13,15 +13,15 @@ import {
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ImageUploadField } from '../../../components/image-upload-field';
-import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../lib/admin-resource';
-import { applyServerErrors } from '../../../components/back-office/form-errors';
-import { AdminModal } from '../../../components/back-office/admin-modal';
-import { SelectField, TextField, ToggleField } from '../../../components/back-office/fields';
-import { LocationFields } from '../../../components/back-office/location-fields';
-import { AdminListBody, useConfirmDelete } from '../../../components/back-office/admin-list';
-import { Pager } from '../../../components/back-office/pager';
-import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import { ImageUploadField } from '../../../../components/image-upload-field';
+import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
+import { applyServerErrors } from '../../../../components/back-office/form-errors';
+import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { LocationFields } from '../../../../components/back-office/location-fields';
+import { AdminListBody, useConfirmDelete } from '../../../../components/back-office/admin-list';
+import { Pager } from '../../../../components/back-office/pager';
+import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 
 const PAGE_SIZE = 20;
 
