@@ -8,7 +8,7 @@ import { AdminAllies } from '../../features/allies/components/admin/admin-allies
 import { AdminAudit } from '../../features/admin/components/admin-audit';
 import { AdminCampaigns } from '../../features/campaigns/components/admin/admin-campaigns';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
-import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-content';
+import { AdminAbout, AdminFaq } from '../../features/content/components/admin/admin-content';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
 import { AdminMaterials } from '../../features/materials/components/admin/admin-materials';
 import { AdminPoints } from '../../features/points/components/admin/admin-points';

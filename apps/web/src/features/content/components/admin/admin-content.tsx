@@ -15,10 +15,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { adminSend, useAdminList, useAdminMutation } from '../../../lib/admin-resource';
-import { applyServerErrors } from '../../../components/back-office/form-errors';
-import { AdminModal } from '../../../components/back-office/admin-modal';
-import { TextField, ToggleField } from '../../../components/back-office/fields';
+import { adminSend, useAdminList, useAdminMutation } from '../../../../lib/admin-resource';
+import { applyServerErrors } from '../../../../components/back-office/form-errors';
+import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { TextField, ToggleField } from '../../../../components/back-office/fields';
 
 /** The public screens' cached copies (content feature), refreshed after an edit. */
 const PUBLIC_FAQ_KEY = ['content', 'faq'] as const;
