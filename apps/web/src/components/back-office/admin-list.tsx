@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminSend, useAdminMutation, type Page } from '../../lib/admin-resource';
+import { apiErrorMessage } from '../../lib/api-errors';
 
 /** A skeleton while the page loads, the error (role=alert), the empty text, else the rows in an IonList. */
 export function AdminListBody<T>({
@@ -16,8 +17,9 @@ export function AdminListBody<T>({
   empty: string;
   children: (items: T[]) => ReactNode;
 }) {
+  const { t } = useTranslation();
   if (list.isPending) return <IonSkeletonText animated style={{ height: '8rem' }} />;
-  if (list.isError) return <p role="alert">{list.error.message}</p>;
+  if (list.isError) return <p role="alert">{apiErrorMessage(t, list.error)}</p>;
   if (list.data.items.length === 0) return <p className="empty-state">{empty}</p>;
   return <IonList>{children(list.data.items)}</IonList>;
 }
@@ -43,7 +45,7 @@ export function useConfirmDelete(resource: string, path: string) {
           handler: () =>
             remove.mutate(id, {
               onSuccess: () => void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS }),
-              onError: (e) => void present({ message: e.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+              onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
             }),
         },
       ],

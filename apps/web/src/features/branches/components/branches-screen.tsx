@@ -21,7 +21,7 @@ import { useCreateBranch } from '../api/create-branch';
 import { useBranches } from '../api/list-branches';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateBranch } from '../api/update-branch';
-import { applyServerErrors } from '../server-errors';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 import { Field, FormAlert } from './fields';
 import '../../../components/actions.css';
 import '../branches.css';
@@ -107,7 +107,8 @@ function BranchForm({
         onDone(await create.mutateAsync(values));
       }
     } catch (err) {
-      setMessage(applyServerErrors(err, setError, FIELDS));
+      const { formMessage, fieldsOutside } = applyApiError(t, err, setError, FIELDS);
+      setMessage(Object.values(fieldsOutside)[0] ?? formMessage);
     }
   });
 
@@ -160,7 +161,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
   const toast = useToast();
   const update = useUpdateBranch();
   const resend = useResendInvitation();
-  const failed = (err: unknown) => toast(err instanceof ApiError ? err.message : t('requests.branches.error'), 'danger');
+  const failed = (err: unknown) => toast(err instanceof ApiError ? apiErrorMessage(t, err) : t('requests.branches.error'), 'danger');
   const toggle = () =>
     update.mutate(
       { id: branch.id, body: { active: !branch.active } },
@@ -263,7 +264,7 @@ export function BranchesScreen({ LocationField, tileUrl }: { LocationField: Loca
         </div>
       ) : branches.isError ? (
         <div className="pv-callout pv-callout-error" role="alert">
-          <p>{branches.error instanceof ApiError ? branches.error.message : t('requests.branches.error')}</p>
+          <p>{branches.error instanceof ApiError ? apiErrorMessage(t, branches.error) : t('requests.branches.error')}</p>
         </div>
       ) : branches.data.length === 0 ? (
         <div className="pv-callout" role="status">

@@ -12,7 +12,7 @@ import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/invitation-preview';
-import { applyServerErrors } from '../server-errors';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 import { Field, FormAlert } from './fields';
 import '../../../components/actions.css';
 import '../branches.css';
@@ -60,7 +60,7 @@ export function InvitationScreen({
   if (preview.isError) {
     return (
       <div className="br pv-callout pv-callout-error" role="alert">
-        <p>{preview.error instanceof ApiError ? preview.error.message : t('requests.branches.error')}</p>
+        <p>{preview.error instanceof ApiError ? apiErrorMessage(t, preview.error) : t('requests.branches.error')}</p>
         <p>{t('requests.invitation.askAgain')}</p>
         <AppLink to="/auth/login">{t('requests.invitation.login')}</AppLink>
       </div>
@@ -78,7 +78,8 @@ export function InvitationScreen({
       const user = await accept.mutateAsync({ token, password: values.password, accept_data_policy: true });
       onAccepted(user);
     } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['password', 'accept_data_policy']));
+      const { formMessage, fieldsOutside } = applyApiError(t, err, setError, ['password', 'accept_data_policy']);
+      setMessage(Object.values(fieldsOutside)[0] ?? formMessage);
     }
   });
 

@@ -23,6 +23,7 @@ import { BinSwatch, materialName } from './material-chips';
 import '../points.css';
 import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 function Readings({ pointId, container }: { pointId: number; container: Container }) {
   const { t, i18n } = useTranslation();
@@ -65,7 +66,7 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
 
   const failed = (err: unknown) =>
     void present({
-      message: err instanceof ApiError ? err.message : t('points.manage.error'),
+      message: err instanceof ApiError ? apiErrorMessage(t, err) : t('points.manage.error'),
       duration: TOAST_LONG_DURATION_MS,
       color: 'danger',
       position: 'top',

@@ -24,6 +24,7 @@ import { PhoneStatus, StatusBadge } from './status-badge';
 import { Timeline } from './timeline';
 import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -37,7 +38,7 @@ function useApply(request: PickupRequestDetail) {
       notify(t('requests.actions.done', { id: updated.id, status: t(`requests.status.${updated.status}`) }));
       return true;
     } catch (err) {
-      notify(err instanceof ApiError ? err.message : t('requests.actions.error'), 'danger');
+      notify(err instanceof ApiError ? apiErrorMessage(t, err) : t('requests.actions.error'), 'danger');
       return false;
     }
   };

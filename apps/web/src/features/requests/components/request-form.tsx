@@ -27,7 +27,7 @@ import { useRequestMaterials } from '../api/materials';
 import { usePickupCalendar } from '../api/pickup-calendar';
 import { useSuggestedPoints } from '../api/suggested-points';
 import { formatCalendarDate, formatDistance } from '../format';
-import { applyServerErrors } from '../server-errors';
+import { applyApiError } from '../../../lib/api-errors';
 import { FormAlert, QuantityField, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { quantityValue } from '../../../lib/number-input';
 import { LocationPicker } from './location-picker';
@@ -152,13 +152,13 @@ export function RequestForm({
       if ('sent' in result) onCreated(result.sent);
       else onQueued?.(result.queued);
     } catch (err) {
-      const { formMessage: message, fieldsOutside } = applyServerErrors(err, setError, (name) =>
+      const { formMessage, fieldsOutside } = applyApiError(t, err, setError, (name) =>
         /^(items(\.\d+\.(material|estimated_kg|units))?|address|lat|lng|preferred_date|time_window|notes)$/.test(name),
       );
       if (fieldsOutside.point_id) setPointError(fieldsOutside.point_id);
       const photoProblem = Object.entries(fieldsOutside).find(([k]) => k.startsWith('photos'));
       if (photoProblem) setPhotoError(photoProblem[1]);
-      setFormMessage(message);
+      setFormMessage(Object.values(fieldsOutside)[0] ?? formMessage);
     }
   });
 

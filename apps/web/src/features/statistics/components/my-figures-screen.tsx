@@ -14,6 +14,7 @@ import { figuresCsv, formatKg, saveCsv, saveXlsx, toFiguresTable } from '../tabl
 import { FiguresChart } from './figures-chart';
 import { FiguresTable } from './figures-table';
 import '../statistics.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
@@ -123,7 +124,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
       {query.isPending && !customInvalid && <p aria-live="polite">{t('statistics.figures.loading')}</p>}
       {query.isError && (
         <p className="st-error" role="alert">
-          {query.error.message}
+          {apiErrorMessage(t, query.error)}
         </p>
       )}
 

@@ -15,13 +15,14 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageUploadField } from '../../../../components/image-upload-field';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
-import { applyServerErrors } from '../../../../components/back-office/form-errors';
+
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
 import { LocationFields } from '../../../../components/back-office/location-fields';
 import { AdminListBody, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { applyApiError } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -62,7 +63,7 @@ function AllyEditor({ ally, onDone }: { ally: Ally | null; onDone: () => void })
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
-      onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     }),
   );
   return (

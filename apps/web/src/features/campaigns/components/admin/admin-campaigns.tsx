@@ -7,15 +7,15 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '../../../../lib/materials';
 import { ImageUploadField } from '../../../../components/image-upload-field';
-import { formatDateRange as formatCampaignDates } from '../../../../lib/date-format';
+import { formatDateRange as formatCampaignDates, isoToLocal, localToIso } from '../../../../lib/date-format';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
-import { applyServerErrors, isoToLocal, localToIso } from '../../../../components/back-office/form-errors';
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
 import { LocationFields } from '../../../../components/back-office/location-fields';
 import { AdminListBody, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { applyApiError } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -70,7 +70,7 @@ function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDon
         onDone();
       },
       onError: (error) => {
-        const message = applyServerErrors(error, form.setError);
+        const message = applyApiError(t, error, form.setError, () => true).message;
         void present({ message, duration: TOAST_LONG_DURATION_MS, color: 'danger' });
       },
     }),

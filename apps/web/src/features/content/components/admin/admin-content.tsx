@@ -16,9 +16,10 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { adminSend, useAdminList, useAdminMutation } from '../../../../lib/admin-resource';
-import { applyServerErrors } from '../../../../components/back-office/form-errors';
+
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { TextField, ToggleField } from '../../../../components/back-office/fields';
+import { applyApiError } from '../../../../lib/api-errors';
 
 /** The public screens' cached copies (content feature), refreshed after an edit. */
 const PUBLIC_FAQ_KEY = ['content', 'faq'] as const;
@@ -42,7 +43,7 @@ function FaqEditor({ item, nextPosition, onDone }: { item: FaqItem | null; nextP
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
-      onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     }),
   );
   return (
@@ -150,7 +151,7 @@ function AboutForm({ about }: { about: AboutPage }) {
         void queryClient.invalidateQueries({ queryKey: PUBLIC_ABOUT_KEY });
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
       },
-      onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     }),
   );
   return (

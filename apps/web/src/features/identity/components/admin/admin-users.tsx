@@ -15,13 +15,14 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
-import { applyServerErrors } from '../../../../components/back-office/form-errors';
+
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { TextField } from '../../../../components/back-office/fields';
 import { AdminListBody } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import '../../../../components/actions.css';
+import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -45,7 +46,7 @@ export function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => vo
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
-      onError: (e) => void present({ message: e.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     });
   return (
     <div className="admin-form">
@@ -107,7 +108,7 @@ export function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => vo
           onClick={() =>
             resend.mutate(undefined, {
               onSuccess: () => void present({ message: t('admin.users.verificationSent'), duration: TOAST_DURATION_MS, color: 'success' }),
-              onError: (e) => void present({ message: e.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+              onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
             })
           }
         >
@@ -134,7 +135,7 @@ function ManagerForm({ onDone }: { onDone: () => void }) {
         void present({ message: t('admin.users.managerCreated'), duration: TOAST_LONG_DURATION_MS, color: 'success' });
         onDone();
       },
-      onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     }),
   );
   return (

@@ -19,11 +19,12 @@ import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
-import { applyServerErrors } from '../../../../components/back-office/form-errors';
+
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
 import { AdminListBody } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
+import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -99,7 +100,7 @@ function MaterialEditor({ material, groups, onDone }: { material: AdminMaterial 
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
-      onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     }),
   );
   const groupOptions = groups.filter((g) => g.code !== material?.code && g.parent_code === null);
@@ -157,7 +158,7 @@ export function AdminMaterials() {
         void queryClient.invalidateQueries({ queryKey: ['materials'] });
         void present({ message: saved.active ? t('admin.catalogue.activated') : t('admin.catalogue.deactivated'), duration: TOAST_DURATION_MS });
       },
-      onError: (e) => void present({ message: e.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     });
   return (
     <>

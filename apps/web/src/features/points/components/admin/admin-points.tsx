@@ -29,7 +29,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '../../../../lib/materials';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
-import { applyServerErrors } from '../../../../components/back-office/form-errors';
+
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
 import { LocationFields } from '../../../../components/back-office/location-fields';
@@ -37,6 +37,7 @@ import { AdminListBody } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import { formatAddress } from '../../../../lib/address';
+import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -78,7 +79,7 @@ function PointEditor({ point, onDone }: { point: AdminPoint | null; onDone: () =
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
-      onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     }),
   );
   return (
@@ -116,7 +117,7 @@ function Managers({ point }: { point: AdminPoint }) {
     else next.delete(id);
     save.mutate([...next], {
       onSuccess: () => void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' }),
-      onError: (error) => void present({ message: error.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: apiErrorMessage(t, error), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     });
   };
   const candidates = managers.data?.items ?? [];
@@ -160,7 +161,7 @@ function ContainerForm({ pointId, container, onDone }: { pointId: number; contai
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
-      onError: (error) => void present({ message: applyServerErrors(error, form.setError), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     }),
   );
   return (
