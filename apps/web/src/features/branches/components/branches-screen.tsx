@@ -5,15 +5,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  TOAST_DURATION_MS,
-  TOAST_LONG_DURATION_MS,
   ZCreateBranchRequest,
   type Branch,
   type CreateBranchRequest,
   type UpdateBranchRequest,
 } from '@puntoverde/contract';
-import { useIonToast } from '@ionic/react';
-import { useCallback, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -26,6 +23,7 @@ import { Field, FormAlert } from './fields';
 import '../../../components/actions.css';
 import '../branches.css';
 import { formatAddress } from '../../../lib/address';
+import { useNotify } from '../../../components/use-notify';
 
 /** The map pin field the page provides (features never import each other). */
 export type LocationFieldComponent = ComponentType<{
@@ -36,15 +34,6 @@ export type LocationFieldComponent = ComponentType<{
 }>;
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'city', 'contact_name', 'lat', 'lng'] as const;
-
-function useToast() {
-  const [present] = useIonToast();
-  return useCallback(
-    (message: string, color: 'success' | 'danger' = 'success') =>
-      void present({ message, color, position: 'top', duration: message.length > 80 ? TOAST_LONG_DURATION_MS : TOAST_DURATION_MS }),
-    [present],
-  );
-}
 
 function formatKg(kg: number, lang: string): string {
   return `${new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { maximumFractionDigits: 1 }).format(kg)} kg`;
@@ -158,7 +147,7 @@ function BranchForm({
 function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const toast = useToast();
+  const toast = useNotify();
   const update = useUpdateBranch();
   const resend = useResendInvitation();
   const failed = (err: unknown) => toast(err instanceof ApiError ? apiErrorMessage(t, err) : t('requests.branches.error'), 'danger');
@@ -226,7 +215,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
 
 export function BranchesScreen({ LocationField, tileUrl }: { LocationField: LocationFieldComponent; tileUrl: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useNotify();
   const branches = useBranches();
   const [editing, setEditing] = useState<Branch | 'new' | null>(null);
 

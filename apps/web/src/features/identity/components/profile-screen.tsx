@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../../../lib/session';
 import { useMe } from '../api/me';
 import { formatDate } from '../forms/format';
-import { useNotify } from '../hooks/use-notify';
+import { useNotify } from '../../../components/use-notify';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';

@@ -69,7 +69,6 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
       message: err instanceof ApiError ? apiErrorMessage(t, err) : t('points.manage.error'),
       duration: TOAST_LONG_DURATION_MS,
       color: 'danger',
-      position: 'top',
     });
 
   const save = (event: FormEvent) => {
@@ -78,7 +77,7 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
       { pointId: point.id, containerId: container.id, body: { fill_level: level, status } },
       {
         onSuccess: (c) => {
-          void present({ message: t('points.manage.saved', { material: name, value: c.fill_level }), duration: TOAST_DURATION_MS, color: 'success', position: 'top' });
+          void present({ message: t('points.manage.saved', { material: name, value: c.fill_level }), duration: TOAST_DURATION_MS, color: 'success' });
         },
         onError: failed,
       },
@@ -105,7 +104,7 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
         onSuccess: () => {
           setKg('');
           setLevel(0);
-          void present({ message: t('points.manage.emptied', { material: name, kg: formatKg(value, lang) }), duration: TOAST_DURATION_MS, color: 'success', position: 'top' });
+          void present({ message: t('points.manage.emptied', { material: name, kg: formatKg(value, lang) }), duration: TOAST_DURATION_MS, color: 'success' });
         },
         onError: failed,
       },

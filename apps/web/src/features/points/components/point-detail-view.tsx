@@ -122,7 +122,7 @@ export function PointDetailView({ id, tileUrl }: { id: number; tileUrl: string |
         return;
       }
       await navigator.clipboard.writeText(url);
-      void present({ message: t('points.detail.linkCopied'), duration: TOAST_DURATION_MS, position: 'top' });
+      void present({ message: t('points.detail.linkCopied'), duration: TOAST_DURATION_MS });
     } catch {
       // The person closed the share sheet: nothing to say.
     }

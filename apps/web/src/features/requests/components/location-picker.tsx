@@ -8,7 +8,7 @@ import { useCallback, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import { MapView } from '../../../lib/map/map-view';
-import { useGeolocation } from '../hooks/use-geolocation';
+import { useGeolocation } from '../../../lib/use-geolocation';
 import '../../../components/actions.css';
 import '../requests.css';
 
@@ -67,7 +67,7 @@ export function LocationPicker({
 
   const locateMe = async () => {
     const position = await geo.request();
-    if (!position) return;
+    if (typeof position === 'string') return;
     const next = { lat: Number(position.lat.toFixed(6)), lng: Number(position.lng.toFixed(6)) };
     onChange(next);
     ref.current?.map.setView([next.lat, next.lng], 16);

@@ -17,7 +17,7 @@ import { parseQuantity, quantityErrorMessage, quantityText } from '../../../lib/
 import { useChangeRequestStatus } from '../api/change-status';
 import { useRequestMaterials } from '../api/materials';
 import { bogotaLocalToIso, formatCalendarDate, formatDateTime, formatKg, isoToBogotaLocal } from '../format';
-import { useNotify } from '../hooks/use-notify';
+import { useNotify } from '../../../components/use-notify';
 import { LabelledField } from './labelled-field';
 import { materialLabel } from './request-form';
 import { PhoneStatus, StatusBadge } from './status-badge';

@@ -1,24 +1,20 @@
+/**
+ * The device position as React state: high accuracy and a 10000 ms timeout (spec §9), from the
+ * browser or the Geolocation plugin in the Android/iOS app (lib/native/geolocation.ts).
+ */
 import { useCallback, useState } from 'react';
+import { GeoError, locate, type GeoErrorKind, type GeoPosition } from './native/geolocation';
 
-import { GeoError, locate as locateDevice, type GeoErrorKind, type GeoPosition } from '../../../lib/native/geolocation';
-
-export { GeoError, type GeoErrorKind, type GeoPosition };
+export type { GeoErrorKind, GeoPosition };
 export type GeoState =
   | { status: 'idle' }
   | { status: 'locating' }
   | { status: 'located'; position: GeoPosition }
   | { status: 'error'; error: GeoErrorKind };
 
-/**
- * The device position with high accuracy and a 10000 ms timeout (spec §9): the browser's, or the
- * Geolocation plugin's in the Android/iOS app (lib/native/geolocation.ts).
- */
-export function locate(...web: [Geolocation | undefined] | []): Promise<GeoPosition> {
-  return locateDevice(web.length ? { web: web[0] } : {});
-}
-
 export function useGeolocation() {
   const [state, setState] = useState<GeoState>({ status: 'idle' });
+  /** Resolves with the position, or with the kind of failure (also kept in `state`). */
   const request = useCallback(async (): Promise<GeoPosition | GeoErrorKind> => {
     setState({ status: 'locating' });
     try {
