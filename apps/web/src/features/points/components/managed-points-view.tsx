@@ -14,7 +14,7 @@ import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { useContainerReadings } from '../api/container-readings';
 import { useManagedPoints } from '../api/managed-points';
-import { useMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { useRecordEmptying } from '../api/record-emptying';
 import { useUpdateContainer } from '../api/update-container';
 import { formatDateTime, formatKg, formatLitres } from '../format';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import { MapView } from '../../../lib/map/map-view';
-import { useMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { usePointDetail } from '../api/point-detail';
 import { describeOpeningHours, formatChange, formatDateTime, formatLitres } from '../format';
 import { BinSwatch, materialName } from './material-chips';

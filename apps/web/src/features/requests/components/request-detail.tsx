@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { parseQuantity, quantityErrorMessage, quantityText } from '../../../lib/number-input';
 import { useChangeRequestStatus } from '../api/change-status';
-import { useRequestMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { bogotaLocalToIso, formatCalendarDate, formatDateTime, formatKg, isoToBogotaLocal } from '../format';
 import { useNotify } from '../../../components/use-notify';
 import { LabelledField } from './labelled-field';
@@ -177,7 +177,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { apply, pending } = useApply(request);
-  const materials = useRequestMaterials();
+  const materials = useMaterials();
   const [kg, setKg] = useState<Record<string, string>>(() =>
     Object.fromEntries(request.items.map((i) => [i.material, quantityText(i.estimated_kg, lang)])),
   );

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { CREATE_REQUEST_PATH, useCreateRequest } from '../api/create-request';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { sendOrQueue } from '../../../lib/offline/queue-write';
-import { useRequestMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { usePickupCalendar } from '../api/pickup-calendar';
 import { useSuggestedPoints } from '../api/suggested-points';
 import { formatCalendarDate, formatDistance } from '../format';
@@ -78,7 +78,7 @@ export function RequestForm({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const materials = useRequestMaterials();
+  const materials = useMaterials();
   const calendar = usePickupCalendar();
   const create = useCreateRequest();
   const [photos, setPhotos] = useState<UploadedFile[]>([]);

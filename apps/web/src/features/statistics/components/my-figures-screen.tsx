@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/number-format';
 import { useMyStatistics } from '../api/my-statistics';
-import { useStatisticsMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { bogotaToday, periodOf, PERIOD_PRESETS, type PeriodPreset } from '../period';
 import { figuresCsv, formatKg, saveCsv, saveXlsx, toFiguresTable } from '../table-data';
 import { FiguresChart } from './figures-chart';
@@ -28,7 +28,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
   const period = periodOf(preset, custom);
   const customInvalid = preset === 'custom' && (!custom.from || !custom.to || custom.from > custom.to);
   const query = useMyStatistics({ ...period, material: material || undefined }, enabled && !customInvalid);
-  const catalogue = useStatisticsMaterials();
+  const catalogue = useMaterials();
   const data = query.data;
 
   const materialNames = useMemo(() => {

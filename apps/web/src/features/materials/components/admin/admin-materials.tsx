@@ -25,6 +25,7 @@ import { SelectField, TextField, ToggleField } from '../../../../components/back
 import { AdminListBody } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
+import { invalidateMaterials } from '../../../../lib/materials';
 
 const PAGE_SIZE = 20;
 
@@ -96,7 +97,7 @@ function MaterialEditor({ material, groups, onDone }: { material: AdminMaterial 
     save.mutate(values, {
       onSuccess: () => {
         // The public catalogue (filters, material guide, point forms) shows the change too.
-        void queryClient.invalidateQueries({ queryKey: ['materials'] });
+        void invalidateMaterials(queryClient);
         void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
         onDone();
       },
@@ -155,7 +156,7 @@ export function AdminMaterials() {
   const onToggle = (m: AdminMaterial) =>
     toggle.mutate(m, {
       onSuccess: (saved) => {
-        void queryClient.invalidateQueries({ queryKey: ['materials'] });
+        void invalidateMaterials(queryClient);
         void present({ message: saved.active ? t('admin.catalogue.activated') : t('admin.catalogue.deactivated'), duration: TOAST_DURATION_MS });
       },
       onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
