@@ -88,7 +88,7 @@ export default function AdminPage() {
                   </IonLabel>
                 </IonItem>
               ))}
-              {/* The PQR inbox has its own routes (/admin/pqr, issue 6). */}
+              {/* The PQR inbox has its own routes (/admin/pqr). */}
               <IonItem lines="full">
                 <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
                 <IonLabel>
