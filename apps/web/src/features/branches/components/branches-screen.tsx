@@ -19,7 +19,7 @@ import { useBranches } from '../api/list-branches';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateBranch } from '../api/update-branch';
 import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
-import { Field, FormAlert } from './fields';
+import { FormAlert, TextField } from '../../../components/form-fields';
 import '../../../components/actions.css';
 import '../branches.css';
 import { formatAddress } from '../../../lib/address';
@@ -105,8 +105,8 @@ function BranchForm({
     <form className="br-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="br-form-title">
       <h3 id="br-form-title">{editing ? t('requests.branches.editTitle', { name: branch.name }) : t('requests.branches.newTitle')}</h3>
       <FormAlert message={message} />
-      <Field label={t('requests.branches.name')} registration={register('name')} error={errors.name?.message} hint={t('requests.branches.nameHint')} />
-      <Field
+      <TextField label={t('requests.branches.name')} registration={register('name')} error={errors.name?.message} hint={t('requests.branches.nameHint')} />
+      <TextField
         label={t('requests.branches.email')}
         type="email"
         autoComplete="off"
@@ -116,12 +116,12 @@ function BranchForm({
         hint={editing ? t('requests.branches.emailFixed') : t('requests.branches.emailHint')}
       />
       <div className="br-row">
-        <Field label={t('requests.branches.contact')} registration={register('contact_name')} error={errors.contact_name?.message} />
-        <Field label={t('requests.branches.phone')} type="tel" autoComplete="off" registration={register('phone')} error={errors.phone?.message} />
+        <TextField label={t('requests.branches.contact')} registration={register('contact_name')} error={errors.contact_name?.message} />
+        <TextField label={t('requests.branches.phone')} type="tel" autoComplete="off" registration={register('phone')} error={errors.phone?.message} />
       </div>
       <div className="br-row">
-        <Field label={t('requests.branches.address')} registration={register('address')} error={errors.address?.message} />
-        <Field label={t('requests.branches.city')} registration={register('city')} error={errors.city?.message} />
+        <TextField label={t('requests.branches.address')} registration={register('address')} error={errors.address?.message} />
+        <TextField label={t('requests.branches.city')} registration={register('city')} error={errors.city?.message} />
       </div>
       <LocationField
         value={typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null}

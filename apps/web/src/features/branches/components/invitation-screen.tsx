@@ -13,7 +13,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/invitation-preview';
 import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
-import { Field, FormAlert } from './fields';
+import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
 import '../../../components/actions.css';
 import '../branches.css';
 
@@ -91,7 +91,7 @@ export function InvitationScreen({
       <form className="br-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormAlert message={message} />
         <input type="email" name="username" value={p.email} autoComplete="username" readOnly hidden />
-        <Field
+        <TextField
           label={t('requests.invitation.password')}
           type="password"
           autoComplete="new-password"
@@ -99,32 +99,16 @@ export function InvitationScreen({
           error={errors.password?.message}
           hint={t('requests.invitation.passwordHint')}
         />
-        <Field
+        <TextField
           label={t('requests.invitation.confirm')}
           type="password"
           autoComplete="new-password"
           registration={register('password_confirmation')}
           error={errors.password_confirmation?.message}
         />
-        <div className="br-field">
-          <div className="br-checkbox">
-            <input
-              id="br-policy"
-              type="checkbox"
-              aria-invalid={errors.accept_data_policy ? true : undefined}
-              aria-describedby={errors.accept_data_policy ? 'br-policy-error' : undefined}
-              {...register('accept_data_policy')}
-            />
-            <label htmlFor="br-policy">
-              {t('requests.invitation.policy')} <AppLink to={dataPolicyPath}>{t('requests.invitation.policyLink')}</AppLink>
-            </label>
-          </div>
-          {errors.accept_data_policy ? (
-            <p id="br-policy-error" className="br-error">
-              {errors.accept_data_policy.message}
-            </p>
-          ) : null}
-        </div>
+        <CheckboxField registration={register('accept_data_policy')} error={errors.accept_data_policy?.message}>
+          {t('requests.invitation.policy')} <AppLink to={dataPolicyPath}>{t('requests.invitation.policyLink')}</AppLink>
+        </CheckboxField>
         <div className="pv-action-bar">
           <button type="submit" className="pv-action-button" disabled={isSubmitting}>
             {t('requests.invitation.submit')}
