@@ -2,10 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 
 /**
- * Issue 5 journeys against the real server with demo data: an admin publishes a campaign with
- * an image (it shows on `campaign` and `index`), a household joins it, an admin adds an
- * adhered member (it shows under its kind), and the help material guide opens the map filtered
- * to points that accept the material.
+ * Campaign, ally and help journeys against the real server with demo data: an admin publishes
+ * a campaign with an image (it shows on `campaign` and `index`), a household joins it, an
+ * admin adds an adhered member (it shows under its kind), and the help material guide opens
+ * the map filtered to points that accept the material.
  */
 const PASSWORD = 'PuntoVerde2026!';
 const ADMIN = 'admin@demo.puntoverde.co';

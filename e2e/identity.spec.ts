@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { nitCheckDigit } from '../packages/contract/src/identity.js';
 
 /**
- * Identity (issue 3) in Chromium against the real server with demo data: sign-up of a household
+ * Identity in Chromium against the real server with demo data: sign-up of a household
  * and of a company (with a NIT error first), the demo manager's menu, password recovery through
  * the e-mail outbox, e-mail verification, the profile, and a session the server no longer
  * accepts ending in the login screen.

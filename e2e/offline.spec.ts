@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Works offline and installs like an app (issue 16), in Chromium against the real server with
+ * Works offline and installs like an app, in Chromium against the real server with
  * demo data, in a persistent profile (installability and service workers need one):
  * the install check, a point read offline, a PQR filed offline and sent once back online (no
  * second radicado after a forced retry), and the update prompt after a new build is served.

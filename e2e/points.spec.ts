@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
- * Waste points (issue 4) in Chromium against the real server with demo data: the clustered map,
+ * Waste points in Chromium against the real server with demo data: the clustered map,
  * the material filter, "Cerca de mí", a point's "abierto ahora" at a fixed clock, a manager's
  * container update seen on the point page, and the map container's too-small error.
  * Map tiles are unreachable here (TILE_URL points nowhere): everything must work without them.

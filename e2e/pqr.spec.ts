@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 
 /**
- * Issue 6 journey against the real server with demo data: an anonymous citizen files a queja
+ * PQR journey against the real server with demo data: an anonymous citizen files a queja
  * with a photo on `help`, gets the radicado and tracks it; staff answers it in the back office;
  * the citizen opens the link of the e-mail and sees the answer, and both e-mails are in the outbox.
  */

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import sharp from 'sharp';
 
 /**
- * Issue 7 journeys against the real server with demo data, each with two browser contexts:
+ * Pickup request journeys against the real server with demo data, each with two browser contexts:
  *  1. a household asks for a pickup with a photo at a point run by the demo manager; the manager
  *     sees it appear live, accepts and schedules it, then records 23,4 kg of PET; the household
  *     sees each status change live and the timeline;

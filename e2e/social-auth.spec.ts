@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { formatNit, nitCheckDigit } from '../packages/contract/src/identity.js';
 
 /**
- * Social sign-in (issue 3) through the local OpenID Connect provider standing in for Google
+ * Social sign-in through the local OpenID Connect provider standing in for Google
  * (oidc-provider.setup.ts): "Continuar con Google" on auth/login → the provider's login →
  * complete-company with a NIT → logged in as 'Empresa'; logout clears the social session, so
  * the next "Continuar con Google" makes the provider ask again instead of signing in silently.

@@ -9,7 +9,7 @@
  *     of the entry (its own chunk plus static imports not already in the entry).
  * The /index figure (entry + the index page chunk if it is lazy) must stay within the budget,
  * and the JavaScript of the first screens (ZOD_FREE_ROUTES) must not contain the schema library
- * zod: evaluating it costs a phone ~150 ms of main thread at start-up (issue 4).
+ * zod: evaluating it costs a phone ~150 ms of main thread at start-up.
  *
  * Usage: node scripts/size-check.mjs [--dist <dir>] [--out <file>] [--budget <kib>]
  * Writes { budget_kib, entry_kib, routes: { '/index': kib, ... }, page_kib: { ... } } to --out

@@ -22,7 +22,7 @@ import { DeferredSideMenu } from './deferred-side-menu';
 // Logout also clears the social sign-in session (spec §4), whichever page it happens on.
 registerSocialSignOut();
 
-// Logout also ends the session on the server (best effort; identity issue).
+// Logout also ends the session on the server (best effort).
 registerServerLogout();
 
 /** Lets logout (a plain module) navigate through Ionic's router. */
@@ -45,7 +45,7 @@ function RefreshParamCleaner() {
   return null;
 }
 
-/** Issue 7: live updates (server-sent events), loaded only once someone is logged in. */
+/** Live updates of pickup requests (server-sent events), loaded only once someone is logged in. */
 const LiveUpdates = lazy(() => import('../features/requests/components/live-updates'));
 function LiveUpdatesWhileLoggedIn() {
   const user = useSession();

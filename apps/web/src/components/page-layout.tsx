@@ -6,7 +6,7 @@
  * The toolbar and content are plain HTML styled like Ionic's Material toolbar (theme/app.css),
  * not Ionic's web components: every page is on screen sooner, with less start-up work on a
  * phone (each web component is defined, attached and rendered by Stencil before it shows; for
- * the toolbar and content that was a fifth of the first page's main-thread work, issue 4).
+ * the toolbar and content that was a fifth of the first page's main-thread work).
  * The page's body renders as a transition after this frame (AfterFirstCommit).
  */
 import { IonPage } from '@ionic/react';

@@ -42,6 +42,8 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
   /** Send no bearer token (login, sign-up, password reset): a 401 then never logs out. */
   anonymous?: boolean;
+  /** The browser's HTTP cache mode (`no-cache`: revalidate a stored copy before using it). */
+  cache?: RequestCache;
 }
 
 export interface ApiClientDeps {
@@ -122,6 +124,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
+        ...(options.cache ? { cache: options.cache } : {}),
       });
     } catch (error) {
       if (isAbortError(error)) throw error;

@@ -17,3 +17,15 @@ export function formatDateRange(startsAt: string, endsAt: string, language: stri
 export function formatDateTime(iso: string, language: string): string {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
 }
+
+/** `2026-12-05T09:00` (a datetime-local value, Bogotá wall clock, no DST) → ISO instant. */
+export function localToIso(value: string): string {
+  return value ? new Date(`${value.length === 16 ? `${value}:00` : value}-05:00`).toISOString() : '';
+}
+
+/** ISO instant → `2026-12-05T09:00` on the Bogotá wall clock, for a datetime-local input. */
+export function isoToLocal(iso: string): string {
+  if (!iso) return '';
+  const d = new Date(new Date(iso).getTime() - 5 * 60 * 60 * 1000);
+  return d.toISOString().slice(0, 16);
+}

@@ -27,10 +27,10 @@ const SPEC_ROUTES = [
   '/app/tabs/reports',
 ];
 
-/** The PQR back office (issue 6): inbox, report and calendar; one PQR. */
+/** The PQR back office: inbox, report and calendar; one PQR. */
 const PQR_ROUTES = ['/admin/pqr', '/admin/pqr/:radicado'];
 
-/** Pickup requests (issue 7): one request of mine or of my point; the branch invitation landing. */
+/** Pickup requests: one request of mine or of my point; the branch invitation landing. */
 const REQUEST_ROUTES = ['/app/tabs/request/:id', '/app/tabs/prequest/:id', '/auth/branch-invitation'];
 
 /** Incident reports: one report (or `new`), the "¿Se resolvió?" landing of the e-mail link. */
@@ -39,7 +39,7 @@ const REPORT_ROUTES = ['/app/tabs/reports/:number', '/reports/follow-up'];
 /** Routes beyond the spec's table: the e-mail verification landing and the data-policy page (identity). */
 const IDENTITY_EXTRA_ROUTES = ['/auth/verify-email', '/data-policy'];
 
-/** The back office (issue 5): staff screens, not in the spec. */
+/** The back office: staff screens, not in the spec. */
 const BACK_OFFICE_ROUTES = ['/admin', '/admin/:section'];
 /** Public verification of a recycling certificate (its QR opens it). */
 const CERTIFICATE_ROUTES = ['/verificar/:code'];

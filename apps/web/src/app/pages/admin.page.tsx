@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
-import { AdminAllies } from '../../features/admin/components/admin-allies';
+import { AdminAllies } from '../../features/allies/components/admin/admin-allies';
 import { AdminAudit } from '../../features/admin/components/admin-audit';
-import { AdminCampaigns } from '../../features/admin/components/admin-campaigns';
+import { AdminCampaigns } from '../../features/campaigns/components/admin/admin-campaigns';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
-import { AdminAbout, AdminFaq } from '../../features/admin/components/admin-content';
+import { AdminAbout, AdminFaq } from '../../features/content/components/admin/admin-content';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
-import { AdminMaterials } from '../../features/admin/components/admin-materials';
-import { AdminPoints } from '../../features/admin/components/admin-points';
-import { AdminUsers } from '../../features/admin/components/admin-users';
+import { AdminMaterials } from '../../features/materials/components/admin/admin-materials';
+import { AdminPoints } from '../../features/points/components/admin/admin-points';
+import { AdminUsers } from '../../features/identity/components/admin/admin-users';
 import { Open311Keys } from '../../features/reports/components/open311-keys';
-import { AdminTileUrlContext } from '../../features/admin/map-context';
+import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
@@ -88,7 +88,7 @@ export default function AdminPage() {
                   </IonLabel>
                 </IonItem>
               ))}
-              {/* The PQR inbox has its own routes (/admin/pqr, issue 6). */}
+              {/* The PQR inbox has its own routes (/admin/pqr). */}
               <IonItem lines="full">
                 <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
                 <IonLabel>

@@ -5,7 +5,7 @@ import { useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
 import { InvitationScreen } from '../../features/branches/components/invitation-screen';
 import { DATA_POLICY_PATH } from '../../features/identity/routes';
-import { useNotify } from '../../features/requests/hooks/use-notify';
+import { useNotify } from '../../components/use-notify';
 
 export default function BranchInvitationPage() {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@
 import { useIonRouter } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout';
-import { useNotify } from '../../features/identity/hooks/use-notify';
+import { useNotify } from '../../components/use-notify';
 import { HOME_AFTER_LOGIN_PATH } from '../../features/identity/routes';
 import { CompleteProfileScreen } from '../../features/social-auth/components/complete-profile-screen';
 import { completionFieldKit } from '../completion-field-kit';

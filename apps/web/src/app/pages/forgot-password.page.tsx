@@ -6,7 +6,7 @@ import { PageLayout } from '../../components/page-layout';
 import { getCurrentUser, isLoggedIn, logout } from '../../lib/session';
 import { ForgotPasswordForm } from '../../features/identity/components/forgot-password-form';
 import { ResetPasswordForm } from '../../features/identity/components/reset-password-form';
-import { useNotify } from '../../features/identity/hooks/use-notify';
+import { useNotify } from '../../components/use-notify';
 import { LOGIN_PATH } from '../../features/identity/routes';
 
 export default function ForgotPasswordPage() {

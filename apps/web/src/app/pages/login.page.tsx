@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
 import { LoginForm } from '../../features/identity/components/login-form';
-import { useNotify } from '../../features/identity/hooks/use-notify';
+import { useNotify } from '../../components/use-notify';
 import { homeAfterLogin, safeNextPath } from '../../features/identity/routes';
 import { SocialLoginReturn } from '../../features/social-auth/components/social-login-return';
 import { SocialSignInButtons } from '../../features/social-auth/components/social-sign-in-buttons';

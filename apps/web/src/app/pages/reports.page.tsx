@@ -21,7 +21,7 @@ import { MyFiguresScreen } from '../../features/statistics/components/my-figures
 import { SchemeFiguresScreen } from '../../features/statistics/components/scheme-figures-screen';
 import { reportPath } from '../../features/reports/format';
 import { LocationPicker } from '../../features/requests/components/location-picker';
-import { useNotify } from '../../features/requests/hooks/use-notify';
+import { useNotify } from '../../components/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { isLoggedIn, type CurrentUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';

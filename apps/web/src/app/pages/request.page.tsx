@@ -9,7 +9,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { useBranches } from '../../features/branches/api/list-branches';
-import { ImageUploadField } from '../../features/files/components/image-upload-field';
+import { ImageUploadField } from '../../components/image-upload-field';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { MY_REQUESTS_PATH, MyRequestsScreen } from '../../features/requests/components/my-requests-screen';
@@ -17,7 +17,7 @@ import { RequestDetailScreen } from '../../features/requests/components/request-
 import { REQUEST_OUTBOX_KIND, RequestForm } from '../../features/requests/components/request-form';
 import { OutboxList } from '../../components/offline/outbox-list';
 import { flushOutbox } from '../../lib/offline/flush';
-import { useNotify } from '../../features/requests/hooks/use-notify';
+import { useNotify } from '../../components/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { isLoggedIn } from '../../lib/session';
 import { useSession } from '../../lib/use-session';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { SignupCompanyForm } from '../../features/identity/components/signup-company-form';
-import { useNotify } from '../../features/identity/hooks/use-notify';
+import { useNotify } from '../../components/use-notify';
 import { offerPhoneVerification } from '../../features/identity/phone-offer';
 import { SocialSignInButtons } from '../../features/social-auth/components/social-sign-in-buttons';
 import { HOME_AFTER_LOGIN_PATH, SIGNUP_CLIENT_PATH } from '../../features/identity/routes';

@@ -1,7 +1,7 @@
 /** Material code → its name in the current language, from the catalogue. */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMaterials } from './api/get-materials';
+import { useMaterials } from '../../lib/materials';
 
 export function useMaterialNames(): (code: string) => string {
   const { i18n } = useTranslation();

@@ -1,13 +1,13 @@
 /**
  * Messages of social sign-in failures. Spanish shows the contract's text; other languages look
- * the code up under `socialAuth.errors` (then `identity.errors` for the shared identity codes).
+ * the code up under `errors.*`.
  */
 import { ERRORS, isErrorCode } from '@puntoverde/contract';
 import type { TFunction } from 'i18next';
 
 export function socialErrorText(t: TFunction, code: string, serverMessage?: string): string {
   const fallback = serverMessage || (isErrorCode(code) ? ERRORS[code].message : ERRORS['social-login-failed'].message);
-  return t([`socialAuth.errors.${code}`, `identity.errors.${code}`], { defaultValue: fallback });
+  return t(`errors.${code}`, { defaultValue: fallback });
 }
 
 /** The text for a failed call (an ApiError or anything thrown). */

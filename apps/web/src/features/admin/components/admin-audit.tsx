@@ -3,9 +3,9 @@ import { IonItem, IonLabel, IonSelect, IonSelectOption } from '@ionic/react';
 import type { AuditEntry } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAdminList, type Page } from '../api/admin-resource';
-import { AdminListBody } from './admin-list';
-import { Pager } from './pager';
+import { useAdminList, type Page } from '../../../lib/admin-resource';
+import { AdminListBody } from '../../../components/back-office/admin-list';
+import { Pager } from '../../../components/back-office/pager';
 
 const PAGE_SIZE = 25;
 const ENTITIES = ['campaign', 'ally', 'faq', 'about', 'user', 'point', 'point-managers', 'container', 'material', 'pqr'] as const;

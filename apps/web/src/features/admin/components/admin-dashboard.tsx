@@ -6,7 +6,7 @@ import type { AdminDashboard as Dashboard } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatNumber } from '../../../lib/number-format';
-import { useAdminList } from '../api/admin-resource';
+import { useAdminList } from '../../../lib/admin-resource';
 import './admin-dashboard.css';
 
 type Tile = { key: string; count: number; to: string; label: string; urgent: boolean };

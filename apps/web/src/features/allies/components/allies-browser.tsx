@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAllies } from '../api/get-allies';
 import { AllyCard } from './ally-card';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 const AlliesMap = lazy(() => import('./allies-map'));
 
@@ -71,7 +72,7 @@ export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
           ))
         ) : query.isError ? (
           <div className="empty-state" role="alert">
-            <p>{query.error.message}</p>
+            <p>{apiErrorMessage(t, query.error)}</p>
             <IonButton onClick={() => void query.refetch()}>{t('allies.retry')}</IonButton>
           </div>
         ) : query.data.items.length === 0 ? (

@@ -5,15 +5,12 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  TOAST_DURATION_MS,
-  TOAST_LONG_DURATION_MS,
   ZCreateBranchRequest,
   type Branch,
   type CreateBranchRequest,
   type UpdateBranchRequest,
 } from '@puntoverde/contract';
-import { useIonToast } from '@ionic/react';
-import { useCallback, useState, type ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -21,11 +18,12 @@ import { useCreateBranch } from '../api/create-branch';
 import { useBranches } from '../api/list-branches';
 import { useResendInvitation } from '../api/resend-invitation';
 import { useUpdateBranch } from '../api/update-branch';
-import { applyServerErrors } from '../server-errors';
-import { Field, FormAlert } from './fields';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { FormAlert, TextField } from '../../../components/form-fields';
 import '../../../components/actions.css';
 import '../branches.css';
 import { formatAddress } from '../../../lib/address';
+import { useNotify } from '../../../components/use-notify';
 
 /** The map pin field the page provides (features never import each other). */
 export type LocationFieldComponent = ComponentType<{
@@ -36,15 +34,6 @@ export type LocationFieldComponent = ComponentType<{
 }>;
 
 const FIELDS = ['name', 'email', 'phone', 'address', 'city', 'contact_name', 'lat', 'lng'] as const;
-
-function useToast() {
-  const [present] = useIonToast();
-  return useCallback(
-    (message: string, color: 'success' | 'danger' = 'success') =>
-      void present({ message, color, position: 'top', duration: message.length > 80 ? TOAST_LONG_DURATION_MS : TOAST_DURATION_MS }),
-    [present],
-  );
-}
 
 function formatKg(kg: number, lang: string): string {
   return `${new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { maximumFractionDigits: 1 }).format(kg)} kg`;
@@ -107,7 +96,8 @@ function BranchForm({
         onDone(await create.mutateAsync(values));
       }
     } catch (err) {
-      setMessage(applyServerErrors(err, setError, FIELDS));
+      const { formMessage, fieldsOutside } = applyApiError(t, err, setError, FIELDS);
+      setMessage(Object.values(fieldsOutside)[0] ?? formMessage);
     }
   });
 
@@ -115,8 +105,8 @@ function BranchForm({
     <form className="br-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="br-form-title">
       <h3 id="br-form-title">{editing ? t('requests.branches.editTitle', { name: branch.name }) : t('requests.branches.newTitle')}</h3>
       <FormAlert message={message} />
-      <Field label={t('requests.branches.name')} registration={register('name')} error={errors.name?.message} hint={t('requests.branches.nameHint')} />
-      <Field
+      <TextField label={t('requests.branches.name')} registration={register('name')} error={errors.name?.message} hint={t('requests.branches.nameHint')} />
+      <TextField
         label={t('requests.branches.email')}
         type="email"
         autoComplete="off"
@@ -126,12 +116,12 @@ function BranchForm({
         hint={editing ? t('requests.branches.emailFixed') : t('requests.branches.emailHint')}
       />
       <div className="br-row">
-        <Field label={t('requests.branches.contact')} registration={register('contact_name')} error={errors.contact_name?.message} />
-        <Field label={t('requests.branches.phone')} type="tel" autoComplete="off" registration={register('phone')} error={errors.phone?.message} />
+        <TextField label={t('requests.branches.contact')} registration={register('contact_name')} error={errors.contact_name?.message} />
+        <TextField label={t('requests.branches.phone')} type="tel" autoComplete="off" registration={register('phone')} error={errors.phone?.message} />
       </div>
       <div className="br-row">
-        <Field label={t('requests.branches.address')} registration={register('address')} error={errors.address?.message} />
-        <Field label={t('requests.branches.city')} registration={register('city')} error={errors.city?.message} />
+        <TextField label={t('requests.branches.address')} registration={register('address')} error={errors.address?.message} />
+        <TextField label={t('requests.branches.city')} registration={register('city')} error={errors.city?.message} />
       </div>
       <LocationField
         value={typeof lat === 'number' && typeof lng === 'number' ? { lat, lng } : null}
@@ -157,10 +147,10 @@ function BranchForm({
 function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const toast = useToast();
+  const toast = useNotify();
   const update = useUpdateBranch();
   const resend = useResendInvitation();
-  const failed = (err: unknown) => toast(err instanceof ApiError ? err.message : t('requests.branches.error'), 'danger');
+  const failed = (err: unknown) => toast(err instanceof ApiError ? apiErrorMessage(t, err) : t('requests.branches.error'), 'danger');
   const toggle = () =>
     update.mutate(
       { id: branch.id, body: { active: !branch.active } },
@@ -225,7 +215,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
 
 export function BranchesScreen({ LocationField, tileUrl }: { LocationField: LocationFieldComponent; tileUrl: string }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const toast = useNotify();
   const branches = useBranches();
   const [editing, setEditing] = useState<Branch | 'new' | null>(null);
 
@@ -263,7 +253,7 @@ export function BranchesScreen({ LocationField, tileUrl }: { LocationField: Loca
         </div>
       ) : branches.isError ? (
         <div className="pv-callout pv-callout-error" role="alert">
-          <p>{branches.error instanceof ApiError ? branches.error.message : t('requests.branches.error')}</p>
+          <p>{branches.error instanceof ApiError ? apiErrorMessage(t, branches.error) : t('requests.branches.error')}</p>
         </div>
       ) : branches.data.length === 0 ? (
         <div className="pv-callout" role="status">

@@ -12,8 +12,8 @@ import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/invitation-preview';
-import { applyServerErrors } from '../server-errors';
-import { Field, FormAlert } from './fields';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
 import '../../../components/actions.css';
 import '../branches.css';
 
@@ -60,7 +60,7 @@ export function InvitationScreen({
   if (preview.isError) {
     return (
       <div className="br pv-callout pv-callout-error" role="alert">
-        <p>{preview.error instanceof ApiError ? preview.error.message : t('requests.branches.error')}</p>
+        <p>{preview.error instanceof ApiError ? apiErrorMessage(t, preview.error) : t('requests.branches.error')}</p>
         <p>{t('requests.invitation.askAgain')}</p>
         <AppLink to="/auth/login">{t('requests.invitation.login')}</AppLink>
       </div>
@@ -78,7 +78,8 @@ export function InvitationScreen({
       const user = await accept.mutateAsync({ token, password: values.password, accept_data_policy: true });
       onAccepted(user);
     } catch (err) {
-      setMessage(applyServerErrors(err, setError, ['password', 'accept_data_policy']));
+      const { formMessage, fieldsOutside } = applyApiError(t, err, setError, ['password', 'accept_data_policy']);
+      setMessage(Object.values(fieldsOutside)[0] ?? formMessage);
     }
   });
 
@@ -90,7 +91,7 @@ export function InvitationScreen({
       <form className="br-form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <FormAlert message={message} />
         <input type="email" name="username" value={p.email} autoComplete="username" readOnly hidden />
-        <Field
+        <TextField
           label={t('requests.invitation.password')}
           type="password"
           autoComplete="new-password"
@@ -98,32 +99,16 @@ export function InvitationScreen({
           error={errors.password?.message}
           hint={t('requests.invitation.passwordHint')}
         />
-        <Field
+        <TextField
           label={t('requests.invitation.confirm')}
           type="password"
           autoComplete="new-password"
           registration={register('password_confirmation')}
           error={errors.password_confirmation?.message}
         />
-        <div className="br-field">
-          <div className="br-checkbox">
-            <input
-              id="br-policy"
-              type="checkbox"
-              aria-invalid={errors.accept_data_policy ? true : undefined}
-              aria-describedby={errors.accept_data_policy ? 'br-policy-error' : undefined}
-              {...register('accept_data_policy')}
-            />
-            <label htmlFor="br-policy">
-              {t('requests.invitation.policy')} <AppLink to={dataPolicyPath}>{t('requests.invitation.policyLink')}</AppLink>
-            </label>
-          </div>
-          {errors.accept_data_policy ? (
-            <p id="br-policy-error" className="br-error">
-              {errors.accept_data_policy.message}
-            </p>
-          ) : null}
-        </div>
+        <CheckboxField registration={register('accept_data_policy')} error={errors.accept_data_policy?.message}>
+          {t('requests.invitation.policy')} <AppLink to={dataPolicyPath}>{t('requests.invitation.policyLink')}</AppLink>
+        </CheckboxField>
         <div className="pv-action-bar">
           <button type="submit" className="pv-button" disabled={isSubmitting}>
             {t('requests.invitation.submit')}

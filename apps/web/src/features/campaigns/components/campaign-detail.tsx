@@ -13,6 +13,7 @@ import { useMaterialNames } from '../use-material-names';
 import { campaignCalendarUrl, useCampaign } from '../api/get-campaign';
 import { useJoinCampaign } from '../api/join-campaign';
 import { formatCampaignDates } from '../format';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function CampaignDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
@@ -29,7 +30,7 @@ export function CampaignDetail({ id }: { id: number }) {
   if (query.isError) {
     return (
       <div className="empty-state" role="alert">
-        <p>{query.error.message}</p>
+        <p>{apiErrorMessage(t, query.error)}</p>
         <AppLink to="/campaign">{t('campaigns.backToList')}</AppLink>
       </div>
     );
@@ -134,7 +135,7 @@ function JoinButton({ campaign, loggedIn }: { campaign: Campaign; loggedIn: bool
     mutation.mutate(join, {
       onSuccess: () =>
         void present({ message: t(join ? 'campaigns.joinedToast' : 'campaigns.leftToast'), duration: TOAST_DURATION_MS, color: 'success' }),
-      onError: (error) => void present({ message: error.message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+      onError: (error) => void present({ message: apiErrorMessage(t, error), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
     });
   if (campaign.joined) {
     return (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/use-session';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignCard } from './campaign-card';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 const PAGE_SIZE = 12;
 
@@ -42,7 +43,7 @@ export function CampaignList() {
           ))
         ) : query.isError ? (
           <div className="empty-state" role="alert">
-            <p>{query.error.message}</p>
+            <p>{apiErrorMessage(t, query.error)}</p>
             <IonButton onClick={() => void query.refetch()}>{t('campaigns.retry')}</IonButton>
           </div>
         ) : query.data.items.length === 0 ? (

@@ -5,6 +5,7 @@ import { AppLink } from '../../../components/app-link';
 import { useSession } from '../../../lib/use-session';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignCard } from './campaign-card';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function CurrentCampaigns() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export function CurrentCampaigns() {
       {query.isPending ? (
         <IonSkeletonText animated style={{ height: '6rem' }} />
       ) : query.isError ? (
-        <p role="alert">{query.error.message}</p>
+        <p role="alert">{apiErrorMessage(t, query.error)}</p>
       ) : query.data.items.length === 0 ? (
         <p>
           {t('campaigns.noneNow')} <AppLink to="/campaign">{t('campaigns.seeAll')}</AppLink>

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/use-session';
 import { downloadCertificatePdf, useCompanyBranches, useMyCertificates, useRequestCertificate } from '../api/certificates';
 import { bogotaToday, dayLabel, lastQuarter, lastYear } from '../period';
 import '../certificates.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 type Preset = 'lastQuarter' | 'lastYear' | 'custom';
 
@@ -121,7 +122,7 @@ export function CertificatesScreen() {
       </form>
 
       <div aria-live="polite">
-        {ask.isError && <p className="ct-error" role="alert">{ask.error.message}</p>}
+        {ask.isError && <p className="ct-error" role="alert">{apiErrorMessage(t, ask.error)}</p>}
         {ask.data && (
           <div className="ct-issued">
             <p>{t('statistics.certificates.issued', { number: ask.data.number, kg: kg(ask.data.total_kg) })}</p>

@@ -4,6 +4,7 @@ import { formatNumber } from '../../../lib/number-format';
 import { useVerifyCertificate } from '../api/verify-certificate';
 import { dayLabel } from '../period';
 import '../certificates.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function VerifyCertificateScreen({ code }: { code: string }) {
   const { t, i18n } = useTranslation();
@@ -16,7 +17,7 @@ export function VerifyCertificateScreen({ code }: { code: string }) {
     return (
       <section className="ct" aria-labelledby="ct-verify-title">
         <h2 id="ct-verify-title">{t('statistics.verify.notFoundTitle')}</h2>
-        <p role="alert">{query.error.message}</p>
+        <p role="alert">{apiErrorMessage(t, query.error)}</p>
         <p>{t('statistics.verify.notFoundHelp')}</p>
       </section>
     );

@@ -3,6 +3,7 @@ import { IonIcon, IonSkeletonText } from '@ionic/react';
 import { callOutline, globeOutline, locationOutline, logoFacebook, logoInstagram, logoWhatsapp, mailOutline, timeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useAbout } from '../api/get-about';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function AboutView() {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function AboutView() {
       </div>
     );
   }
-  if (query.isError) return <p role="alert">{query.error.message}</p>;
+  if (query.isError) return <p role="alert">{apiErrorMessage(t, query.error)}</p>;
   const about = query.data;
   const whatsapp = about.whatsapp?.replace(/\D/g, '');
   const channels = [

@@ -2,12 +2,13 @@
 import { IonAccordion, IonAccordionGroup, IonItem, IonLabel, IonSkeletonText } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useFaq } from '../api/get-faq';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function FaqList() {
   const { t } = useTranslation();
   const query = useFaq();
   if (query.isPending) return <IonSkeletonText animated style={{ height: '6rem' }} aria-label={t('content.loading')} />;
-  if (query.isError) return <p role="alert">{query.error.message}</p>;
+  if (query.isError) return <p role="alert">{apiErrorMessage(t, query.error)}</p>;
   if (query.data.length === 0) return <p className="empty-state">{t('content.faqEmpty')}</p>;
   return (
     <IonAccordionGroup>

@@ -7,9 +7,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useChangeEmail } from '../api/change-email';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import './identity.css';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 
 export function ChangeEmailForm({ me, onChanged, onCancel }: { me: Me; onChanged: (me: Me) => void; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -27,8 +26,8 @@ export function ChangeEmailForm({ me, onChanged, onCancel }: { me: Me; onChanged
     try {
       onChanged(await mutation.mutateAsync(values));
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['email', 'current_password'])) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, ['email', 'current_password']).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

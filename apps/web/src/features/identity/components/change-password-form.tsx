@@ -8,10 +8,9 @@ import { z } from 'zod';
 import { FormAlert, PasswordField } from '../../../components/form-fields';
 import { useChangePassword } from '../api/change-password';
 import type { ChangePasswordResult } from '../api/change-password';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 
 export const ZChangePasswordForm = z
   .object({ current_password: ZCurrentPassword, new_password: ZNewPassword, new_password_confirmation: z.string() })
@@ -44,8 +43,8 @@ export function ChangePasswordForm({ personal, onChanged }: { personal: readonly
       reset(EMPTY);
       onChanged(result);
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['current_password', 'new_password'])) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, ['current_password', 'new_password']).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

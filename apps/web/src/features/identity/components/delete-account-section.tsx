@@ -9,9 +9,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useDeleteAccount } from '../api/delete-account';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import './identity.css';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 
 interface DeleteForm {
   password: string;
@@ -36,8 +35,8 @@ export function DeleteAccountSection({ me, onDeleted }: { me: Me; onDeleted: () 
       await mutation.mutateAsync(me.has_password ? { password } : { confirm: confirm.trim().toUpperCase() });
       onDeleted();
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['password', 'confirm'])) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, ['password', 'confirm']).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

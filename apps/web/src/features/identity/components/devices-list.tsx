@@ -5,9 +5,9 @@ import { FormAlert } from '../../../components/form-fields';
 import { useDevices } from '../api/list-devices';
 import { useRemoveDevice } from '../api/remove-device';
 import { describeUserAgent, formatDateTime } from '../forms/format';
-import { errorMessage } from '../forms/error-message';
 import './identity.css';
 import { ListSkeleton } from './list-skeleton';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 const KINDS = new Set(['webpush', 'fcm', 'apns']);
 
@@ -23,7 +23,7 @@ function DeviceItem({ device }: { device: DeviceInfo }) {
         <strong>{name}</strong>
         <span>{kind}</span>
         <span className="pv-hint">{t('identity.devices.lastSeen', { date: formatDateTime(device.last_seen_at, i18n.language) })}</span>
-        {remove.isError ? <FormAlert message={errorMessage(t, remove.error)} /> : null}
+        {remove.isError ? <FormAlert message={apiErrorMessage(t, remove.error)} /> : null}
       </div>
       <button
         type="button"
@@ -45,7 +45,7 @@ export function DevicesList() {
   if (devices.isError) {
     return (
       <div className="pv-notice pv-notice-error" role="alert">
-        <p>{errorMessage(t, devices.error)}</p>
+        <p>{apiErrorMessage(t, devices.error)}</p>
       </div>
     );
   }

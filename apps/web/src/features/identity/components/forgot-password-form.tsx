@@ -8,10 +8,9 @@ import { z } from 'zod';
 import { AppLink } from '../../../components/app-link';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { useForgotPassword } from '../api/forgot-password';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { LOGIN_PATH } from '../routes';
 import './identity.css';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 
 const ZForgotPasswordForm = z.object({ email: ZEmail });
 
@@ -33,8 +32,8 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
       await mutation.mutateAsync(email);
       setSentTo(email);
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['email'], 'data_user.')) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, ['email'], { prefix: 'data_user.' }).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

@@ -8,10 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useLogin } from '../api/login';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { FORGOT_PASSWORD_PATH, SIGNUP_PATH } from '../routes';
 import './identity.css';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 
 const ZLoginForm = ZLoginRequest.pick({ username: true, password: true });
 
@@ -32,8 +31,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
       const user = await loginMutation.mutateAsync(values);
       onLoggedIn(user);
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['username', 'password'])) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, ['username', 'password']).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-fields';
 import { useExportMyData } from '../api/export-my-data';
 import { formatDateTime } from '../forms/format';
-import { errorMessage } from '../forms/error-message';
 import { DATA_POLICY_PATH } from '../routes';
 import './identity.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function MyDataSection({ me }: { me: Me }) {
   const { t, i18n } = useTranslation();
@@ -25,7 +25,7 @@ export function MyDataSection({ me }: { me: Me }) {
         </a>
       </p>
       <p>{t('identity.myData.exportLead')}</p>
-      {exportData.isError ? <FormAlert message={errorMessage(t, exportData.error)} /> : null}
+      {exportData.isError ? <FormAlert message={apiErrorMessage(t, exportData.error)} /> : null}
       {exportData.isSuccess ? (
         <p role="status" className="pv-hint">
           {t('identity.myData.exported')}

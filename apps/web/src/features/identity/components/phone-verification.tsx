@@ -13,11 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { useConfirmPhoneCode, useSendPhoneCode } from '../api/phone-verification';
-import { errorMessage } from '../forms/error-message';
 import { formatDate } from '../forms/format';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { endPhoneVerificationOffer } from '../phone-offer';
 import './identity.css';
+import { apiErrorMessage, applyApiError, isApiErrorLike } from '../../../lib/api-errors';
 
 const ZNumberForm = z.object({ phone: ZPhone });
 type NumberForm = z.input<typeof ZNumberForm>;
@@ -33,8 +32,8 @@ const PHONE_ERRORS = [
 
 /** The phone feature's own wording for its errors; anything else as the identity screens say it. */
 function phoneErrorMessage(t: TFunction, error: unknown): string {
-  const code = isFieldErrorSource(error) ? error.code : '';
-  return PHONE_ERRORS.includes(code) ? t(`phone.errors.${code}`) : errorMessage(t, error);
+  const code = isApiErrorLike(error) ? error.code : '';
+  return PHONE_ERRORS.includes(code) ? t(`phone.errors.${code}`) : apiErrorMessage(t, error);
 }
 
 function isMobile(phone: string | null): phone is string {
@@ -113,7 +112,7 @@ export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () 
       startCountdown(result.resend_after_s);
       codeForm.reset({ code: '' });
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, numberForm.setError, ['phone'])) {
+      if (applyApiError(t, error, numberForm.setError, ['phone']).placed) {
         setEditingNumber(true);
         return;
       }
@@ -131,7 +130,7 @@ export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () 
       setJustVerified(true);
       onVerified?.();
     } catch (error) {
-      if (isFieldErrorSource(error) && error.code === 'phone-code-invalid') {
+      if (isApiErrorLike(error) && error.code === 'phone-code-invalid') {
         codeForm.setError(
           'code',
           { type: 'server', message: t('phone.errors.phone-code-invalid') },

@@ -2,8 +2,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePickupSettings, useSavePickupSettings } from '../api/pickup-settings';
-import { errorMessage } from '../forms/error-message';
 import './identity.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function PickupPhoneSetting() {
   const { t } = useTranslation();
@@ -17,7 +17,7 @@ export function PickupPhoneSetting() {
       await save.mutateAsync({ require_verified_phone: value });
       setStatus(t('phone.settings.saved'));
     } catch (error) {
-      setStatus(errorMessage(t, error));
+      setStatus(apiErrorMessage(t, error));
     }
   };
   return (
@@ -26,7 +26,7 @@ export function PickupPhoneSetting() {
       {settings.isPending ? (
         <p>{t('phone.settings.loading')}</p>
       ) : settings.isError ? (
-        <p role="alert">{errorMessage(t, settings.error)}</p>
+        <p role="alert">{apiErrorMessage(t, settings.error)}</p>
       ) : (
         <div className="pv-checkbox-row">
           <input

@@ -8,10 +8,9 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-fields';
 import { useUpdateProfile } from '../api/update-profile';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { CompanyFields, LocationFields, PersonFields } from './account-field-groups';
 import './identity.css';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 
 type ProfileForm = UpdateProfileRequest;
 
@@ -57,8 +56,8 @@ export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => voi
       reset(defaultsFor(saved));
       onSaved();
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, company ? COMPANY_FIELDS : PERSON_FIELDS)) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, company ? COMPANY_FIELDS : PERSON_FIELDS).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../../../lib/session';
 import { useMe } from '../api/me';
 import { formatDate } from '../forms/format';
-import { errorMessage } from '../forms/error-message';
-import { useNotify } from '../hooks/use-notify';
+import { useNotify } from '../../../components/use-notify';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
@@ -20,6 +19,7 @@ import { ProfileDetailsForm } from './profile-details-form';
 import { ResendVerificationButton } from './resend-verification-button';
 import { SessionsList } from './sessions-list';
 import './identity.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -90,7 +90,7 @@ export function ProfileScreen({ userId }: { userId: number }) {
   if (me.isError) {
     return (
       <div className="pv-notice pv-notice-error" role="alert">
-        <p>{errorMessage(t, me.error)}</p>
+        <p>{apiErrorMessage(t, me.error)}</p>
         <div className="pv-actions">
           <button type="button" className="pv-button pv-button-small" onClick={() => void me.refetch()}>
             {t('identity.form.retry')}

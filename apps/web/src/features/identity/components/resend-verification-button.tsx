@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { updateCurrentUser } from '../../../lib/session';
 import { resendVerification } from '../api/resend-verification';
 import type { ResendVerificationResult } from '../api/resend-verification';
-import { errorMessage } from '../forms/error-message';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 type State = { status: 'idle' | 'sending' } | { status: 'sent'; result: ResendVerificationResult } | { status: 'failed'; error: unknown };
 
@@ -36,7 +36,7 @@ export function ResendVerificationButton({ className = 'pv-button pv-button-seco
             ? t('identity.verify.resent', { email: state.result.email })
             : t('identity.verify.alreadyVerified')
           : state.status === 'failed'
-            ? errorMessage(t, state.error)
+            ? apiErrorMessage(t, state.error)
             : ''}
       </span>
     </>

@@ -8,11 +8,10 @@ import { AppLink } from '../../../components/app-link';
 import { FormAlert, PasswordField } from '../../../components/form-fields';
 import { useResetPassword } from '../api/reset-password';
 import type { ResetPasswordResult } from '../api/reset-password';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { FORGOT_PASSWORD_PATH } from '../routes';
 import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
+import { apiErrorMessage, applyApiError, isApiErrorLike } from '../../../lib/api-errors';
 
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (result: ResetPasswordResult) => void }) {
   const { t } = useTranslation();
@@ -33,12 +32,12 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
     try {
       onReset(await mutation.mutateAsync({ token, password: newPassword }));
     } catch (error) {
-      if (isFieldErrorSource(error) && error.fields && 'token' in error.fields) {
+      if (isApiErrorLike(error) && error.fields && 'token' in error.fields) {
         setLinkInvalid(true);
         return;
       }
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, ['password'])) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, ['password']).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

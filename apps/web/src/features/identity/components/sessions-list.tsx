@@ -6,9 +6,9 @@ import { logout } from '../../../lib/session';
 import { useSessions } from '../api/list-sessions';
 import { useRevokeSession } from '../api/revoke-session';
 import { describeUserAgent, formatDateTime } from '../forms/format';
-import { errorMessage } from '../forms/error-message';
 import './identity.css';
 import { ListSkeleton } from './list-skeleton';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 function deviceName(t: (key: string, options?: Record<string, unknown>) => string, userAgent: string | null): string {
   const { browser, os } = describeUserAgent(userAgent);
@@ -32,7 +32,7 @@ function SessionItem({ session }: { session: SessionInfo }) {
           {t('identity.sessions.started', { date: formatDateTime(session.created_at, i18n.language) })}
           {session.ip ? ` · ${t('identity.sessions.ip', { ip: session.ip })}` : ''}
         </span>
-        {revoke.isError ? <FormAlert message={errorMessage(t, revoke.error)} /> : null}
+        {revoke.isError ? <FormAlert message={apiErrorMessage(t, revoke.error)} /> : null}
       </div>
       {session.current ? (
         <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => void logout()}>
@@ -60,7 +60,7 @@ export function SessionsList() {
   if (sessions.isError) {
     return (
       <div className="pv-notice pv-notice-error" role="alert">
-        <p>{errorMessage(t, sessions.error)}</p>
+        <p>{apiErrorMessage(t, sessions.error)}</p>
         <div className="pv-actions">
           <button type="button" className="pv-button pv-button-small" onClick={() => void sessions.refetch()}>
             {t('identity.form.retry')}

@@ -8,10 +8,9 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
-import { errorMessage } from '../forms/error-message';
-import { applyServerFieldErrors, isFieldErrorSource } from '../forms/server-errors';
 import { PersonFields, SignupContactFieldset, SignupPasswordAndConsent } from './account-field-groups';
 import './identity.css';
+import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
 
 const FIELDS: readonly Path<HouseholdSignupForm>[] = [
   'first_name',
@@ -60,8 +59,8 @@ export function SignupClientForm({ onSignedUp }: { onSignedUp: (user: SessionUse
     try {
       onSignedUp(await signupMutation.mutateAsync(values));
     } catch (error) {
-      if (isFieldErrorSource(error) && applyServerFieldErrors(error, setError, FIELDS, 'data_user.')) return;
-      setFormError(errorMessage(t, error));
+      if (applyApiError(t, error, setError, FIELDS, { prefix: 'data_user.' }).placed) return;
+      setFormError(apiErrorMessage(t, error));
     }
   });
 

@@ -5,12 +5,11 @@ import { AppLink } from '../../../components/app-link';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { useVerifyEmail } from '../api/verify-email';
-import { errorMessage } from '../forms/error-message';
-import { isFieldErrorSource } from '../forms/server-errors';
 import { HOME_AFTER_LOGIN_PATH, LOGIN_PATH } from '../routes';
 import { ListSkeleton } from './list-skeleton';
 import { ResendVerificationButton } from './resend-verification-button';
 import './identity.css';
+import { apiErrorMessage, isApiErrorLike } from '../../../lib/api-errors';
 
 export function VerifyEmailScreen({ token }: { token: string | null }) {
   const { t } = useTranslation();
@@ -50,10 +49,10 @@ export function VerifyEmailScreen({ token }: { token: string | null }) {
     );
   }
   if (verify.isError) {
-    const linkProblem = isFieldErrorSource(verify.error) && verify.error.fields !== undefined && 'token' in verify.error.fields;
+    const linkProblem = isApiErrorLike(verify.error) && verify.error.fields !== undefined && 'token' in verify.error.fields;
     return (
       <div className="pv-notice pv-notice-error" role="alert">
-        <p>{linkProblem ? t('identity.verify.invalidLink') : errorMessage(t, verify.error)}</p>
+        <p>{linkProblem ? t('identity.verify.invalidLink') : apiErrorMessage(t, verify.error)}</p>
         {isLoggedIn(user) && user.email_verified === false ? (
           <div className="pv-actions">
             <ResendVerificationButton className="pv-button" />

@@ -14,7 +14,7 @@ import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
 import { useContainerReadings } from '../api/container-readings';
 import { useManagedPoints } from '../api/managed-points';
-import { useMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { useRecordEmptying } from '../api/record-emptying';
 import { useUpdateContainer } from '../api/update-container';
 import { formatDateTime, formatKg, formatLitres } from '../format';
@@ -23,6 +23,7 @@ import { BinSwatch, materialName } from './material-chips';
 import '../points.css';
 import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 function Readings({ pointId, container }: { pointId: number; container: Container }) {
   const { t, i18n } = useTranslation();
@@ -65,10 +66,9 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
 
   const failed = (err: unknown) =>
     void present({
-      message: err instanceof ApiError ? err.message : t('points.manage.error'),
+      message: err instanceof ApiError ? apiErrorMessage(t, err) : t('points.manage.error'),
       duration: TOAST_LONG_DURATION_MS,
       color: 'danger',
-      position: 'top',
     });
 
   const save = (event: FormEvent) => {
@@ -77,7 +77,7 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
       { pointId: point.id, containerId: container.id, body: { fill_level: level, status } },
       {
         onSuccess: (c) => {
-          void present({ message: t('points.manage.saved', { material: name, value: c.fill_level }), duration: TOAST_DURATION_MS, color: 'success', position: 'top' });
+          void present({ message: t('points.manage.saved', { material: name, value: c.fill_level }), duration: TOAST_DURATION_MS, color: 'success' });
         },
         onError: failed,
       },
@@ -104,7 +104,7 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
         onSuccess: () => {
           setKg('');
           setLevel(0);
-          void present({ message: t('points.manage.emptied', { material: name, kg: formatKg(value, lang) }), duration: TOAST_DURATION_MS, color: 'success', position: 'top' });
+          void present({ message: t('points.manage.emptied', { material: name, kg: formatKg(value, lang) }), duration: TOAST_DURATION_MS, color: 'success' });
         },
         onError: failed,
       },

@@ -1,7 +1,7 @@
 import { BIN_COLOR_HEX, type Material } from '@puntoverde/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 
 /** The materials people look for most; every other one is reachable through the search. */
 const CHIPS = ['papel-carton', 'plasticos', 'vidrio', 'metales', 'multicapa', 'organicos', 'pilas', 'raee', 'aceite-cocina', 'medicamentos', 'bombillas', 'llantas'];

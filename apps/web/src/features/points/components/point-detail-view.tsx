@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import type { LeafletModule } from '../../../lib/map/load-leaflet';
 import { MapView } from '../../../lib/map/map-view';
-import { useMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { usePointDetail } from '../api/point-detail';
 import { describeOpeningHours, formatChange, formatDateTime, formatLitres } from '../format';
 import { BinSwatch, materialName } from './material-chips';
@@ -122,7 +122,7 @@ export function PointDetailView({ id, tileUrl }: { id: number; tileUrl: string |
         return;
       }
       await navigator.clipboard.writeText(url);
-      void present({ message: t('points.detail.linkCopied'), duration: TOAST_DURATION_MS, position: 'top' });
+      void present({ message: t('points.detail.linkCopied'), duration: TOAST_DURATION_MS });
     } catch {
       // The person closed the share sheet: nothing to say.
     }

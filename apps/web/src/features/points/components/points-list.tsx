@@ -2,7 +2,7 @@ import type { PointNear } from '@puntoverde/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { useMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { formatDistance } from '../format';
 import { materialName } from './material-chips';
 import { formatAddress } from '../../../lib/address';

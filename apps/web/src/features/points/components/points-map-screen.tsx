@@ -10,7 +10,7 @@ import { NO_FILTERS, type PointFilters } from '../api/filters';
 import { usePointClusters, type Viewport } from '../api/point-clusters';
 import { usePointDetail } from '../api/point-detail';
 import { usePointsNear, type Origin } from '../api/points-near';
-import { useGeolocation } from '../hooks/use-geolocation';
+import { useGeolocation } from '../../../lib/use-geolocation';
 import { MaterialChips } from './material-chips';
 import { PointsLayer } from './points-layer';
 import { PointsList } from './points-list';
@@ -149,7 +149,7 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [], lookU
   const nearMe = async () => {
     const result = await requestLocation();
     if (typeof result === 'string') {
-      void present({ message: t(`points.geo.${result}`), duration: TOAST_LONG_DURATION_MS, color: 'warning', position: 'top' });
+      void present({ message: t(`points.geo.${result}`), duration: TOAST_LONG_DURATION_MS, color: 'warning' });
       return;
     }
     const current = mapRef.current;

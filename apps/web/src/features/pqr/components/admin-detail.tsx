@@ -23,6 +23,7 @@ import { LightBadge, StatusBadge } from './badges';
 import { Fact, HistoryEntry, TextWithFiles } from './pqr-record';
 import { useActionForm } from './use-action-form';
 import { FormAlert, TextAreaField, TextField } from '../../../components/form-fields';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export const ADMIN_PQR_PATH = '/admin/pqr';
 
@@ -52,7 +53,7 @@ export function AdminDetail({ radicado, onDone }: { radicado: string; onDone: (m
   if (detail.error) {
     return (
       <div>
-        <FormAlert message={detail.error.message} />
+        <FormAlert message={apiErrorMessage(t, detail.error)} />
         <AppLink to={ADMIN_PQR_PATH}>{t('pqr.admin.back')}</AppLink>
       </div>
     );
@@ -176,7 +177,7 @@ function AssignPanel({ p, onDone }: PanelProps) {
             setError(null);
             assign.mutate(
               { assignee_id: e.target.value ? Number(e.target.value) : null },
-              { onSuccess: () => onDone(t('pqr.admin.done.assign')), onError: (err) => setError(err.message) },
+              { onSuccess: () => onDone(t('pqr.admin.done.assign')), onError: (err) => setError(apiErrorMessage(t, err)) },
             );
           }}
         >
@@ -209,7 +210,7 @@ function StatusPanel({ p, onDone }: PanelProps) {
           setMessage('');
           onDone(t(`pqr.admin.done.${target}`));
         },
-        onError: (err) => setError(err.message),
+        onError: (err) => setError(apiErrorMessage(t, err)),
       },
     );
   };

@@ -9,6 +9,7 @@ import { usePqrStaff } from '../api/admin-pqr-staff';
 import { formatShortDate } from '../format';
 import { LightBadge, StatusBadge } from './badges';
 import { FormAlert } from '../../../components/form-fields';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function adminPqrPath(radicado: string): string {
   return `/admin/pqr/${encodeURIComponent(radicado)}`;
@@ -127,7 +128,7 @@ export function AdminInbox() {
         </div>
       </form>
 
-      {inbox.error ? <FormAlert message={inbox.error.message} /> : null}
+      {inbox.error ? <FormAlert message={apiErrorMessage(t, inbox.error)} /> : null}
       {inbox.isPending ? (
         <div role="status" aria-busy="true" className="pqr-list">
           <span className="visually-hidden">{t('pqr.admin.loading')}</span>

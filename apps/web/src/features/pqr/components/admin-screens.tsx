@@ -9,7 +9,7 @@ import { AdminCalendar } from './admin-calendar';
 import { AdminDetail, ADMIN_PQR_PATH } from './admin-detail';
 import { AdminInbox } from './admin-inbox';
 import { AdminReport } from './admin-report';
-import { useNotify } from './use-notify';
+import { useNotify } from '../../../components/use-notify';
 
 function AdminOnly({ next, children }: { next: string; children: ReactNode }) {
   const { t } = useTranslation();

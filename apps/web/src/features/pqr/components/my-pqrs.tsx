@@ -5,6 +5,7 @@ import { formatDate } from '../format';
 import { StatusBadge } from './badges';
 import { FormAlert } from '../../../components/form-fields';
 import { PqrStatusView } from './pqr-status-view';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function MyPqrs({ onFileNew }: { onFileNew: () => void }) {
   const { t, i18n } = useTranslation();
@@ -22,7 +23,7 @@ export function MyPqrs({ onFileNew }: { onFileNew: () => void }) {
       </div>
     );
   }
-  if (mine.error) return <FormAlert message={mine.error.message} />;
+  if (mine.error) return <FormAlert message={apiErrorMessage(t, mine.error)} />;
   if (!mine.data.length) {
     return (
       <div className="pqr-empty">

@@ -22,7 +22,7 @@ import { isLoggedIn, type CurrentUser } from '../../../lib/session';
 import { CREATE_PQR_PATH, useCreatePqr } from '../api/create-pqr';
 import { useDueDate } from '../api/due-date';
 import { formatDate } from '../format';
-import { applyServerErrors } from '../server-errors';
+import { applyApiError } from '../../../lib/api-errors';
 import { SubmitActions } from './action-form';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import {
@@ -141,7 +141,7 @@ export function PqrForm({ onFiled, onQueued, editing }: PqrFormProps) {
       if ('sent' in result) onFiled(result.sent);
       else onQueued?.(result.queued);
     } catch (err) {
-      const { formMessage: message, fieldsOutside } = applyServerErrors(err, setError, FIELD_NAMES);
+      const { formMessage: message, fieldsOutside } = applyApiError(t, err, setError, FIELD_NAMES);
       const attachmentProblem = Object.entries(fieldsOutside).find(([k]) => k.startsWith('attachments'));
       if (attachmentProblem) setAttachmentError(attachmentProblem[1]);
       setFormMessage(message);

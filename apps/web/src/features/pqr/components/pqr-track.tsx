@@ -8,6 +8,7 @@ import { useTrackPqr, type TrackQuery } from '../api/track-pqr';
 import { FormAlert, TextField } from '../../../components/form-fields';
 import { SubmitActions } from './action-form';
 import { PqrStatusView } from './pqr-status-view';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
   const { t } = useTranslation();
@@ -58,7 +59,7 @@ export function PqrTrack({ initial }: { initial: Partial<TrackQuery> }) {
             <div className="pqr-skeleton" style={{ width: '80%' }} />
           </div>
         ) : null}
-        {result.error ? <FormAlert message={result.error.message} /> : null}
+        {result.error ? <FormAlert message={apiErrorMessage(t, result.error)} /> : null}
         {result.data && !result.error ? <PqrStatusView pqr={result.data} /> : null}
       </div>
     </div>

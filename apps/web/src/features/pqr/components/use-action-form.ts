@@ -1,7 +1,8 @@
 /** A react-hook-form form that sends one request and puts the server's complaints on its fields. */
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
-import { applyServerErrors } from '../server-errors';
+import { applyApiError } from '../../../lib/api-errors';
 
 export type ActionFormOptions<T extends FieldValues> = {
   /** Usually `zodResolver(schema)`; left out when `submit` checks the values itself. */
@@ -19,6 +20,7 @@ export function useActionForm<T extends FieldValues>({
   serverFields,
   submit,
 }: ActionFormOptions<T>) {
+  const { t } = useTranslation();
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<T>({ resolver, defaultValues });
   const handle = form.handleSubmit(async (values) => {
@@ -26,7 +28,7 @@ export function useActionForm<T extends FieldValues>({
     try {
       await submit(values, form);
     } catch (err) {
-      setMessage(applyServerErrors(err, form.setError, serverFields).formMessage);
+      setMessage(applyApiError(t, err, form.setError, serverFields).formMessage);
     }
   });
   return { form, message, onSubmit: (e: FormEvent<HTMLFormElement>) => void handle(e) };

@@ -11,6 +11,7 @@ import { useReportAction } from '../api/report-actions';
 import { reportPath } from '../format';
 import '../../../components/actions.css';
 import '../reports.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function numberOfToken(token: string): string | null {
   return /^(REP-\d{4}-\d{6})\./.exec(token)?.[1] ?? null;
@@ -67,7 +68,7 @@ export function FollowUpScreen({ token, suggested }: { token: string; suggested:
           {t('reports.followUp.no')}
         </button>
       </div>
-      <FormAlert message={action.error ? action.error.message : null} />
+      <FormAlert message={action.error ? apiErrorMessage(t, action.error) : null} />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { formatDay, reportPath } from '../format';
 import { ReportStatusBadge } from './report-list';
 import '../../../components/actions.css';
 import '../reports.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 function errorText(err: Error | null): string | null {
   return err ? err.message : null;
@@ -181,7 +182,7 @@ export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; 
   if (query.isError) {
     return (
       <p className="rp-error" role="alert">
-        {query.error.message}
+        {apiErrorMessage(t, query.error)}
       </p>
     );
   }

@@ -13,6 +13,7 @@ import { NEW_REPORT_PATH } from '../format';
 import { ReportList } from './report-list';
 import '../../../components/actions.css';
 import '../reports.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 type Scope = 'mine' | 'near' | 'following' | 'public' | 'inbox';
 
@@ -97,7 +98,7 @@ export function ReportsSection({ canHandle, loggedIn }: { canHandle: boolean; lo
         <p role="status">{t('reports.section.loading')}</p>
       ) : shown.isError ? (
         <p className="rp-error" role="alert">
-          {shown.error.message}
+          {apiErrorMessage(t, shown.error)}
         </p>
       ) : (
         <>

@@ -11,7 +11,7 @@ import { announceNotification } from '../../../lib/notification-alerts';
 import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { fetchEventsTicket } from '../api/events-ticket';
-import { useNotify } from '../hooks/use-notify';
+import { useNotify } from '../../../components/use-notify';
 import { connectLiveEvents, type LiveStatus } from '../live-events';
 
 export function LiveUpdates() {

@@ -18,7 +18,7 @@ import {
   useSettledText,
 } from '../../../lib/map/geocoding';
 import { MapView } from '../../../lib/map/map-view';
-import { useGeolocation } from '../hooks/use-geolocation';
+import { useGeolocation } from '../../../lib/use-geolocation';
 import '../../../components/actions.css';
 import '../requests.css';
 
@@ -165,7 +165,7 @@ export function LocationPicker({
 
   const locateMe = async () => {
     const position = await geo.request();
-    if (!position) return;
+    if (typeof position === 'string') return;
     const next = { lat: Number(position.lat.toFixed(6)), lng: Number(position.lng.toFixed(6)) };
     placeByHand(next);
     ref.current?.map.setView([next.lat, next.lng], 16);

@@ -7,6 +7,7 @@ import { RequestDetailView } from './request-detail';
 import { ListSkeleton } from './request-list';
 import '../../../components/actions.css';
 import '../requests.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function RequestDetailScreen({ id, mode, userId, backTo }: { id: number; mode: 'mine' | 'point'; userId: number; backTo: string }) {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function RequestDetailScreen({ id, mode, userId, backTo }: { id: number; 
         <div className="pv-callout pv-callout-error" role="alert">
           <p>
             {request.error instanceof ApiError && (request.error.status === 403 || request.error.status === 404)
-              ? request.error.message
+              ? apiErrorMessage(t, request.error)
               : t('requests.list.error')}
           </p>
         </div>

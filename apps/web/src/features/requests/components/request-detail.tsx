@@ -15,15 +15,16 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { parseQuantity, quantityErrorMessage, quantityText } from '../../../lib/number-input';
 import { useChangeRequestStatus } from '../api/change-status';
-import { useRequestMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { bogotaLocalToIso, formatCalendarDate, formatDateTime, formatKg, isoToBogotaLocal } from '../format';
-import { useNotify } from '../hooks/use-notify';
+import { useNotify } from '../../../components/use-notify';
 import { LabelledField } from './labelled-field';
 import { materialLabel } from './request-form';
 import { PhoneStatus, StatusBadge } from './status-badge';
 import { Timeline } from './timeline';
 import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -37,7 +38,7 @@ function useApply(request: PickupRequestDetail) {
       notify(t('requests.actions.done', { id: updated.id, status: t(`requests.status.${updated.status}`) }));
       return true;
     } catch (err) {
-      notify(err instanceof ApiError ? err.message : t('requests.actions.error'), 'danger');
+      notify(err instanceof ApiError ? apiErrorMessage(t, err) : t('requests.actions.error'), 'danger');
       return false;
     }
   };
@@ -176,7 +177,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { apply, pending } = useApply(request);
-  const materials = useRequestMaterials();
+  const materials = useMaterials();
   const [kg, setKg] = useState<Record<string, string>>(() =>
     Object.fromEntries(request.items.map((i) => [i.material, quantityText(i.estimated_kg, lang)])),
   );

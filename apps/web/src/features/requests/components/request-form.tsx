@@ -23,11 +23,11 @@ import { useTranslation } from 'react-i18next';
 import { CREATE_REQUEST_PATH, useCreateRequest } from '../api/create-request';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
 import { sendOrQueue } from '../../../lib/offline/queue-write';
-import { useRequestMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { usePickupCalendar } from '../api/pickup-calendar';
 import { useSuggestedPoints } from '../api/suggested-points';
 import { formatCalendarDate, formatDistance } from '../format';
-import { applyServerErrors } from '../server-errors';
+import { applyApiError } from '../../../lib/api-errors';
 import { FormAlert, QuantityField, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
 import { quantityValue } from '../../../lib/number-input';
 import { LocationPicker } from './location-picker';
@@ -78,7 +78,7 @@ export function RequestForm({
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const materials = useRequestMaterials();
+  const materials = useMaterials();
   const calendar = usePickupCalendar();
   const create = useCreateRequest();
   const [photos, setPhotos] = useState<UploadedFile[]>([]);
@@ -155,13 +155,13 @@ export function RequestForm({
       if ('sent' in result) onCreated(result.sent);
       else onQueued?.(result.queued);
     } catch (err) {
-      const { formMessage: message, fieldsOutside } = applyServerErrors(err, setError, (name) =>
+      const { formMessage, fieldsOutside } = applyApiError(t, err, setError, (name) =>
         /^(items(\.\d+\.(material|estimated_kg|units))?|address|lat|lng|preferred_date|time_window|notes)$/.test(name),
       );
       if (fieldsOutside.point_id) setPointError(fieldsOutside.point_id);
       const photoProblem = Object.entries(fieldsOutside).find(([k]) => k.startsWith('photos'));
       if (photoProblem) setPhotoError(photoProblem[1]);
-      setFormMessage(message);
+      setFormMessage(Object.values(fieldsOutside)[0] ?? formMessage);
     }
   });
 

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useCompleteSocialProfile } from '../api/complete-social-profile';
 import { socialErrorMessage } from '../social-messages';
 import type { CompletionFieldKit } from './completion-field-kit';
-import { placeFieldErrors } from './server-field-errors';
+import { applyApiError } from '../../../lib/api-errors';
 
 /** What both completion forms are given. */
 export interface SocialCompletionFormProps {
@@ -73,7 +73,7 @@ export function useCompletionForm<T extends FieldValues, TValues extends Complet
     try {
       onCompleted(await completion.mutateAsync({ ticket, data_user: values }));
     } catch (error) {
-      if (placeFieldErrors(error, form.setError, [...ownFieldNames, ...sharedPaths])) return;
+      if (applyApiError(t, error, form.setError, [...ownFieldNames, ...sharedPaths], { prefix: 'data_user.' }).placed) return;
       setFormError(socialErrorMessage(t, error));
     }
   });

@@ -8,12 +8,13 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/number-format';
 import { useMyStatistics } from '../api/my-statistics';
-import { useStatisticsMaterials } from '../api/materials';
+import { useMaterials } from '../../../lib/materials';
 import { bogotaToday, periodOf, PERIOD_PRESETS, type PeriodPreset } from '../period';
 import { figuresCsv, formatKg, saveCsv, saveXlsx, toFiguresTable } from '../table-data';
 import { FiguresChart } from './figures-chart';
 import { FiguresTable } from './figures-table';
 import '../statistics.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
@@ -27,7 +28,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
   const period = periodOf(preset, custom);
   const customInvalid = preset === 'custom' && (!custom.from || !custom.to || custom.from > custom.to);
   const query = useMyStatistics({ ...period, material: material || undefined }, enabled && !customInvalid);
-  const catalogue = useStatisticsMaterials();
+  const catalogue = useMaterials();
   const data = query.data;
 
   const materialNames = useMemo(() => {
@@ -123,7 +124,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
       {query.isPending && !customInvalid && <p aria-live="polite">{t('statistics.figures.loading')}</p>}
       {query.isError && (
         <p className="st-error" role="alert">
-          {query.error.message}
+          {apiErrorMessage(t, query.error)}
         </p>
       )}
 

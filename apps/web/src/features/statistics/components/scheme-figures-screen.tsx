@@ -11,6 +11,7 @@ import { periodOf, PERIOD_PRESETS, type PeriodPreset } from '../period';
 import { figuresCsv, formatKg, saveCsv, toFiguresTable } from '../table-data';
 import { FiguresTable } from './figures-table';
 import '../statistics.css';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 function FactorRow({ code, name, factor, source }: { code: string; name: string; factor: number; source: string }) {
   const { t } = useTranslation();
@@ -34,7 +35,7 @@ function FactorRow({ code, name, factor, source }: { code: string; name: string;
           <button type="submit" className="pv-button pv-button-small" disabled={update.isPending}>
             {t('statistics.staff.save')}
           </button>
-          {update.isError && <span className="st-error" role="alert">{update.error.message}</span>}
+          {update.isError && <span className="st-error" role="alert">{apiErrorMessage(t, update.error)}</span>}
           {update.isSuccess && <span role="status">{t('statistics.staff.saved')}</span>}
         </form>
       </td>
@@ -78,7 +79,7 @@ export function SchemeFiguresScreen() {
           </select>
         </label>
       </div>
-      {query.isError && <p className="st-error" role="alert">{query.error.message}</p>}
+      {query.isError && <p className="st-error" role="alert">{apiErrorMessage(t, query.error)}</p>}
       {data && table && (
         <>
           <dl className="st-totals">

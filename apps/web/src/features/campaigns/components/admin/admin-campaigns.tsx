@@ -1,0 +1,176 @@
+/** Back office: campaigns list (search, status, pages) and the create/edit form with an image. */
+import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, ZCampaignInput, type Ally, type Campaign, type CampaignInput } from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useMaterials } from '../../../../lib/materials';
+import { ImageUploadField } from '../../../../components/image-upload-field';
+import { formatDateRange as formatCampaignDates, isoToLocal, localToIso } from '../../../../lib/date-format';
+import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
+import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { LocationFields } from '../../../../components/back-office/location-fields';
+import { AdminListBody, useConfirmDelete } from '../../../../components/back-office/admin-list';
+import { Pager } from '../../../../components/back-office/pager';
+import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { applyApiError } from '../../../../lib/api-errors';
+
+const PAGE_SIZE = 20;
+
+type FormValues = Omit<CampaignInput, 'lat' | 'lng' | 'materials' | 'published'> & {
+  lat: number | null;
+  lng: number | null;
+  materials: string[];
+  published: boolean;
+};
+
+/** The form holds Bogotá wall-clock times; the API wants instants. */
+const resolver: Resolver<FormValues> = async (values, context, options) => {
+  const payload = { ...values, starts_at: localToIso(values.starts_at), ends_at: localToIso(values.ends_at) };
+  const result = await zodResolver(ZCampaignInput)(payload, context, options as never);
+  return result;
+};
+
+function toForm(c: Campaign | null): FormValues {
+  return {
+    title: c?.title ?? '',
+    summary: c?.summary ?? '',
+    body: c?.body ?? '',
+    image_id: c?.image_id ?? null,
+    starts_at: c ? isoToLocal(c.starts_at) : '',
+    ends_at: c ? isoToLocal(c.ends_at) : '',
+    point_id: c?.point_id ?? null,
+    place_name: c?.place_name ?? '',
+    address: c?.address ?? '',
+    city: c?.city ?? 'Medellín',
+    lat: c?.lat ?? null,
+    lng: c?.lng ?? null,
+    materials: c?.materials ?? [],
+    organiser_ally_id: c?.organiser?.id ?? null,
+    published: c?.published ?? true,
+  };
+}
+
+function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDone: () => void }) {
+  const { t, i18n } = useTranslation();
+  const [present] = useIonToast();
+  const [imageUrl, setImageUrl] = useState<string | null>(campaign?.image_url ?? null);
+  const materials = useMaterials();
+  const allies = useAdminList<Page<Ally>>('allies', 'allies', { page_size: 100 });
+  const form = useForm<FormValues>({ defaultValues: toForm(campaign), resolver });
+  const save = useAdminMutation('campaigns', (body: FormValues) =>
+    campaign ? adminSend<Campaign>('PUT', `campaigns/${campaign.id}`, body) : adminSend<Campaign>('POST', 'campaigns', body),
+  );
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
+        onDone();
+      },
+      onError: (error) => {
+        const message = applyApiError(t, error, form.setError, () => true).message;
+        void present({ message, duration: TOAST_LONG_DURATION_MS, color: 'danger' });
+      },
+    }),
+  );
+  const english = i18n.language.startsWith('en');
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
+      <TextField control={form.control} name="title" label={t('admin.campaigns.title')} required />
+      <TextField control={form.control} name="summary" label={t('admin.campaigns.summary')} multiline required />
+      <TextField control={form.control} name="body" label={t('admin.campaigns.body')} multiline />
+      <ImageUploadField
+        label={t('admin.campaigns.image')}
+        previewUrl={imageUrl}
+        camera={false}
+        onUploaded={(file) => {
+          form.setValue('image_id', file.id, { shouldDirty: true });
+          setImageUrl(file.url);
+        }}
+        onRemove={() => {
+          form.setValue('image_id', null, { shouldDirty: true });
+          setImageUrl(null);
+        }}
+      />
+      <div className="form-row">
+        <TextField control={form.control} name="starts_at" label={t('admin.campaigns.startsAt')} type="datetime-local" required />
+        <TextField control={form.control} name="ends_at" label={t('admin.campaigns.endsAt')} type="datetime-local" required />
+      </div>
+      <TextField control={form.control} name="place_name" label={t('admin.campaigns.placeName')} />
+      <div className="form-row">
+        <TextField control={form.control} name="address" label={t('admin.address')} />
+        <TextField control={form.control} name="city" label={t('admin.city')} />
+      </div>
+      <TextField control={form.control} name="point_id" label={t('admin.campaigns.pointId')} type="number" helper={t('admin.campaigns.pointIdHelp')} />
+      <LocationFields control={form.control} setValue={form.setValue} />
+      <SelectField
+        control={form.control}
+        name="materials"
+        label={t('admin.materials')}
+        multiple
+        options={(materials.data ?? []).map((m) => ({ value: m.code, label: english ? m.name_en : m.name_es }))}
+      />
+      <SelectField
+        control={form.control}
+        name="organiser_ally_id"
+        label={t('admin.campaigns.organiser')}
+        numeric
+        options={[{ value: '', label: t('admin.none') }, ...(allies.data?.items ?? []).map((a) => ({ value: String(a.id), label: a.name }))]}
+      />
+      <ToggleField control={form.control} name="published" label={t('admin.published')} />
+      <IonButton type="submit" expand="block" disabled={save.isPending}>
+        {t('admin.save')}
+      </IonButton>
+      {campaign ? <p className="content-card__meta">{formatCampaignDates(campaign.starts_at, campaign.ends_at, i18n.language)}</p> : null}
+    </form>
+  );
+}
+
+export function AdminCampaigns() {
+  const { t, i18n } = useTranslation();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<Campaign | null | undefined>(undefined);
+  const list = useAdminList<Page<Campaign>>('campaigns', 'campaigns', { q, page, page_size: PAGE_SIZE });
+  const askDelete = useConfirmDelete('campaigns', 'campaigns');
+  return (
+    <>
+      <div className="filter-row">
+        <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
+        <IonButton onClick={() => setEditing(null)}>{t('admin.campaigns.new')}</IonButton>
+      </div>
+      <AdminListBody list={list} empty={t('admin.campaigns.empty')}>
+        {(items) =>
+          items.map((c) => (
+            <IonItem key={c.id}>
+              <IonLabel className="ion-text-wrap">
+                <h2>{c.title}</h2>
+                <p>{formatCampaignDates(c.starts_at, c.ends_at, i18n.language)}</p>
+                <p>
+                  <IonBadge color={c.published ? 'success' : 'medium'}>{c.published ? t('admin.published') : t('admin.draft')}</IonBadge>{' '}
+                  {t(`campaigns.status.${c.status}`)} · {t('campaigns.participants', { count: c.participants_count })}
+                </p>
+              </IonLabel>
+              <IonButton slot="end" fill="outline" onClick={() => setEditing(c)} aria-label={`${t('admin.edit')}: ${c.title}`}>
+                {t('admin.edit')}
+              </IonButton>
+              <IonButton slot="end" fill="clear" color="danger" onClick={() => askDelete(c.id, c.title)} aria-label={`${t('admin.delete')}: ${c.title}`}>
+                {t('admin.delete')}
+              </IonButton>
+            </IonItem>
+          ))
+        }
+      </AdminListBody>
+      {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
+      <AdminModal
+        isOpen={editing !== undefined}
+        title={editing ? t('admin.campaigns.edit') : t('admin.campaigns.new')}
+        onClose={() => setEditing(undefined)}
+      >
+        <CampaignEditor campaign={editing ?? null} onDone={() => setEditing(undefined)} />
+      </AdminModal>
+    </>
+  );
+}

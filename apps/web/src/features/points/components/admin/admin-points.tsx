@@ -1,0 +1,289 @@
+/** Back office: waste points (map picker, materials, hours, managers, deactivate) and their containers. */
+import {
+  IonBadge,
+  IonButton,
+  IonItem,
+  IonLabel,
+  IonList,
+  IonSelect,
+  IonSelectOption,
+  useIonAlert,
+  useIonToast,
+} from '@ionic/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CONTAINER_STATUSES,
+  POINT_KINDS,
+  TOAST_DURATION_MS,
+  TOAST_LONG_DURATION_MS,
+  ZAdminContainerInput,
+  ZAdminPointInput,
+  type AdminContainerInput,
+  type AdminPoint,
+  type AdminPointInput,
+  type AdminUser,
+  type Container,
+} from '@puntoverde/contract';
+import { useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useMaterials } from '../../../../lib/materials';
+import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
+
+import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { LocationFields } from '../../../../components/back-office/location-fields';
+import { AdminListBody } from '../../../../components/back-office/admin-list';
+import { Pager } from '../../../../components/back-office/pager';
+import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { formatAddress } from '../../../../lib/address';
+import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
+
+const PAGE_SIZE = 20;
+
+type PointValues = Omit<AdminPointInput, 'lat' | 'lng' | 'active'> & { lat: number | null; lng: number | null; active: boolean };
+
+function useMaterialOptions() {
+  const { i18n } = useTranslation();
+  const materials = useMaterials();
+  const english = i18n.language.startsWith('en');
+  return (materials.data ?? []).map((m) => ({ value: m.code, label: english ? m.name_en : m.name_es }));
+}
+
+function PointEditor({ point, onDone }: { point: AdminPoint | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [present] = useIonToast();
+  const materialOptions = useMaterialOptions();
+  const form = useForm<PointValues>({
+    defaultValues: {
+      name: point?.name ?? '',
+      kind: point?.kind ?? 'punto-limpio',
+      address: point?.address ?? '',
+      city: point?.city ?? 'Medellín',
+      lat: point?.lat ?? null,
+      lng: point?.lng ?? null,
+      opening_hours: point?.opening_hours ?? '',
+      phone: point?.phone ?? '',
+      operator: point?.operator ?? '',
+      materials: point?.materials ?? [],
+      active: point?.active ?? true,
+    },
+    resolver: zodResolver(ZAdminPointInput) as unknown as Resolver<PointValues>,
+  });
+  const save = useAdminMutation('points', (body: PointValues) =>
+    point ? adminSend<AdminPoint>('PUT', `points/${point.id}`, body) : adminSend<AdminPoint>('POST', 'points', body),
+  );
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
+        onDone();
+      },
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+    }),
+  );
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
+      <TextField control={form.control} name="name" label={t('admin.points.name')} required />
+      <SelectField control={form.control} name="kind" label={t('admin.points.kind')} options={POINT_KINDS.map((k) => ({ value: k, label: t(`admin.points.kinds.${k}`) }))} />
+      <div className="form-row">
+        <TextField control={form.control} name="address" label={t('admin.address')} required />
+        <TextField control={form.control} name="city" label={t('admin.city')} required />
+      </div>
+      <LocationFields control={form.control} setValue={form.setValue} />
+      <TextField control={form.control} name="opening_hours" label={t('admin.points.hours')} helper={t('admin.points.hoursHelp')} />
+      <div className="form-row">
+        <TextField control={form.control} name="phone" label={t('content.phone')} type="tel" />
+        <TextField control={form.control} name="operator" label={t('admin.points.operator')} />
+      </div>
+      <SelectField control={form.control} name="materials" label={t('admin.materials')} multiple options={materialOptions} />
+      <ToggleField control={form.control} name="active" label={t('admin.points.active')} />
+      <IonButton type="submit" expand="block" disabled={save.isPending}>
+        {t('admin.save')}
+      </IonButton>
+    </form>
+  );
+}
+
+function Managers({ point }: { point: AdminPoint }) {
+  const { t } = useTranslation();
+  const [present] = useIonToast();
+  const managers = useAdminList<Page<AdminUser>>('users', 'users', { tc_id: 1, active: true, page_size: 100 });
+  const save = useAdminMutation('points', (ids: number[]) => adminSend<AdminPoint>('PUT', `points/${point.id}/managers`, { user_ids: ids }));
+  const current = new Set(point.managers.map((m) => m.id));
+  const toggle = (id: number, on: boolean) => {
+    const next = new Set(current);
+    if (on) next.add(id);
+    else next.delete(id);
+    save.mutate([...next], {
+      onSuccess: () => void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' }),
+      onError: (error) => void present({ message: apiErrorMessage(t, error), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+    });
+  };
+  const candidates = managers.data?.items ?? [];
+  return (
+    <fieldset className="form-fieldset checkbox-grid">
+      <legend>{t('admin.points.managers')}</legend>
+      {candidates.length === 0 ? <p>{t('admin.points.noManagers')}</p> : null}
+      {candidates.map((u) => (
+        <label key={u.id} className="checkbox-option">
+          <input type="checkbox" checked={current.has(u.id)} disabled={save.isPending} onChange={(e) => toggle(u.id, e.target.checked)} />
+          {u.name} ({u.email})
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+type ContainerValues = { material: string; capacity_l: number; status: AdminContainerInput['status']; fill_level: number };
+
+function ContainerForm({ pointId, container, onDone }: { pointId: number; container: Container | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const [present] = useIonToast();
+  const materialOptions = useMaterialOptions();
+  const form = useForm<ContainerValues>({
+    defaultValues: {
+      material: container?.material ?? '',
+      capacity_l: container?.capacity_l ?? 1100,
+      status: container?.status ?? 'en-servicio',
+      fill_level: container?.fill_level ?? 0,
+    },
+    resolver: zodResolver(ZAdminContainerInput) as unknown as Resolver<ContainerValues>,
+  });
+  const save = useAdminMutation('containers', (body: ContainerValues) =>
+    container
+      ? adminSend<Container>('PUT', `points/${pointId}/containers/${container.id}`, body)
+      : adminSend<Container>('POST', `points/${pointId}/containers`, body),
+  );
+  const onSubmit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => {
+        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
+        onDone();
+      },
+      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+    }),
+  );
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
+      <SelectField control={form.control} name="material" label={t('admin.points.containerMaterial')} options={materialOptions} />
+      <div className="form-row">
+        <TextField control={form.control} name="capacity_l" label={t('admin.points.capacity')} type="number" />
+        <TextField control={form.control} name="fill_level" label={t('admin.points.fill')} type="number" />
+      </div>
+      <SelectField control={form.control} name="status" label={t('admin.points.status')} options={CONTAINER_STATUSES.map((s) => ({ value: s, label: t(`admin.points.statuses.${s}`) }))} />
+      <IonButton type="submit" expand="block" disabled={save.isPending}>
+        {t('admin.save')}
+      </IonButton>
+    </form>
+  );
+}
+
+function Containers({ point }: { point: AdminPoint }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<Container | null | undefined>(undefined);
+  const [confirm] = useIonAlert();
+  const list = useAdminList<Container[]>('containers', `points/${point.id}/containers`);
+  const remove = useAdminMutation('containers', (id: number) => adminSend<void>('DELETE', `points/${point.id}/containers/${id}`));
+  return (
+    <section aria-labelledby={`containers-${point.id}`}>
+      <div className="filter-row">
+        <h3 id={`containers-${point.id}`}>{t('admin.points.containers')}</h3>
+        <IonButton size="small" onClick={() => setEditing(null)}>
+          {t('admin.points.addContainer')}
+        </IonButton>
+      </div>
+      {(list.data ?? []).length === 0 ? <p className="empty-state">{t('admin.points.noContainers')}</p> : null}
+      <IonList>
+        {(list.data ?? []).map((c) => (
+          <IonItem key={c.id}>
+            <IonLabel>
+              {c.material} · {c.capacity_l} L · {c.fill_level} % · {t(`admin.points.statuses.${c.status}`)}
+            </IonLabel>
+            <IonButton slot="end" fill="outline" size="small" onClick={() => setEditing(c)}>
+              {t('admin.edit')}
+            </IonButton>
+            <IonButton
+              slot="end"
+              fill="clear"
+              color="danger"
+              size="small"
+              onClick={() =>
+                void confirm({
+                  header: t('admin.confirmDelete'),
+                  buttons: [
+                    { text: t('admin.cancel'), role: 'cancel' },
+                    { text: t('admin.delete'), role: 'destructive', handler: () => remove.mutate(c.id) },
+                  ],
+                })
+              }
+            >
+              {t('admin.delete')}
+            </IonButton>
+          </IonItem>
+        ))}
+      </IonList>
+      {editing !== undefined ? <ContainerForm pointId={point.id} container={editing} onDone={() => setEditing(undefined)} /> : null}
+    </section>
+  );
+}
+
+export function AdminPoints() {
+  const { t } = useTranslation();
+  const [q, setQ] = useState('');
+  const [active, setActive] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminPoint | null | undefined>(undefined);
+  const [managing, setManaging] = useState<number | null>(null);
+  const list = useAdminList<Page<AdminPoint>>('points', 'points', { q, active: active || undefined, page, page_size: PAGE_SIZE });
+  const managed = list.data?.items.find((p) => p.id === managing) ?? null;
+  return (
+    <>
+      <div className="filter-row">
+        <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
+        <IonSelect label={t('admin.points.state')} labelPlacement="stacked" interface="popover" value={active} onIonChange={(e) => { setActive(String(e.detail.value)); setPage(1); }}>
+          <IonSelectOption value="">{t('admin.all')}</IonSelectOption>
+          <IonSelectOption value="true">{t('admin.points.activeOnly')}</IonSelectOption>
+          <IonSelectOption value="false">{t('admin.points.inactiveOnly')}</IonSelectOption>
+        </IonSelect>
+        <IonButton onClick={() => setEditing(null)}>{t('admin.points.new')}</IonButton>
+      </div>
+      <AdminListBody list={list} empty={t('admin.points.empty')}>
+        {(items) =>
+          items.map((p) => (
+            <IonItem key={p.id}>
+              <IonLabel className="ion-text-wrap">
+                <h2>{p.name}</h2>
+                <p>
+                  {t(`admin.points.kinds.${p.kind}`)} · {formatAddress(p.address, p.city)}
+                </p>
+                <p>
+                  {!p.active ? <IonBadge color="danger">{t('admin.points.inactive')}</IonBadge> : null}{' '}
+                  {t('admin.points.summary', { materials: p.materials.length, containers: p.containers_count, managers: p.managers.length })}
+                </p>
+              </IonLabel>
+              <IonButton slot="end" fill="outline" onClick={() => setEditing(p)} aria-label={`${t('admin.edit')}: ${p.name}`}>
+                {t('admin.edit')}
+              </IonButton>
+              <IonButton slot="end" fill="clear" onClick={() => setManaging(p.id)} aria-label={`${t('admin.points.manage')}: ${p.name}`}>
+                {t('admin.points.manage')}
+              </IonButton>
+            </IonItem>
+          ))
+        }
+      </AdminListBody>
+      {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
+      <AdminModal isOpen={editing !== undefined} title={editing ? t('admin.points.edit') : t('admin.points.new')} onClose={() => setEditing(undefined)}>
+        <PointEditor point={editing ?? null} onDone={() => setEditing(undefined)} />
+      </AdminModal>
+      <AdminModal isOpen={managed !== null} title={managed?.name ?? ''} onClose={() => setManaging(null)}>
+        {managed ? (
+          <>
+            <Managers point={managed} />
+            <Containers point={managed} />
+          </>
+        ) : null}
+      </AdminModal>
+    </>
+  );
+}
