@@ -7,7 +7,7 @@ export function EmptyState({
   children,
   icon,
   action,
-  headingLevel = 2,
+  headingLevel,
 }: {
   title: string;
   /** One or two sentences: why it is empty, what to do. */
@@ -16,9 +16,10 @@ export function EmptyState({
   icon?: string;
   /** A button or link: the next step. */
   action?: ReactNode;
+  /** A heading when the empty state stands for a whole section; a paragraph otherwise. */
   headingLevel?: 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = headingLevel === 2 ? 'h2' : headingLevel === 3 ? 'h3' : 'p';
   return (
     <div className="pv-empty">
       {icon ? <Icon icon={icon} className="pv-empty-icon" /> : null}

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminSend, useAdminMutation, type Page } from '../../lib/admin-resource';
 import { apiErrorMessage } from '../../lib/api-errors';
+import { EmptyState } from '../empty-state';
 
 /** A skeleton while the page loads, the error (role=alert), the empty text, else the rows in an IonList. */
 export function AdminListBody<T>({
@@ -20,7 +21,7 @@ export function AdminListBody<T>({
   const { t } = useTranslation();
   if (list.isPending) return <IonSkeletonText animated style={{ height: '8rem' }} />;
   if (list.isError) return <p role="alert">{apiErrorMessage(t, list.error)}</p>;
-  if (list.data.items.length === 0) return <p className="empty-state">{empty}</p>;
+  if (list.data.items.length === 0) return <EmptyState title={empty} />;
   return <IonList>{children(list.data.items)}</IonList>;
 }
 

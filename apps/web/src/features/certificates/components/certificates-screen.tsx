@@ -12,6 +12,7 @@ import { downloadCertificatePdf, useCompanyBranches, useMyCertificates, useReque
 import { bogotaToday, dayLabel, lastQuarter, lastYear } from '../period';
 import '../certificates.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { EmptyState } from '../../../components/empty-state';
 
 type Preset = 'lastQuarter' | 'lastYear' | 'custom';
 
@@ -136,7 +137,7 @@ export function CertificatesScreen() {
 
       <h3>{t('statistics.certificates.mine')}</h3>
       {list.isPending && <p>{t('statistics.figures.loading')}</p>}
-      {list.data?.length === 0 && <p className="ct-empty">{t('statistics.certificates.none')}</p>}
+      {list.data?.length === 0 && <EmptyState title={t('statistics.certificates.none')} />}
       {!!list.data?.length && (
         <div className="ct-table-wrap" role="region" aria-label={t('statistics.certificates.mine')} tabIndex={0}>
           <table className="ct-table">

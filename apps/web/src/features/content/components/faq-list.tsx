@@ -3,13 +3,14 @@ import { IonAccordion, IonAccordionGroup, IonItem, IonLabel, IonSkeletonText } f
 import { useTranslation } from 'react-i18next';
 import { useFaq } from '../api/get-faq';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { EmptyState } from '../../../components/empty-state';
 
 export function FaqList() {
   const { t } = useTranslation();
   const query = useFaq();
   if (query.isPending) return <IonSkeletonText animated style={{ height: '6rem' }} aria-label={t('content.loading')} />;
   if (query.isError) return <p role="alert">{apiErrorMessage(t, query.error)}</p>;
-  if (query.data.length === 0) return <p className="empty-state">{t('content.faqEmpty')}</p>;
+  if (query.data.length === 0) return <EmptyState title={t('content.faqEmpty')} />;
   return (
     <IonAccordionGroup>
       {query.data.map((item) => (

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/date-format';
 import { useNotifications } from '../api/list-notifications';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
 import './notifications.css';
+import { EmptyState } from '../../../components/empty-state';
 
 function Entry({ n }: { n: Notification }) {
   const { t, i18n } = useTranslation();
@@ -75,7 +76,7 @@ export function NotificationCentre() {
         ) : null}
       </div>
       {items.length === 0 ? (
-        <p className="notification-empty">{t('notifications.empty')}</p>
+        <EmptyState title={t('notifications.empty')} />
       ) : (
         <ul className="notification-list" aria-label={t('notifications.listLabel')}>
           {items.map((n) => (

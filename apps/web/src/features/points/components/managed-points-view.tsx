@@ -24,6 +24,7 @@ import '../points.css';
 import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { EmptyState } from '../../../components/empty-state';
 
 function Readings({ pointId, container }: { pointId: number; container: Container }) {
   const { t, i18n } = useTranslation();
@@ -285,7 +286,7 @@ export function ManagedPointsView({ enabled }: { enabled: boolean }) {
     );
   }
   if (points.isError) return <p role="alert">{t('points.manage.loadError')}</p>;
-  if (!points.data.length) return <p className="pvp-empty">{t('points.manage.none')}</p>;
+  if (!points.data.length) return <EmptyState title={t('points.manage.none')} />;
   return (
     <div className="pvp-manage">
       <FullAlert points={points.data} />

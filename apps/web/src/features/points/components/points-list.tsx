@@ -6,6 +6,7 @@ import { useMaterials } from '../../../lib/materials';
 import { formatDistance } from '../format';
 import { materialName } from './material-chips';
 import { formatAddress } from '../../../lib/address';
+import { EmptyState } from '../../../components/empty-state';
 
 export type PointsListProps = { data: PointNear[] | undefined; isPending: boolean; isError: boolean; isFetching: boolean };
 
@@ -27,7 +28,7 @@ export const PointsList = memo(function PointsList(query: PointsListProps) {
     );
   }
   if (query.isError || !query.data) return <p role="alert">{t('points.list.error')}</p>;
-  if (!query.data.length) return <p className="pvp-empty">{t('points.list.empty')}</p>;
+  if (!query.data.length) return <EmptyState title={t('points.list.empty')} />;
   return (
     <ol className="pvp-list" aria-busy={query.isFetching}>
       {query.data.map((p) => (

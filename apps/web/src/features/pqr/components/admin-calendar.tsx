@@ -6,6 +6,7 @@ import { formatDate } from '../format';
 import { SubmitActions } from './action-form';
 import { useActionForm } from './use-action-form';
 import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { EmptyState } from '../../../components/empty-state';
 
 type CalendarForm = { date: string; is_working: 'false' | 'true'; reason: string };
 
@@ -85,7 +86,7 @@ export function AdminCalendar({ onDone }: { onDone: (message: string) => void })
           ))}
         </ul>
       ) : (
-        <p className="pqr-empty">{t('pqr.calendar.empty')}</p>
+        <EmptyState title={t('pqr.calendar.empty')} />
       )}
     </div>
   );

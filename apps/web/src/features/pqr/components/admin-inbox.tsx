@@ -10,6 +10,7 @@ import { formatShortDate } from '../format';
 import { LightBadge, StatusBadge } from './badges';
 import { FormAlert } from '../../../components/form-fields';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { EmptyState } from '../../../components/empty-state';
 
 export function adminPqrPath(radicado: string): string {
   return `/admin/pqr/${encodeURIComponent(radicado)}`;
@@ -137,7 +138,7 @@ export function AdminInbox() {
           ))}
         </div>
       ) : inbox.data && inbox.data.items.length === 0 ? (
-        <p className="pqr-empty">{t('pqr.admin.empty')}</p>
+        <EmptyState title={t('pqr.admin.empty')} />
       ) : inbox.data ? (
         <div className="pqr-table-wrap">
           <table className="pqr-table">

@@ -7,6 +7,7 @@ import { useCreateOpen311Key, useOpen311Keys, useRevokeOpen311Key } from '../api
 import { formatDay } from '../format';
 import '../../../components/actions.css';
 import '../reports.css';
+import { EmptyState } from '../../../components/empty-state';
 
 export function Open311Keys() {
   const { t, i18n } = useTranslation();
@@ -70,7 +71,7 @@ export function Open311Keys() {
           ))}
         </ul>
       ) : keys.isSuccess ? (
-        <p className="rp-empty">{t('reports.open311.none')}</p>
+        <EmptyState title={t('reports.open311.none')} />
       ) : null}
     </section>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { StatusBadge, type BadgeTone } from '../../../components/status-badge';
 import { formatDay, reportPath } from '../format';
+import { EmptyState } from '../../../components/empty-state';
 
 const TONES: Record<ReportStatus, BadgeTone> = {
   abierto: 'warning',
@@ -21,7 +22,7 @@ export function ReportStatusBadge({ status }: { status: ReportStatus }) {
 
 export function ReportList({ items, empty }: { items: ReportSummary[]; empty: string }) {
   const { t, i18n } = useTranslation();
-  if (!items.length) return <p className="rp-empty">{empty}</p>;
+  if (!items.length) return <EmptyState title={empty} />;
   return (
     <ul className="rp-list">
       {items.map((r) => (

@@ -15,6 +15,7 @@ import { FiguresChart } from './figures-chart';
 import { FiguresTable } from './figures-table';
 import '../statistics.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { EmptyState } from '../../../components/empty-state';
 
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 
@@ -158,7 +159,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
           </dl>
 
           {shown.months.length === 0 ? (
-            <p className="st-empty">{t(data.kind === 'manager' ? 'statistics.figures.emptyManager' : 'statistics.figures.empty')}</p>
+            <EmptyState title={t(data.kind === 'manager' ? 'statistics.figures.emptyManager' : 'statistics.figures.empty')} />
           ) : (
             <div className="st-side">
               <FiguresChart table={shown} lang={lang} label={t('statistics.figures.chartLabel')} />

@@ -12,6 +12,7 @@ import { figuresCsv, formatKg, saveCsv, toFiguresTable } from '../table-data';
 import { FiguresTable } from './figures-table';
 import '../statistics.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { EmptyState } from '../../../components/empty-state';
 
 function FactorRow({ code, name, factor, source }: { code: string; name: string; factor: number; source: string }) {
   const { t } = useTranslation();
@@ -95,7 +96,7 @@ export function SchemeFiguresScreen() {
           {table.months.length ? (
             <FiguresTable table={table} caption={t('statistics.staff.caption', { from: period.from, to: period.to })} />
           ) : (
-            <p className="st-empty">{t('statistics.staff.empty')}</p>
+            <EmptyState title={t('statistics.staff.empty')} />
           )}
           <div className="pv-action-bar">
             <button

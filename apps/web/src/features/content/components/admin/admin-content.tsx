@@ -20,6 +20,7 @@ import { adminSend, useAdminList, useAdminMutation } from '../../../../lib/admin
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { TextField, ToggleField } from '../../../../components/back-office/fields';
 import { applyApiError } from '../../../../lib/api-errors';
+import { EmptyState } from '../../../../components/empty-state';
 
 /** The public screens' cached copies (content feature), refreshed after an edit. */
 const PUBLIC_FAQ_KEY = ['content', 'faq'] as const;
@@ -76,7 +77,7 @@ export function AdminFaq() {
       {list.isPending ? (
         <IonSkeletonText animated style={{ height: '6rem' }} />
       ) : items.length === 0 ? (
-        <p className="empty-state">{t('admin.faq.empty')}</p>
+        <EmptyState title={t('admin.faq.empty')} />
       ) : (
         <IonList>
           {items.map((f) => (

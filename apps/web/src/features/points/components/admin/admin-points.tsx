@@ -38,6 +38,7 @@ import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import { formatAddress } from '../../../../lib/address';
 import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
+import { EmptyState } from '../../../../components/empty-state';
 
 const PAGE_SIZE = 20;
 
@@ -193,7 +194,7 @@ function Containers({ point }: { point: AdminPoint }) {
           {t('admin.points.addContainer')}
         </IonButton>
       </div>
-      {(list.data ?? []).length === 0 ? <p className="empty-state">{t('admin.points.noContainers')}</p> : null}
+      {(list.data ?? []).length === 0 ? <EmptyState title={t('admin.points.noContainers')} /> : null}
       <IonList>
         {(list.data ?? []).map((c) => (
           <IonItem key={c.id}>
