@@ -1,7 +1,11 @@
 import { buildApp } from './app.js';
+import { deferIdleConnectionClose } from './plugins/drain.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/index.js';
 import { startupNotes } from './startup-notes.js';
+
+/** After the listener closes: how long a just-accepted connection has to send its request. */
+const IDLE_CLOSE_GRACE_MS = 1000;
 
 /** Starts the server: config, app (migrations run inside), demo seed, listen, graceful stop. */
 async function main() {
@@ -32,6 +36,7 @@ async function main() {
     }, config.shutdownTimeoutMs);
     timer.unref();
     app.startDraining();
+    deferIdleConnectionClose(app.server, IDLE_CLOSE_GRACE_MS);
     // close() stops accepting, waits for in-flight requests, then runs onClose hooks (DB, Redis).
     setTimeout(() => {
       app.close().then(

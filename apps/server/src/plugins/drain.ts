@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Server } from 'node:http';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,3 +34,25 @@ export default fp(
   },
   { name: 'drain' },
 );
+
+/**
+ * Node's `server.close()` resets every connection without a request in progress, including
+ * those accepted a moment ago whose request has not arrived yet (a busy event loop reads it
+ * later): their clients see ECONNRESET. This defers that step by `graceMs`, then repeats it
+ * every 250 ms until the server has closed (answers while draining carry Connection: close, so
+ * served connections end by themselves).
+ */
+export function deferIdleConnectionClose(server: Server, graceMs: number): void {
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    let repeat: NodeJS.Timeout | undefined;
+    const first = setTimeout(() => {
+      closeIdle();
+      repeat = setInterval(closeIdle, 250);
+    }, graceMs);
+    server.once('close', () => {
+      clearTimeout(first);
+      clearInterval(repeat);
+    });
+  };
+}
