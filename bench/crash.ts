@@ -1,12 +1,15 @@
 // Crash safety of the embedded SQLite deployment: the real server (apps/server/src/server.ts)
 // in a child process takes concurrent writes (sign-ups, PQR filings with an uploaded photo,
 // bare photo uploads) and is SIGKILLed at a random moment, CRASH_KILLS times (default 1,000;
-// `npm run bench -- crash` with CRASH_KILLS=50 for a quick run). After each kill, with the
-// server down, the database file is opened directly: PRAGMA integrity_check must say ok, every
-// write the server acknowledged (a 2xx fully received) must be there, and no uploaded file may
-// be on disk without its row (orphans, `.tmp` leftovers included). Then the server restarts on
-// the same data directory. Targets: 0 lost, 0 orphans, 0 failed integrity checks.
-// Baseline: the same counts after a clean SIGTERM stop at the end of the run.
+// `npm run bench -- crash` with CRASH_KILLS=50 for a quick run). Loopback only; it stops by
+// itself. After each kill, with the server down, the database file is opened directly:
+// PRAGMA integrity_check must say ok; every write the server acknowledged (a 2xx fully
+// received) must be there, uploads with their bytes under their key; no bytes may sit under a
+// final key without their row (orphans, `.tmp` leftovers included) and no file row may lack its
+// bytes (half-written). Bytes under `incoming/` are an upload cut between its steps: the next
+// start must finish or remove every one of them (not_recovered). Then the server restarts on
+// the same data directory. Targets: 0 lost, 0 orphans, 0 half-written, 0 not recovered, 0
+// failed integrity checks. Baseline: the same counts after a clean SIGTERM stop at the end.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -43,7 +46,10 @@ async function start() {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < 1200; i++) {
+  const started = child;
+  // Up to 5 minutes: on a loaded machine tsx compiling the server takes a while.
+  for (let i = 0; i < 6000; i++) {
+    if (started.exitCode !== null) throw new Error(`server exited with ${started.exitCode} while starting`);
     try {
       if ((await fetch(`${base}/back/api/health`)).ok) return;
     } catch {
@@ -51,7 +57,7 @@ async function start() {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error('server did not start');
+  throw new Error('server did not start within 5 minutes');
 }
 
 const acked = { radicados: new Set<string>(), emails: new Set<string>(), files: new Set<string>() };
@@ -141,6 +147,7 @@ async function writer(task: () => Promise<unknown>) {
   }
 }
 
+let pendingAtLastKill = new Set<string>();
 function check() {
   const file = path.join(dataDir, 'puntoverde.sqlite');
   const db = new sqliteDriver.Database(file, { fileMustExist: true });
@@ -156,32 +163,50 @@ function check() {
       public_id: string;
       storage_key: string;
     }>;
-    const ids = new Set(rows.map((r) => r.public_id));
+    const keyOf = new Map(rows.map((r) => [r.public_id, r.storage_key]));
     const keys = new Set(rows.map((r) => r.storage_key));
     const filesDir = path.join(dataDir, 'files');
     const onDisk = existsSync(filesDir)
       ? readdirSync(filesDir, { recursive: true })
-          .map(String)
+          .map((f) => String(f).split(path.sep).join('/'))
           .filter((f) => statSync(path.join(filesDir, f)).isFile())
       : [];
+    // Bytes waiting under incoming/ are an upload cut between its steps: the next start finishes
+    // (row there) or deletes (no row) them, checked at the following kill.
+    const pending = onDisk.filter((f) => f.startsWith('incoming/'));
+    const stored = new Set(onDisk.filter((f) => !f.startsWith('incoming/')));
+    const waiting = new Set(pending.map((f) => f.slice('incoming/'.length)));
     const lost =
       [...acked.radicados].filter((r) => !radicados.has(r)).length +
       [...acked.emails].filter((e) => !emails.has(e)).length +
-      [...acked.files].filter((f) => !ids.has(f)).length;
-    const orphans = onDisk.filter((f) => !keys.has(f)).length;
+      [...acked.files].filter((f) => !keyOf.has(f) || !stored.has(keyOf.get(f)!)).length;
+    const orphans = [...stored].filter((f) => !keys.has(f));
+    const halfWritten = [...keys].filter((k) => !stored.has(k) && !waiting.has(k));
+    const notRecovered = [...pendingAtLastKill].filter((f) => pending.includes(f)).length;
+    pendingAtLastKill = new Set(pending);
     return {
       integrity,
       lost,
-      orphans,
-      sample: onDisk.filter((f) => !keys.has(f)).slice(0, 2),
-      keys: [...keys].slice(0, 2),
+      orphans: orphans.length,
+      half_written: halfWritten.length,
+      pending: pending.length,
+      not_recovered: notRecovered,
+      sample: [...orphans, ...halfWritten].slice(0, 2),
     };
   } finally {
     db.close();
   }
 }
 
-const totals = { kills: 0, lost: 0, orphans: 0, integrity_failures: 0 };
+const totals = {
+  kills: 0,
+  lost: 0,
+  orphans: 0,
+  half_written: 0,
+  not_recovered: 0,
+  pending_seen: 0,
+  integrity_failures: 0,
+};
 const started = Date.now();
 await start();
 const writers = [writer(filePqr), writer(filePqr), writer(uploadOnly), writer(signUp)];
@@ -195,10 +220,13 @@ try {
     totals.kills += 1;
     totals.lost = Math.max(totals.lost, c.lost);
     totals.orphans = Math.max(totals.orphans, c.orphans);
+    totals.half_written = Math.max(totals.half_written, c.half_written);
+    totals.not_recovered += c.not_recovered;
+    totals.pending_seen += c.pending;
     if (c.integrity !== 'ok') totals.integrity_failures += 1;
-    if ((i + 1) % 10 === 0 || c.lost || c.orphans || c.integrity !== 'ok') {
+    if ((i + 1) % 10 === 0 || c.lost || c.orphans || c.half_written || c.not_recovered || c.integrity !== 'ok') {
       console.log(
-        `kill ${i + 1}/${kills}: integrity ${c.integrity}, lost ${c.lost}, orphans ${c.orphans}; acknowledged ${acked.radicados.size} PQRs, ${acked.emails.size} sign-ups, ${acked.files.size} uploads`,
+        `kill ${i + 1}/${kills}: integrity ${c.integrity}, lost ${c.lost}, orphans ${c.orphans}, half-written ${c.half_written}, not recovered ${c.not_recovered}; acknowledged ${acked.radicados.size} PQRs, ${acked.emails.size} sign-ups, ${acked.files.size} uploads`,
       );
     }
     await start();
@@ -213,11 +241,18 @@ await dead;
 const baseline = check();
 if (process.env.CRASH_KEEP) console.log(`data kept in ${dataDir}`);
 else rmSync(dataDir, { recursive: true, force: true });
-const meets = totals.lost === 0 && totals.orphans === 0 && totals.integrity_failures === 0 && totals.kills === kills;
+const meets =
+  totals.lost === 0 &&
+  totals.orphans === 0 &&
+  totals.half_written === 0 &&
+  totals.not_recovered === 0 &&
+  totals.integrity_failures === 0 &&
+  totals.kills === kills;
 writeResult('crash', {
-  figure: 'acknowledged writes lost, orphan files and failed integrity checks after SIGKILL',
+  figure:
+    'acknowledged writes lost, orphan files, half-written file records, unrecovered uploads and failed integrity checks after SIGKILL',
   ...totals,
-  target: { lost: 0, orphans: 0, integrity_failures: 0 },
+  target: { lost: 0, orphans: 0, half_written: 0, not_recovered: 0, integrity_failures: 0 },
   meets_target: meets,
   acknowledged: { pqr: acked.radicados.size, sign_ups: acked.emails.size, uploads: acked.files.size },
   sqlite: 'journal_mode=WAL, synchronous=NORMAL',

@@ -1,11 +1,14 @@
-// SIGTERM at ~500 req/s, BENCH_ROUNDS times (default 5): requests in flight at the signal
-// (sent more than 50 ms before it) that did not get their answer, and the time to exit.
+// SIGTERM at ~500 req/s (BENCH_RATE), BENCH_ROUNDS times (default 5): requests in flight at the
+// signal (sent more than 50 ms before it) that did not get their answer, and the time to exit.
+// The server drains first (SHUTDOWN_DRAIN_MS, default 2 s: health 503, still accepting and
+// serving), then stops accepting and finishes what is in flight.
 // Targets: 0 failed in-flight requests and exit < 10 s with code 0 every round. Baseline: the
 // same load without a signal in the same window (requests that failed anyway).
 import { failedInFlight, runShutdownScenario } from '../apps/server/test/shutdown-scenario.js';
 import { writeResult } from './lib/harness.js';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const rate = Number(process.env.BENCH_RATE ?? 500);
 const perRound: Array<{
   requests: number;
   failed_in_flight: number;
@@ -14,7 +17,7 @@ const perRound: Array<{
   exit_ms: number;
 }> = [];
 for (let i = 0; i < rounds; i++) {
-  const run = await runShutdownScenario();
+  const run = await runShutdownScenario({ rate });
   const failed = failedInFlight(run);
   const errors: Record<string, number> = {};
   for (const f of failed) errors[f.error ?? String(f.status)] = (errors[f.error ?? String(f.status)] ?? 0) + 1;
@@ -28,7 +31,7 @@ for (let i = 0; i < rounds; i++) {
   console.log(perRound.at(-1));
 }
 // Baseline: requests sent in the first 2 s of load (long before any signal) that failed.
-const baselineRun = await runShutdownScenario({ loadMs: 4000 });
+const baselineRun = await runShutdownScenario({ rate, loadMs: 4000 });
 const baselineFailed = baselineRun.results.filter(
   (r) => r.sentAt < baselineRun.signalAt - 2000 && r.status !== 200,
 ).length;
@@ -38,6 +41,7 @@ const meets = failedTotal === 0 && exitMax < 10_000 && perRound.every((r) => r.e
 writeResult('shutdown', {
   figure: 'failed in-flight requests over all rounds',
   failed_in_flight: failedTotal,
+  rate_per_s: rate,
   target: 0,
   exit_ms_max: exitMax,
   exit_target_ms: 10_000,

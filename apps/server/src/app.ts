@@ -8,6 +8,7 @@ import { createDatabase, type DatabaseHandle } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin, smsPlugin } from './plugins/core.js';
+import drainPlugin from './plugins/drain.js';
 import errorsPlugin from './plugins/errors.js';
 import multipartPlugin from './plugins/multipart.js';
 import idempotencyPlugin from './plugins/idempotency.js';
@@ -68,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin);
   // After the security headers: its shutdown answer carries them too.
   await app.register(errorsPlugin);
+  await app.register(drainPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);

@@ -33,6 +33,7 @@ const ZEnv = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('PuntoVerde <no-responder@puntoverde.co>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2000),
   RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** Social sign-in providers, comma separated (`google,apple`); each reads OIDC_<ID>_* below. */
   OIDC_PROVIDERS: z.string().optional(),
@@ -115,6 +116,8 @@ export type Config = {
   demo: boolean;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** After SIGTERM: how long the server keeps serving (health 503) before it stops accepting. */
+  shutdownDrainMs: number;
   smtpUrl: string | undefined;
   /** Multiplies the per-IP budgets (sign-up, login...): many users behind one NAT, or e2e runs on loopback. */
   ipRateLimitFactor: number;
@@ -455,6 +458,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demo: e.DEMO ?? databaseUrl === undefined,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    shutdownDrainMs: Math.min(e.SHUTDOWN_DRAIN_MS, e.SHUTDOWN_TIMEOUT_MS),
     smtpUrl: e.SMTP_URL,
     ipRateLimitFactor: e.RATE_LIMIT_IP_FACTOR,
     mailFrom: e.MAIL_FROM,

@@ -1,7 +1,11 @@
 import { buildApp } from './app.js';
+import { deferIdleConnectionClose } from './plugins/drain.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/index.js';
 import { startupNotes } from './startup-notes.js';
+
+/** After the listener closes: how long a just-accepted connection has to send its request. */
+const IDLE_CLOSE_GRACE_MS = 1000;
 
 /** Starts the server: config, app (migrations run inside), demo seed, listen, graceful stop. */
 async function main() {
@@ -22,20 +26,27 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    app.log.info(
+      { signal, drain_ms: config.shutdownDrainMs },
+      'shutting down: draining (health 503, still serving), then no new connections, finishing in-flight requests',
+    );
     const timer = setTimeout(() => {
       app.log.error('graceful shutdown timed out; exiting');
       process.exit(1);
     }, config.shutdownTimeoutMs);
     timer.unref();
+    app.startDraining();
+    deferIdleConnectionClose(app.server, IDLE_CLOSE_GRACE_MS);
     // close() stops accepting, waits for in-flight requests, then runs onClose hooks (DB, Redis).
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          app.log.error({ err }, 'error while closing');
+          process.exit(1);
+        },
+      );
+    }, config.shutdownDrainMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

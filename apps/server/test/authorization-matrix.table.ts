@@ -223,28 +223,11 @@ export const EXPECTED: Record<string, Role[]> = {
 
 /**
  * Refused callers that get past today: the change that closes the finding removes the entry.
- * Finding 5 is closed at the route level (401 for anonymous callers and 403/404 for the wrong
- * level before the body, everywhere); what is left are checks about one object or one kind of
- * account that still run after the body is validated, so the refused caller gets 400.
+ * Empty: per-object and per-kind checks (a point's containers, a request's status, a report's
+ * handling, who asks for pickups) run before the body is validated, so refused callers get
+ * 403/404 and never the body's 400.
  */
-const FINDING_5 = 'finding 5, the body is validated before the per-object or per-kind check';
-export const KNOWN_FAILURES: Record<string, { roles: Role[]; finding: string }> = {
-  // Manager Y does not run point X: should be 404 point-not-found, answers 400.
-  'PATCH /back/api/v1/points/{id}/containers/{containerId}': { roles: ['managerY'], finding: FINDING_5 },
-  'POST /back/api/v1/points/{id}/containers/{containerId}/emptyings': { roles: ['managerY'], finding: FINDING_5 },
-  // Managers do not ask for pickups: should be 403, answers 400.
-  'POST /back/api/v1/requests': { roles: ['managerX', 'managerY'], finding: FINDING_5 },
-  // Not their request: should be 404 request-not-found, answers 400.
-  'POST /back/api/v1/requests/{id}/status': {
-    roles: ['householdB', 'companyA', 'companyB', 'branchA', 'managerY'],
-    finding: FINDING_5,
-  },
-  // Household A's report is about point X, not manager Y's: should be 403 report-forbidden (the
-  // report itself is public), answers 400.
-  'POST /back/api/v1/handling/reports/{number}/status': { roles: ['managerY'], finding: FINDING_5 },
-  'POST /back/api/v1/handling/reports/{number}/notes': { roles: ['managerY'], finding: FINDING_5 },
-  'POST /back/api/v1/handling/reports/{number}/assign': { roles: ['managerY'], finding: FINDING_5 },
-};
+export const KNOWN_FAILURES: Record<string, { roles: Role[]; finding: string }> = {};
 
 /** Public routes that answer 404 (not 401) to an anonymous caller for an object it may not see. */
 export const ANONYMOUS_NOT_FOUND = new Set(['GET /back/api/v1/files/{id}']);

@@ -5,9 +5,9 @@ import { runShutdownScenario, type ShutdownRun } from './shutdown-scenario.js';
  * SIGTERM at ~500 req/s against the real server in a child process (see shutdown-scenario.ts):
  * the process ends by itself with exit code 0 (its own SHUTDOWN_TIMEOUT_MS of 10 s exits 1),
  * and no request gets a 5xx other than the 503 of a server that is closing. Whether every
- * request in flight at the signal gets its answer is measured by `npm run bench -- shutdown`
- * (today some are not: connections still in the kernel's accept queue when the listener
- * closes are reset; see the README).
+ * request in flight at the signal gets its answer (the drain of SHUTDOWN_DRAIN_MS keeps the
+ * listener open so nothing waiting in the accept queue is reset) is measured by
+ * `npm run bench -- shutdown`.
  */
 let run: ShutdownRun | null = null;
 

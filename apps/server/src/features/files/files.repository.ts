@@ -22,3 +22,7 @@ export async function findFileById(db: Executor, id: number): Promise<FileRow | 
 export async function markFilePublic(db: Executor, id: number): Promise<void> {
   await db.updateTable('files').set({ is_public: 1 }).where('id', '=', id).execute();
 }
+
+export async function deleteFileRow(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('files').where('id', '=', id).execute();
+}

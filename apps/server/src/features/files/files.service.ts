@@ -16,13 +16,16 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
 import { findPdfActiveContent } from './pdf-active-content.js';
-import { findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
-import { StorageKeyError, type FileStorage } from './storage.js';
+import { deleteFileRow, findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
+import { StorageKeyError, type FileStorage, type StoredObject } from './storage.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 const STORE_FAILED_MESSAGE = 'No pudimos guardar el archivo en este momento. Inténtalo de nuevo en unos minutos.';
 const READ_FAILED_MESSAGE = 'No pudimos abrir el archivo en este momento. Inténtalo de nuevo en unos minutos.';
+
+/** Where bytes wait until their row exists (see saveFile). */
+const INCOMING = 'incoming';
 
 /** Refuses images that would decode to more pixels than this (decompression bombs). */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -77,7 +80,12 @@ export async function processUpload(
   try {
     let pipeline = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
-      .resize({ width: IMAGE_MAX_DIMENSION_PX, height: IMAGE_MAX_DIMENSION_PX, fit: 'inside', withoutEnlargement: true });
+      .resize({
+        width: IMAGE_MAX_DIMENSION_PX,
+        height: IMAGE_MAX_DIMENSION_PX,
+        fit: 'inside',
+        withoutEnlargement: true,
+      });
     if (detected.mime === 'image/png') pipeline = pipeline.png({ compressionLevel: 9, adaptiveFiltering: true });
     else if (detected.mime === 'image/webp') pipeline = pipeline.webp({ quality: 80 });
     else pipeline = pipeline.jpeg({ quality: 82, mozjpeg: true });
@@ -93,8 +101,11 @@ function newPublicId(): string {
 }
 
 /**
- * Stores processed bytes and records them. If the database insert fails the stored object is
- * removed again, so a rejected upload leaves nothing behind.
+ * Stores processed bytes and records them, in an order a crash cannot break: the bytes go under
+ * `incoming/` first, then the row is inserted, then the bytes move to their key. A crash before
+ * the row leaves only an `incoming/` object (deleted by {@link recoverUploads}); a crash after it
+ * leaves a row whose bytes are still in `incoming/` (moved by the same recovery). No object ever
+ * sits under a final key without its row, and a rejected upload leaves nothing behind.
  */
 export async function saveFile(
   db: Executor,
@@ -106,15 +117,17 @@ export async function saveFile(
   const now = new Date();
   const month = String(now.getUTCMonth() + 1).padStart(2, '0');
   const key = `${now.getUTCFullYear()}/${month}/${publicId}.${EXTENSION[file.mime] ?? 'bin'}`;
+  const pending = `${INCOMING}/${key}`;
   try {
-    await storage.put(key, file.body, file.mime);
+    await storage.put(pending, file.body, file.mime);
   } catch (err) {
     // Disk full, bucket unreachable or refusing our credentials: nothing was recorded.
     if (err instanceof StorageKeyError) throw err;
     throw new AppError('service-unavailable', { message: STORE_FAILED_MESSAGE, cause: err });
   }
+  let row: FileRow;
   try {
-    return await insertFile(db, {
+    row = await insertFile(db, {
       public_id: publicId,
       owner_id: options.ownerId,
       kind: file.kind,
@@ -127,9 +140,62 @@ export async function saveFile(
       created_at: nowIso(),
     });
   } catch (err) {
-    await storage.delete(key).catch(() => undefined);
+    await storage.delete(pending).catch(() => undefined);
     throw err;
   }
+  try {
+    await storage.move(pending, key);
+  } catch (err) {
+    await deleteFileRow(db, row.id).catch(() => undefined);
+    await storage.delete(pending).catch(() => undefined);
+    throw new AppError('service-unavailable', { message: STORE_FAILED_MESSAGE, cause: err });
+  }
+  return row;
+}
+
+/**
+ * Finishes or undoes what a crash interrupted, and removes bytes nobody records: an
+ * `incoming/` object whose row exists moves to its key (whatever its age); one without a row,
+ * and any object under a final key without a row, is deleted once older than `minAgeMs` (an
+ * upload of another instance may be between its two steps). Run on start (with 0 when no other
+ * instance can be writing) and then periodically.
+ */
+export async function recoverUploads(
+  db: Executor,
+  storage: FileStorage,
+  options: { minAgeMs: number; now?: Date },
+): Promise<{ moved: number; deleted: number }> {
+  const cutoff = (options.now ?? new Date()).getTime() - options.minAgeMs;
+  const objects = await storage.list('');
+  const keyOf = (o: StoredObject) => (o.key.startsWith(`${INCOMING}/`) ? o.key.slice(INCOMING.length + 1) : o.key);
+  const recorded = await recordedKeys(db, [...new Set(objects.map(keyOf))]);
+  let moved = 0;
+  let deleted = 0;
+  for (const o of objects) {
+    const key = keyOf(o);
+    if (recorded.has(key)) {
+      if (key === o.key) continue;
+      await storage.move(o.key, key);
+      moved += 1;
+    } else if (o.modifiedAt.getTime() <= cutoff) {
+      await storage.delete(o.key).catch(() => undefined);
+      deleted += 1;
+    }
+  }
+  return { moved, deleted };
+}
+
+async function recordedKeys(db: Executor, keys: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('storage_key', 'in', keys.slice(i, i + 500))
+      .execute();
+    for (const r of rows) found.add(r.storage_key);
+  }
+  return found;
 }
 
 /**

@@ -1,10 +1,11 @@
 import { SIZE_DOC_BYTES, SIZE_IMG_BYTES } from '@puntoverde/contract';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { recoverUploads } from './files.service.js';
 import { assertSafeKey, createLocalStorage, StorageKeyError } from './storage.js';
 
 /** A multipart body with one file part, as a browser form would send it. */
@@ -14,11 +15,16 @@ function multipart(field: string, filename: string, contentType: string, bytes: 
     `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 async function png(width = 40, height = 30): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#2e7d32' } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#2e7d32' } })
+    .png()
+    .toBuffer();
 }
 
 /** A valid PNG followed by padding up to exactly `size` bytes (its magic bytes still say PNG). */
@@ -110,7 +116,10 @@ describe('file uploads', () => {
 
   it('rejects a text file named .jpg with 415 and a Spanish message', async () => {
     const before = storedCount();
-    const res = await upload(owner, multipart('file', 'foto.jpg', 'image/jpeg', Buffer.from('hola, esto no es una foto\n')));
+    const res = await upload(
+      owner,
+      multipart('file', 'foto.jpg', 'image/jpeg', Buffer.from('hola, esto no es una foto\n')),
+    );
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'file-type-not-allowed' });
     expect(res.json().message).toMatch(/JPG, PNG o WebP/);
@@ -118,7 +127,9 @@ describe('file uploads', () => {
   });
 
   it('rejects a GIF (a real image, but not an accepted type) with 415', async () => {
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const res = await upload(owner, multipart('file', 'a.gif', 'image/gif', gif));
     expect(res.statusCode).toBe(415);
   });
@@ -139,7 +150,12 @@ describe('file uploads', () => {
     const withGps = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
       .withExif({
         IFD0: { Make: 'CamaraDePrueba' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '6/1 14/1 3000/100', GPSLongitudeRef: 'W', GPSLongitude: '75/1 34/1 0/1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '6/1 14/1 3000/100',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '75/1 34/1 0/1',
+        },
       })
       .jpeg()
       .toBuffer();
@@ -157,7 +173,9 @@ describe('file uploads', () => {
   });
 
   it('downsizes large images to fit 1600 px', async () => {
-    const big = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: '#123' } }).jpeg().toBuffer();
+    const big = await sharp({ create: { width: 3200, height: 1000, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
     const res = await upload(owner, multipart('file', 'big.jpg', 'image/jpeg', big));
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ width: 1600, height: 500 });
@@ -205,6 +223,86 @@ describe('file uploads', () => {
   it('answers 400 for a malformed file id instead of touching the disk', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/back/api/v1/files/..%2F..%2Fetc%2Fpasswd' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('crash-safe uploads', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  const filesDir = () => path.join(t.config.dataDir, 'files');
+  const onDisk = () =>
+    existsSync(filesDir())
+      ? readdirSync(filesDir(), { recursive: true, withFileTypes: true })
+          .filter((d) => d.isFile())
+          .map((d) => path.relative(filesDir(), path.join(d.parentPath, d.name)))
+          .sort()
+      : [];
+  /** A file as a crash would leave it, `minutesAgo` old. */
+  const leave = (key: string, minutesAgo: number) => {
+    const full = path.join(filesDir(), key);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, 'x');
+    const at = new Date(Date.now() - minutesAgo * 60_000);
+    utimesSync(full, at, at);
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    owner = await createUser(t.app.db, t.config.tokenSecret);
+  });
+  afterAll(() => t.close());
+
+  it('leaves only the recorded key on disk after an upload, nothing waiting in incoming/', async () => {
+    const body = multipart('file', 'foto.png', 'image/png', await png());
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/back/api/v1/files',
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.headers },
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await t.app.db
+      .selectFrom('files')
+      .select('storage_key')
+      .where('public_id', '=', res.json().data.id)
+      .executeTakeFirstOrThrow();
+    expect(onDisk()).toContain(row.storage_key);
+    expect(onDisk().filter((f) => f.startsWith('incoming'))).toEqual([]);
+  });
+
+  it('finishes a move a crash interrupted, and deletes bytes without a row once old enough', async () => {
+    const storage = createLocalStorage(filesDir());
+    const before = onDisk();
+    // Crash after the row was inserted: the bytes still wait in incoming/.
+    await t.app.db
+      .insertInto('files')
+      .values({
+        public_id: 'recuperado-0000000000000',
+        owner_id: owner.id,
+        kind: 'image',
+        mime: 'image/png',
+        size: 1,
+        width: 1,
+        height: 1,
+        storage_key: '2026/11/recuperado.png',
+        is_public: 0,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    leave('incoming/2026/11/recuperado.png', 0);
+    // Crash before the row: old and fresh leftovers, a half-written temp file, and an old orphan.
+    leave('incoming/2026/11/sin-fila-vieja.png', 30);
+    leave('incoming/2026/11/sin-fila-nueva.png', 1);
+    leave('incoming/2026/11/x.png.a1b2c3.tmp', 30);
+    leave('2026/10/huerfano.png', 30);
+
+    const done = await recoverUploads(t.app.db, storage, { minAgeMs: 15 * 60_000 });
+
+    expect(done).toEqual({ moved: 1, deleted: 3 });
+    expect(onDisk()).toEqual([...before, '2026/11/recuperado.png', 'incoming/2026/11/sin-fila-nueva.png'].sort());
+    // With no other writer (start-up of the embedded deployment) even the fresh leftover goes.
+    expect(await recoverUploads(t.app.db, storage, { minAgeMs: 0 })).toEqual({ moved: 0, deleted: 1 });
+    expect(onDisk()).toEqual([...before, '2026/11/recuperado.png'].sort());
   });
 });
 

@@ -91,6 +91,20 @@ describe('S3 storage', () => {
     expect((await storage.get('2026/11/c.txt'))?.toString()).toBe('con prefijo');
   });
 
+  it('moves an object to another key, and lists keys under a folder with their dates', async () => {
+    const storage = createS3Storage(s3.config({ prefix: 'mover' }));
+    await storage.put('incoming/2026/11/m.txt', Buffer.from('en camino'), 'text/plain');
+    expect((await storage.list('incoming')).map((o) => o.key)).toEqual(['incoming/2026/11/m.txt']);
+    await storage.move('incoming/2026/11/m.txt', '2026/11/m.txt');
+    expect(await storage.get('incoming/2026/11/m.txt')).toBeNull();
+    expect((await storage.get('2026/11/m.txt'))?.toString()).toBe('en camino');
+    // A second move of the same object (a recovery racing another) is not an error.
+    await expect(storage.move('incoming/2026/11/m.txt', '2026/11/m.txt')).resolves.toBeUndefined();
+    const all = await storage.list('');
+    expect(all.map((o) => o.key)).toEqual(['2026/11/m.txt']);
+    expect(all[0]!.modifiedAt.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('refuses unsafe keys before sending anything', async () => {
     const storage = createS3Storage(s3.config());
     const before = s3.counts.verified + s3.counts.refused;

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 // Types only: the SDK itself is imported on first use (createS3Storage).
@@ -17,9 +17,15 @@ export interface FileStorage {
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Buffer | null>;
   delete(key: string): Promise<void>;
+  /** Moves the bytes under `from` to `to` (no-op when `from` is gone and `to` is there). */
+  move(from: string, to: string): Promise<void>;
+  /** Every key under `prefix` (a folder such as `incoming`, or '' for all) with its last change. */
+  list(prefix: string): Promise<StoredObject[]>;
   /** Releases connections (the app's shutdown); a later call opens them again. */
   close(): Promise<void>;
 }
+
+export type StoredObject = { key: string; modifiedAt: Date };
 
 export class StorageKeyError extends Error {}
 
@@ -27,7 +33,12 @@ const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]
 
 /** Rejects anything that is not a plain relative key: `..`, absolute paths, backslashes, NUL... */
 export function assertSafeKey(key: string): void {
-  if (key.length === 0 || key.length > 200 || !KEY_PATTERN.test(key) || key.split('/').some((s) => s === '..' || s === '.')) {
+  if (
+    key.length === 0 ||
+    key.length > 200 ||
+    !KEY_PATTERN.test(key) ||
+    key.split('/').some((s) => s === '..' || s === '.')
+  ) {
     throw new StorageKeyError(`unsafe storage key: ${JSON.stringify(key)}`);
   }
 }
@@ -64,6 +75,39 @@ export function createLocalStorage(root: string): FileStorage {
     },
     async delete(key) {
       await rm(resolve(key), { force: true });
+    },
+    async move(from, to) {
+      const target = resolve(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        // One rename on one file system: the file is at one name or the other, never both or none.
+        await rename(resolve(from), target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        const moved = await stat(target).then(
+          () => true,
+          () => false,
+        );
+        if (!moved) throw err;
+      }
+    },
+    async list(prefix) {
+      const dir = prefix ? resolve(prefix) : base;
+      let names: string[];
+      try {
+        names = (await readdir(dir, { recursive: true })).map(String);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw err;
+      }
+      const out: StoredObject[] = [];
+      for (const name of names) {
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        if (!info?.isFile()) continue;
+        const key = path.relative(base, path.join(dir, name)).split(path.sep).join('/');
+        out.push({ key, modifiedAt: info.mtime });
+      }
+      return out;
     },
   };
 }
@@ -117,7 +161,13 @@ export function createS3Storage(
       const { sdk, client } = await connect();
       // One PUT: S3 makes the object visible only once it is whole.
       await client.send(
-        new sdk.PutObjectCommand({ Bucket: options.bucket, Key, Body: body, ContentType: contentType, ContentLength: body.length }),
+        new sdk.PutObjectCommand({
+          Bucket: options.bucket,
+          Key,
+          Body: body,
+          ContentType: contentType,
+          ContentLength: body.length,
+        }),
       );
     },
     async get(key) {
@@ -138,6 +188,44 @@ export function createS3Storage(
       const { sdk, client } = await connect();
       // S3 answers 204 whether or not the object existed.
       await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key }));
+    },
+    async move(from, to) {
+      const [From, To] = [objectKey(from), objectKey(to)];
+      const { sdk, client } = await connect();
+      try {
+        await client.send(
+          new sdk.CopyObjectCommand({
+            Bucket: options.bucket,
+            Key: To,
+            CopySource: `${options.bucket}/${encodeURI(From)}`,
+          }),
+        );
+      } catch (err) {
+        if (!isMissingObject(err)) throw err;
+        // Already moved (another instance's recovery, or ours before a crash).
+        await client.send(new sdk.HeadObjectCommand({ Bucket: options.bucket, Key: To }));
+        return;
+      }
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: options.bucket, Key: From }));
+    },
+    async list(folder) {
+      const { sdk, client } = await connect();
+      const out: StoredObject[] = [];
+      let token: string | undefined;
+      do {
+        const res = await client.send(
+          new sdk.ListObjectsV2Command({
+            Bucket: options.bucket,
+            Prefix: prefix + (folder ? `${folder}/` : ''),
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const o of res.Contents ?? []) {
+          if (o.Key) out.push({ key: o.Key.slice(prefix.length), modifiedAt: o.LastModified ?? new Date(0) });
+        }
+        token = res.IsTruncated ? res.NextContinuationToken : undefined;
+      } while (token);
+      return out;
     },
     async close() {
       const open = connection;

@@ -235,7 +235,7 @@ export async function getPointDetail(db: Executor, id: number, at: Date): Promis
  * Admins act on any point; a manager only on the points they manage. Anyone else gets the
  * answer for a missing point (404): one answer for every point a caller may not manage.
  */
-async function assertCanManage(db: Executor, user: AuthUser, pointId: number): Promise<void> {
+export async function assertCanManage(db: Executor, user: AuthUser, pointId: number): Promise<void> {
   const point = await repo.findPointById(db, pointId);
   if (!point) throw new AppError('point-not-found');
   if (user.is_admin) return;

@@ -85,6 +85,14 @@ async function requireHandler(db: Executor, user: AuthUser, row: ReportRow): Pro
   return role;
 }
 
+/**
+ * A handler may act on this report (403 report-forbidden, 404 report-not-found otherwise): run
+ * before a handling route's body is validated, so a refused caller learns nothing of its fields.
+ */
+export async function assertHandles(deps: Pick<ReportsDeps, 'db'>, user: AuthUser, number: string): Promise<void> {
+  await requireHandler(deps.db, user, await mustFind(deps.db, number));
+}
+
 // ——— Views ———
 
 function photoView(secret: string, p: ReportPhotoRow): ReportPhoto {

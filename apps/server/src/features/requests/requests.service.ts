@@ -92,6 +92,20 @@ export async function rolesOn(
   return roles;
 }
 
+/** Only households and companies (heads and branches) ask for pickups; staff accounts are households. */
+export function assertMayAskForPickups(user: Pick<AuthUser, 'tc_id'>): void {
+  if (user.tc_id !== 2 && user.tc_id !== 3) throw new AppError('request-role-not-allowed');
+}
+
+/**
+ * The caller has a role on the request (404 request-not-found otherwise, as for a missing one):
+ * checked before a status change's body is validated.
+ */
+export async function assertHasRoleOn(deps: Pick<RequestsDeps, 'db'>, user: AuthUser, id: number): Promise<void> {
+  const row = await repo.findRequest(deps.db, id);
+  if (!row || (await rolesOn(deps.db, user, row)).size === 0) throw new AppError('request-not-found');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Mapping rows to the contract
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canReadFile } from '../../features/files/files.access.js';
 import { findFileByPublicId } from '../../features/files/files.repository.js';
-import { processUpload, readStoredFile, saveFile, toUploadedFile } from '../../features/files/files.service.js';
+import {
+  processUpload,
+  readStoredFile,
+  recoverUploads,
+  saveFile,
+  toUploadedFile,
+} from '../../features/files/files.service.js';
 import { verifyFileSignature } from '../../features/files/file-url.js';
 import { storageFromConfig } from '../../features/files/storage.js';
 import { AppError } from '../../lib/app-error.js';
@@ -20,6 +26,9 @@ import { requireUser } from '../../plugins/auth.js';
 /** Uploads per user in the window below. */
 const UPLOADS_PER_WINDOW = 60;
 const UPLOAD_WINDOW_MS = 15 * 60 * 1000;
+/** Bytes without a row younger than this may be another instance's upload in progress. */
+const ORPHAN_MIN_AGE_MS = 15 * 60 * 1000;
+const RECOVERY_EVERY_MS = 60 * 60 * 1000;
 
 // The largest kind's limit; the per-kind limit is checked once the type is known.
 const UPLOAD_LIMITS = {
@@ -34,6 +43,25 @@ const UPLOAD_LIMITS = {
 export default async function filesRoutes(app: FastifyInstance) {
   const storage = storageFromConfig(app.config);
   app.addHook('onClose', () => storage.close());
+
+  // What a crash interrupted in saveFile is finished or undone before the server listens. An
+  // embedded SQLite database on the local disk has one writer, this process: nothing is in
+  // progress at start, so no age is needed; shared storage or PostgreSQL may have other instances.
+  const recover = async (minAgeMs: number) => {
+    try {
+      const done = await recoverUploads(app.db, storage, { minAgeMs });
+      if (done.moved || done.deleted)
+        app.log.warn(done, 'files: finished interrupted uploads and removed orphan bytes');
+    } catch (err) {
+      app.log.warn({ err }, 'files: upload recovery failed; retried later');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await recover(app.database.dialect === 'sqlite' && storage.kind === 'local' ? 0 : ORPHAN_MIN_AGE_MS);
+    timer = setInterval(() => void recover(ORPHAN_MIN_AGE_MS), RECOVERY_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -41,7 +69,8 @@ export default async function filesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['files'],
-        summary: 'Sube una imagen (JPG, PNG, WebP; máx. 1536 KiB) o un PDF (máx. 2048 KiB) en el campo multipart «file»',
+        summary:
+          'Sube una imagen (JPG, PNG, WebP; máx. 1536 KiB) o un PDF (máx. 2048 KiB) en el campo multipart «file»',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
         querystring: ZUploadQuery,
@@ -51,7 +80,8 @@ export default async function filesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       const rate = await app.rateLimiter.hit(`upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS);
-      if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+      if (!rate.allowed)
+        throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
       const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
       const processed = await processUpload(bytes, {
         truncated,

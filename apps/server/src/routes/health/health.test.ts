@@ -23,6 +23,18 @@ describe('GET /back/api/health', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('answers 503 while the server drains before a shutdown, and still serves other requests with Connection: close', async () => {
+    const other = await buildTestApp();
+    other.app.startDraining();
+    const health = await other.app.inject({ method: 'GET', url: '/back/api/health' });
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'degraded', database: { reachable: true } });
+    const config = await other.app.inject({ method: 'GET', url: '/back/api/v1/config' });
+    expect(config.statusCode).toBe(200);
+    expect(config.headers.connection).toBe('close');
+    await other.close();
+  });
+
   it('answers 503 degraded when the database is gone', async () => {
     const other = await buildTestApp();
     await other.database.destroy();

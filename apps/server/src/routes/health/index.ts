@@ -19,7 +19,15 @@ export default async function healthRoutes(app: FastifyInstance) {
   // built once and the route's serializer (below) reuses its JSON while handed the same object.
   let last: { db: DatabaseProbeResult; uptime: number; body: HealthResponse } | undefined;
   function answer(reply: FastifyReply, db: DatabaseProbeResult): HealthResponse {
+    // Draining before a shutdown: not ready for new work, though requests are still served.
+    if (app.draining) {
+      reply.code(503).header('cache-control', 'no-store');
+      return { ...answerOf(db), status: 'degraded' };
+    }
     reply.code(db.reachable ? 200 : 503).header('cache-control', 'no-store');
+    return answerOf(db);
+  }
+  function answerOf(db: DatabaseProbeResult): HealthResponse {
     const uptime = Math.round((Date.now() - startedAt) / 1000);
     if (last?.db !== db || last.uptime !== uptime) {
       const body: HealthResponse = {

@@ -42,6 +42,16 @@ const MANAGERS = { auth: 'manager' } as const;
 /** One point's containers: whoever may not manage it gets the same 404 as for a missing point. */
 const POINT_MANAGERS = { auth: 'manager', hiddenAs: 'point-not-found' } as const;
 
+/**
+ * Runs before the body is validated: a manager of another point gets the 404 of a missing point,
+ * not the body's 400. Malformed params are left to validation (their own 400).
+ */
+async function mustManagePoint(request: FastifyRequest): Promise<void> {
+  const params = ZPointIdParams.safeParse(request.params);
+  if (!params.success) return;
+  await points.assertCanManage(request.server.db, requireManagerOrAdmin(request), params.data.id);
+}
+
 export default async function pointsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -225,6 +235,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     `${V1}/points/:id/containers/:containerId`,
     {
       config: POINT_MANAGERS,
+      preValidation: mustManagePoint,
       schema: {
         tags: TAGS,
         summary: 'Actualiza el nivel de llenado o el estado de un contenedor',
@@ -245,6 +256,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     `${V1}/points/:id/containers/:containerId/emptyings`,
     {
       config: POINT_MANAGERS,
+      preValidation: mustManagePoint,
       schema: {
         tags: TAGS,
         summary: 'Registra un vaciado del contenedor (kg del material retirados)',

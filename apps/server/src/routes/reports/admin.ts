@@ -11,7 +11,7 @@ import {
   ZReportPhotoVisibility,
   ZReportStatusChange,
 } from '@puntoverde/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as reports from '../../features/reports/reports.service.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
@@ -32,6 +32,11 @@ export default async function handlingRoutes(app: FastifyInstance) {
   const tags = ['reports: handling'];
   const security = [{ bearer: [] }];
   const P = HANDLING_REPORTS_PATH;
+  /** Before the body is validated: a manager of another point's report gets 403, not a 400. */
+  const handlesReport = async (request: FastifyRequest) => {
+    const params = ZReportNumberParams.safeParse(request.params);
+    if (params.success) await reports.assertHandles(deps, requireManagerOrAdmin(request), params.data.number);
+  };
 
   r.get(
     P,
@@ -81,6 +86,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
   r.post(
     `${P}/:number/status`,
     {
+      preValidation: handlesReport,
       schema: {
         tags,
         summary: 'Cambia el estado: en_revision, programado, resuelto, descartado (reason), duplicado (duplicate_of) o abierto',
@@ -98,6 +104,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
   r.post(
     `${P}/:number/notes`,
     {
+      preValidation: handlesReport,
       schema: { tags, summary: 'Nota interna (no la ve el público)', security, params: ZReportNumberParams, body: ZReportNoteRequest, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
@@ -108,6 +115,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
   r.post(
     `${P}/:number/assign`,
     {
+      preValidation: handlesReport,
       schema: { tags, summary: 'Asigna el reporte a alguien del equipo o a quien administra el punto', security, params: ZReportNumberParams, body: ZReportAssignRequest, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
@@ -118,6 +126,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
   r.post(
     `${P}/:number/photo-visibility`,
     {
+      preValidation: handlesReport,
       // Staff only: refused managers get 403 before the body.
       config: { auth: 'admin' },
       schema: { tags, summary: 'Administración oculta (o vuelve a mostrar) una foto al público', security, params: ZReportNumberParams, body: ZReportPhotoVisibility, response: { 200: ZHandlerReportResponse } },

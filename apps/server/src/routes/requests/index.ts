@@ -13,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerFileAccessRule, type FileAccessRule } from '../../features/files/files.access.js';
 import {
+  assertHasRoleOn,
+  assertMayAskForPickups,
   canSeeRequestPhoto,
   changeStatus,
   createRequest,
@@ -48,6 +50,8 @@ export default async function requestsRoutes(app: FastifyInstance) {
     {
       // An offline pickup request is retried with its Idempotency-Key: never a second request.
       config: { idempotency: true },
+      // Managers do not ask for pickups: 403 before the body is read.
+      onRequest: async (request) => assertMayAskForPickups(requireUser(request)),
       schema: {
         tags: TAGS,
         summary:
@@ -132,6 +136,11 @@ export default async function requestsRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/requests/:id/status',
     {
+      // Not theirs: 404 before the body is validated (malformed ids get validation's 400).
+      preValidation: async (request) => {
+        const params = ZRequestIdParams.safeParse(request.params);
+        if (params.success) await assertHasRoleOn(deps, requireUser(request), params.data.id);
+      },
       schema: {
         tags: TAGS,
         summary:
