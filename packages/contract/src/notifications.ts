@@ -52,6 +52,11 @@ export const ZRequestChangedEvent = z.object({
   point_id: z.number().int(),
   /** Who made the change (the client skips the toast for its own changes). */
   actor_id: z.number().int().nullable(),
+  /**
+   * This recipient also gets a notification record for the change (a `notification.created`
+   * follows, shown as the in-app alert): the client shows no second toast for it.
+   */
+  notified: z.boolean().optional(),
 });
 
 export const ZNotificationCreatedEvent = z.object({
