@@ -88,7 +88,10 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   if (app.config.notificationWorker) {
     app.addHook('onReady', async () => worker.start());
   }
-  app.addHook('onClose', () => worker.stop());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await Promise.all(senders.map((s) => s.close?.()));
+  });
 
   // ---- the spec's calls ----
 

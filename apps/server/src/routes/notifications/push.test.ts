@@ -5,7 +5,9 @@ import { buildApp } from '../../app.js';
 import { createUser, loginAs, loginSession, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { freePort, startPushStandIn, type PushStandIn } from '../../../test/push-stand-in.js';
+import { createNotificationWorker } from '../../features/notifications/notification-worker.js';
 import { notify } from '../../features/notifications/notifications.service.js';
+import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
 import { heldUntil } from '../../features/notifications/quiet-hours.js';
 import { notificationWorkerOf } from './index.js';
 
@@ -197,6 +199,32 @@ describe('Web Push delivery through the outbox', () => {
     }
     const messages = await parsed(device.clientHash);
     expect(messages.filter((m) => m.id === n.id)).toHaveLength(1);
+  });
+
+  it('records every outcome when many sends are in flight and written in groups', async () => {
+    const gil = await createUser(t.app);
+    const headers = await loginAs(t.app, gil);
+    const devices = [];
+    for (let i = 0; i < 9; i++) devices.push(await browserOf(gil, headers));
+    const n = await notify(t.app.db, gil.id, { title: 'Muchos a la vez', body: 'x', link: null });
+    // Small groups and lanes, so groups are written while other sends are still out.
+    const worker = createNotificationWorker({
+      db: t.app.db,
+      dialect: t.database.dialect,
+      senders: [createWebPushSender(t.config.vapid)],
+      mailer: t.app.mailer,
+      secret: t.config.tokenSecret,
+      publicUrl: t.config.publicUrl,
+      concurrency: 4,
+      flushEvery: 2,
+      batchSize: 5,
+    });
+    const run = await worker.runOnce();
+    expect(run.sent).toBe(9);
+    expect((await deliveriesOf(n.id)).map((d) => d.status)).toEqual(Array(9).fill('sent'));
+    // Nothing is left to send again, and each device got the message once.
+    expect((await worker.runOnce()).sent).toBe(0);
+    for (const device of devices) expect((await parsed(device.clientHash)).filter((m) => m.id === n.id)).toHaveLength(1);
   });
 
   it('takes a row back from a worker that died holding it, once its lease ends', async () => {
