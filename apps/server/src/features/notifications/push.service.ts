@@ -3,6 +3,7 @@ import {
   QUIET_HOURS_DEFAULT,
   type Broadcast,
   type BroadcastAudience,
+  type BroadcastAudienceSize,
   type CreateBroadcast,
   type DeliveryFigures,
   type NotificationKind,
@@ -196,6 +197,42 @@ export async function createBroadcast(db: Db, input: CreateBroadcast, staffId: n
   return toBroadcast(db, fresh);
 }
 
+/** The accounts a broadcast reaches: active, not deleted, not staff, of the kind or city asked. */
+function audienceUsers(db: Db, audience: BroadcastAudience) {
+  let users = db.selectFrom('users').where('users.active', '=', 1).where('users.deleted_at', 'is', null).where('users.is_admin', '=', 0);
+  if (audience.type === 'tc_id') users = users.where('users.tc_id', '=', audience.tc_id);
+  if (audience.type === 'city') users = users.where(sql`lower(users.city)`, '=', audience.city.trim().toLowerCase());
+  return users;
+}
+
+/** How many a broadcast to `audience` would reach now: accounts, and devices that get the push. */
+export async function audienceSize(db: Db, audience: BroadcastAudience): Promise<BroadcastAudienceSize> {
+  const [users, devices] = await Promise.all([
+    audienceUsers(db, audience)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    audienceUsers(db, audience)
+      .innerJoin('devices as d', 'd.user_id', 'users.id')
+      .where('d.endpoint', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('notification_preferences as p')
+              .select('p.user_id')
+              .whereRef('p.user_id', '=', 'users.id')
+              .where('p.kind', '=', 'broadcast')
+              .where('p.channel', '=', 'push')
+              .where('p.enabled', '=', 0),
+          ),
+        ),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { users: Number(users.n), push_devices: Number(devices.n) };
+}
+
 /**
  * Writes a due broadcast to every recipient in one transaction, set-based (INSERT ... SELECT),
  * so 100,000 recipients take seconds: one notification record each, a push per device unless
@@ -206,13 +243,7 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
     const at = now.toISOString();
     if (!(await repo.claimBroadcast(trx, id, at))) return 0;
     const b = await trx.selectFrom('notification_broadcasts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    let users = trx
-      .selectFrom('users')
-      .where('active', '=', 1)
-      .where('deleted_at', 'is', null)
-      .where('is_admin', '=', 0);
-    if (b.audience === 'tc_id') users = users.where('tc_id', '=', Number(b.audience_value));
-    if (b.audience === 'city') users = users.where(sql`lower(city)`, '=', (b.audience_value ?? '').toLowerCase());
+    const users = audienceUsers(trx, audienceOf(b));
     const inserted = await trx
       .insertInto('notifications')
       .columns(['user_id', 'kind', 'title', 'body', 'link', 'read_at', 'broadcast_id', 'created_at'])

@@ -1,4 +1,4 @@
-import { GET_NOTIFICATIONS_BY_USER_PATH, GET_NOTIFICATIONS_PATH, PUSH_CLICK_PATH, REGISTER_NOTIFICATIONS_PATH } from '@puntoverde/contract';
+import { BROADCAST_AUDIENCE_PATH, GET_NOTIFICATIONS_BY_USER_PATH, GET_NOTIFICATIONS_PATH, PUSH_CLICK_PATH, REGISTER_NOTIFICATIONS_PATH } from '@puntoverde/contract';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -403,6 +403,28 @@ describe('staff broadcasts', () => {
     expect(cancelled.json().data.status).toBe('cancelled');
     const again = await t.app.inject({ method: 'POST', url: `/back/api/v1/admin/broadcasts/${id}/cancel`, headers: adminHeaders });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('says how many a broadcast would reach before it is sent: accounts, and devices that get the push', async () => {
+    const adminHeaders = await loginAs(t.app, await createUser(t.app, { is_admin: true }));
+    const city = `Sabaneta ${Date.now()}`;
+    const withPush = await createUser(t.app, { tc_id: 2, city });
+    await browserOf(withPush);
+    await browserOf(withPush);
+    const optedOut = await createUser(t.app, { tc_id: 3, city });
+    const optedOutHeaders = await loginAs(t.app, optedOut);
+    await browserOf(optedOut, optedOutHeaders);
+    await t.app.inject({ method: 'PUT', url: '/back/api/v1/notifications/preferences', headers: optedOutHeaders, payload: { items: [{ kind: 'broadcast', push: false, email: false }] } });
+    await createUser(t.app, { tc_id: 2, city });
+    await createUser(t.app, { is_admin: true, city });
+
+    const size = async (query: string) => t.app.inject({ method: 'GET', url: `${BROADCAST_AUDIENCE_PATH}?${query}`, headers: adminHeaders });
+    const byCity = await size(`type=city&city=${encodeURIComponent(city.toUpperCase())}`);
+    expect(byCity.statusCode).toBe(200);
+    expect(byCity.json().data).toEqual({ users: 3, push_devices: 2 });
+    const missing = await size('type=tc_id');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty('tc_id');
   });
 
   it('is for staff only', async () => {
