@@ -72,13 +72,25 @@ export const ZBranchChangedEvent = z.object({
   branch_id: z.number().int(),
 });
 
+/**
+ * Between server instances only: a staff broadcast was written for these users. Each user's
+ * stream sends it on as `notification.created` with that user's own record (one bus message
+ * for thousands of recipients instead of one each).
+ */
+export const ZBroadcastSentEvent = z.object({
+  type: z.literal('broadcast.sent'),
+  broadcast_id: z.number().int(),
+});
+
 export const ZRealtimeEvent = z.discriminatedUnion('type', [
   ZRequestChangedEvent,
   ZNotificationCreatedEvent,
   ZBranchChangedEvent,
+  ZBroadcastSentEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];
+/** The events a client receives (`broadcast.sent` never leaves the server). */
 export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
   'request.created',
   'request.updated',

@@ -7,7 +7,7 @@ import * as repo from './deliveries.repository.js';
 import type { ClaimedDelivery, DeliveryOutcome } from './deliveries.repository.js';
 import { notificationCreatedEvent, notify } from './notifications.service.js';
 import type { PushDevice, PushSender } from './push-sender.js';
-import { clickToken, dispatchBroadcast } from './push.service.js';
+import { announceBroadcast, clickToken, dispatchBroadcast } from './push.service.js';
 import { addDays, bogotaClock, bogotaInstant, minutesOf } from './quiet-hours.js';
 
 /**
@@ -149,7 +149,10 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     const at = now();
     for (const b of await repo.dueBroadcasts(db, at.toISOString())) {
       const recipients = await dispatchBroadcast(db, b.id, at);
-      if (recipients) log?.info({ broadcast: b.id, recipients }, 'broadcast written');
+      if (recipients) {
+        log?.info({ broadcast: b.id, recipients }, 'broadcast written');
+        if (options.publish) await announceBroadcast(db, b.id, options.publish).catch((err: unknown) => log?.warn({ err }, 'could not announce a broadcast'));
+      }
     }
     // Campaign reminders: once a minute is plenty.
     if (at.getTime() - lastReminderCheck < 60_000) return;

@@ -8,6 +8,7 @@ import {
   type DeliveryFigures,
   type NotificationKind,
   type NotificationPreferences,
+  type RealtimeEvent,
   type RegisterNotificationsData,
   type RegisteredDevice,
   type SentNotificationsReport,
@@ -343,6 +344,27 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
     await trx.updateTable('notification_broadcasts').set({ recipients }).where('id', '=', b.id).execute();
     return recipients;
   });
+}
+
+/** Users per bus message when a broadcast is announced to open pages. */
+const ANNOUNCE_CHUNK = 5000;
+
+/**
+ * Tells the recipients' open pages that a broadcast was written (after its commit): one bus
+ * message per few thousand users; each stream sends its user's own record on.
+ */
+export async function announceBroadcast(
+  db: Db,
+  id: number,
+  publish: (userIds: number[], event: RealtimeEvent) => Promise<void>,
+): Promise<void> {
+  const rows = await db.selectFrom('notifications').select('user_id').where('broadcast_id', '=', id).execute();
+  for (let i = 0; i < rows.length; i += ANNOUNCE_CHUNK) {
+    await publish(
+      rows.slice(i, i + ANNOUNCE_CHUNK).map((r) => r.user_id),
+      { type: 'broadcast.sent', broadcast_id: id },
+    );
+  }
 }
 
 export async function getBroadcast(db: Db, id: number): Promise<Broadcast> {

@@ -5,6 +5,7 @@ import { buildApp } from '../../app.js';
 import { createUser, loginAs, loginSession, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { freePort, startPushStandIn, type PushStandIn } from '../../../test/push-stand-in.js';
+import { listenLocal, openSse } from '../../../test/sse.js';
 import { createNotificationWorker } from '../../features/notifications/notification-worker.js';
 import { notify } from '../../features/notifications/notifications.service.js';
 import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
@@ -403,6 +404,31 @@ describe('staff broadcasts', () => {
     expect(cancelled.json().data.status).toBe('cancelled');
     const again = await t.app.inject({ method: 'POST', url: `/back/api/v1/admin/broadcasts/${id}/cancel`, headers: adminHeaders });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('shows a broadcast at once on the open pages of its recipients, each with their own record', async () => {
+    const adminHeaders = await loginAs(t.app, await createUser(t.app, { is_admin: true }));
+    const city = `Itagüí ${Date.now()}`;
+    const reader = await createUser(t.app, { tc_id: 2, city });
+    const readerHeaders = await loginAs(t.app, reader);
+    const base = await listenLocal(t.app);
+    const ticket = (await t.app.inject({ method: 'POST', url: '/back/api/v1/events/ticket', headers: readerHeaders })).json().data.url as string;
+    const stream = await openSse(base + ticket);
+    try {
+      await stream.next('ready');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/back/api/v1/admin/broadcasts',
+        headers: adminHeaders,
+        payload: { title: 'Punto cerrado el lunes', body: 'Festivo: abrimos el martes.', link: '/home', audience: { type: 'city', city } },
+      });
+      expect(res.statusCode).toBe(201);
+      const live = await stream.next('notification.created');
+      const mine = (await t.app.inject({ method: 'GET', url: '/back/api/v1/notifications', headers: readerHeaders })).json().data.items[0];
+      expect(live.data).toEqual({ type: 'notification.created', notification_id: mine.id, title: 'Punto cerrado el lunes', body: 'Festivo: abrimos el martes.', link: '/home' });
+    } finally {
+      stream.close();
+    }
   });
 
   it('says how many a broadcast would reach before it is sent: accounts, and devices that get the push', async () => {
