@@ -13,7 +13,6 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { realtimeOf } from '../../features/realtime/realtime.plugin.js';
 import type { NotificationWorker } from '../../features/notifications/notification-worker.js';
 import * as push from '../../features/notifications/push.service.js';
 import { AppError } from '../../lib/app-error.js';
@@ -98,8 +97,7 @@ export default async function notificationsAdminRoutes(app: FastifyInstance, opt
       const broadcast = await push.createBroadcast(app.db, request.body, staff.id);
       options.worker.kick();
       if (broadcast.status === 'sent') {
-        const bus = realtimeOf(app);
-        await push.announceBroadcast(app.db, broadcast.id, (ids, event) => bus.publish(ids, event)).catch((err: unknown) => request.log.warn({ err }, 'could not announce a broadcast'));
+        await push.announceBroadcast(app.db, broadcast.id, (ids, event) => app.realtime.publish(ids, event)).catch((err: unknown) => request.log.warn({ err }, 'could not announce a broadcast'));
       }
       return reply.code(201).send({ data: broadcast });
     },
