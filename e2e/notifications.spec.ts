@@ -174,6 +174,8 @@ test('push follows the preferences: on → the push arrives; request pushes off 
 });
 
 test('staff send a broadcast from the back office; a subscribed household gets it in the bell on phone and desktop', async ({ browser, page, request }) => {
+  // Three browsers (staff, phone, desktop) log in and wait for the push service: more than one journey's time.
+  test.setTimeout(120_000);
   await startPushService();
   const household = await apiLogin(request, HOUSEHOLD);
   // A browser of the household subscribed at the local push service; quiet hours off (the suite may run at night).
