@@ -13,7 +13,9 @@ import { findChromium } from '../scripts/find-chromium.mjs';
  *     in-app alert appears, and the centre opens the request;
  *  2. with push on (a subscription at a local Web Push service), the household gets the push;
  *     with request pushes turned off in the profile, no push, and the record is still listed;
- *  3. a push delivered to the service worker through the DevTools protocol shows the in-app
+ *  3. staff compose a broadcast in the back office (preview, confirmation with its reach) and the
+ *     subscribed household sees it in the bell on a phone and on a desktop, and gets the push;
+ *  4. a push delivered to the service worker through the DevTools protocol shows the in-app
  *     alert when a page of the app has focus, and a system notification when none is open.
  */
 const PASSWORD = 'PuntoVerde2026!';
@@ -169,6 +171,79 @@ test('push follows the preferences: on → the push arrives; request pushes off 
     headers: household.headers,
     data: { items: [{ kind: 'request', push: true, email: false }] },
   });
+});
+
+test('staff send a broadcast from the back office; a subscribed household gets it in the bell on phone and desktop', async ({ browser, page, request }) => {
+  // Three browsers (staff, phone, desktop) log in and wait for the push service: more than one journey's time.
+  test.setTimeout(120_000);
+  await startPushService();
+  const household = await apiLogin(request, HOUSEHOLD);
+  // A browser of the household subscribed at the local push service; quiet hours off (the suite may run at night).
+  const key = (await (await request.get('/back/api/v1/notifications/push-key')).json()).data.public_key as string;
+  const subscribed = await fetch(`${pushUrl}/subscribe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userVisibleOnly: 'true', applicationServerKey: key }),
+  });
+  const { clientHash, endpoint, keys } = ((await subscribed.json()) as { data: { clientHash: string; endpoint: string; keys: object } }).data;
+  expect((await request.post('/back/api/register-notifications', { headers: household.headers, data: { data: { kind: 'webpush', subscription: { endpoint, keys } } } })).status()).toBe(200);
+  await request.put('/back/api/v1/notifications/preferences', {
+    headers: household.headers,
+    data: { items: [{ kind: 'broadcast', push: true, email: false }], quiet_hours: { enabled: false, start: '21:00', end: '07:00' } },
+  });
+  await request.post('/back/api/v1/notifications/read-all', { headers: household.headers });
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  try {
+    const onPhone = await phone.newPage();
+    const onDesktop = await desktop.newPage();
+    for (const p of [onPhone, onDesktop]) {
+      await login(p, HOUSEHOLD);
+      await expect(p.locator('html')).toHaveAttribute('data-live-updates', 'open');
+      await expect(current(p).getByRole('link', { name: 'Notificaciones' })).toBeVisible();
+    }
+
+    // Staff: back office → Envíos masivos → compose, preview, confirm.
+    await login(page, 'admin@demo.puntoverde.co');
+    await page.goto('/admin');
+    await current(page).getByRole('link', { name: 'Envíos masivos' }).click();
+    await expect(page).toHaveURL(/\/admin\/broadcasts$/);
+    const title = `Jornada de reciclaje ${Date.now() % 100000}`;
+    const screen = current(page);
+    await screen.getByLabel('Título').fill(title);
+    await screen.getByLabel('Mensaje').fill('Este sábado en el parque de Laureles, de 8 a 12.');
+    await screen.getByLabel(/Enlace dentro de la app/).fill('/campaign');
+    await expect(screen.getByTestId('broadcast-preview')).toContainText(title);
+    await screen.getByRole('radio', { name: 'Un tipo de cuenta' }).check();
+    await screen.getByLabel('Tipo de cuenta', { exact: true }).selectOption({ label: 'Hogar' });
+    await screen.getByRole('button', { name: 'Revisar envío' }).click();
+    const confirm = screen.getByRole('region', { name: 'Confirma el envío' });
+    await expect(confirm).toContainText('Cuentas de tipo Hogar');
+    await expect(confirm).toContainText(/\d+ personas \(\d+ dispositivos con push\)/);
+    await confirm.getByRole('button', { name: 'Enviar ahora' }).click();
+    await expect(screen.getByRole('status').filter({ hasText: /Enviado a/ })).toBeVisible();
+
+    // The household: the bell on both sizes, the in-app alert, and the push at the push service.
+    for (const p of [onPhone, onDesktop]) {
+      await expect(current(p).getByRole('link', { name: 'Notificaciones: 1 sin leer' })).toBeVisible();
+      await expect(p.locator('ion-toast.in-app-alert')).toContainText(title);
+    }
+    await expect
+      .poll(async () => (await pushMessages(clientHash)).map((m) => (JSON.parse(m) as { title: string }).title), { timeout: 15_000 })
+      .toContain(title);
+    await current(onPhone).getByRole('link', { name: 'Notificaciones: 1 sin leer' }).click();
+    await expect(onPhone).toHaveURL(/\/notifications$/);
+    await expect(current(onPhone).getByText(title)).toBeVisible();
+
+    // Staff follow its delivery figures: it reached the push service.
+    const row = screen.getByRole('row', { name: new RegExp(title) });
+    await expect(row).toContainText('Enviado');
+    await expect.poll(async () => Number((await row.locator('td').nth(5).textContent())?.replace(/\D/g, '') || 0), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  } finally {
+    await phone.close();
+    await desktop.close();
+  }
 });
 
 test('a push reaching the service worker: in-app alert with focus, system notification without', async ({ baseURL }) => {

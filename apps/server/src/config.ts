@@ -372,16 +372,27 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * A P-256 private key as the 32 bytes VAPID wants: OpenSSL drops leading zero bytes (one key in
+ * 256), which web-push then refuses. A stored short key is the same key, padded.
+ */
+export function vapidPrivateKey(raw: Buffer): string {
+  return (raw.length < 32 ? Buffer.concat([Buffer.alloc(32 - raw.length), raw]) : raw).toString('base64url');
+}
+
 /** Reads the VAPID key pair from DATA_DIR, creating it on first start (0600). */
 function loadOrCreateVapid(dataDir: string): { publicKey: string; privateKey: string } {
   const file = path.join(dataDir, 'vapid.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    return { publicKey: stored.publicKey, privateKey: vapidPrivateKey(Buffer.from(stored.privateKey, 'base64url')) };
+  }
   mkdirSync(dataDir, { recursive: true });
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const keys = {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    privateKey: vapidPrivateKey(ecdh.getPrivateKey()),
   };
   writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600 });
   return keys;

@@ -208,6 +208,7 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/notifications/preferences': SIGNED_IN,
   'PUT /back/api/v1/notifications/preferences': SIGNED_IN,
   'POST /back/api/v1/admin/broadcasts': STAFF,
+  'GET /back/api/v1/admin/broadcasts/audience': STAFF,
   'GET /back/api/v1/admin/broadcasts/{id}': STAFF,
   'POST /back/api/v1/admin/broadcasts/{id}/cancel': STAFF,
   // Phone verification: the caller's own phone.

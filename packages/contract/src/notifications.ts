@@ -52,6 +52,11 @@ export const ZRequestChangedEvent = z.object({
   point_id: z.number().int(),
   /** Who made the change (the client skips the toast for its own changes). */
   actor_id: z.number().int().nullable(),
+  /**
+   * This recipient also gets a notification record for the change (a `notification.created`
+   * follows, shown as the in-app alert): the client shows no second toast for it.
+   */
+  notified: z.boolean().optional(),
 });
 
 export const ZNotificationCreatedEvent = z.object({
@@ -67,13 +72,25 @@ export const ZBranchChangedEvent = z.object({
   branch_id: z.number().int(),
 });
 
+/**
+ * Between server instances only: a staff broadcast was written for these users. Each user's
+ * stream sends it on as `notification.created` with that user's own record (one bus message
+ * for thousands of recipients instead of one each).
+ */
+export const ZBroadcastSentEvent = z.object({
+  type: z.literal('broadcast.sent'),
+  broadcast_id: z.number().int(),
+});
+
 export const ZRealtimeEvent = z.discriminatedUnion('type', [
   ZRequestChangedEvent,
   ZNotificationCreatedEvent,
   ZBranchChangedEvent,
+  ZBroadcastSentEvent,
 ]);
 export type RealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];
+/** The events a client receives (`broadcast.sent` never leaves the server). */
 export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
   'request.created',
   'request.updated',
@@ -135,6 +152,7 @@ export const PUSH_KEY_PATH = '/back/api/v1/notifications/push-key';
 export const NOTIFICATION_PREFERENCES_PATH = '/back/api/v1/notifications/preferences';
 export const PUSH_CLICK_PATH = '/back/api/v1/notifications/push-click';
 export const BROADCASTS_PATH = '/back/api/v1/admin/broadcasts';
+export const BROADCAST_AUDIENCE_PATH = '/back/api/v1/admin/broadcasts/audience';
 
 const ZBase64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Debe ser base64url.');
 
@@ -266,6 +284,22 @@ export const ZBroadcast = z.object({
 });
 export type Broadcast = z.infer<typeof ZBroadcast>;
 export const ZBroadcastResponse = dataOf(ZBroadcast);
+
+/** GET broadcasts/audience: how many a broadcast to this audience would reach now (the confirmation says it). */
+export const ZBroadcastAudienceQuery = z.object({
+  type: z.enum(['all', 'tc_id', 'city']),
+  tc_id: z.coerce.number().int().min(1).max(3).optional(),
+  city: z.string().trim().min(2).max(80).optional(),
+});
+export type BroadcastAudienceQuery = z.infer<typeof ZBroadcastAudienceQuery>;
+export const ZBroadcastAudienceSize = z.object({
+  /** Active accounts (not staff) that get the notification record. */
+  users: z.number().int(),
+  /** Their devices that get a push (registered, broadcast pushes not turned off). */
+  push_devices: z.number().int(),
+});
+export type BroadcastAudienceSize = z.infer<typeof ZBroadcastAudienceSize>;
+export const ZBroadcastAudienceSizeResponse = dataOf(ZBroadcastAudienceSize);
 
 /** POST get-notifications {data}: staff: what was sent, filterable, with delivery figures. */
 export const ZGetNotificationsRequest = z.object({

@@ -190,6 +190,36 @@ export async function finishDelivery(
     .execute();
 }
 
+export type DeliveryOutcome =
+  | { id: number; status: 'sent' | 'failed' | 'gone' | 'skipped'; error?: string | null; removeDevice?: number | null }
+  | { id: number; status: 'retry'; nextAttemptAt: string; error: string };
+
+/**
+ * Records the outcomes of many sends in one transaction: the sent ones in one UPDATE, the rest
+ * one by one (they are few), dead devices removed. One commit per group instead of one per push.
+ */
+export async function finishDeliveries(db: Db, outcomes: readonly DeliveryOutcome[], at: string): Promise<void> {
+  if (outcomes.length === 0) return;
+  const sent = outcomes.filter((o) => o.status === 'sent').map((o) => o.id);
+  await db.transaction().execute(async (trx) => {
+    // Chunks keep the statement under SQLite's parameter limit.
+    for (let i = 0; i < sent.length; i += 500) {
+      await trx
+        .updateTable('notification_deliveries')
+        .set({ status: 'sent', locked_until: null, sent_at: at, last_error: null })
+        .where('id', 'in', sent.slice(i, i + 500))
+        .execute();
+    }
+    for (const o of outcomes) {
+      if (o.status === 'sent') continue;
+      if (o.status === 'retry') await retryDelivery(trx, o.id, { nextAttemptAt: o.nextAttemptAt, error: o.error });
+      else await finishDelivery(trx, o.id, { status: o.status, at, error: o.error ?? null });
+    }
+    const devices = [...new Set(outcomes.flatMap((o) => (o.status !== 'retry' && o.removeDevice ? [o.removeDevice] : [])))];
+    if (devices.length) await trx.deleteFrom('devices').where('id', 'in', devices).execute();
+  });
+}
+
 export async function retryDelivery(db: Db, id: number, values: { nextAttemptAt: string; error: string }): Promise<void> {
   await db
     .updateTable('notification_deliveries')

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName, Db } from '../../db/dialect.js';
 import type { Mailer } from '../../lib/mailer.js';
 import * as repo from './deliveries.repository.js';
-import type { ClaimedDelivery } from './deliveries.repository.js';
+import type { ClaimedDelivery, DeliveryOutcome } from './deliveries.repository.js';
 import { notificationCreatedEvent, notify } from './notifications.service.js';
 import type { PushDevice, PushSender } from './push-sender.js';
-import { clickToken, dispatchBroadcast } from './push.service.js';
+import { announceBroadcast, clickToken, dispatchBroadcast } from './push.service.js';
 import { addDays, bogotaClock, bogotaInstant, minutesOf } from './quiet-hours.js';
 
 /**
@@ -34,6 +34,8 @@ export type NotificationWorkerOptions = {
   batchSize?: number;
   /** Sends in flight at once. */
   concurrency?: number;
+  /** Outcomes written per commit. */
+  flushEvery?: number;
   leaseMs?: number;
   maxAttempts?: number;
   now?: () => Date;
@@ -61,10 +63,11 @@ const PUSH_TTL_SECONDS = 24 * 60 * 60;
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
   const { db, log } = options;
   const now = options.now ?? (() => new Date());
-  const batchSize = options.batchSize ?? 200;
-  // Sends are CPU work (encryption) between network waits: a few lanes keep the push service busy
-  // without starving the API's requests on the same event loop.
-  const concurrency = options.concurrency ?? 8;
+  const batchSize = options.batchSize ?? 500;
+  // Senders encrypt off the event loop (Web Push send threads) and wait on the network: many
+  // sends in flight keep the push service busy; the bound keeps memory and sockets in check.
+  const concurrency = options.concurrency ?? 64;
+  const flushEvery = options.flushEvery ?? 100;
   const leaseMs = options.leaseMs ?? 2 * 60_000;
   const maxAttempts = options.maxAttempts ?? 6;
   const pollMs = options.pollMs ?? 1000;
@@ -78,29 +81,26 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   let loop: Promise<void> | null = null;
   let lastReminderCheck = 0;
 
-  async function deliver(row: ClaimedDelivery, result: WorkerRunResult): Promise<void> {
-    const at = now().toISOString();
+  /** Sends one row and says what to record; the caller writes outcomes in groups. */
+  async function deliver(row: ClaimedDelivery, result: WorkerRunResult): Promise<DeliveryOutcome> {
     if (row.channel === 'email') {
       if (!row.email || row.email.includes('@deleted.')) {
-        await repo.finishDelivery(db, row.id, { status: 'skipped', at, error: 'no e-mail address' });
         result.skipped++;
-        return;
+        return { id: row.id, status: 'skipped', error: 'no e-mail address' };
       }
       try {
         const link = row.link ? `${options.publicUrl}${row.link}` : options.publicUrl;
         await options.mailer.send({ to: row.email, subject: row.title, text: `${row.body}\n\n${link}\n` });
-        await repo.finishDelivery(db, row.id, { status: 'sent', at });
         result.sent++;
+        return { id: row.id, status: 'sent' };
       } catch (err) {
-        await retryOrFail(row, err instanceof Error ? err.message : String(err), undefined, result);
+        return retryOrFail(row, err instanceof Error ? err.message : String(err), undefined, result);
       }
-      return;
     }
     const sender = senderOf(row.device_kind);
     if (row.device_id === null || !row.endpoint || !sender) {
-      await repo.finishDelivery(db, row.id, { status: 'skipped', at, error: row.device_id === null ? 'device removed' : `no sender for ${row.device_kind ?? 'unknown'}` });
       result.skipped++;
-      return;
+      return { id: row.id, status: 'skipped', error: row.device_id === null ? 'device removed' : `no sender for ${row.device_kind ?? 'unknown'}` };
     }
     const payload: PushPayload = {
       id: row.notification_id,
@@ -119,43 +119,40 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     });
     switch (outcome.result) {
       case 'sent':
-        await repo.finishDelivery(db, row.id, { status: 'sent', at });
         result.sent++;
-        return;
+        return { id: row.id, status: 'sent' };
       case 'gone':
         // The subscription expired or was withdrawn: forget the device (its other pending rows are skipped).
-        await repo.finishDelivery(db, row.id, { status: 'gone', at, error: `HTTP ${outcome.status}` });
-        await repo.deleteDevice(db, row.device_id);
         result.gone++;
-        return;
+        return { id: row.id, status: 'gone', error: `HTTP ${outcome.status}`, removeDevice: row.device_id };
       case 'retry':
-        await retryOrFail(row, `HTTP ${outcome.status}: ${outcome.error}`, outcome.retryAfterMs, result);
-        return;
+        return retryOrFail(row, `HTTP ${outcome.status}: ${outcome.error}`, outcome.retryAfterMs, result);
       case 'failed':
-        await repo.finishDelivery(db, row.id, { status: 'failed', at, error: `HTTP ${outcome.status}: ${outcome.error}` });
         result.failed++;
         log?.warn({ delivery: row.id, status: outcome.status }, 'push refused');
-        return;
+        return { id: row.id, status: 'failed', error: `HTTP ${outcome.status}: ${outcome.error}` };
     }
   }
 
-  async function retryOrFail(row: ClaimedDelivery, error: string, afterMs: number | undefined, result: WorkerRunResult) {
+  function retryOrFail(row: ClaimedDelivery, error: string, afterMs: number | undefined, result: WorkerRunResult): DeliveryOutcome {
     const attempts = row.attempts + 1;
     if (attempts >= maxAttempts) {
-      await repo.finishDelivery(db, row.id, { status: 'failed', at: now().toISOString(), error });
       result.failed++;
-      return;
+      return { id: row.id, status: 'failed', error };
     }
-    const delay = Math.max(afterMs ?? 0, backoffMs(attempts));
-    await repo.retryDelivery(db, row.id, { nextAttemptAt: new Date(now().getTime() + delay).toISOString(), error });
     result.retried++;
+    const delay = Math.max(afterMs ?? 0, backoffMs(attempts));
+    return { id: row.id, status: 'retry', nextAttemptAt: new Date(now().getTime() + delay).toISOString(), error };
   }
 
   async function scheduled(): Promise<void> {
     const at = now();
     for (const b of await repo.dueBroadcasts(db, at.toISOString())) {
       const recipients = await dispatchBroadcast(db, b.id, at);
-      if (recipients) log?.info({ broadcast: b.id, recipients }, 'broadcast written');
+      if (recipients) {
+        log?.info({ broadcast: b.id, recipients }, 'broadcast written');
+        if (options.publish) await announceBroadcast(db, b.id, options.publish).catch((err: unknown) => log?.warn({ err }, 'could not announce a broadcast'));
+      }
     }
     // Campaign reminders: once a minute is plenty.
     if (at.getTime() - lastReminderCheck < 60_000) return;
@@ -209,20 +206,38 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         limit: batchSize,
       });
       if (rows.length === 0) break;
+      // Outcomes are written in groups (one commit each), never later than a group's worth of
+      // sends: a crash in between sends at most that group again when the lease ends.
+      let done: DeliveryOutcome[] = [];
+      let writing: Promise<void> = Promise.resolve();
+      const flush = () => {
+        const group = done;
+        done = [];
+        writing = writing.then(() =>
+          repo.finishDeliveries(db, group, now().toISOString()).catch((err: unknown) => {
+            // A database hiccup: the lease ends and the rows are taken again.
+            log?.error({ err, deliveries: group.length }, 'delivery bookkeeping failed');
+          }),
+        );
+      };
       let next = 0;
       const lane = async () => {
         while (next < rows.length) {
           const row = rows[next++];
           if (!row) break;
           try {
-            await deliver(row, result);
+            // Awaited first: `done` is replaced by each flush meanwhile.
+            const outcome = await deliver(row, result);
+            done.push(outcome);
           } catch (err) {
-            // A database hiccup: the lease ends and the row is taken again.
-            log?.error({ err, delivery: row.id }, 'delivery bookkeeping failed');
+            log?.error({ err, delivery: row.id }, 'delivery failed');
           }
+          if (done.length >= flushEvery) flush();
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
+      flush();
+      await writing;
       if (stopped && loop) break;
     }
     return result;

@@ -56,3 +56,7 @@ export async function markAllRead(db: Db, userId: number, at: string): Promise<n
 export function listAllOfUser(db: Db, userId: number): Promise<NotificationRow[]> {
   return db.selectFrom('notifications').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
+
+export function findNotificationOfBroadcast(db: Db, userId: number, broadcastId: number): Promise<NotificationRow | undefined> {
+  return db.selectFrom('notifications').selectAll().where('user_id', '=', userId).where('broadcast_id', '=', broadcastId).executeTakeFirst();
+}

@@ -120,6 +120,12 @@ export function notificationCreatedEvent(n: Notification): RealtimeEvent {
   return { type: 'notification.created', notification_id: n.id, title: n.title, body: n.body, link: n.link };
 }
 
+/** The user's record of a staff broadcast (what their open pages announce). */
+export async function notificationOfBroadcast(db: Db, userId: number, broadcastId: number): Promise<Notification | undefined> {
+  const row = await repo.findNotificationOfBroadcast(db, userId, broadcastId);
+  return row ? toNotification(row) : undefined;
+}
+
 export async function listNotifications(
   db: Db,
   userId: number,

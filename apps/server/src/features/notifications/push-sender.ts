@@ -32,6 +32,8 @@ export type PushOutcome =
 export interface PushSender {
   readonly kinds: readonly PushDevice['kind'][];
   send(device: PushDevice, message: PushMessage): Promise<PushOutcome>;
+  /** Releases what the sender holds (threads, sockets); called when the app closes. */
+  close?(): Promise<void>;
 }
 
 /** Reads a Retry-After header (seconds or an HTTP date) as milliseconds. */

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createECDH, generateKeyPairSync, type ECDH } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,23 @@ afterEach(() => {
 const base = { TOKEN_SECRET: 'x'.repeat(40) };
 
 describe('push configuration', () => {
+  it('keeps a stored VAPID private key that lost its leading zero byte usable (one key in 256)', () => {
+    const DATA_DIR = dataDir();
+    // A P-256 key whose first byte is zero, as OpenSSL hands it: 31 bytes.
+    let ecdh: ECDH;
+    do {
+      ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+    } while (ecdh.getPrivateKey().length === 32);
+    writeFileSync(
+      path.join(DATA_DIR, 'vapid.json'),
+      JSON.stringify({ publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') }),
+    );
+    const config = loadConfig({ ...base, DATA_DIR });
+    expect(Buffer.from(config.vapid.privateKey, 'base64url')).toHaveLength(32);
+    expect(() => webpush.getVapidHeaders('https://push.example', 'mailto:a@b.co', config.vapid.publicKey, config.vapid.privateKey, 'aes128gcm')).not.toThrow();
+  });
+
   it('generates VAPID keys into DATA_DIR on first start and keeps them', () => {
     const DATA_DIR = dataDir();
     const first = loadConfig({ ...base, DATA_DIR });

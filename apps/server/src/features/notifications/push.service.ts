@@ -3,10 +3,12 @@ import {
   QUIET_HOURS_DEFAULT,
   type Broadcast,
   type BroadcastAudience,
+  type BroadcastAudienceSize,
   type CreateBroadcast,
   type DeliveryFigures,
   type NotificationKind,
   type NotificationPreferences,
+  type RealtimeEvent,
   type RegisterNotificationsData,
   type RegisteredDevice,
   type SentNotificationsReport,
@@ -196,6 +198,42 @@ export async function createBroadcast(db: Db, input: CreateBroadcast, staffId: n
   return toBroadcast(db, fresh);
 }
 
+/** The accounts a broadcast reaches: active, not deleted, not staff, of the kind or city asked. */
+function audienceUsers(db: Db, audience: BroadcastAudience) {
+  let users = db.selectFrom('users').where('users.active', '=', 1).where('users.deleted_at', 'is', null).where('users.is_admin', '=', 0);
+  if (audience.type === 'tc_id') users = users.where('users.tc_id', '=', audience.tc_id);
+  if (audience.type === 'city') users = users.where(sql`lower(users.city)`, '=', audience.city.trim().toLowerCase());
+  return users;
+}
+
+/** How many a broadcast to `audience` would reach now: accounts, and devices that get the push. */
+export async function audienceSize(db: Db, audience: BroadcastAudience): Promise<BroadcastAudienceSize> {
+  const [users, devices] = await Promise.all([
+    audienceUsers(db, audience)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    audienceUsers(db, audience)
+      .innerJoin('devices as d', 'd.user_id', 'users.id')
+      .where('d.endpoint', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('notification_preferences as p')
+              .select('p.user_id')
+              .whereRef('p.user_id', '=', 'users.id')
+              .where('p.kind', '=', 'broadcast')
+              .where('p.channel', '=', 'push')
+              .where('p.enabled', '=', 0),
+          ),
+        ),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { users: Number(users.n), push_devices: Number(devices.n) };
+}
+
 /**
  * Writes a due broadcast to every recipient in one transaction, set-based (INSERT ... SELECT),
  * so 100,000 recipients take seconds: one notification record each, a push per device unless
@@ -206,13 +244,7 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
     const at = now.toISOString();
     if (!(await repo.claimBroadcast(trx, id, at))) return 0;
     const b = await trx.selectFrom('notification_broadcasts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    let users = trx
-      .selectFrom('users')
-      .where('active', '=', 1)
-      .where('deleted_at', 'is', null)
-      .where('is_admin', '=', 0);
-    if (b.audience === 'tc_id') users = users.where('tc_id', '=', Number(b.audience_value));
-    if (b.audience === 'city') users = users.where(sql`lower(city)`, '=', (b.audience_value ?? '').toLowerCase());
+    const users = audienceUsers(trx, audienceOf(b));
     const inserted = await trx
       .insertInto('notifications')
       .columns(['user_id', 'kind', 'title', 'body', 'link', 'read_at', 'broadcast_id', 'created_at'])
@@ -312,6 +344,27 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
     await trx.updateTable('notification_broadcasts').set({ recipients }).where('id', '=', b.id).execute();
     return recipients;
   });
+}
+
+/** Users per bus message when a broadcast is announced to open pages. */
+const ANNOUNCE_CHUNK = 5000;
+
+/**
+ * Tells the recipients' open pages that a broadcast was written (after its commit): one bus
+ * message per few thousand users; each stream sends its user's own record on.
+ */
+export async function announceBroadcast(
+  db: Db,
+  id: number,
+  publish: (userIds: number[], event: RealtimeEvent) => Promise<void>,
+): Promise<void> {
+  const rows = await db.selectFrom('notifications').select('user_id').where('broadcast_id', '=', id).execute();
+  for (let i = 0; i < rows.length; i += ANNOUNCE_CHUNK) {
+    await publish(
+      rows.slice(i, i + ANNOUNCE_CHUNK).map((r) => r.user_id),
+      { type: 'broadcast.sent', broadcast_id: id },
+    );
+  }
 }
 
 export async function getBroadcast(db: Db, id: number): Promise<Broadcast> {

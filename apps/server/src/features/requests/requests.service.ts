@@ -281,6 +281,22 @@ async function publish(deps: RequestsDeps, userIds: number[], event: RealtimeEve
   }
 }
 
+/**
+ * A request's change to everyone following it, telling those who also get a notification record
+ * for it (`notified`): their page shows that notification's alert and no second toast.
+ */
+async function publishChange(
+  deps: RequestsDeps,
+  audience: number[],
+  notified: ReadonlySet<number>,
+  event: Omit<Extract<RealtimeEvent, { type: 'request.created' | 'request.updated' }>, 'notified'>,
+): Promise<void> {
+  const withNote = audience.filter((u) => notified.has(u));
+  const without = audience.filter((u) => !notified.has(u));
+  if (withNote.length) await publish(deps, withNote, { ...event, notified: true });
+  if (without.length) await publish(deps, without, { ...event, notified: false });
+}
+
 /** Everyone who follows a request live: requester, its company head, the point's managers. */
 async function audienceOf(deps: RequestsDeps, row: Pick<RequestRow, 'requester_id' | 'company_id' | 'point_id'>) {
   const managers = await repo.managerIdsOfPoint(deps.db, row.point_id);
@@ -419,7 +435,7 @@ export async function createRequest(
       }),
     })),
   );
-  await publish(deps, audience.all, {
+  await publishChange(deps, audience.all, new Set(notes.map((n) => n.userId)), {
     type: 'request.created',
     request_id: id,
     status: 'pendiente',
@@ -633,7 +649,7 @@ export async function changeStatus(
       })),
     );
   }
-  await publish(deps, audience.all, {
+  await publishChange(deps, audience.all, new Set([row.requester_id, ...managerNotes.map((n) => n.userId)]), {
     type: 'request.updated',
     request_id: id,
     status: to,

@@ -7,6 +7,7 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { notificationCreatedEvent, notificationOfBroadcast } from '../../features/notifications/notifications.service.js';
 import { isUserActive, issueEventsTicket, redeemEventsTicket } from '../../features/realtime/realtime.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -84,6 +85,15 @@ export default async function eventsRoutes(app: FastifyInstance) {
         if (open) res.write(chunk);
       };
       const send = (event: RealtimeEvent) => {
+        if (event.type === 'broadcast.sent') {
+          // This user's own record of the broadcast, as any other new notification.
+          notificationOfBroadcast(app.db, userId, event.broadcast_id)
+            .then((n) => {
+              if (n) send(notificationCreatedEvent(n));
+            })
+            .catch(() => undefined);
+          return;
+        }
         write(`id: ${nextId++}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       };
       // `retry` tells EventSource how long to wait before its own reconnection attempt.

@@ -1,21 +1,15 @@
 import {
-  BROADCASTS_PATH,
   GET_NOTIFICATIONS_BY_USER_PATH,
-  GET_NOTIFICATIONS_PATH,
   NOTIFICATION_PREFERENCES_PATH,
   PUSH_CLICK_PATH,
   PUSH_KEY_PATH,
   REGISTER_NOTIFICATIONS_PATH,
-  ZBroadcastResponse,
-  ZCreateBroadcast,
   ZGetNotificationsByUserRequest,
-  ZGetNotificationsRequest,
   ZNotificationPreferencesResponse,
   ZPushClickRequest,
   ZPushKeyResponse,
   ZRegisterNotificationsRequest,
   ZRegisterNotificationsResponse,
-  ZSentNotificationsResponse,
   ZUpdateNotificationPreferences,
   ZNotificationIdParams,
   ZNotificationListQuery,
@@ -39,7 +33,8 @@ import {
   markAllNotificationsRead,
   markNotificationRead,
 } from '../../features/notifications/notifications.service.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { requireUser } from '../../plugins/auth.js';
+import notificationsAdminRoutes from './admin.js';
 
 const TAGS = ['notifications'];
 const security = [{ bearer: [] }];
@@ -88,7 +83,10 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   if (app.config.notificationWorker) {
     app.addHook('onReady', async () => worker.start());
   }
-  app.addHook('onClose', () => worker.stop());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    for (const sender of senders) await sender.close?.();
+  });
 
   // ---- the spec's calls ----
 
@@ -132,27 +130,6 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       return { data: await listNotifications(app.db, user.id, request.body.data) };
-    },
-  );
-
-  r.post(
-    GET_NOTIFICATIONS_PATH,
-    {
-      config: { auth: 'admin' },
-      onRequest: async (request) => {
-        requireAdmin(request);
-      },
-      schema: {
-        tags: TAGS,
-        summary: 'Personal: notificaciones enviadas por tipo y los envíos masivos, con sus cifras de entrega (filtros: tipo, audiencia, fechas)',
-        security,
-        body: ZGetNotificationsRequest,
-        response: { 200: ZSentNotificationsResponse },
-      },
-    },
-    async (request) => {
-      requireAdmin(request);
-      return { data: await push.sentNotificationsReport(app.db, request.body.data) };
     },
   );
 
@@ -208,53 +185,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     },
   );
 
-  // ---- staff broadcasts ----
-
-  const adminOnly = async (request: FastifyRequest) => {
-    requireAdmin(request);
-  };
-  const ZBroadcastIdParams = z.object({ id: z.coerce.number().int().positive() });
-
-  r.post(
-    BROADCASTS_PATH,
-    {
-      config: { auth: 'admin' },
-      onRequest: adminOnly,
-      schema: {
-        tags: ['admin'],
-        summary: 'Envío masivo: a todos, por tipo de usuario o por ciudad; ahora o programado (send_at)',
-        security,
-        body: ZCreateBroadcast,
-        response: { 201: ZBroadcastResponse },
-      },
-    },
-    async (request, reply) => {
-      const staff = requireAdmin(request);
-      const broadcast = await push.createBroadcast(app.db, request.body, staff.id);
-      worker.kick();
-      return reply.code(201).send({ data: broadcast });
-    },
-  );
-
-  r.get(
-    `${BROADCASTS_PATH}/:id`,
-    {
-      config: { auth: 'admin' },
-      onRequest: adminOnly,
-      schema: { tags: ['admin'], summary: 'Un envío masivo con sus cifras de entrega', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
-    },
-    async (request) => ({ data: await push.getBroadcast(app.db, request.params.id) }),
-  );
-
-  r.post(
-    `${BROADCASTS_PATH}/:id/cancel`,
-    {
-      config: { auth: 'admin' },
-      onRequest: adminOnly,
-      schema: { tags: ['admin'], summary: 'Cancela un envío programado que aún no sale', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
-    },
-    async (request) => ({ data: await push.cancelBroadcast(app.db, request.params.id) }),
-  );
+  await app.register(notificationsAdminRoutes, { worker });
 
   r.get(
     '/back/api/v1/notifications',

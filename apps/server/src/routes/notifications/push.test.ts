@@ -1,11 +1,14 @@
-import { GET_NOTIFICATIONS_BY_USER_PATH, GET_NOTIFICATIONS_PATH, PUSH_CLICK_PATH, REGISTER_NOTIFICATIONS_PATH } from '@puntoverde/contract';
+import { BROADCAST_AUDIENCE_PATH, GET_NOTIFICATIONS_BY_USER_PATH, GET_NOTIFICATIONS_PATH, PUSH_CLICK_PATH, REGISTER_NOTIFICATIONS_PATH } from '@puntoverde/contract';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createUser, loginAs, loginSession, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { freePort, startPushStandIn, type PushStandIn } from '../../../test/push-stand-in.js';
+import { listenLocal, openSse } from '../../../test/sse.js';
+import { createNotificationWorker } from '../../features/notifications/notification-worker.js';
 import { notify } from '../../features/notifications/notifications.service.js';
+import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
 import { heldUntil } from '../../features/notifications/quiet-hours.js';
 import { notificationWorkerOf } from './index.js';
 
@@ -199,6 +202,32 @@ describe('Web Push delivery through the outbox', () => {
     expect(messages.filter((m) => m.id === n.id)).toHaveLength(1);
   });
 
+  it('records every outcome when many sends are in flight and written in groups', async () => {
+    const gil = await createUser(t.app);
+    const headers = await loginAs(t.app, gil);
+    const devices = [];
+    for (let i = 0; i < 9; i++) devices.push(await browserOf(gil, headers));
+    const n = await notify(t.app.db, gil.id, { title: 'Muchos a la vez', body: 'x', link: null });
+    // Small groups and lanes, so groups are written while other sends are still out.
+    const worker = createNotificationWorker({
+      db: t.app.db,
+      dialect: t.database.dialect,
+      senders: [createWebPushSender(t.config.vapid)],
+      mailer: t.app.mailer,
+      secret: t.config.tokenSecret,
+      publicUrl: t.config.publicUrl,
+      concurrency: 4,
+      flushEvery: 2,
+      batchSize: 5,
+    });
+    const run = await worker.runOnce();
+    expect(run.sent).toBe(9);
+    expect((await deliveriesOf(n.id)).map((d) => d.status)).toEqual(Array(9).fill('sent'));
+    // Nothing is left to send again, and each device got the message once.
+    expect((await worker.runOnce()).sent).toBe(0);
+    for (const device of devices) expect((await parsed(device.clientHash)).filter((m) => m.id === n.id)).toHaveLength(1);
+  });
+
   it('takes a row back from a worker that died holding it, once its lease ends', async () => {
     const fer = await createUser(t.app);
     const device = await browserOf(fer);
@@ -375,6 +404,53 @@ describe('staff broadcasts', () => {
     expect(cancelled.json().data.status).toBe('cancelled');
     const again = await t.app.inject({ method: 'POST', url: `/back/api/v1/admin/broadcasts/${id}/cancel`, headers: adminHeaders });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('shows a broadcast at once on the open pages of its recipients, each with their own record', async () => {
+    const adminHeaders = await loginAs(t.app, await createUser(t.app, { is_admin: true }));
+    const city = `Itagüí ${Date.now()}`;
+    const reader = await createUser(t.app, { tc_id: 2, city });
+    const readerHeaders = await loginAs(t.app, reader);
+    const base = await listenLocal(t.app);
+    const ticket = (await t.app.inject({ method: 'POST', url: '/back/api/v1/events/ticket', headers: readerHeaders })).json().data.url as string;
+    const stream = await openSse(base + ticket);
+    try {
+      await stream.next('ready');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/back/api/v1/admin/broadcasts',
+        headers: adminHeaders,
+        payload: { title: 'Punto cerrado el lunes', body: 'Festivo: abrimos el martes.', link: '/home', audience: { type: 'city', city } },
+      });
+      expect(res.statusCode).toBe(201);
+      const live = await stream.next('notification.created');
+      const mine = (await t.app.inject({ method: 'GET', url: '/back/api/v1/notifications', headers: readerHeaders })).json().data.items[0];
+      expect(live.data).toEqual({ type: 'notification.created', notification_id: mine.id, title: 'Punto cerrado el lunes', body: 'Festivo: abrimos el martes.', link: '/home' });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('says how many a broadcast would reach before it is sent: accounts, and devices that get the push', async () => {
+    const adminHeaders = await loginAs(t.app, await createUser(t.app, { is_admin: true }));
+    const city = `Sabaneta ${Date.now()}`;
+    const withPush = await createUser(t.app, { tc_id: 2, city });
+    await browserOf(withPush);
+    await browserOf(withPush);
+    const optedOut = await createUser(t.app, { tc_id: 3, city });
+    const optedOutHeaders = await loginAs(t.app, optedOut);
+    await browserOf(optedOut, optedOutHeaders);
+    await t.app.inject({ method: 'PUT', url: '/back/api/v1/notifications/preferences', headers: optedOutHeaders, payload: { items: [{ kind: 'broadcast', push: false, email: false }] } });
+    await createUser(t.app, { tc_id: 2, city });
+    await createUser(t.app, { is_admin: true, city });
+
+    const size = async (query: string) => t.app.inject({ method: 'GET', url: `${BROADCAST_AUDIENCE_PATH}?${query}`, headers: adminHeaders });
+    const byCity = await size(`type=city&city=${encodeURIComponent(city.toUpperCase())}`);
+    expect(byCity.statusCode).toBe(200);
+    expect(byCity.json().data).toEqual({ users: 3, push_devices: 2 });
+    const missing = await size('type=tc_id');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().fields).toHaveProperty('tc_id');
   });
 
   it('is for staff only', async () => {

@@ -411,14 +411,17 @@ describe('live updates of requests', () => {
 
     const r = await createRequest(t.app, w.householdA);
     const created = await managerStream.next('request.created');
-    expect(created.data).toMatchObject({ request_id: r.id, status: 'pendiente', point_id: w.points.p1 });
+    // The manager also gets a notification record for it: the page shows that one alert only.
+    expect(created.data).toMatchObject({ request_id: r.id, status: 'pendiente', point_id: w.points.p1, notified: true });
     await managerStream.next('notification.created');
 
     await changeStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
     const updated = await requesterStream.next('request.updated');
-    expect(updated.data).toMatchObject({ request_id: r.id, status: 'aceptada', actor_id: w.manager1.id });
+    expect(updated.data).toMatchObject({ request_id: r.id, status: 'aceptada', actor_id: w.manager1.id, notified: true });
     const note = await requesterStream.next('notification.created');
     expect(note.data).toMatchObject({ title: `Tu solicitud #${r.id} fue aceptada` });
+    // The manager who made the change gets no record of it: the live event says so on its own.
+    expect((await managerStream.next('request.updated')).data).toMatchObject({ request_id: r.id, notified: false });
     // Nobody else hears about it.
     managerStream.close();
     requesterStream.close();

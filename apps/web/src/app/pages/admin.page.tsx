@@ -1,5 +1,5 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
+import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline, sendOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
@@ -14,6 +14,7 @@ import { AdminMaterials } from '../../features/materials/components/admin/admin-
 import { AdminPoints } from '../../features/points/components/admin/admin-points';
 import { AdminUsers } from '../../features/identity/components/admin/admin-users';
 import { Open311Keys } from '../../features/reports/components/open311-keys';
+import { BroadcastsScreen } from '../../features/notifications/components/admin/broadcasts-screen';
 import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
@@ -38,6 +39,7 @@ const SECTIONS = {
   audit: { icon: listOutline, render: () => <AdminAudit /> },
   // Open311 keys: its texts live in the reports namespace (titleKey/helpKey).
   open311: { icon: keyOutline, render: () => <Open311Keys />, titleKey: 'reports.open311.title', helpKey: 'reports.open311.help' },
+  broadcasts: { icon: sendOutline, render: () => <BroadcastsScreen />, titleKey: 'notifications.admin.title', helpKey: 'notifications.admin.help' },
 } as const;
 
 function sectionTitleKey(key: Section): string {

@@ -36,7 +36,9 @@ export function LiveUpdates() {
           void qc.invalidateQueries({ queryKey: ['requests', 'list'] });
           void qc.invalidateQueries({ queryKey: ['requests', 'detail', event.request_id] });
           void qc.invalidateQueries({ queryKey: ['branches'] });
-          if (event.actor_id !== me) {
+          // A recipient who also gets a notification for this change sees its in-app alert
+          // instead: one change, one toast.
+          if (event.actor_id !== me && !event.notified) {
             toast(
               event.type === 'request.created'
                 ? tr('requests.live.created', { id: event.request_id })
