@@ -17,16 +17,33 @@
  * tabindex="-1" because the boot screen is hidden from assistive technology while the app runs
  * (the app's own page is what people navigate).
  */
-import type { Db } from './db/dialect.js';
+import type { AboutPage, AllyList, CampaignList, FaqItem, PointDetail } from '@puntoverde/contract';
 import { escapeHtml } from './app-shell.js';
-import { getCampaignList } from './features/campaigns/campaigns.service.js';
-import { getAllyList } from './features/allies/allies.service.js';
-import { getAboutPage, listFaq } from './features/content/content.service.js';
-import { getPointDetail } from './features/points/points.service.js';
 
 export type Translations = { [key: string]: string | Translations };
 
-export type FrameContext = { db: Db; texts: Translations; tileUrl: string };
+/**
+ * `api` reads a public API path (`v1/campaigns?...`) through the server's own routes, as an
+ * anonymous visitor: the frame shows, and the page embeds, exactly what the app would get.
+ * It answers the response body, or null when the answer is not a 200 (an unknown point).
+ */
+export type FrameContext = { texts: Translations; tileUrl: string; api: (path: string) => Promise<unknown> };
+
+/** A read the frame cannot do without (the API failed): the page keeps its plain boot screen. */
+async function read<T>(ctx: FrameContext, path: string): Promise<{ data: T }> {
+  const body = (await ctx.api(path)) as { data: T } | null;
+  if (!body) throw new Error(`page frame: GET ${path} failed`);
+  return body;
+}
+
+/**
+ * A page's frame and the API answers it was drawn from, keyed by the path the app asks
+ * (`v1/campaigns?status=ongoing&page=1&page_size=12`), shaped as the API sends them: the app
+ * takes them instead of fetching again (apps/web/src/lib/embedded-page-data.ts).
+ */
+export type PageFrame = { html: string; answers: Record<string, unknown> };
+
+const frameOnly = (html: string): PageFrame => ({ html, answers: {} });
 
 /** A translation by dotted key; the key itself when missing (a build always has them all). */
 export function text(texts: Translations, key: string): string {
@@ -78,8 +95,16 @@ function landing(t: (key: string) => string): string {
 
 const bogotaDate = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Bogota' });
 
-async function campaigns(ctx: FrameContext, t: (key: string) => string): Promise<string> {
-  const list = await getCampaignList(ctx.db, { status: 'ongoing', page: 1, page_size: 12 }, { user: null });
+/** The first page of campaigns the app's list asks for (features/campaigns/components/campaign-list.tsx). */
+export const CAMPAIGNS_PATH = 'v1/campaigns?status=ongoing&page=1&page_size=12';
+/** The allies the app's browser asks for with no filter (features/allies/api/get-allies.ts). */
+export const ALLIES_PATH = 'v1/allies?page=1&page_size=100';
+export const ABOUT_PATH = 'v1/content/about';
+export const FAQ_PATH = 'v1/content/faq';
+
+async function campaigns(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<CampaignList>(ctx, CAMPAIGNS_PATH);
+  const list = body.data;
   const cards = list.items
     .map((c, i) => {
       const image = c.image_url
@@ -95,12 +120,13 @@ async function campaigns(ctx: FrameContext, t: (key: string) => string): Promise
       );
     })
     .join('');
-  const body = cards || `<div class="empty-state"><p>${e(t('campaigns.empty.ongoing'))}</p></div>`;
-  return `${controlRoom('frame-segment')}<section class="card-grid">${body}</section>`;
+  const grid = cards || `<div class="empty-state"><p>${e(t('campaigns.empty.ongoing'))}</p></div>`;
+  return { html: `${controlRoom('frame-segment')}<section class="card-grid">${grid}</section>`, answers: { [CAMPAIGNS_PATH]: body } };
 }
 
-async function allies(ctx: FrameContext, t: (key: string) => string): Promise<string> {
-  const list = await getAllyList(ctx.db, { page: 1, page_size: 20 });
+async function allies(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<AllyList>(ctx, ALLIES_PATH);
+  const list = body.data;
   const cards = list.items
     .map(
       (a) =>
@@ -113,14 +139,15 @@ async function allies(ctx: FrameContext, t: (key: string) => string): Promise<st
         `<p>${e(a.description ?? '')}</p></article>`,
     )
     .join('');
-  return (
+  const html =
     `<p class="lead">${e(t('allies.intro'))}</p>${controlRoom('frame-segment')}${controlRoom('frame-filters')}` +
-    `<section class="card-grid">${cards || `<div class="empty-state"><p>${e(t('allies.empty'))}</p></div>`}</section>`
-  );
+    `<section class="card-grid">${cards || `<div class="empty-state"><p>${e(t('allies.empty'))}</p></div>`}</section>`;
+  return { html, answers: { [ALLIES_PATH]: body } };
 }
 
-async function about(ctx: FrameContext, t: (key: string) => string): Promise<string> {
-  const page = await getAboutPage(ctx.db);
+async function about(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<AboutPage>(ctx, ABOUT_PATH);
+  const page = body.data;
   const channels = [
     page.email ? [t('content.email'), page.email] : null,
     page.phone ? [t('content.phone'), page.phone] : null,
@@ -132,18 +159,22 @@ async function about(ctx: FrameContext, t: (key: string) => string): Promise<str
   const list = channels.length
     ? `<ul class="contact-list contact-list--large">${channels.map(([label, value]) => `<li><span class="contact-list__label">${e(label)}:</span> ${e(value)}</li>`).join('')}</ul>`
     : `<p>${e(t('content.noChannels'))}</p>`;
-  return `<h2>${e(page.title)}</h2><p class="lead">${e(page.intro)}</p>${paragraphs(page.body)}<h2>${e(t('content.channels'))}</h2>${list}`;
+  return {
+    html: `<h2>${e(page.title)}</h2><p class="lead">${e(page.intro)}</p>${paragraphs(page.body)}<h2>${e(t('content.channels'))}</h2>${list}`,
+    answers: { [ABOUT_PATH]: body },
+  };
 }
 
-async function help(ctx: FrameContext, t: (key: string) => string): Promise<string> {
-  const faq = await listFaq(ctx.db);
+async function help(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<FaqItem[]>(ctx, FAQ_PATH);
+  const faq = body.data;
   const questions = faq.length
     ? `<ul class="frame-faq">${faq.map((f) => `<li>${e(f.question)}</li>`).join('')}</ul>`
     : `<p class="empty-state">${e(t('content.faqEmpty'))}</p>`;
-  return (
+  const html =
     `<section class="material-guide"><h2>${e(t('content.guideTitle'))}</h2><p>${e(t('content.guideIntro'))}</p>${controlRoom('frame-searchbar')}</section>` +
-    `<section><h2>${e(t('content.faqTitle'))}</h2>${questions}</section>`
-  );
+    `<section><h2>${e(t('content.faqTitle'))}</h2>${questions}</section>`;
+  return { html, answers: { [FAQ_PATH]: body } };
 }
 
 /** The slippy-map tile holding a point at a zoom (OpenStreetMap's tile numbering). */
@@ -161,13 +192,10 @@ export function tileSrc(template: string, zoom: number, x: number, y: number): s
   return template.replace('{s}', 'a').replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y)).replace('{r}', '');
 }
 
-async function point(ctx: FrameContext, t: (key: string) => string, id: number): Promise<string | null> {
-  let data;
-  try {
-    data = await getPointDetail(ctx.db, id, new Date());
-  } catch {
-    return null; // an unknown point: the app says so
-  }
+async function point(ctx: FrameContext, t: (key: string) => string, id: number): Promise<PageFrame | null> {
+  const body = (await ctx.api(`v1/points/${id}`)) as { data: PointDetail } | null;
+  if (!body) return null; // an unknown point: the app says so
+  const { data } = body;
   const address = [data.address, data.city].filter(Boolean).join(', ');
   // The map as the app opens it (zoom 16, centred on the point): the tile under the point, where
   // Leaflet will draw it, so the map's first tile is on screen with the HTML.
@@ -175,27 +203,34 @@ async function point(ctx: FrameContext, t: (key: string) => string, id: number):
   const map =
     `<div class="pvp-detail-map frame-map"><img src="${e(tileSrc(ctx.tileUrl, 16, tile.x, tile.y))}" alt="" width="256" height="256" fetchpriority="high" ` +
     `style="left:calc(50% - ${tile.px}px);top:calc(50% - ${tile.py}px)"></div>`;
-  return (
+  const html =
     `<article class="pvp-detail"><header><p class="pvp-kind">${e(t(`points.kinds.${data.kind}`))}</p>` +
     `<h2 class="pvp-detail-name">${e(data.name)}</h2><p class="pvp-detail-address">${e(address)}</p></header>` +
-    `${controlRoom('frame-actions')}${map}</article>`
-  );
+    `${controlRoom('frame-actions')}${map}</article>`;
+  // The app asks with `?at=<now>`: it matches this answer without it (embedded-page-data.ts).
+  return { html, answers: { [`v1/points/${id}`]: body } };
 }
 
-function formFrame(t: (key: string) => string, lead: string, fields: string[], extra = ''): string {
+function formFrame(t: (key: string) => string, lead: string, fields: string[], extra = ''): PageFrame {
   const rows = fields.map((key) => `<div class="frame-field"><span>${e(t(key))}</span><span class="frame-input"></span></div>`).join('');
-  return `<p class="lead">${e(t(lead))}</p>${extra}<div class="frame-form">${rows}</div>`;
+  return frameOnly(`<p class="lead">${e(t(lead))}</p>${extra}<div class="frame-form">${rows}</div>`);
+}
+
+/** The answers as a JSON block for the page's <head>; `<` escaped so no value can close the element. */
+export function renderPageAnswers(answers: Record<string, unknown>): string {
+  if (!Object.keys(answers).length) return '';
+  return `<script type="application/json" id="pv-page-data">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
 }
 
 /**
  * The content frame of a path whose route (a pattern of routes.json) has one, else null.
  * `search` is the query string (`/campaign?id=3` shows one campaign: no list frame for it).
  */
-export async function renderPageFrame(ctx: FrameContext, route: string, pathname: string, search = ''): Promise<string | null> {
+export async function renderPageFrame(ctx: FrameContext, route: string, pathname: string, search = ''): Promise<PageFrame | null> {
   const t = (key: string) => text(ctx.texts, key);
   switch (route) {
     case '/index':
-      return landing(t);
+      return frameOnly(landing(t));
     case '/campaign':
       return new URLSearchParams(search).has('id') ? null : campaigns(ctx, t);
     case '/allies':

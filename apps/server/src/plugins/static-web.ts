@@ -16,7 +16,7 @@ import {
   type AppShell,
   type AppShellRoute,
 } from '../app-shell.js';
-import { FRAMED_ROUTES, isStaticFrame, renderPageFrame, type Translations } from '../page-frames.js';
+import { FRAMED_ROUTES, isStaticFrame, renderPageAnswers, renderPageFrame, type PageFrame, type Translations } from '../page-frames.js';
 import { embedPublicConfig, publicConfigOf } from '../public-config.js';
 import { ERRORS } from '@puntoverde/contract';
 
@@ -78,21 +78,26 @@ export default fp(
     };
     /** The page with its content frame and the stylesheets it is drawn with inline; null when the page has no frame (an unknown point). */
     const framedPage = async (current: Cache, shell: AppShell, route: AppShellRoute, pathname: string, search: string) => {
-      let frame: string | null;
+      let frame: PageFrame | null;
       try {
-        frame = await renderPageFrame({ db: app.db, texts: current.texts ?? {}, tileUrl: app.config.tileUrl }, route.path, pathname, search);
+        frame = await renderPageFrame({ texts: current.texts ?? {}, tileUrl: app.config.tileUrl, api: readPublicApi }, route.path, pathname, search);
       } catch (err) {
         // The app renders the page anyway: a frame that fails only costs the early paint.
         app.log.error({ err, pathname }, 'page frame failed: the page is served with its plain boot screen');
         return null;
       }
       if (!frame) return null;
-      let html = embedBootScreen(current.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo, frame));
+      let html = embedBootScreen(current.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo, frame.html));
       const files = [...html.matchAll(STYLESHEET_LINK)].map((m) => m[1] ?? '');
       html = html.replace(STYLESHEET_LINK, '');
       const pageCss = (route.preload ?? []).filter((file) => file.endsWith('.css'));
       const styles = await Promise.all([...files, ...pageCss].map((file) => stylesheet(current, file)));
-      return embedPreloads(html, `<style>${styles.join('\n')}</style>${renderPreloads(route)}`);
+      return embedPreloads(html, `<style>${styles.join('\n')}</style>${renderPageAnswers(frame.answers)}${renderPreloads(route)}`);
+    };
+    /** A public API answer as an anonymous visitor gets it (through the routes: same checks, same shape); null unless 200. */
+    const readPublicApi = async (apiPath: string): Promise<unknown> => {
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/${apiPath}`, headers: { accept: 'application/json' } });
+      return res.statusCode === 200 ? res.json() : null;
     };
     /** A built stylesheet's text, safe inside <style> (read once per build). */
     const stylesheet = async (current: Cache, file: string) => {

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { identitySeeder } from '../../features/identity/identity.seed.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
 import { contentSeeder } from '../../features/content/content.seed.js';
-import { tileOf } from '../../page-frames.js';
+import { ALLIES_PATH, CAMPAIGNS_PATH, FAQ_PATH, tileOf } from '../../page-frames.js';
 
 /** A build folder like `vite build` writes: boot and preload markers, the entry stylesheet linked at the end of <body>. */
 const INDEX_HTML =
@@ -19,6 +19,7 @@ const SHELL = {
   routes: [
     { path: '/index', title: 'Inicio' },
     { path: '/campaign', title: 'Campañas' },
+    { path: '/allies', title: 'Aliados / Adheridos' },
     { path: '/help', title: 'Ayuda / PQR' },
     { path: '/auth/login', title: 'Iniciar sesión' },
     { path: '/map/:id', title: 'Punto de residuos', preload: ['assets/map.page-Cd2.js', 'assets/points-Ef3.css'] },
@@ -71,6 +72,15 @@ describe("the public pages' content, painted with the HTML", () => {
     html = boot(await get('/campaign'));
     expect(html).toContain('&#60;b&#62;Nueva&#60;/b&#62; &#38; mejor');
     expect(html).not.toContain('<b>Nueva</b>');
+  });
+
+  it('embeds the answers the page was drawn from, as the API sends them, so the app does not ask again', async () => {
+    const answers = (html: string) => JSON.parse(/<script type="application\/json" id="pv-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+    const api = async (apiPath: string) => (await t.app.inject({ method: 'GET', url: `/back/api/${apiPath}` })).json();
+    expect(answers(await get('/campaign'))).toEqual({ [CAMPAIGNS_PATH]: await api(CAMPAIGNS_PATH) });
+    expect(answers(await get('/allies'))).toEqual({ [ALLIES_PATH]: await api(ALLIES_PATH) });
+    expect(answers(await get('/help'))).toEqual({ [FAQ_PATH]: await api(FAQ_PATH) });
+    expect(answers(await get('/index'))).toBeNull();
   });
 
   it("gives one campaign's link (/campaign?id=) no list", async () => {
