@@ -15,6 +15,13 @@ export const BOOT_SCREEN_ID = 'boot';
 /** If no page has rendered by then (a failed chunk, an error), the boot screen goes anyway. */
 export const BOOT_SCREEN_MAX_MS = 10_000;
 
+/**
+ * How long a content frame may wait for the app's page to show the same content once the page
+ * has rendered: the frame covers the app and takes no clicks, so a section that keeps loading
+ * (a location that never comes) must not hold the page.
+ */
+export const BOOT_CONTENT_WAIT_MS = 1_500;
+
 let dismissed = false;
 let removed = false;
 let observer: MutationObserver | undefined;
@@ -40,7 +47,10 @@ export function pageContentReady(root: ParentNode): boolean {
   return content && !body.querySelector('[aria-busy="true"]');
 }
 
-/** Removes the boot screen once the frame the caller just committed has been painted (with a content frame: once the page's content has). */
+/**
+ * Removes the boot screen once the frame the caller just committed has been painted (with a
+ * content frame: once the page's content has, or BOOT_CONTENT_WAIT_MS later).
+ */
 export function dismissBootScreen(): void {
   if (dismissed) return;
   dismissed = true;
@@ -55,6 +65,7 @@ export function dismissBootScreen(): void {
   };
   observer = new MutationObserver(check);
   observer.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+  setTimeout(() => afterPaint(remove), BOOT_CONTENT_WAIT_MS);
   check();
 }
 

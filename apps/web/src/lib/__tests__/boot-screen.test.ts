@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissBootScreen, limitBootScreen, resetBootScreen } from '../boot-screen';
+import { BOOT_CONTENT_WAIT_MS, dismissBootScreen, limitBootScreen, resetBootScreen } from '../boot-screen';
 
 describe('boot screen', () => {
   beforeEach(() => {
@@ -50,6 +50,16 @@ describe('boot screen', () => {
       list.innerHTML = '<article><h2>Reciclatón</h2></article>';
       list.setAttribute('aria-busy', 'false');
       await flush();
+      expect(document.getElementById('boot')).toBeNull();
+    });
+
+    it('does not hold the page when a section keeps loading', async () => {
+      dismissBootScreen();
+      body().insertAdjacentHTML('beforeend', '<section aria-busy="true"></section>');
+      await flush();
+      expect(document.getElementById('boot')).not.toBeNull();
+      vi.advanceTimersByTime(BOOT_CONTENT_WAIT_MS);
+      vi.advanceTimersToNextFrame();
       expect(document.getElementById('boot')).toBeNull();
     });
 
