@@ -193,7 +193,7 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
       lcp_element: JSON.stringify(audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '',
       failed_audits: Object.entries(audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9 && !['manual', 'notApplicable', 'informative'].includes(String(a.scoreDisplayMode)))
-        .map(([id, a]) => `${id} (${a.score})`),
+        .map(([id, a]) => `${id} (${a.score})${id === 'inspector-issues' || id === 'errors-in-console' ? ` ${JSON.stringify(a.details).slice(0, 400)}` : ''}`),
     };
   } finally {
     await chrome.kill();
