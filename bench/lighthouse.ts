@@ -12,6 +12,7 @@
 //   npm run bench -- lighthouse --pages=index,help    only those pages (names below)
 //   LIGHTHOUSE_RUNS=1 npm run bench -- lighthouse     one run per page (a quick look)
 //   npm run bench -- lighthouse --demo-only           only the demo-mode pass
+//   npm run bench -- lighthouse --without-demo-only   only the pass without the demo note
 //
 // Signed-in pages get the session the way the app keeps it: the `data` object of
 // `POST clientes/login` in localStorage under `currentUser`, written on the page's origin (on
@@ -61,6 +62,7 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const onlyPages = option('pages')?.split(',').filter(Boolean);
 const demoOnly = process.argv.includes('--demo-only');
+const withoutDemoOnly = process.argv.includes('--without-demo-only');
 
 type Account = 'household' | 'manager' | 'admin';
 /** The pages of the goal; `{point}` and `{user}` are filled in from the running server. */
@@ -275,26 +277,29 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
   });
   const results: PageResult[] = [];
   try {
+    // Every session up front, each on a fresh connection: a kept-alive socket the server
+    // closed while Lighthouse ran failed a login mid-pass.
     const sessions = new Map<Account, { id: number } & Record<string, unknown>>();
-    const sessionOf = async (account: Account) => {
-      const known = sessions.get(account);
-      if (known) return known;
+    for (const account of new Set(pages.flatMap((p) => (p.account ? [p.account] : [])))) {
       const res = await fetch(`${origin}/back/api/clientes/login`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', connection: 'close' },
         body: JSON.stringify({ username: ACCOUNTS[account], password: DEMO_PASSWORD }),
       });
       if (!res.ok) throw new Error(`login as ${account}: HTTP ${res.status} ${await res.text()}`);
-      const { data } = (await res.json()) as { data: { id: number } & Record<string, unknown> };
-      sessions.set(account, data);
-      return data;
+      sessions.set(account, ((await res.json()) as { data: { id: number } & Record<string, unknown> }).data);
+    }
+    const sessionOf = (account: Account) => {
+      const session = sessions.get(account);
+      if (!session) throw new Error(`no session for ${account}`);
+      return session;
     };
     // A real point of the demo city (Medellín).
     const markers = (await (await fetch(`${origin}/back/api/v1/points?bbox=-75.7,6.1,-75.5,6.4`)).json()) as { data: { points: { id: number }[] } };
     const pointId = markers.data.points[0]?.id;
     if (!pointId) throw new Error('no demo point found in Medellín');
     for (const page of pages) {
-      const session = page.account ? await sessionOf(page.account) : null;
+      const session = page.account ? sessionOf(page.account) : null;
       const pagePath = page.path.replace('{point}', String(pointId)).replace('{user}', String(session?.id ?? ''));
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
@@ -317,7 +322,7 @@ const tiles = await startTileStandIn();
 let withDemo: PageResult[];
 let withoutDemo: PageResult[] = [];
 try {
-  withDemo = await measure(true, tiles.url);
+  withDemo = withoutDemoOnly ? [] : await measure(true, tiles.url);
   if (!demoOnly) withoutDemo = await measure(false, tiles.url);
 } finally {
   tiles.server.close();
