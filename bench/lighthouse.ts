@@ -179,6 +179,11 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
     });
     if (!result) throw new Error('lighthouse returned nothing');
     const { categories, audits } = result.lhr;
+    // A run Lighthouse could not finish (no paint traced, a timeout under load) has null scores:
+    // it is reported as failed, not averaged in as zeros.
+    if (categories.performance?.score == null) {
+      throw new Error(`lighthouse could not score the page: ${JSON.stringify((result.lhr as { runtimeError?: unknown }).runtimeError ?? null)}`);
+    }
     const num = (id: string) => Math.round(audits[id]?.numericValue ?? 0);
     const summary = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
     return {
@@ -220,6 +225,7 @@ type PageResult = {
   script_kib: number;
   meets_target: boolean;
   misses: string[];
+  failed_runs?: number;
   lcp_element: string;
   failed_audits: string[];
   runs: Run[];
@@ -245,6 +251,7 @@ function pageResult(page: string, pagePath: string, account: Account | null, run
     figures.seo < TARGET.seo && `SEO ${figures.seo}`,
     figures.lcp_ms > TARGET.lcp_ms && `LCP ${figures.lcp_ms} ms`,
     figures.tbt_ms > TARGET.tbt_ms && `TBT ${figures.tbt_ms} ms`,
+    runs.length === 0 && 'no run completed',
   ].filter((x): x is string => typeof x === 'string');
   // The run whose performance is the median tells what the largest paint was.
   const typical = runs.find((r) => r.performance === figures.performance) ?? runs[0];
@@ -302,12 +309,20 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
       const session = page.account ? sessionOf(page.account) : null;
       const pagePath = page.path.replace('{point}', String(pointId)).replace('{user}', String(session?.id ?? ''));
       const runs: Run[] = [];
+      let failedRuns = 0;
       for (let i = 0; i < RUNS; i++) {
-        const run = await lighthouseRun(origin, pagePath, session);
+        let run: Run;
+        try {
+          run = await lighthouseRun(origin, pagePath, session);
+        } catch (err) {
+          failedRuns += 1;
+          console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1} failed: ${String(err).slice(0, 200)}`);
+          continue;
+        }
         console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1}: perf ${run.performance} LCP ${run.lcp_ms} TBT ${run.tbt_ms} CLS ${run.cls} a11y ${run.accessibility} bp ${run.best_practices} seo ${run.seo} js ${run.script_kib} KiB — ${run.lcp_element.slice(0, 100)}`);
         runs.push(run);
       }
-      results.push(pageResult(page.name, pagePath, page.account ?? null, runs));
+      results.push({ ...pageResult(page.name, pagePath, page.account ?? null, runs), failed_runs: failedRuns });
     }
   } finally {
     await target.stop();
