@@ -7,7 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const wanted = process.argv.slice(2);
+// Options (`--pages=index,help`) go to every bench run; the other arguments name benches.
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const options = process.argv.slice(2).filter((a) => a.startsWith('--'));
 const files = readdirSync(path.join(root, 'bench'))
   .filter((f) => f.endsWith('.ts'))
   .filter((f) => !wanted.length || wanted.includes(f.replace(/\.ts$/, '')))
@@ -18,7 +20,7 @@ const resultFile = (file) => path.join(root, 'bench/results', file.replace(/\.ts
 for (const file of files) {
   console.log(`\n━━━ bench/${file} ━━━`);
   const started = Date.now();
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file)], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', file), ...options], {
     cwd: root,
     stdio: 'inherit',
   });

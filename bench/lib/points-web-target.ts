@@ -14,8 +14,9 @@ const config = loadConfig({
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   DEMO: process.env.DEMO ?? 'true',
   NODE_ENV: 'production',
-  // No network here: tiles cannot load, the map must work without them.
-  TILE_URL: '/tiles-unavailable/{z}/{x}/{y}.png',
+  // No network here: tiles cannot load, the map must work without them — unless the bench
+  // serves a local tile stand-in (bench/lighthouse.ts) and names it in TILE_URL.
+  TILE_URL: process.env.TILE_URL ?? '/tiles-unavailable/{z}/{x}/{y}.png',
 });
 const app = await buildApp({ config });
 await seedDemo(app.db, { log: { info: () => undefined, warn: () => undefined }, config });

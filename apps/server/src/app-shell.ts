@@ -79,13 +79,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The boot screen's content: the same classes as the app's toolbar and demo note, so nothing moves when the app takes over. */
-export function renderBootScreen(shell: AppShell, title: string, demo: boolean): string {
+/**
+ * The boot screen's content: the same classes as the app's toolbar and demo note, so nothing
+ * moves when the app takes over. `frame` is the page's content rendered by the server
+ * (page-frames.ts, already escaped HTML): it goes under the note in a scrolling area like the
+ * app's page content.
+ */
+export function renderBootScreen(shell: AppShell, title: string, demo: boolean, frame: string | null = null): string {
   const bar = `<div class="boot-bar">${escapeHtml(title)}</div>`;
-  return demo && shell.demoNote
-    ? `${bar}<div class="page-body"><p class="pv-demo-note">${escapeHtml(shell.demoNote)}</p></div>`
-    : bar;
+  const note = demo && shell.demoNote ? `<p class="pv-demo-note">${escapeHtml(shell.demoNote)}</p>` : '';
+  if (frame) return `${bar}<div class="boot-content"><div class="page-body">${note}${frame}</div></div>`;
+  return note ? `${bar}<div class="page-body">${note}</div>` : bar;
 }
+
+/** The app's stylesheets a page links, as one inline <style> (a page with a content frame needs them for its first paint). */
+export const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
 
 /** index.html with `content` between its boot markers (unchanged when it has none). */
 export function embedBootScreen(html: string, content: string): string {

@@ -8,13 +8,15 @@
  *   - per route (src/app/routes.json): the extra JavaScript its lazy page chunk adds on top
  *     of the entry (its own chunk plus static imports not already in the entry).
  * The /index figure (entry + the index page chunk if it is lazy) must stay within the budget,
+ * every other route within its own (ROUTE_BUDGETS_KIB: each route of routes.json needs one),
  * and the JavaScript of the first screens (ZOD_FREE_ROUTES) must not contain the schema library
  * zod: evaluating it costs a phone ~150 ms of main thread at start-up.
  *
  * Usage: node scripts/size-check.mjs [--dist <dir>] [--out <file>] [--budget <kib>]
  * Writes { budget_kib, entry_kib, routes: { '/index': kib, ... }, page_kib: { ... } } to --out
  * (default <dist>/size-report.json): `routes` holds each route's total (entry + its page),
- * `page_kib` the page's own extra. Exits 1 when /index is over budget, 2 on bad input.
+ * `page_kib` the page's own extra, `route_budgets_kib` the budgets. Exits 1 when a route is over
+ * its budget, 2 on bad input (a route without a budget).
  */
 import { existsSync, readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -22,6 +24,48 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const DEFAULT_BUDGET_KIB = 170;
+/**
+ * KiB of gzipped JavaScript each route loads for its first screen (the entry and its page's
+ * chunks): the figure measured when the budget was set plus a few KiB, so growth is a decision.
+ * /index's comes from --budget (DEFAULT_BUDGET_KIB).
+ */
+const ROUTE_BUDGETS_KIB = {
+  '/index': 170,
+  '/home': 180,
+  '/home/:id': 180,
+  '/map/:id': 175,
+  '/allies': 220,
+  '/campaign': 230,
+  '/auth/login': 225,
+  '/auth/signup': 165,
+  '/auth/signup-client': 225,
+  '/auth/signup-company': 225,
+  '/auth/forgot-password': 220,
+  '/auth/profile/:id_user': 230,
+  '/auth/verify-email': 195,
+  '/data-policy': 190,
+  '/contact': 175,
+  '/help': 190,
+  '/page-not-found': 160,
+  '/complete-client': 225,
+  '/complete-company': 225,
+  '/app/tabs/prequest': 240,
+  '/app/tabs/prequest/:id': 240,
+  '/app/tabs/request': 260,
+  '/app/tabs/request/:id': 260,
+  '/app/tabs/points': 200,
+  '/app/tabs/branch-offices/list/:id': 225,
+  '/app/tabs/reports': 260,
+  '/app/tabs/reports/:number': 260,
+  '/reports/follow-up': 200,
+  '/admin': 365,
+  '/admin/:section': 365,
+  '/admin/pqr': 230,
+  '/admin/pqr/:radicado': 230,
+  '/auth/branch-invitation': 220,
+  '/verificar/:code': 165,
+  '/notifications': 190,
+};
 /** Routes whose first screen must not load zod (the contract's plain values are zod-free). */
 const ZOD_FREE_ROUTES = ['/index', '/home'];
 /** Every zod v4 schema keeps its internals under `._zod`; minifiers keep property names. */
@@ -109,11 +153,21 @@ function main() {
     }
     routes[path] = kib(entryBytes + extra);
     pageKib[path] = kib(extra);
-    rows.push({ route: path, loading, 'page KiB': kib(extra), 'total KiB': kib(entryBytes + extra) });
+    rows.push({ route: path, loading, 'page KiB': kib(extra), 'total KiB': kib(entryBytes + extra), 'budget KiB': path === '/index' ? args.budget : ROUTE_BUDGETS_KIB[path] });
   }
 
   const indexKib = routes['/index'];
-  const report = { budget_kib: args.budget, entry_kib: kib(entryBytes), routes, page_kib: pageKib };
+  const budgets = { ...ROUTE_BUDGETS_KIB, '/index': args.budget };
+  const unbudgeted = Object.keys(routes).filter((path) => budgets[path] === undefined);
+  if (unbudgeted.length > 0) throw new Error(`no size budget for ${unbudgeted.join(', ')}: add it to ROUTE_BUDGETS_KIB`);
+  const over = Object.entries(routes).filter(([path, total]) => path !== '/index' && total > budgets[path]);
+  const report = {
+    budget_kib: args.budget,
+    entry_kib: kib(entryBytes),
+    routes,
+    page_kib: pageKib,
+    route_budgets_kib: Object.fromEntries(Object.keys(routes).map((path) => [path, budgets[path]])),
+  };
   mkdirSync(dirname(args.out), { recursive: true });
   writeFileSync(args.out, `${JSON.stringify(report, null, 2)}\n`);
 
@@ -128,13 +182,19 @@ function main() {
     );
     process.exit(1);
   }
+  if (over.length > 0) {
+    console.error(
+      `Size budget exceeded: ${over.map(([path, total]) => `${path} loads ${total} KiB (budget ${budgets[path]} KiB)`).join('; ')} of gzipped JavaScript for its first screen.`,
+    );
+    process.exit(1);
+  }
   if (indexKib > args.budget) {
     console.error(
       `Size budget exceeded: /index loads ${indexKib} KiB of gzipped JavaScript before the first paint; the budget is ${args.budget} KiB.`,
     );
     process.exit(1);
   }
-  console.log(`OK: /index loads ${indexKib} KiB gzip of JavaScript (budget ${args.budget} KiB).`);
+  console.log(`OK: /index loads ${indexKib} KiB gzip of JavaScript (budget ${args.budget} KiB); every route is within its budget.`);
 }
 
 try {

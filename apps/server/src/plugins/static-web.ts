@@ -4,7 +4,19 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { embedBootScreen, embedPreloads, renderBootScreen, renderPreloads, shellRoute, shellTitle, ZAppShell, type AppShell } from '../app-shell.js';
+import {
+  embedBootScreen,
+  embedPreloads,
+  renderBootScreen,
+  renderPreloads,
+  shellRoute,
+  shellTitle,
+  STYLESHEET_LINK,
+  ZAppShell,
+  type AppShell,
+  type AppShellRoute,
+} from '../app-shell.js';
+import { FRAMED_ROUTES, isStaticFrame, renderPageAnswers, renderPageFrame, type PageFrame, type Translations } from '../page-frames.js';
 import { embedPublicConfig, publicConfigOf } from '../public-config.js';
 import { ERRORS } from '@puntoverde/contract';
 
@@ -23,28 +35,86 @@ export default fp(
     /**
      * index.html with the public config embedded, the page's boot screen and its preloads
      * (app-shell.ts), built once per version of the file and per route: a stat per request
-     * notices a rebuild, the files are read and the page built only then.
+     * notices a rebuild, the files are read and the page built only then. The public pages
+     * with a content frame (page-frames.ts) get it in their boot screen, with the app's
+     * stylesheets inline: built once per route when it depends only on the build, per request
+     * when it shows data (campaigns, allies, FAQ, a point), so an edit shows at once.
      */
     const indexFile = path.join(root, 'index.html');
     const shellFile = path.join(root, 'app-shell.json');
-    let cached: { mtimeMs: number; size: number; html: string; shell: AppShell | null; pages: Map<string, string> } | null = null;
-    const appHtml = async (pathname: string) => {
+    type Cache = {
+      mtimeMs: number;
+      size: number;
+      html: string;
+      shell: AppShell | null;
+      pages: Map<string, string>;
+      texts: Translations | null;
+      css: Map<string, string>;
+    };
+    let cached: Cache | null = null;
+    const appHtml = async (pathname: string, search = '') => {
       const { mtimeMs, size } = await stat(indexFile);
       if (cached?.mtimeMs !== mtimeMs || cached.size !== size) {
         const html = embedPublicConfig(await readFile(indexFile, 'utf8'), publicConfigOf(app.config));
-        cached = { mtimeMs, size, html, shell: await readShell(), pages: new Map() };
+        cached = { mtimeMs, size, html, shell: await readShell(), pages: new Map(), texts: await readTexts(), css: new Map() };
       }
-      const { shell, pages } = cached;
-      if (!shell) return cached.html;
+      const current = cached;
+      const { shell, pages } = current;
+      if (!shell) return current.html;
       const route = shellRoute(shell, pathname);
       const key = route?.path ?? '';
+      const framed = route && current.texts && (FRAMED_ROUTES as readonly string[]).includes(route.path);
+      if (framed && !isStaticFrame(route.path)) return (await framedPage(current, shell, route, pathname, search)) ?? plainPage(current, shell, route, pathname);
       let page = pages.get(key);
       if (page === undefined) {
-        const withBoot = embedBootScreen(cached.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo));
-        page = embedPreloads(withBoot, renderPreloads(route));
+        page = (framed ? await framedPage(current, shell, route, pathname, search) : null) ?? plainPage(current, shell, route, pathname);
         pages.set(key, page);
       }
       return page;
+    };
+    const plainPage = (current: Cache, shell: AppShell, route: AppShellRoute | undefined, pathname: string) => {
+      const withBoot = embedBootScreen(current.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo));
+      return embedPreloads(withBoot, renderPreloads(route));
+    };
+    /** The page with its content frame and the stylesheets it is drawn with inline; null when the page has no frame (an unknown point). */
+    const framedPage = async (current: Cache, shell: AppShell, route: AppShellRoute, pathname: string, search: string) => {
+      let frame: PageFrame | null;
+      try {
+        frame = await renderPageFrame({ texts: current.texts ?? {}, tileUrl: app.config.tileUrl, api: readPublicApi }, route.path, pathname, search);
+      } catch (err) {
+        // The app renders the page anyway: a frame that fails only costs the early paint.
+        app.log.error({ err, pathname }, 'page frame failed: the page is served with its plain boot screen');
+        return null;
+      }
+      if (!frame) return null;
+      let html = embedBootScreen(current.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo, frame.html));
+      const files = [...html.matchAll(STYLESHEET_LINK)].map((m) => m[1] ?? '');
+      html = html.replace(STYLESHEET_LINK, '');
+      const pageCss = (route.preload ?? []).filter((file) => file.endsWith('.css'));
+      const styles = await Promise.all([...files, ...pageCss].map((file) => stylesheet(current, file)));
+      return embedPreloads(html, `<style>${styles.join('\n')}</style>${renderPageAnswers(frame.answers)}${renderPreloads(route)}`);
+    };
+    /** A public API answer as an anonymous visitor gets it (through the routes: same checks, same shape); null unless 200. */
+    const readPublicApi = async (apiPath: string): Promise<unknown> => {
+      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/${apiPath}`, headers: { accept: 'application/json' } });
+      return res.statusCode === 200 ? res.json() : null;
+    };
+    /** A built stylesheet's text, safe inside <style> (read once per build). */
+    const stylesheet = async (current: Cache, file: string) => {
+      let css = current.css.get(file);
+      if (css === undefined) {
+        css = (await readFile(path.join(root, file), 'utf8')).replaceAll('</', '<\\/');
+        current.css.set(file, css);
+      }
+      return css;
+    };
+    /** The Spanish texts the frames are written in (the app's translation file); without them no frames. */
+    const readTexts = async (): Promise<Translations | null> => {
+      try {
+        return JSON.parse(await readFile(path.join(root, 'assets', 'i18n', 'es.json'), 'utf8')) as Translations;
+      } catch {
+        return null;
+      }
     };
     /** The build's description of the boot screen; without it (an older build) index.html is sent as built. */
     const readShell = async (): Promise<AppShell | null> => {
@@ -117,7 +187,7 @@ export default fp(
         if (!path.extname(pathname) || pathname.endsWith('.html')) {
           reply.header('cache-control', 'no-cache');
           // Compressed explicitly: the global compression hooks do not run in the 404 handler.
-          return reply.type('text/html; charset=utf-8').compress(await appHtml(pathname));
+          return reply.type('text/html; charset=utf-8').compress(await appHtml(pathname, url.slice(pathname.length)));
         }
       }
       return reply.code(404).send({ code: 'not-found', message: ERRORS['not-found'].message });

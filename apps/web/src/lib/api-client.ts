@@ -14,6 +14,7 @@ import { API_BASE_PATH, INTERNAL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@p
 import { noteApiResponse } from './offline/offline-data';
 import { getCurrentUser, logout } from './session';
 import { tokenRefresher } from './token-refresh';
+import { takeEmbeddedAnswer } from './embedded-page-data';
 
 /** Longest wait for social sign-out hooks before the 401 reload. */
 const SIGN_OUT_WAIT_MS = 2000;
@@ -53,6 +54,8 @@ export interface ApiClientDeps {
   onUnauthorized: () => Promise<void> | void;
   /** Runs before a call that will carry the bearer token (token refresh when close to expiry). */
   beforeAuthenticatedRequest?: () => Promise<void>;
+  /** The answer the page was rendered from, for an anonymous GET (lib/embedded-page-data.ts). */
+  embeddedAnswer?: (path: string) => unknown;
 }
 
 export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
@@ -116,6 +119,11 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     }
     const token = options.anonymous ? null : deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
+    // What a signed-in person sees may differ (a campaign they joined): only anonymous reads.
+    if (!token && options.body === undefined && (options.method ?? 'GET') === 'GET' && deps.embeddedAnswer) {
+      const embedded = deps.embeddedAnswer(path);
+      if (embedded !== undefined) return embedded as T;
+    }
 
     let response: Response;
     try {
@@ -146,6 +154,7 @@ export const apiRequest: ApiRequest = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   getToken: () => getCurrentUser().token,
   beforeAuthenticatedRequest: () => tokenRefresher.ensureFreshToken(),
+  embeddedAnswer: takeEmbeddedAnswer,
   onUnauthorized: async () => {
     // Give social sign-out a moment, but never let a hung provider block the reload.
     await Promise.race([logout(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);

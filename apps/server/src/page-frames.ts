@@ -1,0 +1,258 @@
+/**
+ * The public pages' content, written by the server into each page's boot screen (app-shell.ts):
+ * the landing, campaigns, allies, Conócenos, help/FAQ, a point's page and the login and sign-up
+ * forms' static frame are painted with the HTML, before any script, from the same data and
+ * Spanish texts the app then renders. The page's largest paint needs no JavaScript.
+ *
+ * Why a static frame and not React's server renderer on the app's components: the pages stand
+ * on Ionic's web components (IonPage, segments, searchbars, accordions), which need a DOM to
+ * define themselves and render nothing useful on the server, and every page body renders only
+ * after the page's frame has committed (AfterFirstCommit), so a hydrated tree would not match the
+ * server's anyway. The frame uses the app's own classes and the server inlines the app's
+ * stylesheets with it, so each block has the size the app gives it: when the app takes over
+ * (lib/boot-screen.ts removes the frame once its page has rendered) the same text and images are
+ * no larger, nothing moves and the largest paint stays the frame's.
+ *
+ * Everything here is escaped text from the database or the translation file; links carry
+ * tabindex="-1" because the boot screen is hidden from assistive technology while the app runs
+ * (the app's own page is what people navigate).
+ */
+import type { AboutPage, AllyList, CampaignList, FaqItem, PointDetail } from '@puntoverde/contract';
+import { escapeHtml } from './app-shell.js';
+
+export type Translations = { [key: string]: string | Translations };
+
+/**
+ * `api` reads a public API path (`v1/campaigns?...`) through the server's own routes, as an
+ * anonymous visitor: the frame shows, and the page embeds, exactly what the app would get.
+ * It answers the response body, or null when the answer is not a 200 (an unknown point).
+ */
+export type FrameContext = { texts: Translations; tileUrl: string; api: (path: string) => Promise<unknown> };
+
+/** A read the frame cannot do without (the API failed): the page keeps its plain boot screen. */
+async function read<T>(ctx: FrameContext, path: string): Promise<{ data: T }> {
+  const body = (await ctx.api(path)) as { data: T } | null;
+  if (!body) throw new Error(`page frame: GET ${path} failed`);
+  return body;
+}
+
+/**
+ * A page's frame and the API answers it was drawn from, keyed by the path the app asks
+ * (`v1/campaigns?status=ongoing&page=1&page_size=12`), shaped as the API sends them: the app
+ * takes them instead of fetching again (apps/web/src/lib/embedded-page-data.ts).
+ */
+export type PageFrame = { html: string; answers: Record<string, unknown> };
+
+const frameOnly = (html: string): PageFrame => ({ html, answers: {} });
+
+/** A translation by dotted key; the key itself when missing (a build always has them all). */
+export function text(texts: Translations, key: string): string {
+  let node: string | Translations | undefined = texts;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : key;
+}
+
+/** The route patterns that have a content frame. */
+export const FRAMED_ROUTES = ['/index', '/campaign', '/allies', '/contact', '/help', '/map/:id', '/auth/login', '/auth/signup-client'] as const;
+
+/** Whether a route's frame depends on data that changes (rendered per request) or only on the build. */
+export function isStaticFrame(route: string): boolean {
+  return route === '/index' || route === '/auth/login' || route === '/auth/signup-client';
+}
+
+const e = escapeHtml;
+const link = (href: string, label: string, className = '') =>
+  `<a href="${e(href)}" tabindex="-1"${className ? ` class="${className}"` : ''}>${label}</a>`;
+const paragraphs = (body: string) =>
+  body
+    .split(/\n{2,}/)
+    .filter(Boolean)
+    .map((p) => `<p>${e(p)}</p>`)
+    .join('');
+/** Room for a control the app draws with a web component (segment, searchbar), at its size. */
+const controlRoom = (className: string) => `<div class="${className}" aria-hidden="true"></div>`;
+
+const QUICK_ACTIONS = [
+  { key: 'where', to: '/home' },
+  { key: 'pickup', to: '/app/tabs/request/new' },
+  { key: 'campaigns', to: '/campaign' },
+  { key: 'pqr', to: '/help' },
+];
+
+function landing(t: (key: string) => string): string {
+  const tiles = QUICK_ACTIONS.map(
+    (a) =>
+      `<li><a href="${a.to}" tabindex="-1" class="landing-tile"><span class="landing-tile-icon"></span>` +
+      `<span class="landing-tile-title">${e(t(`pages.index.actions.${a.key}.title`))}</span>` +
+      `<span class="landing-tile-text">${e(t(`pages.index.actions.${a.key}.text`))}</span></a></li>`,
+  ).join('');
+  return (
+    `<section class="landing-hero"><h2 class="landing-brand">${e(t('app.name'))}</h2>` +
+    `<p class="landing-promise">${e(t('pages.index.promise'))}</p><p class="lead">${e(t('pages.index.lead'))}</p></section>` +
+    `<nav><ul class="landing-tiles">${tiles}</ul></nav>`
+  );
+}
+
+const bogotaDate = new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Bogota' });
+
+/** The first page of campaigns the app's list asks for (features/campaigns/components/campaign-list.tsx). */
+export const CAMPAIGNS_PATH = 'v1/campaigns?status=ongoing&page=1&page_size=12';
+/** The allies the app's browser asks for with no filter (features/allies/api/get-allies.ts). */
+export const ALLIES_PATH = 'v1/allies?page=1&page_size=100';
+export const ABOUT_PATH = 'v1/content/about';
+export const FAQ_PATH = 'v1/content/faq';
+
+async function campaigns(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<CampaignList>(ctx, CAMPAIGNS_PATH);
+  const list = body.data;
+  const cards = list.items
+    .map((c, i) => {
+      const image = c.image_url
+        ? `<img class="content-card__image" src="${e(c.image_url)}" alt="" loading="${i === 0 ? 'eager' : 'lazy'}" fetchpriority="${i === 0 ? 'high' : 'auto'}" width="1200" height="630">`
+        : '';
+      const dates = `${bogotaDate.format(new Date(c.starts_at))} – ${bogotaDate.format(new Date(c.ends_at))}`;
+      return (
+        `<article class="content-card">${image}<div class="content-card__body">` +
+        `<h2 class="content-card__title">${link(`/campaign?id=${c.id}`, e(c.title))}</h2>` +
+        `<p class="content-card__meta"><time datetime="${e(c.starts_at)}">${e(dates)}</time></p>` +
+        (c.place_name ? `<p class="content-card__meta">${e(c.place_name)}</p>` : '') +
+        `<p>${e(c.summary)}</p></div></article>`
+      );
+    })
+    .join('');
+  const grid = cards || `<div class="empty-state"><p>${e(t('campaigns.empty.ongoing'))}</p></div>`;
+  return { html: `${controlRoom('frame-segment')}<section class="card-grid">${grid}</section>`, answers: { [CAMPAIGNS_PATH]: body } };
+}
+
+async function allies(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<AllyList>(ctx, ALLIES_PATH);
+  const list = body.data;
+  const cards = list.items
+    .map(
+      (a) =>
+        `<article class="content-card ally-card"><div class="ally-card__head">` +
+        (a.logo_url
+          ? `<img class="ally-card__logo" src="${e(a.logo_url)}" alt="" loading="lazy" width="64" height="64">`
+          : `<span class="ally-card__logo ally-card__logo--empty"></span>`) +
+        `<div>` +
+        `<h2 class="content-card__title">${e(a.name)}</h2><span class="content-card__meta">${e(t(`allies.category.${a.category}`))}</span></div></div>` +
+        `<p>${e(a.description ?? '')}</p></article>`,
+    )
+    .join('');
+  const html =
+    `<p class="lead">${e(t('allies.intro'))}</p>${controlRoom('frame-segment')}${controlRoom('frame-filters')}` +
+    `<section class="card-grid">${cards || `<div class="empty-state"><p>${e(t('allies.empty'))}</p></div>`}</section>`;
+  return { html, answers: { [ALLIES_PATH]: body } };
+}
+
+async function about(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<AboutPage>(ctx, ABOUT_PATH);
+  const page = body.data;
+  const channels = [
+    page.email ? [t('content.email'), page.email] : null,
+    page.phone ? [t('content.phone'), page.phone] : null,
+    page.whatsapp ? ['WhatsApp', page.whatsapp] : null,
+    page.address ? [t('content.address'), page.address] : null,
+    page.hours ? [t('content.hours'), page.hours] : null,
+    page.website ? [t('content.website'), page.website] : null,
+  ].filter((c): c is [string, string] => c !== null);
+  const list = channels.length
+    ? `<ul class="contact-list contact-list--large">${channels.map(([label, value]) => `<li><span class="contact-list__label">${e(label)}:</span> ${e(value)}</li>`).join('')}</ul>`
+    : `<p>${e(t('content.noChannels'))}</p>`;
+  return {
+    html: `<h2>${e(page.title)}</h2><p class="lead">${e(page.intro)}</p>${paragraphs(page.body)}<h2>${e(t('content.channels'))}</h2>${list}`,
+    answers: { [ABOUT_PATH]: body },
+  };
+}
+
+async function help(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {
+  const body = await read<FaqItem[]>(ctx, FAQ_PATH);
+  const faq = body.data;
+  const questions = faq.length
+    ? `<ul class="frame-faq">${faq.map((f) => `<li>${e(f.question)}</li>`).join('')}</ul>`
+    : `<p class="empty-state">${e(t('content.faqEmpty'))}</p>`;
+  const html =
+    `<section class="material-guide"><h2>${e(t('content.guideTitle'))}</h2><p>${e(t('content.guideIntro'))}</p>${controlRoom('frame-searchbar')}</section>` +
+    `<section><h2>${e(t('content.faqTitle'))}</h2>${questions}</section>`;
+  return { html, answers: { [FAQ_PATH]: body } };
+}
+
+/** The slippy-map tile holding a point at a zoom (OpenStreetMap's tile numbering). */
+export function tileOf(lat: number, lng: number, zoom: number): { x: number; y: number; px: number; py: number } {
+  const n = 2 ** zoom;
+  const fx = ((lng + 180) / 360) * n;
+  const rad = (lat * Math.PI) / 180;
+  const fy = ((1 - Math.log(Math.tan(rad) + 1 / Math.cos(rad)) / Math.PI) / 2) * n;
+  const x = Math.floor(fx);
+  const y = Math.floor(fy);
+  return { x, y, px: Math.round((fx - x) * 256), py: Math.round((fy - y) * 256) };
+}
+
+export function tileSrc(template: string, zoom: number, x: number, y: number): string {
+  return template.replace('{s}', 'a').replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y)).replace('{r}', '');
+}
+
+async function point(ctx: FrameContext, t: (key: string) => string, id: number): Promise<PageFrame | null> {
+  const body = (await ctx.api(`v1/points/${id}`)) as { data: PointDetail } | null;
+  if (!body) return null; // an unknown point: the app says so
+  const { data } = body;
+  const address = [data.address, data.city].filter(Boolean).join(', ');
+  // The map as the app opens it (zoom 16, centred on the point): the tile under the point, where
+  // Leaflet will draw it, so the map's first tile is on screen with the HTML.
+  const tile = tileOf(data.lat, data.lng, 16);
+  const map =
+    `<div class="pvp-detail-map frame-map"><img src="${e(tileSrc(ctx.tileUrl, 16, tile.x, tile.y))}" alt="" width="256" height="256" fetchpriority="high" ` +
+    `style="left:calc(50% - ${tile.px}px);top:calc(50% - ${tile.py}px)"></div>`;
+  const html =
+    `<article class="pvp-detail"><header><p class="pvp-kind">${e(t(`points.kinds.${data.kind}`))}</p>` +
+    `<h2 class="pvp-detail-name">${e(data.name)}</h2><p class="pvp-detail-address">${e(address)}</p></header>` +
+    `${controlRoom('frame-actions')}${map}</article>`;
+  // The app asks with `?at=<now>`: it matches this answer without it (embedded-page-data.ts).
+  return { html, answers: { [`v1/points/${id}`]: body } };
+}
+
+function formFrame(t: (key: string) => string, lead: string, fields: string[], extra = ''): PageFrame {
+  const rows = fields.map((key) => `<div class="frame-field"><span>${e(t(key))}</span><span class="frame-input"></span></div>`).join('');
+  return frameOnly(`<p class="lead">${e(t(lead))}</p>${extra}<div class="frame-form">${rows}</div>`);
+}
+
+/** The answers as a JSON block for the page's <head>; `<` escaped so no value can close the element. */
+export function renderPageAnswers(answers: Record<string, unknown>): string {
+  if (!Object.keys(answers).length) return '';
+  return `<script type="application/json" id="pv-page-data">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+}
+
+/**
+ * The content frame of a path whose route (a pattern of routes.json) has one, else null.
+ * `search` is the query string (`/campaign?id=3` shows one campaign: no list frame for it).
+ */
+export async function renderPageFrame(ctx: FrameContext, route: string, pathname: string, search = ''): Promise<PageFrame | null> {
+  const t = (key: string) => text(ctx.texts, key);
+  switch (route) {
+    case '/index':
+      return frameOnly(landing(t));
+    case '/campaign':
+      return new URLSearchParams(search).has('id') ? null : campaigns(ctx, t);
+    case '/allies':
+      return allies(ctx, t);
+    case '/contact':
+      return about(ctx, t);
+    case '/help':
+      return help(ctx, t);
+    case '/map/:id': {
+      const id = /^\/map\/(\d{1,9})\/?$/.exec(pathname)?.[1];
+      return id ? point(ctx, t, Number(id)) : null;
+    }
+    case '/auth/login':
+      return formFrame(t, 'identity.login.lead', ['identity.fields.email', 'identity.fields.password']);
+    case '/auth/signup-client':
+      return formFrame(
+        t,
+        'identity.signup.clientLead',
+        ['identity.fields.firstName', 'identity.fields.lastName', 'identity.fields.email', 'identity.fields.password'],
+        `<p>${e(t('identity.signup.otherKindCompany'))} ${link('/auth/signup-company', e(t('identity.signup.otherKindLink')))}</p>`,
+      );
+    default:
+      return null;
+  }
+}

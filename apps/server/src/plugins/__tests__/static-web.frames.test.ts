@@ -1,0 +1,117 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { identitySeeder } from '../../features/identity/identity.seed.js';
+import { pointsDemoSeeder } from '../../features/points/points.seed.js';
+import { contentSeeder } from '../../features/content/content.seed.js';
+import { ALLIES_PATH, CAMPAIGNS_PATH, FAQ_PATH, tileOf } from '../../page-frames.js';
+
+/** A build folder like `vite build` writes: boot and preload markers, the entry stylesheet linked at the end of <body>. */
+const INDEX_HTML =
+  '<!doctype html><html lang="es"><head><!--preload--><!--/preload--></head><body>' +
+  '<div id="boot" class="boot-screen" aria-hidden="true"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div>' +
+  '<div id="root"></div><link rel="stylesheet" crossorigin href="/assets/index-Ab1.css"></body></html>';
+const SHELL = {
+  appName: 'PuntoVerde',
+  demoNote: 'Versión de demostración',
+  routes: [
+    { path: '/index', title: 'Inicio' },
+    { path: '/campaign', title: 'Campañas' },
+    { path: '/allies', title: 'Aliados / Adheridos' },
+    { path: '/help', title: 'Ayuda / PQR' },
+    { path: '/auth/login', title: 'Iniciar sesión' },
+    { path: '/map/:id', title: 'Punto de residuos', preload: ['assets/map.page-Cd2.js', 'assets/points-Ef3.css'] },
+    { path: '/home', title: 'Mapa de Residuos' },
+  ],
+};
+const ES_JSON = path.resolve(import.meta.dirname, '../../../../web/public/assets/i18n/es.json');
+const quiet = { info: () => undefined, warn: () => undefined };
+
+describe("the public pages' content, painted with the HTML", () => {
+  let t: TestApp;
+  let dist: string;
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }).then((r) => r.body);
+  const boot = (html: string) => /<!--boot-->([\s\S]*?)<!--\/boot-->/.exec(html)?.[1] ?? '';
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'puntoverde-dist-'));
+    mkdirSync(path.join(dist, 'assets', 'i18n'), { recursive: true });
+    writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(dist, 'app-shell.json'), JSON.stringify(SHELL));
+    writeFileSync(path.join(dist, 'assets', 'index-Ab1.css'), '.page-body .lead{font-size:1.125rem}');
+    writeFileSync(path.join(dist, 'assets', 'points-Ef3.css'), '.pvp-detail-map{height:240px}');
+    writeFileSync(path.join(dist, 'assets', 'map.page-Cd2.js'), '');
+    copyFileSync(ES_JSON, path.join(dist, 'assets', 'i18n', 'es.json'));
+    t = await buildTestApp({ webDistDir: dist, demo: false, tileUrl: 'https://tile.example.org/{z}/{x}/{y}.png' });
+    for (const seeder of [identitySeeder, pointsDemoSeeder, contentSeeder]) await seeder.run(t.app.db, { log: quiet, config: t.config });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('writes the landing into /index and / with the app stylesheet inline instead of linked', async () => {
+    for (const url of ['/index', '/']) {
+      const html = await get(url);
+      expect(boot(html)).toContain('<p class="landing-promise">Recicla cerca de ti, sin complicarte.</p>');
+      expect(boot(html)).toContain('<a href="/campaign" tabindex="-1" class="landing-tile">');
+      expect(html).toContain('<style>.page-body .lead{font-size:1.125rem}</style>');
+      expect(html).not.toContain('<link rel="stylesheet"');
+    }
+  });
+
+  it('lists the ongoing campaigns, the first image fetched first, and shows an edit at once, escaped', async () => {
+    const list = (await t.app.inject({ method: 'GET', url: '/back/api/v1/campaigns?status=ongoing' })).json().data;
+    expect(list.items.length).toBeGreaterThan(0);
+    let html = boot(await get('/campaign'));
+    for (const c of list.items) expect(html).toContain(`>${c.title}</a></h2>`);
+    expect(html).toMatch(/<img class="content-card__image" src="[^"]+" alt="" loading="eager" fetchpriority="high" width="1200" height="630">/);
+    await t.app.db.updateTable('campaigns').set({ title: '<b>Nueva</b> & mejor' }).where('id', '=', list.items[0].id).execute();
+    html = boot(await get('/campaign'));
+    expect(html).toContain('&#60;b&#62;Nueva&#60;/b&#62; &#38; mejor');
+    expect(html).not.toContain('<b>Nueva</b>');
+  });
+
+  it('embeds the answers the page was drawn from, as the API sends them, so the app does not ask again', async () => {
+    const answers = (html: string) => JSON.parse(/<script type="application\/json" id="pv-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+    const api = async (apiPath: string) => (await t.app.inject({ method: 'GET', url: `/back/api/${apiPath}` })).json();
+    expect(answers(await get('/campaign'))).toEqual({ [CAMPAIGNS_PATH]: await api(CAMPAIGNS_PATH) });
+    expect(answers(await get('/allies'))).toEqual({ [ALLIES_PATH]: await api(ALLIES_PATH) });
+    expect(answers(await get('/help'))).toEqual({ [FAQ_PATH]: await api(FAQ_PATH) });
+    expect(answers(await get('/index'))).toBeNull();
+  });
+
+  it("gives one campaign's link (/campaign?id=) no list", async () => {
+    expect(boot(await get('/campaign?id=1'))).toBe('<div class="boot-bar">Campañas</div>');
+  });
+
+  it('writes the FAQ questions into /help', async () => {
+    const faq = (await t.app.inject({ method: 'GET', url: '/back/api/v1/content/faq' })).json().data as { question: string }[];
+    const html = boot(await get('/help'));
+    expect(html).toContain('<h2>Preguntas frecuentes</h2>');
+    for (const f of faq) expect(html).toContain(`<li>${f.question.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</li>`);
+  });
+
+  it("writes a point's name, address and the map tile under it into /map/{id}, with the page's own stylesheet", async () => {
+    const markers = (await t.app.inject({ method: 'GET', url: '/back/api/v1/points?bbox=-75.7,6.1,-75.5,6.4' })).json().data.points;
+    const detail = (await t.app.inject({ method: 'GET', url: `/back/api/v1/points/${markers[0].id}` })).json().data;
+    const html = await get(`/map/${detail.id}`);
+    const { x, y } = tileOf(detail.lat, detail.lng, 16);
+    expect(boot(html)).toContain(`<h2 class="pvp-detail-name">${detail.name}</h2>`);
+    expect(boot(html)).toContain(`src="https://tile.example.org/16/${x}/${y}.png"`);
+    expect(html).toContain('.pvp-detail-map{height:240px}');
+  });
+
+  it('keeps the plain boot screen for an unknown point and for pages without a frame', async () => {
+    expect(boot(await get('/map/999999'))).toBe('<div class="boot-bar">Punto de residuos</div>');
+    expect(boot(await get('/home'))).toBe('<div class="boot-bar">Mapa de Residuos</div>');
+  });
+
+  it("draws the login form's frame: its lead and field labels", async () => {
+    const html = boot(await get('/auth/login'));
+    expect(html).toContain('<p class="lead">Ingresa con el correo y la contraseña de tu cuenta.</p>');
+    expect(html).toContain('<span>Contraseña</span>');
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * The answers a public page was rendered from, embedded by the server beside the page's content
+ * (`<script type="application/json" id="pv-page-data">`, apps/server/src/page-frames.ts): a map
+ * from the API path the app asks (`v1/campaigns?status=ongoing&page=1&page_size=12`) to the
+ * response body. The app's first anonymous GET of such a path takes it instead of fetching, so
+ * the page shows the data the HTML already painted without a second round trip. Each answer
+ * serves once: a later refetch goes to the network.
+ */
+const ELEMENT_ID = 'pv-page-data';
+
+let answers: Map<string, unknown> | null = null;
+
+/** `?at=` (the time a point's opening state is computed for) differs by milliseconds between server and app. */
+export function normalizePagePath(path: string): string {
+  return path.replace(/([?&])at=[^&]*&?/, '$1').replace(/[?&]$/, '');
+}
+
+function read(): Map<string, unknown> {
+  if (answers) return answers;
+  answers = new Map();
+  if (typeof document === 'undefined') return answers;
+  const text = document.getElementById(ELEMENT_ID)?.textContent;
+  if (!text) return answers;
+  try {
+    const data = JSON.parse(text) as unknown;
+    if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
+      for (const [path, body] of Object.entries(data)) answers.set(normalizePagePath(path), body);
+    }
+  } catch {
+    // A malformed block: the app fetches as usual.
+  }
+  return answers;
+}
+
+/** The embedded answer to `path`, once; undefined when the page has none. */
+export function takeEmbeddedAnswer(path: string): unknown {
+  const map = read();
+  const key = normalizePagePath(path);
+  const body = map.get(key);
+  map.delete(key);
+  return body;
+}
+
+/** Test hook: read the document again on the next call. */
+export function resetEmbeddedPageData(): void {
+  answers = null;
+}

@@ -1,0 +1,106 @@
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+/**
+ * The public pages' main content arrives with the HTML (the server writes it into the page's
+ * boot screen: apps/server/src/page-frames.ts), so it is on screen before any script runs —
+ * checked here with JavaScript turned off — and the app then takes over without asking the API
+ * again for what the HTML already had.
+ */
+
+type Body<T> = { data: T };
+async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(`/back/api/${path}`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as Body<T>).data;
+}
+
+/** The boot screen is hidden from assistive technology while the app runs: its text is what a visitor without scripts sees. */
+const frame = (page: Page) => page.locator('#boot');
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing shows its promise and quick links', async ({ page }) => {
+    await page.goto('/index');
+    await expect(frame(page).getByText('Recicla cerca de ti, sin complicarte.')).toBeVisible();
+    await expect(frame(page).getByText('¿Dónde reciclo?', { exact: true })).toBeVisible();
+  });
+
+  test('the campaigns page shows the ongoing campaigns, the first with its image', async ({ page, request }) => {
+    const list = await api<{ items: { title: string; image_url: string | null }[] }>(request, 'v1/campaigns?status=ongoing&page=1&page_size=12');
+    expect(list.items.length).toBeGreaterThan(0);
+    await page.goto('/campaign');
+    for (const c of list.items) await expect(frame(page).getByText(c.title)).toBeAttached();
+    const first = list.items[0];
+    await expect(frame(page).getByText(first?.title ?? '')).toBeVisible();
+    if (first?.image_url) await expect(frame(page).locator(`img[src="${first.image_url}"]`)).toHaveJSProperty('complete', true);
+  });
+
+  test('the allies page shows its introduction and the allies', async ({ page, request }) => {
+    const list = await api<{ items: { name: string }[] }>(request, 'v1/allies?page=1&page_size=100');
+    await page.goto('/allies');
+    await expect(frame(page).getByText('Organizaciones que hacen posible el reciclaje', { exact: false })).toBeVisible();
+    for (const a of list.items) await expect(frame(page).getByText(a.name, { exact: true })).toBeAttached();
+  });
+
+  test('Conócenos shows the staff-written text and the contact channels', async ({ page, request }) => {
+    const about = await api<{ title: string; intro: string; email: string | null }>(request, 'v1/content/about');
+    await page.goto('/contact');
+    await expect(frame(page).getByText(about.intro)).toBeVisible();
+    if (about.email) await expect(frame(page).getByText(about.email)).toBeAttached();
+  });
+
+  test('help shows the material guide and the FAQ questions', async ({ page, request }) => {
+    const faq = await api<{ question: string }[]>(request, 'v1/content/faq');
+    await page.goto('/help');
+    await expect(frame(page).getByText('Preguntas frecuentes')).toBeVisible();
+    for (const f of faq) await expect(frame(page).getByText(f.question)).toBeAttached();
+  });
+
+  test("a point's page shows the point's name, address and its place on the map", async ({ page, request }) => {
+    const markers = await api<{ points: { id: number }[] }>(request, 'v1/points?bbox=-75.7,6.1,-75.5,6.4');
+    const id = markers.points[0]?.id;
+    const point = await api<{ name: string; address: string }>(request, `v1/points/${id}`);
+    await page.goto(`/map/${id}`);
+    await expect(frame(page).getByText(point.name)).toBeVisible();
+    await expect(frame(page).getByText(point.address, { exact: false })).toBeVisible();
+    await expect(frame(page).locator('.frame-map img')).toBeAttached();
+  });
+
+  test('login and sign-up show their form frame', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(frame(page).getByText('Ingresa con el correo y la contraseña de tu cuenta.')).toBeVisible();
+    await expect(frame(page).getByText('Contraseña', { exact: true })).toBeVisible();
+    await page.goto('/auth/signup-client');
+    await expect(frame(page).getByText('Crea tu cuenta de hogar para solicitar recolecciones y seguir tu impacto.')).toBeVisible();
+  });
+});
+
+test.describe('with JavaScript', () => {
+  test('the app takes over the campaigns page without fetching the list again', async ({ page, request }) => {
+    const list = await api<{ items: { title: string }[] }>(request, 'v1/campaigns?status=ongoing&page=1&page_size=12');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/back/api/v1/campaigns')) asked.push(r.url());
+    });
+    await page.goto('/campaign');
+    await expect(page.getByRole('heading', { level: 2, name: list.items[0]?.title })).toBeVisible();
+    await expect(page.locator('#boot')).toHaveCount(0);
+    expect(asked).toEqual([]);
+  });
+
+  test("the app takes over a point's page without fetching the point again", async ({ page, request }) => {
+    const markers = await api<{ points: { id: number }[] }>(request, 'v1/points?bbox=-75.7,6.1,-75.5,6.4');
+    const id = markers.points[0]?.id;
+    const point = await api<{ name: string }>(request, `v1/points/${id}`);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/back/api/v1/points/${id}`) asked.push(r.url());
+    });
+    await page.goto(`/map/${id}`);
+    await expect(page.getByRole('heading', { level: 2, name: point.name })).toBeVisible();
+    await expect(page.locator('#boot')).toHaveCount(0);
+    expect(asked).toEqual([]);
+  });
+});
