@@ -357,11 +357,32 @@ export async function createReport(
  */
 const PUBLIC_LIST_TTL_MS = 5000;
 const PUBLIC_LIST_MAX_ENTRIES = 500;
-const publicListCache = new WeakMap<object, Map<string, { at: number; list: ReportList }>>();
+type CacheEntry = { at: number; value: Promise<unknown> };
+const publicListCache = new WeakMap<object, Map<string, CacheEntry>>();
 
 /** Every write to reports calls this: cached public lists of that database are dropped. */
 function reportsChanged(db: object): void {
   publicListCache.delete(db);
+}
+
+/**
+ * A public answer from the cache, or computed once: concurrent callers of a missing key share
+ * the one query in flight (a burst at expiry does not run it fifty times). Failures are not kept.
+ */
+function cachedPublic<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
+  let cache = publicListCache.get(db);
+  if (!cache) publicListCache.set(db, (cache = new Map<string, CacheEntry>()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PUBLIC_LIST_TTL_MS) return hit.value as Promise<T>;
+  if (cache.size >= PUBLIC_LIST_MAX_ENTRIES) cache.clear();
+  const value = compute();
+  const entry: CacheEntry = { at: Date.now(), value };
+  cache.set(key, entry);
+  const own = cache;
+  value.catch(() => {
+    if (own.get(key) === entry) own.delete(key);
+  });
+  return value;
 }
 
 // ——— Reading ———
@@ -379,15 +400,7 @@ function boxAround(lat: number, lng: number, radiusM: number): repo.Box {
 /** Public, mine, followed or near me; filterable by status, category, point and map viewport. */
 export async function listReports(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {
   if (user) return listReportsUncached(deps, user, q);
-  let cache = publicListCache.get(deps.db);
-  if (!cache) publicListCache.set(deps.db, (cache = new Map<string, { at: number; list: ReportList }>()));
-  const key = JSON.stringify(q);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < PUBLIC_LIST_TTL_MS) return hit.list;
-  const list = await listReportsUncached(deps, null, q);
-  if (cache.size >= PUBLIC_LIST_MAX_ENTRIES) cache.clear();
-  cache.set(key, { at: Date.now(), list });
-  return list;
+  return cachedPublic(deps.db, `list:${JSON.stringify(q)}`, () => listReportsUncached(deps, null, q));
 }
 
 async function listReportsUncached(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {
@@ -817,6 +830,7 @@ export async function assignReport(deps: ReportsDeps, user: AuthUser, number: st
       created_at: at,
     });
   });
+  reportsChanged(deps.db);
   return handlerView(deps, user, (await repo.findById(deps.db, row.id))!);
 }
 
@@ -859,8 +873,7 @@ export type ReportRecord = {
   media_url: string | null;
 };
 
-function toRecord(secret: string, row: ReportRow, photos: ReportPhotoRow[]): ReportRecord {
-  const photo = photos.find((p) => p.report_id === row.id && p.hidden === 0);
+function toRecord(secret: string, row: repo.ReportRecordRow, photo: ReportPhotoRow | undefined): ReportRecord {
   return {
     number: row.number,
     category: row.category,
@@ -878,19 +891,26 @@ function toRecord(secret: string, row: ReportRow, photos: ReportPhotoRow[]): Rep
   };
 }
 
-/** Reports by number, or by category, filing window and open/closed, newest first (at most `limit`). */
+/**
+ * Reports by number, or by category, filing window and open/closed, newest first (at most
+ * `limit`). Public data (Open311 shows no reporter): kept like the public lists.
+ */
 export async function listReportRecords(
   deps: Pick<ReportsDeps, 'db' | 'secret'>,
   f: { numbers?: string[]; categories?: string[]; from?: string; to?: string; open?: boolean; limit: number },
 ): Promise<ReportRecord[]> {
-  const rows = await repo.listRecords(deps.db, {
-    numbers: f.numbers,
-    categories: f.categories,
-    from: f.from,
-    to: f.to,
-    statuses: f.open === undefined ? undefined : f.open ? REPORT_OPEN_STATUSES : CLOSED,
-    limit: f.limit,
+  return cachedPublic(deps.db, `records:${JSON.stringify(f)}`, async () => {
+    const rows = await repo.listRecords(deps.db, {
+      numbers: f.numbers,
+      categories: f.categories,
+      from: f.from,
+      to: f.to,
+      statuses: f.open === undefined ? undefined : f.open ? REPORT_OPEN_STATUSES : CLOSED,
+      limit: f.limit,
+    });
+    const photos = await repo.listPhotos(deps.db, rows.map((r) => r.id));
+    const firstPhoto = new Map<number, ReportPhotoRow>();
+    for (const p of photos) if (p.hidden === 0 && !firstPhoto.has(p.report_id)) firstPhoto.set(p.report_id, p);
+    return rows.map((r) => toRecord(deps.secret, r, firstPhoto.get(r.id)));
   });
-  const photos = await repo.listPhotos(deps.db, rows.map((r) => r.id));
-  return rows.map((r) => toRecord(deps.secret, r, photos));
 }

@@ -1,6 +1,6 @@
 import type { Report, ReportDuplicate } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, waitForMail } from '../../../test/factories.js';
+import { createUser, loginAs, randomIp, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { sendDueFollowUps } from '../../features/reports/reports.service.js';
 import { reportsDeps } from './deps.js';
@@ -323,6 +323,41 @@ describe('public list', () => {
     expect(res.body).not.toContain(w.ana.email);
     const mine = await t.app.inject({ method: 'GET', url: `${REPORTS_URL}?scope=mine` });
     expect(mine.statusCode).toBe(401);
+  });
+});
+
+describe('paging', () => {
+  // A box of its own, far from the other tests' reports.
+  const BOX = 'bbox=-74.12,4.60,-74.08,4.64';
+  const place = (i: number) => ({ category: 'otro' as const, lat: 4.61 + i / 10_000, lng: -74.1 });
+
+  it('pages the public list newest first, without overlaps, with the total of the filter', async () => {
+    const user = await createUser(t.app, { name: 'Carla Hogar' });
+    const carla = { ...user, headers: await loginAs(t.app, user) };
+    const filed: string[] = [];
+    for (let i = 0; i < 5; i += 1) filed.push((await mustFile(t.app, carla, place(i))).number);
+    const page = async (n: number) =>
+      (await t.app.inject({ method: 'GET', url: `${REPORTS_URL}?${BOX}&page=${n}&page_size=2`, headers: w.bruno.headers })).json<{
+        data: { items: Report[]; total: number; page: number };
+      }>().data;
+    const [one, two, three] = [await page(1), await page(2), await page(3)];
+    expect([one.total, two.total, three.total]).toEqual([5, 5, 5]);
+    expect([...one.items, ...two.items, ...three.items].map((r) => r.number)).toEqual([...filed].reverse());
+  });
+
+  it('pages the handling inbox oldest first', async () => {
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i += 1) numbers.push((await mustFile(t.app, w.bruno, { ...place(10 + i), point_id: w.pointY })).number);
+    const page = async (n: number) =>
+      (await t.app.inject({ method: 'GET', url: `${HANDLING_URL}?point_id=${w.pointY}&page=${n}&page_size=2`, headers: w.managerY.headers })).json<{
+        data: { items: Report[]; total: number };
+      }>().data;
+    const first = await page(1);
+    expect(first.items).toHaveLength(2);
+    const all = first.items.map((r) => r.number);
+    for (let n = 2; all.length < first.total; n += 1) all.push(...(await page(n)).items.map((r) => r.number));
+    expect(all.slice(-3)).toEqual(numbers);
+    expect(new Set(all).size).toBe(all.length);
   });
 });
 
