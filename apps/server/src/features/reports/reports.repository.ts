@@ -282,6 +282,22 @@ export async function listReports(
   return { rows: ids.map((id) => byId.get(id)).filter((r): r is ReportRow => r !== undefined), total: Number(total.n) };
 }
 
+/** The newest `limit` reports of the filter (ids from the index first), with the filter's total. */
+export async function listMarkers(db: Executor, f: ListFilter, limit: number) {
+  const [idRows, total] = await Promise.all([
+    applyFilter(db, f).select('r.id').orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute(),
+    applyFilter(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length
+    ? await db.selectFrom('reports').select(['id', 'number', 'category', 'status', 'lat', 'lng']).where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined), total: Number(total.n) };
+}
+
 export async function usersByIds(db: Executor, ids: number[]) {
   if (!ids.length) return [];
   return db

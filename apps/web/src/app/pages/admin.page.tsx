@@ -1,5 +1,5 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline } from 'ionicons/icons';
+import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline, pricetagsOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
@@ -14,6 +14,7 @@ import { AdminMaterials } from '../../features/admin/components/admin-materials'
 import { AdminPoints } from '../../features/admin/components/admin-points';
 import { AdminUsers } from '../../features/admin/components/admin-users';
 import { Open311Keys } from '../../features/reports/components/open311-keys';
+import { ReportCategoriesAdmin } from '../../features/reports/components/admin/report-categories-admin';
 import { AdminTileUrlContext } from '../../features/admin/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
@@ -38,6 +39,12 @@ const SECTIONS = {
   audit: { icon: listOutline, render: () => <AdminAudit /> },
   // Open311 keys: its texts live in the reports namespace (titleKey/helpKey).
   open311: { icon: keyOutline, render: () => <Open311Keys />, titleKey: 'reports.open311.title', helpKey: 'reports.open311.help' },
+  'report-categories': {
+    icon: pricetagsOutline,
+    render: () => <ReportCategoriesAdmin />,
+    titleKey: 'reports.categoriesAdmin.title',
+    helpKey: 'reports.categoriesAdmin.help',
+  },
 } as const;
 
 function sectionTitleKey(key: Section): string {

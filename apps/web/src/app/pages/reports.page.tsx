@@ -26,7 +26,7 @@ import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { isLoggedIn, type CurrentUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
-type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; staff: boolean; t: TFunction };
+type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; staff: boolean; tileUrl: string; t: TFunction };
 type ReportsPart = { key: string; labelKey: string; render: (ctx: PartContext) => ReactNode };
 
 /**
@@ -37,7 +37,7 @@ const PARTS: ReportsPart[] = [
   {
     key: 'problems',
     labelKey: 'reports.parts.problems',
-    render: ({ loggedIn, canHandle }) => <ReportsSection loggedIn={loggedIn} canHandle={canHandle} />,
+    render: ({ loggedIn, canHandle, tileUrl }) => <ReportsSection loggedIn={loggedIn} canHandle={canHandle} tileUrl={tileUrl} />,
   },
   {
     key: 'figures',
@@ -159,7 +159,7 @@ export default function ReportsPage() {
       </p>
     );
   } else {
-    body = <ReportsParts ctx={{ user, loggedIn, canHandle, staff: isStaff, t }} />;
+    body = <ReportsParts ctx={{ user, loggedIn, canHandle, staff: isStaff, tileUrl, t }} />;
   }
   return <PageLayout title={title}>{body}</PageLayout>;
 }

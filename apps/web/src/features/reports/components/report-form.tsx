@@ -5,15 +5,7 @@
  * reporte" follows that one instead of filing a new one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  REPORT_CATEGORIES,
-  REPORT_DESCRIPTION_MAX,
-  REPORT_MAX_PHOTOS,
-  ZReportCategory,
-  type Report,
-  type ReportCategory,
-  type UploadedFile,
-} from '@puntoverde/contract';
+import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, type Report, type UploadedFile } from '@puntoverde/contract';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +13,7 @@ import { z } from 'zod';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { FormAlert, SelectField, TextAreaField } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
+import { useReportCategories } from '../api/categories';
 import { useCreateReport } from '../api/create-report';
 import { useDuplicates } from '../api/duplicates';
 import { usePointForReport } from '../api/point-for-report';
@@ -39,9 +32,7 @@ export type LocationFieldComponent = ComponentType<{
   mapLabel?: string;
 }>;
 
-const CONTAINER_CATEGORIES: readonly ReportCategory[] = ['contenedor_lleno', 'contenedor_danado'];
-
-type FormValues = { category: ReportCategory | ''; description: string; container_id: string };
+type FormValues = { category: string; description: string; container_id: string };
 
 function randomKey(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
@@ -64,11 +55,12 @@ export function ReportForm({
 }) {
   const { t, i18n } = useTranslation();
   const point = usePointForReport(pointId);
+  const categories = useReportCategories();
   const create = useCreateReport();
   const schema = useMemo(
     () =>
       z.object({
-        category: z.union([ZReportCategory, z.literal('')]).refine((v) => v !== '', { message: t('reports.form.categoryRequired') }),
+        category: z.string().min(1, { message: t('reports.form.categoryRequired') }),
         description: z
           .string()
           .trim()
@@ -105,7 +97,8 @@ export function ReportForm({
 
   const duplicates = useDuplicates(category && location ? { category, lat: location.lat, lng: location.lng } : null);
   const containers = point.data?.containers ?? [];
-  const showContainers = !!category && CONTAINER_CATEGORIES.includes(category) && containers.length > 0;
+  const asksContainer = !!categories.data?.find((c) => c.code === category)?.asks_container;
+  const showContainers = asksContainer && containers.length > 0;
 
   const join = async (number: string) => {
     setJoining(number);
@@ -129,7 +122,7 @@ export function ReportForm({
       const created = await create.mutateAsync({
         idempotencyKey,
         body: {
-          category: values.category as ReportCategory,
+          category: values.category,
           description: values.description,
           lat: location.lat,
           lng: location.lng,
@@ -175,7 +168,7 @@ export function ReportForm({
         error={errors.category?.message}
         options={[
           { value: '', label: t('reports.form.chooseCategory'), disabled: true },
-          ...REPORT_CATEGORIES.map((c) => ({ value: c, label: t(`reports.category.${c}`) })),
+          ...(categories.data ?? []).map((c) => ({ value: c.code, label: c.label })),
         ]}
       />
       {showContainers ? (
@@ -257,7 +250,7 @@ export function ReportForm({
             {duplicates.data.map((d) => (
               <li key={d.number} className="rp-card">
                 <p>
-                  <strong>{t(`reports.category.${d.category}`)}</strong> · {t(`reports.status.${d.status}`)} ·{' '}
+                  <strong>{d.category_label}</strong> · {t(`reports.status.${d.status}`)} ·{' '}
                   {t('reports.duplicates.distance', { distance: formatMeters(d.distance_m, i18n.language) })}
                 </p>
                 <p>{d.description.length > 160 ? `${d.description.slice(0, 160)}…` : d.description}</p>

@@ -18,7 +18,7 @@ export function ReportList({ items, empty }: { items: ReportSummary[]; empty: st
         <li key={r.number} className="rp-card">
           <p className="rp-card-head">
             <AppLink to={reportPath(r.number)}>
-              <strong>{t(`reports.category.${r.category}`)}</strong> · {r.number}
+              <strong>{r.category_label}</strong> · {r.number}
             </AppLink>
             <ReportStatusBadge status={r.status} />
           </p>
