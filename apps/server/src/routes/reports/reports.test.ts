@@ -1,4 +1,5 @@
 import type { Report, ReportDuplicate } from '@puntoverde/contract';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, randomIp, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
@@ -326,6 +327,24 @@ describe('public list', () => {
     expect(res.body).not.toContain(diana.email);
     const mine = await t.app.inject({ method: 'GET', url: `${REPORTS_URL}?scope=mine` });
     expect(mine.statusCode).toBe(401);
+  });
+});
+
+describe('filing from the offline outbox', () => {
+  it('files a report once however often it is sent with the same Idempotency-Key', async () => {
+    const user = await createUser(t.app, { name: 'Elena Hogar' });
+    const elena = { ...user, headers: await loginAs(t.app, user) };
+    const key = randomUUID();
+    const send = () =>
+      t.app.inject({ method: 'POST', url: REPORTS_URL, headers: { ...elena.headers, 'idempotency-key': key }, payload: reportBody({ lat: 6.3, lng: -75.57 }) });
+    const first = await send();
+    const retry = await send();
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json<{ data: Report }>().data.number).toBe(first.json<{ data: Report }>().data.number);
+    const rows = await t.app.db.selectFrom('reports').select('number').where('reporter_id', '=', elena.id).execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

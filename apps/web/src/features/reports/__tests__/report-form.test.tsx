@@ -73,7 +73,7 @@ function api(handler: (url: string, init?: RequestInit) => Response | Promise<Re
 
 /** Chooses a category once the list has arrived. */
 async function chooseCategory(label: string) {
-  await screen.findByRole('option', { name: label });
+  await screen.findByRole('option', { name: label }, { timeout: 5000 });
   fireEvent.change(screen.getByLabelText('¿Qué pasa?'), { target: { value: CATEGORIES.find((c) => c.label === label)!.code } });
 }
 

@@ -13,8 +13,10 @@ import { z } from 'zod';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { FormAlert, SelectField, TextAreaField } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
+import type { OutboxEntry } from '../../../lib/offline/outbox';
+import { sendOrQueue } from '../../../lib/offline/queue-write';
 import { useReportCategories } from '../api/categories';
-import { useCreateReport } from '../api/create-report';
+import { CREATE_REPORT_PATH, useCreateReport } from '../api/create-report';
 import { useDuplicates } from '../api/duplicates';
 import { usePointForReport } from '../api/point-for-report';
 import { runReportAction } from '../api/report-actions';
@@ -34,9 +36,8 @@ export type LocationFieldComponent = ComponentType<{
 
 type FormValues = { category: string; description: string; container_id: string };
 
-function randomKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+/** Reports filed with no connection wait in the offline outbox under this kind. */
+export const REPORT_OUTBOX_KIND = 'incident-report';
 
 export function ReportForm({
   tileUrl,
@@ -45,6 +46,7 @@ export function ReportForm({
   containerId,
   onCreated,
   onJoined,
+  onQueued,
 }: {
   tileUrl: string;
   LocationField: LocationFieldComponent;
@@ -52,6 +54,8 @@ export function ReportForm({
   containerId: number | null;
   onCreated: (report: Report) => void;
   onJoined: (number: string) => void;
+  /** No connection: the report waits in the outbox and is sent, once, when it returns. */
+  onQueued?: (entry: OutboxEntry) => void;
 }) {
   const { t, i18n } = useTranslation();
   const point = usePointForReport(pointId);
@@ -92,8 +96,6 @@ export function ReportForm({
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
-  // One key per form: a retried POST (flaky network) never files the report twice.
-  const [idempotencyKey] = useState(randomKey);
 
   const duplicates = useDuplicates(category && location ? { category, lat: location.lat, lng: location.lng } : null);
   const containers = point.data?.containers ?? [];
@@ -118,20 +120,25 @@ export function ReportForm({
       setLocationError(t('reports.form.locationRequired'));
       return;
     }
+    const body = {
+      category: values.category,
+      description: values.description,
+      lat: location.lat,
+      lng: location.lng,
+      point_id: pointId,
+      container_id: showContainers && values.container_id ? Number(values.container_id) : null,
+      photos: photos.map((p) => p.id),
+    };
+    const label = categories.data?.find((c) => c.code === values.category)?.label ?? values.category;
     try {
-      const created = await create.mutateAsync({
-        idempotencyKey,
-        body: {
-          category: values.category,
-          description: values.description,
-          lat: location.lat,
-          lng: location.lng,
-          point_id: pointId,
-          container_id: showContainers && values.container_id ? Number(values.container_id) : null,
-          photos: photos.map((p) => p.id),
-        },
-      });
-      onCreated(created);
+      // Sent now with an Idempotency-Key; with no connection it waits in the outbox with that key,
+      // so however often it is retried the server files it once.
+      const result = await sendOrQueue(
+        { kind: REPORT_OUTBOX_KIND, path: CREATE_REPORT_PATH, body, label: `${label}: ${values.description.trim().slice(0, 60)}` },
+        (headers) => create.mutateAsync({ body, headers }),
+      );
+      if ('sent' in result) onCreated(result.sent);
+      else onQueued?.(result.queued);
     } catch (err) {
       if (!(err instanceof ApiError)) {
         setFormError(err instanceof Error ? err.message : String(err));
