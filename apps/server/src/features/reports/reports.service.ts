@@ -24,6 +24,7 @@ import {
   type ReportStatus,
   type ReportStatusChangeData,
   type ReportSummary,
+  ZReportListResponse,
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -408,6 +409,16 @@ function boxAround(lat: number, lng: number, radiusM: number): repo.Box {
 export async function listReports(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {
   if (user) return listReportsUncached(deps, user, q);
   return cachedPublic(deps.db, `list:${JSON.stringify(q)}`, () => listReportsUncached(deps, null, q));
+}
+
+/**
+ * An anonymous caller's list as the JSON body itself (validated against the response schema once
+ * per cache entry): the map's burst of identical requests costs no per-request serialization.
+ */
+export function publicListBody(deps: ReportsDeps, q: ReportListQueryData): Promise<string> {
+  return cachedPublic(deps.db, `list-body:${JSON.stringify(q)}`, async () =>
+    JSON.stringify(ZReportListResponse.parse({ data: await listReports(deps, null, q) })),
+  );
 }
 
 async function listReportsUncached(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {

@@ -14,6 +14,7 @@ import {
   ZReportNumberParams,
   ZReportReopenRequest,
   ZReportResponse,
+  type ReportList,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,7 +85,12 @@ export default async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZReportListResponse },
       },
     },
-    async (request) => ({ data: await reports.listReports(deps, request.user, request.query) }),
+    async (request, reply) => {
+      if (request.user) return { data: await reports.listReports(deps, request.user, request.query) };
+      // Already-serialized JSON (a string with a JSON content type is sent as it is).
+      const body = await reports.publicListBody(deps, request.query);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as { data: ReportList });
+    },
   );
 
   r.get(
