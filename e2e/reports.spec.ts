@@ -132,3 +132,20 @@ test('the manager resolves it and the reporter answers «¿Se resolvió? Sí» f
   expect(report.status).toBe('resuelto');
   expect(report.history.map((h) => h.kind)).toContain('follow_up');
 });
+
+test('the public reports show on a map filtered by status, and the list beside it links each one', async ({ browser }) => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await login(page, NEIGHBOUR);
+  await page.goto('/app/tabs/reports');
+  const section = current(page);
+  await section.getByRole('button', { name: 'Todos' }).click();
+  await section.getByRole('button', { name: 'Mapa' }).click();
+  await expect(section.getByRole('region', { name: 'Mapa de reportes públicos' })).toBeVisible();
+  await expect(section.getByText(/\d+ reportes? en esta zona del mapa/)).toBeVisible();
+  await section.getByRole('combobox', { name: 'Estado' }).selectOption('resuelto');
+  await expect(section.getByText(/\d+ reportes? en esta zona del mapa/)).toBeVisible();
+  await section.getByRole('button', { name: 'Lista' }).click();
+  await expect(section.getByRole('link', { name: new RegExp(number) })).toBeVisible();
+  await context.close();
+});

@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REPORT_CATEGORIES, REPORT_STATUSES, formatReportNumber } from '@puntoverde/contract';
+import { REPORT_SEEDED_CATEGORIES, REPORT_STATUSES, formatReportNumber } from '@puntoverde/contract';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { nowIso } from '../../apps/server/src/db/dialect.js';
@@ -55,7 +55,7 @@ for (let start = 0; start < count; start += BATCH) {
     const status = rand() < 0.5 ? REPORT_STATUSES[Math.floor(rand() * 3)]! : REPORT_STATUSES[3 + Math.floor(rand() * 3)]!;
     rows.push({
       number: formatReportNumber(year, i + 1), year, sequence: i + 1,
-      category: REPORT_CATEGORIES[Math.floor(rand() * REPORT_CATEGORIES.length)]!, status,
+      category: REPORT_SEEDED_CATEGORIES[Math.floor(rand() * REPORT_SEEDED_CATEGORIES.length)]!, status,
       description: 'Reporte generado para medir el rendimiento: contenedor lleno y bolsas en el andén.',
       lat: Number(lat.toFixed(6)), lng: Number(lng.toFixed(6)), point_id: null, container_id: null, reporter_id: user.id,
       reporter_name: 'Bench', reporter_email: null, reporter_phone: null, source: 'app', address: null, media_url: null,

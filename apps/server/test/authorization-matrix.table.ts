@@ -165,6 +165,8 @@ export const EXPECTED: Record<string, Role[]> = {
   // reopening need an account (reopening by anyone but the reporter is a 409 rule, after the body).
   'GET /back/api/v1/reports': ALL,
   'GET /back/api/v1/reports/duplicates': ALL,
+  'GET /back/api/v1/reports/map': ALL,
+  'GET /back/api/v1/reports/categories': ALL,
   'GET /back/api/v1/reports/{number}': ALL,
   'POST /back/api/v1/reports': SIGNED_IN,
   'POST /back/api/v1/reports/{number}/follow': SIGNED_IN,
@@ -183,6 +185,10 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/admin/open311-keys': STAFF,
   'POST /back/api/v1/admin/open311-keys': STAFF,
   'DELETE /back/api/v1/admin/open311-keys/{id}': STAFF,
+  'GET /back/api/v1/admin/report-categories': STAFF,
+  'POST /back/api/v1/admin/report-categories': STAFF,
+  'POST /back/api/v1/admin/report-categories/order': STAFF,
+  'PUT /back/api/v1/admin/report-categories/{code}': STAFF,
   // Statistics: "mis cifras" for every kind of account; the scheme's impact and factors are public.
   'GET /back/api/v1/statistics/me': SIGNED_IN,
   'GET /back/api/v1/statistics/impact': ALL,

@@ -267,6 +267,7 @@ function urlFor(path: string): string {
       case 'containerId':
         return params.containerId!;
       case 'code':
+        if (path.includes('/report-categories/')) return 'otro';
         return path.includes('/certificates/verify/') ? params.certificateCode! : 'pet';
       case 'number':
         return path.includes('/certificates/') ? params.certificateNumber! : params.reportNumber!;

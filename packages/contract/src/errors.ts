@@ -206,6 +206,9 @@ export const ERRORS = {
   },
   // Incident reports and Open311
   'report-not-found': { status: 404, message: 'No encontramos ese reporte.' },
+  'report-category-invalid': { status: 400, message: 'Elige una categoría de la lista.' },
+  'report-category-not-found': { status: 404, message: 'No encontramos esa categoría de reportes.' },
+  'report-category-code-taken': { status: 409, message: 'Ya existe una categoría con ese código.' },
   'report-forbidden': { status: 403, message: 'No puedes gestionar este reporte: no es de un punto que administres.' },
   'report-photo-invalid': {
     status: 400,

@@ -18,7 +18,12 @@ export const HANDLING_REPORTS_PATH = '/back/api/v1/handling/reports';
 // Categories and statuses
 // ---------------------------------------------------------------------------------------------
 
-export const REPORT_CATEGORIES = [
+/**
+ * The six categories of the specification, seeded by the migration. Categories are data: staff
+ * add, rename, disable and order them (GET {@link REPORT_CATEGORIES_PATH} lists the active ones);
+ * codes never change once created.
+ */
+export const REPORT_SEEDED_CATEGORIES = [
   'contenedor_lleno',
   'contenedor_danado',
   'punto_critico',
@@ -26,17 +31,64 @@ export const REPORT_CATEGORIES = [
   'recoleccion_no_realizada',
   'otro',
 ] as const;
-export const ZReportCategory = z.enum(REPORT_CATEGORIES, { message: 'Elige una categoría de la lista.' });
+export const REPORT_CATEGORY_CODE_PATTERN = /^[a-z][a-z0-9_]{1,39}$/;
+/** A category code (checked against the active categories by the server). */
+export const ZReportCategory = z
+  .string({ error: 'Elige una categoría de la lista.' })
+  .trim()
+  .regex(REPORT_CATEGORY_CODE_PATTERN, { message: 'Elige una categoría de la lista.' });
 export type ReportCategory = z.infer<typeof ZReportCategory>;
 
-export const REPORT_CATEGORY_LABELS_ES: Record<ReportCategory, string> = {
-  contenedor_lleno: 'Contenedor lleno',
-  contenedor_danado: 'Contenedor dañado',
-  punto_critico: 'Punto crítico / arrojo ilegal',
-  punto_cerrado: 'Punto cerrado en horario de atención',
-  recoleccion_no_realizada: 'Recolección no realizada',
-  otro: 'Otro',
-};
+/** GET: the active categories in staff's order (public). */
+export const REPORT_CATEGORIES_PATH = '/back/api/v1/reports/categories';
+/** Staff: every category, create, edit (rename, disable), order. */
+export const ADMIN_REPORT_CATEGORIES_PATH = '/back/api/v1/admin/report-categories';
+
+export const ZReportCategoryView = z.object({
+  code: z.string(),
+  label: z.string(),
+  description: z.string(),
+  /** The form asks which container of the point (Open311: a `container_id` attribute). */
+  asks_container: z.boolean(),
+  position: z.number().int(),
+  active: z.boolean(),
+});
+export type ReportCategoryView = z.infer<typeof ZReportCategoryView>;
+export const ZReportCategoryListResponse = dataOf(z.array(ZReportCategoryView));
+export const ZReportCategoryResponse = dataOf(ZReportCategoryView);
+
+const categoryLabel = z
+  .string({ error: 'Escribe el nombre de la categoría.' })
+  .trim()
+  .min(3, { error: 'El nombre debe tener al menos 3 caracteres.' })
+  .max(80, { error: 'El nombre puede tener hasta 80 caracteres.' });
+const categoryDescription = z
+  .string()
+  .trim()
+  .max(300, { error: 'La descripción puede tener hasta 300 caracteres.' })
+  .default('');
+
+export const ZReportCategoryUpdate = z.object({
+  label: categoryLabel,
+  description: categoryDescription,
+  asks_container: z.boolean().default(false),
+  active: z.boolean().default(true),
+});
+export type ReportCategoryUpdate = z.input<typeof ZReportCategoryUpdate>;
+export const ZReportCategoryCreate = ZReportCategoryUpdate.extend({
+  /** Optional: derived from the name when missing (lowercase, no accents, underscores). */
+  code: z
+    .string()
+    .trim()
+    .regex(REPORT_CATEGORY_CODE_PATTERN, { message: 'El código va en minúsculas, sin tildes ni espacios (p. ej. poda_arboles).' })
+    .optional(),
+});
+export type ReportCategoryCreate = z.input<typeof ZReportCategoryCreate>;
+export const ZReportCategoryOrder = z.object({
+  codes: z.array(z.string().trim().min(1)).min(1, { error: 'Indica el orden de las categorías.' }).max(100),
+});
+export type ReportCategoryOrder = z.input<typeof ZReportCategoryOrder>;
+export const ZReportCategoryParams = z.object({ code: z.string().trim().regex(REPORT_CATEGORY_CODE_PATTERN) });
 
 export const REPORT_STATUSES = ['abierto', 'en_revision', 'programado', 'resuelto', 'descartado', 'duplicado'] as const;
 export const ZReportStatus = z.enum(REPORT_STATUSES, { message: 'Estado de reporte no válido.' });
@@ -183,6 +235,8 @@ export type ReportEvent = z.infer<typeof ZReportEvent>;
 export const ZReport = z.object({
   number: z.string(),
   category: ZReportCategory,
+  /** The category's current name (staff may rename it). */
+  category_label: z.string(),
   status: ZReportStatus,
   description: z.string(),
   lat: z.number(),
@@ -250,6 +304,31 @@ export const ZReportList = pageOf(ZReportSummary);
 export type ReportList = z.infer<typeof ZReportList>;
 export const ZReportListResponse = dataOf(ZReportList);
 
+// Map: GET reports/map (markers of a viewport; the web app clusters them)
+
+export const REPORT_MAP_PATH = '/back/api/v1/reports/map';
+/** Most markers one map answer carries (the newest); `truncated` says when there were more. */
+export const REPORT_MAP_MAX_MARKERS = 2000;
+export const ZReportMapQuery = z.object({
+  bbox: ZReportListQuery.shape.bbox.unwrap(),
+  status: ZReportListQuery.shape.status,
+  category: ZReportListQuery.shape.category,
+});
+export type ReportMapQueryData = z.output<typeof ZReportMapQuery>;
+/** A report on the public map: where, what and how it is; nothing about who. */
+export const ZReportMarker = z.object({
+  number: z.string(),
+  category: z.string(),
+  category_label: z.string(),
+  status: ZReportStatus,
+  lat: z.number(),
+  lng: z.number(),
+});
+export type ReportMarker = z.infer<typeof ZReportMarker>;
+export const ZReportMap = z.object({ items: z.array(ZReportMarker), total: z.number().int(), truncated: z.boolean() });
+export type ReportMap = z.infer<typeof ZReportMap>;
+export const ZReportMapResponse = dataOf(ZReportMap);
+
 export const NEAR_ME_RADIUS_M = 2000;
 
 // Duplicates: GET reports/duplicates
@@ -261,6 +340,7 @@ export const ZReportDuplicatesQuery = z.object({
 export const ZReportDuplicate = z.object({
   number: z.string(),
   category: ZReportCategory,
+  category_label: z.string(),
   status: ZReportStatus,
   description: z.string(),
   distance_m: z.number(),

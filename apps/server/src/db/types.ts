@@ -61,6 +61,8 @@ export interface Database {
   report_events: ReportEventsTable;
   report_followers: ReportFollowersTable;
   open311_keys: Open311KeysTable;
+  // staff-editable report categories (migration 0023)
+  report_categories: ReportCategoriesTable;
   // issue 16: idempotency keys of offline writes (migration 0015)
   idempotency_keys: IdempotencyKeysTable;
   // push notifications (migration 0012)
@@ -668,6 +670,18 @@ export interface PhoneCodesTable {
 export interface ReportCounterTable {
   year: number;
   last_value: number;
+}
+
+/** Staff-editable report categories (migration 0023); `code` is immutable. */
+export interface ReportCategoriesTable {
+  code: string;
+  label: string;
+  description: string;
+  asks_container: number;
+  position: number;
+  active: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface ReportsTable {

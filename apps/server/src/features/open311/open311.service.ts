@@ -3,21 +3,19 @@ import {
   OPEN311_MAX_RESULTS,
   OPEN311_MAX_WINDOW_DAYS,
   OPEN311_SPECIFICATION,
-  REPORT_CATEGORIES,
-  REPORT_CATEGORY_LABELS_ES,
   REPORT_DESCRIPTION_MAX,
   REPORT_OPEN_STATUSES,
   REPORT_STATUS_LABELS_ES,
   isInColombia,
   type Open311Format,
   type Open311Key,
-  type ReportCategory,
 } from '@puntoverde/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { activeCategories, allCategories, categoryLabels } from '../reports/report-categories.service.js';
 import { createReport, listReportRecords, type ReportRecord, type ReportsDeps } from '../reports/reports.service.js';
 import * as repo from './open311.repository.js';
 import type { XmlNode } from './open311.xml.js';
@@ -74,32 +72,24 @@ export function discovery(publicUrl: string, base: string): XmlNode {
   };
 }
 
-const CONTAINER_CATEGORIES: readonly ReportCategory[] = ['contenedor_lleno', 'contenedor_danado'];
-const SERVICE_DESCRIPTIONS_ES: Record<ReportCategory, string> = {
-  contenedor_lleno: 'Un contenedor de reciclaje está lleno o rebosado.',
-  contenedor_danado: 'Un contenedor está roto, quemado, sin tapa o fuera de lugar.',
-  punto_critico: 'Residuos arrojados en la vía o en un lote (punto crítico, arrojo ilegal).',
-  punto_cerrado: 'Un punto de reciclaje está cerrado en su horario de atención.',
-  recoleccion_no_realizada: 'No pasaron a recoger en el día y la franja acordados.',
-  otro: 'Cualquier otro problema de un punto o del reciclaje en la ciudad.',
-};
-
-export function services(): XmlNode[] {
-  return REPORT_CATEGORIES.map((code) => ({
-    service_code: code,
-    service_name: REPORT_CATEGORY_LABELS_ES[code],
-    description: SERVICE_DESCRIPTIONS_ES[code],
-    metadata: CONTAINER_CATEGORIES.includes(code),
+/** The active report categories, in staff's order: services are the categories staff edit. */
+export async function services(db: Db): Promise<XmlNode[]> {
+  return (await activeCategories(db)).map((c) => ({
+    service_code: c.code,
+    service_name: c.label,
+    description: c.description,
+    metadata: c.asks_container,
     type: 'realtime',
-    keywords: code.replace(/_/g, ', '),
-    group: CONTAINER_CATEGORIES.includes(code) ? 'Contenedores' : 'Puntos y recolección',
+    keywords: c.code.replace(/_/g, ', '),
+    group: c.asks_container ? 'Contenedores' : 'Puntos y recolección',
   }));
 }
 
-/** Container categories ask which point and container (PuntoVerde ids); the others ask nothing. */
-export function serviceDefinition(code: string): XmlNode {
-  if (!(REPORT_CATEGORIES as readonly string[]).includes(code)) throw new Open311Error(404, `No existe el servicio «${code}».`);
-  const attributes = CONTAINER_CATEGORIES.includes(code as ReportCategory)
+/** Categories that ask for the container ask which point and container (PuntoVerde ids); the others ask nothing. */
+export async function serviceDefinition(db: Db, code: string): Promise<XmlNode> {
+  const category = (await activeCategories(db)).find((c) => c.code === code);
+  if (!category) throw new Open311Error(404, `No existe el servicio «${code}».`);
+  const attributes = category.asks_container
     ? [
         {
           variable: true,
@@ -128,7 +118,7 @@ export function serviceDefinition(code: string): XmlNode {
 
 // ——— Requests ———
 
-function toServiceRequest(r: ReportRecord): XmlNode {
+function toServiceRequest(r: ReportRecord, labels: Map<string, string>): XmlNode {
   const open = REPORT_OPEN_STATUSES.includes(r.status);
   const label = REPORT_STATUS_LABELS_ES[r.status];
   const notes = r.status === 'duplicado' && r.duplicate_of ? `Duplicado de ${r.duplicate_of}` : r.status_notes ? `${label}: ${r.status_notes}` : label;
@@ -136,7 +126,7 @@ function toServiceRequest(r: ReportRecord): XmlNode {
     service_request_id: r.number,
     status: open ? 'open' : 'closed',
     status_notes: notes,
-    service_name: REPORT_CATEGORY_LABELS_ES[r.category as ReportCategory] ?? r.category,
+    service_name: labels.get(r.category) ?? r.category,
     service_code: r.category,
     description: r.description,
     agency_responsible: r.point_name ? `PuntoVerde · ${r.point_name}` : 'PuntoVerde',
@@ -170,11 +160,14 @@ export async function getRequests(
   if (q['service_request_id']) {
     const numbers = [...new Set(q['service_request_id'].split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))];
     if (numbers.length > OPEN311_MAX_RESULTS) throw new Open311Error(400, `Pide como máximo ${OPEN311_MAX_RESULTS} service_request_id.`);
-    return (await listReportRecords(deps, { numbers, limit: OPEN311_MAX_RESULTS })).map(toServiceRequest);
+    const [records, labels] = await Promise.all([listReportRecords(deps, { numbers, limit: OPEN311_MAX_RESULTS }), categoryLabels(deps.db)]);
+    return records.map((r) => toServiceRequest(r, labels));
   }
   const codes = q['service_code'] ? q['service_code'].split(',').map((s) => s.trim()).filter(Boolean) : undefined;
+  // Disabled categories still name old requests: reading by them is fine.
+  const known = new Set((await allCategories(deps.db)).map((c) => c.code));
   for (const code of codes ?? []) {
-    if (!(REPORT_CATEGORIES as readonly string[]).includes(code)) throw new Open311Error(400, `service_code desconocido: «${code}».`);
+    if (!known.has(code)) throw new Open311Error(400, `service_code desconocido: «${code}».`);
   }
   const status = q['status'];
   if (status !== undefined && status !== '' && status !== 'open' && status !== 'closed') {
@@ -195,13 +188,14 @@ export async function getRequests(
     ...(status ? { open: status === 'open' } : {}),
     limit: OPEN311_MAX_RESULTS,
   });
-  return records.map(toServiceRequest);
+  const labels = await categoryLabels(deps.db);
+  return records.map((r) => toServiceRequest(r, labels));
 }
 
 export async function getRequest(deps: Pick<ReportsDeps, 'db' | 'secret'>, id: string): Promise<XmlNode[]> {
   const [record] = await listReportRecords(deps, { numbers: [id.toUpperCase()], limit: 1 });
   if (!record) throw new Open311Error(404, `No existe la solicitud «${id}».`);
-  return [toServiceRequest(record)];
+  return [toServiceRequest(record, await categoryLabels(deps.db))];
 }
 
 const optional = (max: number) =>
@@ -252,10 +246,9 @@ export async function postRequest(deps: ReportsDeps, form: Record<string, string
     throw new Open311Error(400, issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`);
   }
   const f = parsed.data;
-  if (!(REPORT_CATEGORIES as readonly string[]).includes(f.service_code)) {
-    throw new Open311Error(400, `service_code desconocido: «${f.service_code}».`);
-  }
-  const category = f.service_code as ReportCategory;
+  const service = (await activeCategories(deps.db)).find((c) => c.code === f.service_code);
+  if (!service) throw new Open311Error(400, `service_code desconocido: «${f.service_code}».`);
+  const category = service.code;
   const pointId = positiveInt(form['attribute[point_id]'], 'point_id');
   const containerId = positiveInt(form['attribute[container_id]'], 'container_id');
   let lat: number | null = null;
@@ -278,7 +271,7 @@ export async function postRequest(deps: ReportsDeps, form: Record<string, string
     lng = point.lng;
   }
   const name = [f.first_name, f.last_name].filter(Boolean).join(' ') || 'Ciudadano (Open311)';
-  const description = f.description && f.description.length >= 10 ? f.description : `${REPORT_CATEGORY_LABELS_ES[category]}${f.description ? `: ${f.description}` : ''} (reportado vía Open311)`;
+  const description = f.description && f.description.length >= 10 ? f.description : `${service.label}${f.description ? `: ${f.description}` : ''} (reportado vía Open311)`;
   try {
     const report = await createReport(
       deps,

@@ -1,4 +1,4 @@
-import { REPORT_CATEGORY_LABELS_ES, REPORT_STATUS_LABELS_ES, type ReportCategory, type ReportStatus } from '@puntoverde/contract';
+import { REPORT_STATUS_LABELS_ES, type ReportStatus } from '@puntoverde/contract';
 import type { MailMessage } from '../../lib/mailer.js';
 
 /** E-mails about incident reports, in Spanish, as plain text and HTML. */
@@ -24,14 +24,15 @@ ${links.map((l) => `<p><a href="${escapeHtml(l.url)}" style="color:#1f6b35">${es
   return { to, subject, text, html };
 }
 
-type ReportMail = { number: string; category: ReportCategory; publicUrl: string };
+/** `categoryLabel`: the category's current name. */
+type ReportMail = { number: string; categoryLabel: string; publicUrl: string };
 
 export function filedEmail(to: string, r: ReportMail): MailMessage {
   return message(
     to,
     `Recibimos tu reporte ${r.number}`,
     [
-      `Gracias por reportar: «${REPORT_CATEGORY_LABELS_ES[r.category]}».`,
+      `Gracias por reportar: «${r.categoryLabel}».`,
       `Tu reporte quedó con el número ${r.number}. Te escribiremos cada vez que cambie de estado.`,
     ],
     [{ label: 'Ver el reporte', url: reportLink(r.publicUrl, r.number) }],
@@ -44,8 +45,8 @@ export function statusEmail(
 ): MailMessage {
   const lines = [
     r.follower
-      ? `El reporte ${r.number} que sigues («${REPORT_CATEGORY_LABELS_ES[r.category]}») cambió de estado: ${REPORT_STATUS_LABELS_ES[r.status]}.`
-      : `Tu reporte ${r.number} («${REPORT_CATEGORY_LABELS_ES[r.category]}») cambió de estado: ${REPORT_STATUS_LABELS_ES[r.status]}.`,
+      ? `El reporte ${r.number} que sigues («${r.categoryLabel}») cambió de estado: ${REPORT_STATUS_LABELS_ES[r.status]}.`
+      : `Tu reporte ${r.number} («${r.categoryLabel}») cambió de estado: ${REPORT_STATUS_LABELS_ES[r.status]}.`,
   ];
   if (r.duplicateOf) lines.push(`Ya había un reporte del mismo problema: ${r.duplicateOf}. Te avisaremos de sus cambios.`);
   if (r.note) lines.push(`Nota: ${r.note}`);
@@ -58,7 +59,7 @@ export function followUpEmail(to: string, r: ReportMail & { token: string }): Ma
     to,
     `¿Se resolvió? Reporte ${r.number}`,
     [
-      `Hace unos días marcamos como resuelto tu reporte ${r.number} («${REPORT_CATEGORY_LABELS_ES[r.category]}»).`,
+      `Hace unos días marcamos como resuelto tu reporte ${r.number} («${r.categoryLabel}»).`,
       '¿Se resolvió? Respóndenos con un toque: si no se resolvió, lo reabrimos.',
     ],
     [

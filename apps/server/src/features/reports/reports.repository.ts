@@ -253,18 +253,20 @@ function applyFilter(db: Executor, f: ListFilter) {
   return q;
 }
 
+/**
+ * One page of reports. The page's ids come first from the filter's index alone (the viewport's
+ * covering index holds lat, lng, status, created_at and id: a top-N sort over index entries, no
+ * table reads); only those rows are then read in full with their point name and original.
+ */
 export async function listReports(
   db: Executor,
   f: ListFilter,
   page: { limit: number; offset: number; oldestFirst?: boolean },
 ): Promise<{ rows: ReportRow[]; total: number }> {
   const dir = page.oldestFirst ? 'asc' : 'desc';
-  const [rows, total] = await Promise.all([
+  const [idRows, total] = await Promise.all([
     applyFilter(db, f)
-      .leftJoin('points as p', 'p.id', 'r.point_id')
-      .leftJoin('reports as o', 'o.id', 'r.duplicate_of_id')
-      .selectAll('r')
-      .select(['p.name as point_name', 'o.number as duplicate_of_number'])
+      .select('r.id')
       .orderBy('r.created_at', dir)
       .orderBy('r.id', dir)
       .limit(page.limit)
@@ -274,7 +276,26 @@ export async function listReports(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, total: Number(total.n) };
+  const ids = idRows.map((r) => r.id);
+  const found = ids.length ? await selectReports(db).where('r.id', 'in', ids).execute() : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)).filter((r): r is ReportRow => r !== undefined), total: Number(total.n) };
+}
+
+/** The newest `limit` reports of the filter (ids from the index first), with the filter's total. */
+export async function listMarkers(db: Executor, f: ListFilter, limit: number) {
+  const [idRows, total] = await Promise.all([
+    applyFilter(db, f).select('r.id').orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(limit).execute(),
+    applyFilter(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length
+    ? await db.selectFrom('reports').select(['id', 'number', 'category', 'status', 'lat', 'lng']).where('id', 'in', ids).execute()
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined), total: Number(total.n) };
 }
 
 export async function usersByIds(db: Executor, ids: number[]) {
@@ -324,6 +345,25 @@ export async function openFullReportsOf(db: Executor, containerIds: number[], op
   return new Map(rows.map((r) => [r.container_id!, Number(r.n)]));
 }
 
+/** The columns an Open311 service request shows (no reporter data is even read). */
+export type ReportRecordRow = Pick<
+  ReportRow,
+  | 'id'
+  | 'number'
+  | 'category'
+  | 'status'
+  | 'status_notes'
+  | 'description'
+  | 'lat'
+  | 'lng'
+  | 'address'
+  | 'media_url'
+  | 'created_at'
+  | 'updated_at'
+  | 'point_name'
+  | 'duplicate_of_number'
+>;
+
 /** Open311 reads: by numbers, or by category, a created_at window and statuses; newest first. */
 export async function listRecords(
   db: Executor,
@@ -335,8 +375,27 @@ export async function listRecords(
     statuses?: readonly string[] | undefined;
     limit: number;
   },
-): Promise<ReportRow[]> {
-  let q = selectReports(db);
+): Promise<ReportRecordRow[]> {
+  let q = db
+    .selectFrom('reports as r')
+    .leftJoin('points as p', 'p.id', 'r.point_id')
+    .leftJoin('reports as o', 'o.id', 'r.duplicate_of_id')
+    .select([
+      'r.id',
+      'r.number',
+      'r.category',
+      'r.status',
+      'r.status_notes',
+      'r.description',
+      'r.lat',
+      'r.lng',
+      'r.address',
+      'r.media_url',
+      'r.created_at',
+      'r.updated_at',
+      'p.name as point_name',
+      'o.number as duplicate_of_number',
+    ]);
   if (f.numbers) q = q.where('r.number', 'in', f.numbers.length ? f.numbers : ['-']);
   if (f.categories?.length) q = q.where('r.category', 'in', f.categories);
   if (f.from) q = q.where('r.created_at', '>=', f.from);

@@ -1,4 +1,4 @@
-import { REPORT_CATEGORIES, formatReportNumber, type ReportCategory, type ReportStatus } from '@puntoverde/contract';
+import { REPORT_SEEDED_CATEGORIES, formatReportNumber, type ReportCategory, type ReportStatus } from '@puntoverde/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/dialect.js';
 import type { Seeder } from '../../db/seed/index.js';
@@ -17,7 +17,7 @@ const REPORTERS = ['hogar@demo.puntoverde.co', 'empresa@demo.puntoverde.co', 'su
 const MANAGER = 'gestor@demo.puntoverde.co';
 const ADMIN = 'admin@demo.puntoverde.co';
 
-const DESCRIPTIONS: Record<ReportCategory, string[]> = {
+const DESCRIPTIONS: Record<(typeof REPORT_SEEDED_CATEGORIES)[number], string[]> = {
   contenedor_lleno: [
     'El contenedor de aprovechables está lleno y ya hay bolsas en el andén (demo).',
     'Contenedor rebosado desde el fin de semana; los gatos rompen las bolsas (demo).',
@@ -85,7 +85,7 @@ export const reportsDemoSeeder: Seeder = {
       await db.transaction().execute(async (trx) => {
         const created: { id: number; number: string; status: ReportStatus; category: ReportCategory; lat: number; lng: number }[] = [];
         for (let i = 0; i < 30; i += 1) {
-          const category = REPORT_CATEGORIES[i % REPORT_CATEGORIES.length]!;
+          const category = REPORT_SEEDED_CATEGORIES[i % REPORT_SEEDED_CATEGORIES.length]!;
           const path = PATHS[i % PATHS.length]!;
           const place = places[i % places.length]!;
           const reporter = reporters[i % reporters.length]!;
@@ -182,7 +182,7 @@ export const reportsDemoSeeder: Seeder = {
         }
         // Three duplicates: a later open report of the same category as an open one, closed and linked to it.
         const isOpen = (c: (typeof created)[number]) => c.status === 'abierto' || c.status === 'en_revision' || c.status === 'programado';
-        for (const category of REPORT_CATEGORIES.slice(0, 3)) {
+        for (const category of REPORT_SEEDED_CATEGORIES.slice(0, 3)) {
           const open = created.filter((c) => c.category === category && isOpen(c));
           const [original, dup] = open;
           if (!original || !dup) continue;

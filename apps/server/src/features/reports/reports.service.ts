@@ -1,13 +1,12 @@
 import {
   NEAR_ME_RADIUS_M,
-  REPORT_CATEGORY_LABELS_ES,
   REPORT_DUPLICATE_RADIUS_M,
+  REPORT_MAP_MAX_MARKERS,
   REPORT_FOLLOW_UP_DAYS,
   REPORT_OPEN_STATUSES,
   REPORT_REOPEN_DAYS,
   REPORT_STATUS_LABELS_ES,
   REPORT_TRANSITIONS,
-  ZReportCategory,
   ZReportStatus,
   canReportTransition,
   formatReportNumber,
@@ -19,10 +18,13 @@ import {
   type ReportEvent,
   type ReportList,
   type ReportListQueryData,
+  type ReportMap,
+  type ReportMapQueryData,
   type ReportPhoto,
   type ReportStatus,
   type ReportStatusChangeData,
   type ReportSummary,
+  ZReportListResponse,
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -34,6 +36,7 @@ import { resolveFileRef, toUploadedFile } from '../files/files.service.js';
 import { notificationCreatedEvent, notify } from '../notifications/notifications.service.js';
 import { distanceMeters, pointIdsOfManager } from '../points/points.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
+import { categoryLabels, requireActiveCategory } from './report-categories.service.js';
 import { filedEmail, followUpEmail, statusEmail } from './reports.emails.js';
 import * as repo from './reports.repository.js';
 import type { Executor, ReportPhotoRow, ReportRow } from './reports.repository.js';
@@ -129,6 +132,8 @@ function followUpPending(row: ReportRow, user: AuthUser | null, now: Date): bool
 }
 
 type Context = {
+  /** Category code → current name. */
+  labels: Map<string, string>;
   photos: ReportPhotoRow[];
   followers: Map<number, number>;
   following: Set<number>;
@@ -138,7 +143,8 @@ type Context = {
 async function loadContext(deps: ReportsDeps, user: AuthUser | null, rows: ReportRow[]): Promise<Context> {
   const ids = rows.map((r) => r.id);
   const managed = user && user.tc_id === 1 && !user.is_admin ? await pointIdsOfManager(deps.db, user.id) : [];
-  const [photos, followers, following] = await Promise.all([
+  const [labels, photos, followers, following] = await Promise.all([
+    categoryLabels(deps.db),
     repo.listPhotos(deps.db, ids),
     repo.followerCounts(deps.db, ids),
     user ? repo.followedBy(deps.db, user.id, ids) : Promise.resolve(new Set<number>()),
@@ -149,7 +155,7 @@ async function loadContext(deps: ReportsDeps, user: AuthUser | null, rows: Repor
       user?.is_admin ? 'staff' : r.point_id !== null && managed.includes(r.point_id) ? 'manager' : null,
     ]),
   );
-  return { photos, followers, following, roles };
+  return { labels, photos, followers, following, roles };
 }
 
 function toSummary(deps: ReportsDeps, row: ReportRow, ctx: Context, user: AuthUser | null, now: Date): ReportSummary {
@@ -157,7 +163,8 @@ function toSummary(deps: ReportsDeps, row: ReportRow, ctx: Context, user: AuthUs
   const role = ctx.roles.get(row.id) ?? null;
   return {
     number: row.number,
-    category: ZReportCategory.parse(row.category),
+    category: row.category,
+    category_label: ctx.labels.get(row.category) ?? row.category,
     status,
     description: row.description,
     lat: row.lat,
@@ -263,6 +270,7 @@ export async function createReport(
   now: Date = new Date(),
 ): Promise<Report> {
   const user = source.user;
+  const category = await requireActiveCategory(deps.db, input.category);
   if (input.point_id != null) {
     const point = await repo.findPoint(deps.db, input.point_id);
     if (!point) throw AppError.field('point-not-found', 'point_id');
@@ -344,7 +352,7 @@ export async function createReport(
         userId: managerId,
         n: await notify(deps.db, managerId, {
           title: `Nuevo reporte ${row.number}`,
-          body: `${REPORT_CATEGORY_LABELS_ES[input.category]} en ${row.point_name ?? 'tu punto'}.`,
+          body: `${category.label} en ${row.point_name ?? 'tu punto'}.`,
           link: REPORT_APP_LINK(row.number),
         }),
       })),
@@ -352,7 +360,7 @@ export async function createReport(
     await publishNotifications(deps, notes);
   }
   const to = row.reporter_email;
-  if (to) await sendMail(deps, filedEmail(to, { number: row.number, category: input.category, publicUrl: deps.publicUrl }));
+  if (to) await sendMail(deps, filedEmail(to, { number: row.number, categoryLabel: category.label, publicUrl: deps.publicUrl }));
   return publicView(deps, user, row, now);
 }
 
@@ -365,11 +373,32 @@ export async function createReport(
  */
 const PUBLIC_LIST_TTL_MS = 5000;
 const PUBLIC_LIST_MAX_ENTRIES = 500;
-const publicListCache = new WeakMap<object, Map<string, { at: number; list: ReportList }>>();
+type CacheEntry = { at: number; value: Promise<unknown> };
+const publicListCache = new WeakMap<object, Map<string, CacheEntry>>();
 
 /** Every write to reports calls this: cached public lists of that database are dropped. */
 function reportsChanged(db: object): void {
   publicListCache.delete(db);
+}
+
+/**
+ * A public answer from the cache, or computed once: concurrent callers of a missing key share
+ * the one query in flight (a burst at expiry does not run it fifty times). Failures are not kept.
+ */
+function cachedPublic<T>(db: object, key: string, compute: () => Promise<T>): Promise<T> {
+  let cache = publicListCache.get(db);
+  if (!cache) publicListCache.set(db, (cache = new Map<string, CacheEntry>()));
+  const hit = cache.get(key);
+  if (hit && Date.now() - hit.at < PUBLIC_LIST_TTL_MS) return hit.value as Promise<T>;
+  if (cache.size >= PUBLIC_LIST_MAX_ENTRIES) cache.clear();
+  const value = compute();
+  const entry: CacheEntry = { at: Date.now(), value };
+  cache.set(key, entry);
+  const own = cache;
+  value.catch(() => {
+    if (own.get(key) === entry) own.delete(key);
+  });
+  return value;
 }
 
 // ——— Reading ———
@@ -387,15 +416,17 @@ function boxAround(lat: number, lng: number, radiusM: number): repo.Box {
 /** Public, mine, followed or near me; filterable by status, category, point and map viewport. */
 export async function listReports(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {
   if (user) return listReportsUncached(deps, user, q);
-  let cache = publicListCache.get(deps.db);
-  if (!cache) publicListCache.set(deps.db, (cache = new Map<string, { at: number; list: ReportList }>()));
-  const key = JSON.stringify(q);
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < PUBLIC_LIST_TTL_MS) return hit.list;
-  const list = await listReportsUncached(deps, null, q);
-  if (cache.size >= PUBLIC_LIST_MAX_ENTRIES) cache.clear();
-  cache.set(key, { at: Date.now(), list });
-  return list;
+  return cachedPublic(deps.db, `list:${JSON.stringify(q)}`, () => listReportsUncached(deps, null, q));
+}
+
+/**
+ * An anonymous caller's list as the JSON body itself (validated against the response schema once
+ * per cache entry): the map's burst of identical requests costs no per-request serialization.
+ */
+export function publicListBody(deps: ReportsDeps, q: ReportListQueryData): Promise<string> {
+  return cachedPublic(deps.db, `list-body:${JSON.stringify(q)}`, async () =>
+    JSON.stringify(ZReportListResponse.parse({ data: await listReports(deps, null, q) })),
+  );
 }
 
 async function listReportsUncached(deps: ReportsDeps, user: AuthUser | null, q: ReportListQueryData): Promise<ReportList> {
@@ -430,6 +461,30 @@ async function listReportsUncached(deps: ReportsDeps, user: AuthUser | null, q: 
   };
 }
 
+/**
+ * The public map of a viewport: the newest {@link REPORT_MAP_MAX_MARKERS} reports as markers (no
+ * personal data), duplicates left out unless asked for by status. The same for every caller.
+ */
+export async function reportMap(deps: ReportsDeps, q: ReportMapQueryData): Promise<ReportMap> {
+  return cachedPublic(deps.db, `map:${JSON.stringify(q)}`, async () => {
+    const filter: repo.ListFilter = { statuses: q.status, categories: q.category, box: q.bbox };
+    if (!q.status?.length) filter.excludeStatuses = ['duplicado'];
+    const [{ rows, total }, labels] = await Promise.all([repo.listMarkers(deps.db, filter, REPORT_MAP_MAX_MARKERS), categoryLabels(deps.db)]);
+    return {
+      items: rows.map((r) => ({
+        number: r.number,
+        category: r.category,
+        category_label: labels.get(r.category) ?? r.category,
+        status: ZReportStatus.parse(r.status),
+        lat: r.lat,
+        lng: r.lng,
+      })),
+      total,
+      truncated: total > rows.length,
+    };
+  });
+}
+
 /** Open reports of the same category within {@link REPORT_DUPLICATE_RADIUS_M}, nearest first. */
 export async function findDuplicates(
   deps: Pick<ReportsDeps, 'db' | 'secret'>,
@@ -442,12 +497,17 @@ export async function findDuplicates(
     .sort((a, b) => a.distance_m - b.distance_m)
     .slice(0, 5);
   const ids = near.map((n) => n.id);
-  const [followers, photos] = await Promise.all([repo.followerCounts(deps.db, ids), repo.listPhotos(deps.db, ids)]);
+  const [followers, photos, labels] = await Promise.all([
+    repo.followerCounts(deps.db, ids),
+    repo.listPhotos(deps.db, ids),
+    categoryLabels(deps.db),
+  ]);
   return near.map((n) => {
     const photo = photos.find((p) => p.report_id === n.id && p.hidden === 0);
     return {
       number: n.number,
-      category: ZReportCategory.parse(n.category),
+      category: n.category,
+      category_label: labels.get(n.category) ?? n.category,
       status: ZReportStatus.parse(n.status),
       description: n.description,
       distance_m: n.distance_m,
@@ -518,14 +578,15 @@ async function applyChange(deps: ReportsDeps, row: ReportRow, change: Change, no
   patch.status_notes = change.to === 'descartado' ? (change.reason ?? null) : change.note;
   if (change.to === 'duplicado') patch.duplicate_of_id = change.duplicateOf!.id;
 
-  const people = await audience(deps.db, row, change.actor.id);
+  const [people, labels] = await Promise.all([audience(deps.db, row, change.actor.id), categoryLabels(deps.db)]);
+  const categoryLabel = labels.get(row.category) ?? row.category;
   const title = `Reporte ${row.number}: ${REPORT_STATUS_LABELS_ES[change.to]}`;
   const body =
     change.to === 'duplicado'
       ? `Ya había un reporte del mismo problema (${change.duplicateOf!.number}); seguirás sus novedades.`
       : change.to === 'descartado'
         ? `Motivo: ${change.reason ?? ''}`
-        : (change.note ?? `${REPORT_CATEGORY_LABELS_ES[ZReportCategory.parse(row.category)]}: ahora está «${REPORT_STATUS_LABELS_ES[change.to]}».`);
+        : (change.note ?? `${categoryLabel}: ahora está «${REPORT_STATUS_LABELS_ES[change.to]}».`);
   const notes = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.updateIfStatus(trx, row.id, from, patch))) {
       throw new AppError('invalid-transition', {
@@ -560,7 +621,6 @@ async function applyChange(deps: ReportsDeps, row: ReportRow, change: Change, no
   });
   reportsChanged(deps.db);
   await publishNotifications(deps, notes);
-  const category = ZReportCategory.parse(row.category);
   const emails = people.map((p) => ({ to: p.email, follower: p.follower }));
   if (row.reporter_id === null && row.reporter_email && change.actor.id !== null) emails.push({ to: row.reporter_email, follower: false });
   for (const e of emails) {
@@ -568,7 +628,7 @@ async function applyChange(deps: ReportsDeps, row: ReportRow, change: Change, no
       deps,
       statusEmail(e.to, {
         number: row.number,
-        category,
+        categoryLabel,
         publicUrl: deps.publicUrl,
         status: change.to,
         note: change.to === 'descartado' ? (change.reason ?? null) : change.note,
@@ -725,7 +785,7 @@ export async function sendDueFollowUps(deps: ReportsDeps, now = new Date()): Pro
     });
     await sendMail(
       deps,
-      followUpEmail(reporter.email, { number: row.number, category: ZReportCategory.parse(row.category), publicUrl: deps.publicUrl, token }),
+      followUpEmail(reporter.email, { number: row.number, categoryLabel: (await categoryLabels(deps.db)).get(row.category) ?? row.category, publicUrl: deps.publicUrl, token }),
     );
     sent += 1;
   }
@@ -825,6 +885,7 @@ export async function assignReport(deps: ReportsDeps, user: AuthUser, number: st
       created_at: at,
     });
   });
+  reportsChanged(deps.db);
   return handlerView(deps, user, (await repo.findById(deps.db, row.id))!);
 }
 
@@ -867,8 +928,7 @@ export type ReportRecord = {
   media_url: string | null;
 };
 
-function toRecord(secret: string, row: ReportRow, photos: ReportPhotoRow[]): ReportRecord {
-  const photo = photos.find((p) => p.report_id === row.id && p.hidden === 0);
+function toRecord(secret: string, row: repo.ReportRecordRow, photo: ReportPhotoRow | undefined): ReportRecord {
   return {
     number: row.number,
     category: row.category,
@@ -886,19 +946,26 @@ function toRecord(secret: string, row: ReportRow, photos: ReportPhotoRow[]): Rep
   };
 }
 
-/** Reports by number, or by category, filing window and open/closed, newest first (at most `limit`). */
+/**
+ * Reports by number, or by category, filing window and open/closed, newest first (at most
+ * `limit`). Public data (Open311 shows no reporter): kept like the public lists.
+ */
 export async function listReportRecords(
   deps: Pick<ReportsDeps, 'db' | 'secret'>,
   f: { numbers?: string[]; categories?: string[]; from?: string; to?: string; open?: boolean; limit: number },
 ): Promise<ReportRecord[]> {
-  const rows = await repo.listRecords(deps.db, {
-    numbers: f.numbers,
-    categories: f.categories,
-    from: f.from,
-    to: f.to,
-    statuses: f.open === undefined ? undefined : f.open ? REPORT_OPEN_STATUSES : CLOSED,
-    limit: f.limit,
+  return cachedPublic(deps.db, `records:${JSON.stringify(f)}`, async () => {
+    const rows = await repo.listRecords(deps.db, {
+      numbers: f.numbers,
+      categories: f.categories,
+      from: f.from,
+      to: f.to,
+      statuses: f.open === undefined ? undefined : f.open ? REPORT_OPEN_STATUSES : CLOSED,
+      limit: f.limit,
+    });
+    const photos = await repo.listPhotos(deps.db, rows.map((r) => r.id));
+    const firstPhoto = new Map<number, ReportPhotoRow>();
+    for (const p of photos) if (p.hidden === 0 && !firstPhoto.has(p.report_id)) firstPhoto.set(p.report_id, p);
+    return rows.map((r) => toRecord(deps.secret, r, firstPhoto.get(r.id)));
   });
-  const photos = await repo.listPhotos(deps.db, rows.map((r) => r.id));
-  return rows.map((r) => toRecord(deps.secret, r, photos));
 }

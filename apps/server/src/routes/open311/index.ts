@@ -96,7 +96,7 @@ async function open311ApiRoutes(app: FastifyInstance) {
     if (file.startsWith('discovery.')) {
       return send(reply, formatOf(file, 'discovery'), SHAPES.discovery, open311.discovery(app.config.publicUrl, B));
     }
-    if (file.startsWith('services.')) return send(reply, formatOf(file, 'services'), SHAPES.services, open311.services());
+    if (file.startsWith('services.')) return send(reply, formatOf(file, 'services'), SHAPES.services, await open311.services(app.db));
     if (file.startsWith('requests.')) {
       const format = formatOf(file, 'requests');
       return send(reply, format, SHAPES.requests, await open311.getRequests(deps, request.query as Record<string, string | undefined>));
@@ -107,7 +107,7 @@ async function open311ApiRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(`${B}/services/:file`, { schema: hide }, async (request, reply) => {
     const m = /^(.+)\.(json|xml)$/.exec(request.params.file);
     if (!m) throw new Open311Error(404, 'Formato no disponible: usa .json o .xml.');
-    return send(reply, m[2] as Open311Format, SHAPES.definition, open311.serviceDefinition(m[1]!));
+    return send(reply, m[2] as Open311Format, SHAPES.definition, await open311.serviceDefinition(app.db, m[1]!));
   });
 
   app.get<{ Params: { file: string } }>(`${B}/requests/:file`, { schema: hide }, async (request, reply) => {

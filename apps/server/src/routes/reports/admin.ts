@@ -1,5 +1,12 @@
 import {
+  ADMIN_REPORT_CATEGORIES_PATH,
   HANDLING_REPORTS_PATH,
+  ZReportCategoryCreate,
+  ZReportCategoryListResponse,
+  ZReportCategoryOrder,
+  ZReportCategoryParams,
+  ZReportCategoryResponse,
+  ZReportCategoryUpdate,
   ZHandlerReportListQuery,
   ZHandlerReportListResponse,
   ZHandlerReportResponse,
@@ -13,6 +20,7 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as categories from '../../features/reports/report-categories.service.js';
 import * as reports from '../../features/reports/reports.service.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
 import { reportsDeps } from './deps.js';
@@ -134,5 +142,69 @@ export default async function handlingRoutes(app: FastifyInstance) {
     async (request) => ({
       data: await reports.setPhotoHidden(deps, requireAdmin(request), request.params.number, request.body.photo_id, request.body.hidden),
     }),
+  );
+}
+
+/**
+ * Staff edit the report categories: create, rename, describe, disable and order them (audited).
+ * Codes never change; categories are disabled, never deleted.
+ */
+export async function reportCategoryAdminRoutes(app: FastifyInstance) {
+  declareAuthLevel(app, 'admin');
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin: report categories'];
+  const security = [{ bearer: [] }];
+  const P = ADMIN_REPORT_CATEGORIES_PATH;
+
+  r.get(
+    P,
+    { schema: { tags, summary: 'Todas las categorías de reporte (activas y desactivadas), en su orden', security, response: { 200: ZReportCategoryListResponse } } },
+    async () => ({ data: await categories.allCategories(app.db) }),
+  );
+
+  r.post(
+    P,
+    {
+      schema: {
+        tags,
+        summary: 'Crea una categoría (el código sale del nombre si no se indica y no cambia después)',
+        security,
+        body: ZReportCategoryCreate,
+        response: { 201: ZReportCategoryResponse },
+      },
+    },
+    async (request, reply) => reply.code(201).send({ data: await categories.createCategory(app.db, request.body, requireAdmin(request)) }),
+  );
+
+  r.post(
+    `${P}/order`,
+    {
+      schema: {
+        tags,
+        summary: 'Ordena las categorías: la lista completa de códigos, de la primera a la última',
+        security,
+        body: ZReportCategoryOrder,
+        response: { 200: ZReportCategoryListResponse },
+      },
+    },
+    async (request) => ({ data: await categories.orderCategories(app.db, request.body.codes, requireAdmin(request)) }),
+  );
+
+  r.put(
+    `${P}/:code`,
+    {
+      schema: {
+        tags,
+        summary: 'Renombra, describe, activa o desactiva una categoría',
+        security,
+        params: ZReportCategoryParams,
+        body: ZReportCategoryUpdate,
+        response: { 200: ZReportCategoryResponse },
+      },
+    },
+    async (request) => ({ data: await categories.updateCategory(app.db, request.params.code, request.body, requireAdmin(request)) }),
   );
 }

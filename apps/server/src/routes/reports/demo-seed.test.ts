@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, REPORT_CATEGORIES, REPORT_STATUSES, type Report, type ReportList } from '@puntoverde/contract';
+import { DEMO_PASSWORD, REPORT_SEEDED_CATEGORIES, REPORT_STATUSES, type Report, type ReportList } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
@@ -26,7 +26,7 @@ describe('demo reports', () => {
     const list = await all(`status=${statuses}`);
     expect(list.total).toBe(30);
     expect(new Set(list.items.map((r) => r.status))).toEqual(new Set(REPORT_STATUSES));
-    expect(new Set(list.items.map((r) => r.category))).toEqual(new Set(REPORT_CATEGORIES));
+    expect(new Set(list.items.map((r) => r.category))).toEqual(new Set(REPORT_SEEDED_CATEGORIES));
     expect(list.items.filter((r) => r.photos.length).length).toBeGreaterThanOrEqual(5);
     expect(list.items.filter((r) => r.followers > 0).length).toBeGreaterThan(0);
     const duplicates = list.items.filter((r) => r.status === 'duplicado');

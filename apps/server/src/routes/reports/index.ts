@@ -1,5 +1,10 @@
 import {
   REPORTS_PATH,
+  REPORT_CATEGORIES_PATH,
+  REPORT_MAP_PATH,
+  ZReportMapQuery,
+  ZReportMapResponse,
+  ZReportCategoryListResponse,
   ZCreateReportRequest,
   ZReportDuplicatesQuery,
   ZReportDuplicatesResponse,
@@ -9,14 +14,16 @@ import {
   ZReportNumberParams,
   ZReportReopenRequest,
   ZReportResponse,
+  type ReportList,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activeCategories } from '../../features/reports/report-categories.service.js';
 import * as reports from '../../features/reports/reports.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
-import handlingRoutes from './admin.js';
+import handlingRoutes, { reportCategoryAdminRoutes } from './admin.js';
 import { reportsDeps } from './deps.js';
 
 declare module 'fastify' {
@@ -78,7 +85,37 @@ export default async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZReportListResponse },
       },
     },
-    async (request) => ({ data: await reports.listReports(deps, request.user, request.query) }),
+    async (request, reply) => {
+      if (request.user) return { data: await reports.listReports(deps, request.user, request.query) };
+      // Already-serialized JSON (a string with a JSON content type is sent as it is).
+      const body = await reports.publicListBody(deps, request.query);
+      return reply.type('application/json; charset=utf-8').send(body as unknown as { data: ReportList });
+    },
+  );
+
+  r.get(
+    REPORT_CATEGORIES_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Categorías de reporte activas, en el orden que define la administración',
+        response: { 200: ZReportCategoryListResponse },
+      },
+    },
+    async () => ({ data: await activeCategories(app.db) }),
+  );
+
+  r.get(
+    REPORT_MAP_PATH,
+    {
+      schema: {
+        tags,
+        summary: 'Mapa público de reportes de un área (número, categoría, estado y lugar; sin datos personales), hasta 2.000 de los más recientes',
+        querystring: ZReportMapQuery,
+        response: { 200: ZReportMapResponse },
+      },
+    },
+    async (request) => ({ data: await reports.reportMap(deps, request.query) }),
   );
 
   r.get(
@@ -163,6 +200,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
   );
 
   await app.register(handlingRoutes);
+  await app.register(reportCategoryAdminRoutes);
 
   // Demo and development only (like the outbox): send the follow-ups as if `days` had passed,
   // so a journey can reach the "¿Se resolvió?" e-mail without waiting a week.

@@ -1,6 +1,7 @@
 import type { Report, ReportDuplicate } from '@puntoverde/contract';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp, waitForMail } from '../../../test/factories.js';
+import { createUser, loginAs, randomIp, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { sendDueFollowUps } from '../../features/reports/reports.service.js';
 import { reportsDeps } from './deps.js';
@@ -316,13 +317,69 @@ describe('follow-up and reopening', () => {
 
 describe('public list', () => {
   it('filters by status and category and a map viewport, without personal data', async () => {
-    const r = await mustFile(t.app, w.ana, { category: 'punto_cerrado', lat: 6.2, lng: -75.55 });
+    // A reporter of their own: the others have used up much of their hourly filings.
+    const user = await createUser(t.app, { name: 'Diana Hogar' });
+    const diana = { ...user, headers: await loginAs(t.app, user) };
+    const r = await mustFile(t.app, diana, { category: 'punto_cerrado', lat: 6.2, lng: -75.55 });
     const res = await t.app.inject({ method: 'GET', url: `${REPORTS_URL}?status=abierto&category=punto_cerrado&bbox=-75.56,6.19,-75.54,6.21` });
     const list = res.json<{ data: { items: Report[]; total: number } }>().data;
     expect(list.items.map((i) => i.number)).toEqual([r.number]);
-    expect(res.body).not.toContain(w.ana.email);
+    expect(res.body).not.toContain(diana.email);
     const mine = await t.app.inject({ method: 'GET', url: `${REPORTS_URL}?scope=mine` });
     expect(mine.statusCode).toBe(401);
+  });
+});
+
+describe('filing from the offline outbox', () => {
+  it('files a report once however often it is sent with the same Idempotency-Key', async () => {
+    const user = await createUser(t.app, { name: 'Elena Hogar' });
+    const elena = { ...user, headers: await loginAs(t.app, user) };
+    const key = randomUUID();
+    const send = () =>
+      t.app.inject({ method: 'POST', url: REPORTS_URL, headers: { ...elena.headers, 'idempotency-key': key }, payload: reportBody({ lat: 6.3, lng: -75.57 }) });
+    const first = await send();
+    const retry = await send();
+    expect(first.statusCode).toBe(201);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json<{ data: Report }>().data.number).toBe(first.json<{ data: Report }>().data.number);
+    const rows = await t.app.db.selectFrom('reports').select('number').where('reporter_id', '=', elena.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('paging', () => {
+  // A box of its own, far from the other tests' reports.
+  const BOX = 'bbox=-74.12,4.60,-74.08,4.64';
+  const place = (i: number) => ({ category: 'otro' as const, lat: 4.61 + i / 10_000, lng: -74.1 });
+
+  it('pages the public list newest first, without overlaps, with the total of the filter', async () => {
+    const user = await createUser(t.app, { name: 'Carla Hogar' });
+    const carla = { ...user, headers: await loginAs(t.app, user) };
+    const filed: string[] = [];
+    for (let i = 0; i < 5; i += 1) filed.push((await mustFile(t.app, carla, place(i))).number);
+    const page = async (n: number) =>
+      (await t.app.inject({ method: 'GET', url: `${REPORTS_URL}?${BOX}&page=${n}&page_size=2`, headers: w.bruno.headers })).json<{
+        data: { items: Report[]; total: number; page: number };
+      }>().data;
+    const [one, two, three] = [await page(1), await page(2), await page(3)];
+    expect([one.total, two.total, three.total]).toEqual([5, 5, 5]);
+    expect([...one.items, ...two.items, ...three.items].map((r) => r.number)).toEqual([...filed].reverse());
+  });
+
+  it('pages the handling inbox oldest first', async () => {
+    const numbers: string[] = [];
+    for (let i = 0; i < 3; i += 1) numbers.push((await mustFile(t.app, w.bruno, { ...place(10 + i), point_id: w.pointY })).number);
+    const page = async (n: number) =>
+      (await t.app.inject({ method: 'GET', url: `${HANDLING_URL}?point_id=${w.pointY}&page=${n}&page_size=2`, headers: w.managerY.headers })).json<{
+        data: { items: Report[]; total: number };
+      }>().data;
+    const first = await page(1);
+    expect(first.items).toHaveLength(2);
+    const all = first.items.map((r) => r.number);
+    for (let n = 2; all.length < first.total; n += 1) all.push(...(await page(n)).items.map((r) => r.number));
+    expect(all.slice(-3)).toEqual(numbers);
+    expect(new Set(all).size).toBe(all.length);
   });
 });
 

@@ -1,5 +1,5 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
-import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline, sendOutline } from 'ionicons/icons';
+import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline, pricetagsOutline, sendOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
@@ -15,6 +15,7 @@ import { AdminPoints } from '../../features/points/components/admin/admin-points
 import { AdminUsers } from '../../features/identity/components/admin/admin-users';
 import { Open311Keys } from '../../features/reports/components/open311-keys';
 import { BroadcastsScreen } from '../../features/notifications/components/admin/broadcasts-screen';
+import { ReportCategoriesAdmin } from '../../features/reports/components/admin/report-categories-admin';
 import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
@@ -40,6 +41,12 @@ const SECTIONS = {
   // Open311 keys: its texts live in the reports namespace (titleKey/helpKey).
   open311: { icon: keyOutline, render: () => <Open311Keys />, titleKey: 'reports.open311.title', helpKey: 'reports.open311.help' },
   broadcasts: { icon: sendOutline, render: () => <BroadcastsScreen />, titleKey: 'notifications.admin.title', helpKey: 'notifications.admin.help' },
+  'report-categories': {
+    icon: pricetagsOutline,
+    render: () => <ReportCategoriesAdmin />,
+    titleKey: 'reports.categoriesAdmin.title',
+    helpKey: 'reports.categoriesAdmin.help',
+  },
 } as const;
 
 function sectionTitleKey(key: Section): string {

@@ -10,23 +10,25 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { OutboxList } from '../../components/offline/outbox-list';
 import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { ReportDetail } from '../../features/reports/components/report-detail';
-import { ReportForm } from '../../features/reports/components/report-form';
+import { REPORT_OUTBOX_KIND, ReportForm } from '../../features/reports/components/report-form';
 import { ReportsSection } from '../../features/reports/components/reports-section';
 import { CertificatesScreen } from '../../features/certificates/components/certificates-screen';
 import { MyFiguresScreen } from '../../features/statistics/components/my-figures-screen';
 import { SchemeFiguresScreen } from '../../features/statistics/components/scheme-figures-screen';
-import { reportPath } from '../../features/reports/format';
+import { REPORTS_PATH, reportPath } from '../../features/reports/format';
 import { LocationPicker } from '../../features/requests/components/location-picker';
 import { useNotify } from '../../components/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
+import { flushOutbox } from '../../lib/offline/flush';
 import { isLoggedIn, type CurrentUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
-type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; staff: boolean; t: TFunction };
+type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; staff: boolean; tileUrl: string; t: TFunction };
 type ReportsPart = { key: string; labelKey: string; render: (ctx: PartContext) => ReactNode };
 
 /**
@@ -37,7 +39,17 @@ const PARTS: ReportsPart[] = [
   {
     key: 'problems',
     labelKey: 'reports.parts.problems',
-    render: ({ loggedIn, canHandle }) => <ReportsSection loggedIn={loggedIn} canHandle={canHandle} />,
+    render: ({ loggedIn, canHandle, tileUrl }) => (
+      <>
+        {/* Reports filed offline: pending until the connection returns, then their number. */}
+        <OutboxList
+          kinds={[REPORT_OUTBOX_KIND]}
+          reference={(entry) => (entry.result as { number?: string } | undefined)?.number}
+          onSendNow={() => void flushOutbox()}
+        />
+        <ReportsSection loggedIn={loggedIn} canHandle={canHandle} tileUrl={tileUrl} />
+      </>
+    ),
   },
   {
     key: 'figures',
@@ -147,6 +159,10 @@ export default function ReportsPage() {
           notify(t('reports.duplicates.joined', { number: joined }));
           router.push(reportPath(joined), 'forward', 'replace');
         }}
+        onQueued={() => {
+          notify(t('offline.outbox.savedOffline'));
+          router.push(REPORTS_PATH, 'back', 'replace');
+        }}
       />
     );
   } else if (number && /^REP-\d{4}-\d{6}$/i.test(number)) {
@@ -159,7 +175,7 @@ export default function ReportsPage() {
       </p>
     );
   } else {
-    body = <ReportsParts ctx={{ user, loggedIn, canHandle, staff: isStaff, t }} />;
+    body = <ReportsParts ctx={{ user, loggedIn, canHandle, staff: isStaff, tileUrl, t }} />;
   }
   return <PageLayout title={title}>{body}</PageLayout>;
 }

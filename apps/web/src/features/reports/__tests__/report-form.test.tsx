@@ -1,4 +1,4 @@
-import type { Report, ReportDuplicate } from '@puntoverde/contract';
+import type { Report, ReportCategoryView, ReportDuplicate } from '@puntoverde/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
@@ -42,6 +42,7 @@ const PinButton: LocationFieldComponent = ({ onChange, error }) => (
 const duplicate: ReportDuplicate = {
   number: 'REP-2026-000007',
   category: 'contenedor_lleno',
+  category_label: 'Contenedor lleno',
   status: 'abierto',
   description: 'El contenedor de PET del parque está lleno desde el lunes.',
   distance_m: 23,
@@ -54,6 +55,28 @@ function json(data: unknown, status = 200) {
   return new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** The categories staff set (a renamed one among them). */
+const CATEGORIES: ReportCategoryView[] = [
+  { code: 'contenedor_lleno', label: 'Contenedor lleno', description: '', asks_container: true, position: 10, active: true },
+  { code: 'punto_critico', label: 'Arrojo ilegal de escombros', description: '', asks_container: false, position: 20, active: true },
+  { code: 'otro', label: 'Otro', description: '', asks_container: false, position: 30, active: true },
+];
+
+/** A fetch stub: the categories list, then `handler` for everything else. */
+function api(handler: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  return vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+    const u = url instanceof Request ? url.url : url.toString();
+    if (u.includes('/reports/categories')) return json({ data: CATEGORIES });
+    return handler(u, init);
+  });
+}
+
+/** Chooses a category once the list has arrived. */
+async function chooseCategory(label: string) {
+  await screen.findByRole('option', { name: label }, { timeout: 5000 });
+  fireEvent.change(screen.getByLabelText('¿Qué pasa?'), { target: { value: CATEGORIES.find((c) => c.label === label)!.code } });
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('report form', () => {
@@ -61,8 +84,7 @@ describe('report form', () => {
     const calls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
-        const u = url instanceof Request ? url.url : url.toString();
+      api((u, init) => {
         calls.push(`${init?.method ?? 'GET'} ${u}`);
         if (u.includes('/duplicates')) return json({ data: [duplicate] });
         if (u.endsWith('/follow')) return json({ data: { number: duplicate.number } as Report });
@@ -71,7 +93,7 @@ describe('report form', () => {
     );
     const onJoined = vi.fn();
     renderUi(<ReportForm tileUrl="" LocationField={PinButton} pointId={null} containerId={null} onCreated={vi.fn()} onJoined={onJoined} />);
-    fireEvent.change(screen.getByLabelText('¿Qué pasa?'), { target: { value: 'contenedor_lleno' } });
+    await chooseCategory('Contenedor lleno');
     fireEvent.click(screen.getByRole('button', { name: 'Marcar en el parque' }));
     expect(await screen.findByRole('heading', { name: '¿Es este? Súmate al reporte' })).toBeInTheDocument();
     expect(screen.getByText(/a 23 m/)).toBeInTheDocument();
@@ -81,9 +103,9 @@ describe('report form', () => {
   });
 
   it('asks for the place before sending', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ data: [] })));
+    vi.stubGlobal('fetch', api(() => json({ data: [] })));
     renderUi(<ReportForm tileUrl="" LocationField={PinButton} pointId={null} containerId={null} onCreated={vi.fn()} onJoined={vi.fn()} />);
-    fireEvent.change(screen.getByLabelText('¿Qué pasa?'), { target: { value: 'punto_critico' } });
+    await chooseCategory('Arrojo ilegal de escombros');
     fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Escombros en la esquina del parque.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enviar reporte' }));
     expect(await screen.findByText(/Indica dónde está el problema/)).toBeInTheDocument();
@@ -92,15 +114,15 @@ describe('report form', () => {
   it("puts the server's field message on the location", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (url: RequestInfo | URL) =>
-        (url instanceof Request ? url.url : url.toString()).includes('/duplicates')
+      api((u) =>
+        u.includes('/duplicates')
           ? json({ data: [] })
           : json({ code: 'validation-failed', message: 'Revisa el campo: lat.', fields: { lat: 'La ubicación debe estar en Colombia. Revisa el punto en el mapa.' } }, 400),
       ),
     );
     const onCreated = vi.fn();
     renderUi(<ReportForm tileUrl="" LocationField={PinButton} pointId={null} containerId={null} onCreated={onCreated} onJoined={vi.fn()} />);
-    fireEvent.change(screen.getByLabelText('¿Qué pasa?'), { target: { value: 'otro' } });
+    await chooseCategory('Otro');
     fireEvent.change(screen.getByLabelText('Descripción'), { target: { value: 'Algo raro pasa en la esquina.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Marcar en el parque' }));
     fireEvent.click(screen.getByRole('button', { name: 'Enviar reporte' }));

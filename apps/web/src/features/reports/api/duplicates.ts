@@ -1,15 +1,15 @@
 /** GET v1/reports/duplicates: open reports of the same category within 50 m. */
-import type { ReportCategory, ReportDuplicate } from '@puntoverde/contract';
+import type { ReportDuplicate } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export function duplicatesOptions(q: { category: ReportCategory; lat: number; lng: number }) {
+export function duplicatesOptions(q: { category: string; lat: number; lng: number }) {
   return queryOptions({
     queryKey: ['reports', 'duplicates', q],
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ data: ReportDuplicate[] }>(
-          `v1/reports/duplicates?category=${q.category}&lat=${q.lat}&lng=${q.lng}`,
+          `v1/reports/duplicates?category=${encodeURIComponent(q.category)}&lat=${q.lat}&lng=${q.lng}`,
           { signal },
         )
       ).data,
@@ -17,7 +17,7 @@ export function duplicatesOptions(q: { category: ReportCategory; lat: number; ln
   });
 }
 
-export function useDuplicates(q: { category: ReportCategory | ''; lat: number; lng: number } | null) {
+export function useDuplicates(q: { category: string; lat: number; lng: number } | null) {
   return useQuery({
     ...duplicatesOptions({ category: (q?.category || 'otro'), lat: q?.lat ?? 0, lng: q?.lng ?? 0 }),
     enabled: !!q && !!q.category,

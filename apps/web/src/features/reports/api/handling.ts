@@ -5,9 +5,15 @@ import { apiRequest } from '../../../lib/api-client';
 
 type Page<T> = { items: T[]; total: number; page: number; page_size: number };
 
-export function handlingListOptions(p: { status?: ReportStatus | ''; page?: number }) {
-  const q = new URLSearchParams({ page: String(p.page ?? 1), page_size: '20' });
+export const HANDLING_PAGE_SIZE = 20;
+
+type HandlingListParams = { status?: ReportStatus | ''; category?: string; page?: number };
+
+/** The inbox, oldest first, a page at a time. */
+export function handlingListOptions(p: HandlingListParams) {
+  const q = new URLSearchParams({ page: String(p.page ?? 1), page_size: String(HANDLING_PAGE_SIZE) });
   if (p.status) q.set('status', p.status);
+  if (p.category) q.set('category', p.category);
   return queryOptions({
     queryKey: ['reports', 'handling', 'list', p],
     queryFn: async ({ signal }) =>
@@ -16,7 +22,7 @@ export function handlingListOptions(p: { status?: ReportStatus | ''; page?: numb
   });
 }
 
-export function useHandlingList(p: { status?: ReportStatus | ''; page?: number }, enabled: boolean) {
+export function useHandlingList(p: HandlingListParams, enabled: boolean) {
   return useQuery({ ...handlingListOptions(p), enabled });
 }
 

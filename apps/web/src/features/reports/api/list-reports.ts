@@ -1,19 +1,21 @@
 /** GET v1/reports: public, mine, followed or near me; filtered by status and category. */
-import type { ReportCategory, ReportList, ReportStatus } from '@puntoverde/contract';
+import type { ReportList, ReportStatus } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export type ReportListParams = {
   scope: 'public' | 'mine' | 'following' | 'near';
   status?: ReportStatus | '';
-  category?: ReportCategory | '';
+  category?: string;
   lat?: number;
   lng?: number;
   page?: number;
 };
 
+export const REPORT_LIST_PAGE_SIZE = 20;
+
 export function reportListPath(p: ReportListParams): string {
-  const q = new URLSearchParams({ scope: p.scope, page: String(p.page ?? 1), page_size: '20' });
+  const q = new URLSearchParams({ scope: p.scope, page: String(p.page ?? 1), page_size: String(REPORT_LIST_PAGE_SIZE) });
   if (p.status) q.set('status', p.status);
   if (p.category) q.set('category', p.category);
   if (p.lat !== undefined && p.lng !== undefined) {

@@ -193,7 +193,7 @@ export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; 
     <article className="rp" aria-labelledby="rp-detail-title">
       <header>
         <h2 id="rp-detail-title">
-          {t(`reports.category.${r.category}`)} · {r.number}
+          {r.category_label} · {r.number}
         </h2>
         <p>
           <ReportStatusBadge status={r.status} /> <span className="rp-hint">{t('reports.detail.filed', { date: formatDay(r.created_at, i18n.language) })}</span>

@@ -5,15 +5,7 @@
  * reporte" follows that one instead of filing a new one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  REPORT_CATEGORIES,
-  REPORT_DESCRIPTION_MAX,
-  REPORT_MAX_PHOTOS,
-  ZReportCategory,
-  type Report,
-  type ReportCategory,
-  type UploadedFile,
-} from '@puntoverde/contract';
+import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, type Report, type UploadedFile } from '@puntoverde/contract';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +13,10 @@ import { z } from 'zod';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { FormAlert, SelectField, TextAreaField } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
-import { useCreateReport } from '../api/create-report';
+import type { OutboxEntry } from '../../../lib/offline/outbox';
+import { sendOrQueue } from '../../../lib/offline/queue-write';
+import { useReportCategories } from '../api/categories';
+import { CREATE_REPORT_PATH, useCreateReport } from '../api/create-report';
 import { useDuplicates } from '../api/duplicates';
 import { usePointForReport } from '../api/point-for-report';
 import { runReportAction } from '../api/report-actions';
@@ -39,13 +34,10 @@ export type LocationFieldComponent = ComponentType<{
   mapLabel?: string;
 }>;
 
-const CONTAINER_CATEGORIES: readonly ReportCategory[] = ['contenedor_lleno', 'contenedor_danado'];
+type FormValues = { category: string; description: string; container_id: string };
 
-type FormValues = { category: ReportCategory | ''; description: string; container_id: string };
-
-function randomKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+/** Reports filed with no connection wait in the offline outbox under this kind. */
+export const REPORT_OUTBOX_KIND = 'incident-report';
 
 export function ReportForm({
   tileUrl,
@@ -54,6 +46,7 @@ export function ReportForm({
   containerId,
   onCreated,
   onJoined,
+  onQueued,
 }: {
   tileUrl: string;
   LocationField: LocationFieldComponent;
@@ -61,14 +54,17 @@ export function ReportForm({
   containerId: number | null;
   onCreated: (report: Report) => void;
   onJoined: (number: string) => void;
+  /** No connection: the report waits in the outbox and is sent, once, when it returns. */
+  onQueued?: (entry: OutboxEntry) => void;
 }) {
   const { t, i18n } = useTranslation();
   const point = usePointForReport(pointId);
+  const categories = useReportCategories();
   const create = useCreateReport();
   const schema = useMemo(
     () =>
       z.object({
-        category: z.union([ZReportCategory, z.literal('')]).refine((v) => v !== '', { message: t('reports.form.categoryRequired') }),
+        category: z.string().min(1, { message: t('reports.form.categoryRequired') }),
         description: z
           .string()
           .trim()
@@ -100,12 +96,11 @@ export function ReportForm({
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
-  // One key per form: a retried POST (flaky network) never files the report twice.
-  const [idempotencyKey] = useState(randomKey);
 
   const duplicates = useDuplicates(category && location ? { category, lat: location.lat, lng: location.lng } : null);
   const containers = point.data?.containers ?? [];
-  const showContainers = !!category && CONTAINER_CATEGORIES.includes(category) && containers.length > 0;
+  const asksContainer = !!categories.data?.find((c) => c.code === category)?.asks_container;
+  const showContainers = asksContainer && containers.length > 0;
 
   const join = async (number: string) => {
     setJoining(number);
@@ -125,20 +120,25 @@ export function ReportForm({
       setLocationError(t('reports.form.locationRequired'));
       return;
     }
+    const body = {
+      category: values.category,
+      description: values.description,
+      lat: location.lat,
+      lng: location.lng,
+      point_id: pointId,
+      container_id: showContainers && values.container_id ? Number(values.container_id) : null,
+      photos: photos.map((p) => p.id),
+    };
+    const label = categories.data?.find((c) => c.code === values.category)?.label ?? values.category;
     try {
-      const created = await create.mutateAsync({
-        idempotencyKey,
-        body: {
-          category: values.category as ReportCategory,
-          description: values.description,
-          lat: location.lat,
-          lng: location.lng,
-          point_id: pointId,
-          container_id: showContainers && values.container_id ? Number(values.container_id) : null,
-          photos: photos.map((p) => p.id),
-        },
-      });
-      onCreated(created);
+      // Sent now with an Idempotency-Key; with no connection it waits in the outbox with that key,
+      // so however often it is retried the server files it once.
+      const result = await sendOrQueue(
+        { kind: REPORT_OUTBOX_KIND, path: CREATE_REPORT_PATH, body, label: `${label}: ${values.description.trim().slice(0, 60)}` },
+        (headers) => create.mutateAsync({ body, headers }),
+      );
+      if ('sent' in result) onCreated(result.sent);
+      else onQueued?.(result.queued);
     } catch (err) {
       if (!(err instanceof ApiError)) {
         setFormError(err instanceof Error ? err.message : String(err));
@@ -175,7 +175,7 @@ export function ReportForm({
         error={errors.category?.message}
         options={[
           { value: '', label: t('reports.form.chooseCategory'), disabled: true },
-          ...REPORT_CATEGORIES.map((c) => ({ value: c, label: t(`reports.category.${c}`) })),
+          ...(categories.data ?? []).map((c) => ({ value: c.code, label: c.label })),
         ]}
       />
       {showContainers ? (
@@ -257,7 +257,7 @@ export function ReportForm({
             {duplicates.data.map((d) => (
               <li key={d.number} className="pv-card rp-card">
                 <p>
-                  <strong>{t(`reports.category.${d.category}`)}</strong> · {t(`reports.status.${d.status}`)} ·{' '}
+                  <strong>{d.category_label}</strong> · {t(`reports.status.${d.status}`)} ·{' '}
                   {t('reports.duplicates.distance', { distance: formatMeters(d.distance_m, i18n.language) })}
                 </p>
                 <p>{d.description.length > 160 ? `${d.description.slice(0, 160)}…` : d.description}</p>

@@ -29,7 +29,7 @@ export function ReportList({ items, empty }: { items: ReportSummary[]; empty: st
         <li key={r.number} className="pv-card rp-card">
           <p className="rp-card-head">
             <AppLink to={reportPath(r.number)}>
-              <strong>{t(`reports.category.${r.category}`)}</strong> · {r.number}
+              <strong>{r.category_label}</strong> · {r.number}
             </AppLink>
             <ReportStatusBadge status={r.status} />
           </p>

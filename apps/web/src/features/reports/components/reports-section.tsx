@@ -1,16 +1,19 @@
 /**
- * "Reportes de problemas": my reports, reports near me, the ones I follow and the public list
- * (filterable by status and category); point managers and staff also get their inbox.
+ * "Reportes de problemas": my reports, reports near me, the ones I follow and the public list or
+ * map (filterable by status and category, paged); point managers and staff also get their inbox.
  */
-import { REPORT_CATEGORIES, REPORT_STATUSES, type ReportCategory, type ReportStatus } from '@puntoverde/contract';
+import { REPORT_STATUSES, type ReportStatus } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/contract';
-import { useHandlingList } from '../api/handling';
-import { useReportList, type ReportListParams } from '../api/list-reports';
+import { useReportCategories } from '../api/categories';
+import { HANDLING_PAGE_SIZE, useHandlingList } from '../api/handling';
+import { REPORT_LIST_PAGE_SIZE, useReportList, type ReportListParams } from '../api/list-reports';
 import { NEW_REPORT_PATH } from '../format';
 import { ReportList } from './report-list';
+import { ReportPager } from './report-pager';
+import { ReportsMap } from './reports-map';
 import '../../../components/actions.css';
 import '../reports.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
@@ -32,19 +35,37 @@ function useNearPosition() {
   return { state, locate };
 }
 
-export function ReportsSection({ canHandle, loggedIn }: { canHandle: boolean; loggedIn: boolean }) {
+export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: boolean; loggedIn: boolean; tileUrl: string }) {
   const { t } = useTranslation();
-  const [scope, setScope] = useState<Scope>(canHandle ? 'inbox' : loggedIn ? 'mine' : 'public');
-  const [status, setStatus] = useState<ReportStatus | ''>('');
-  const [category, setCategory] = useState<ReportCategory | ''>('');
+  const [scope, setScopeState] = useState<Scope>(canHandle ? 'inbox' : loggedIn ? 'mine' : 'public');
+  const [status, setStatusState] = useState<ReportStatus | ''>('');
+  const [category, setCategoryState] = useState('');
+  const [page, setPage] = useState(1);
+  const [asMap, setAsMap] = useState(false);
+  const categories = useReportCategories();
+  // A new scope or filter starts again on its first page.
+  const setScope = (s: Scope) => {
+    setScopeState(s);
+    setPage(1);
+  };
+  const setStatus = (s: ReportStatus | '') => {
+    setStatusState(s);
+    setPage(1);
+  };
+  const setCategory = (c: string) => {
+    setCategoryState(c);
+    setPage(1);
+  };
   const near = useNearPosition();
-  const params: ReportListParams = { scope: scope === 'inbox' ? 'public' : scope, status, category };
+  const showMap = scope === 'public' && asMap;
+  const params: ReportListParams = { scope: scope === 'inbox' ? 'public' : scope, status, category, page };
   if (scope === 'near' && near.state.status === 'located') Object.assign(params, { lat: near.state.lat, lng: near.state.lng });
-  const list = useReportList(params, scope !== 'inbox' && (scope !== 'near' || near.state.status === 'located'));
-  const inbox = useHandlingList({ status }, canHandle && scope === 'inbox');
+  const list = useReportList(params, scope !== 'inbox' && !showMap && (scope !== 'near' || near.state.status === 'located'));
+  const inbox = useHandlingList({ status, category, page }, canHandle && scope === 'inbox');
 
   const scopes: Scope[] = loggedIn ? [...(canHandle ? (['inbox'] as const) : []), 'mine', 'near', 'following', 'public'] : ['public', 'near'];
   const shown = scope === 'inbox' ? inbox : list;
+  const pageSize = scope === 'inbox' ? HANDLING_PAGE_SIZE : REPORT_LIST_PAGE_SIZE;
 
   return (
     <section className="rp" aria-labelledby="rp-section-title">
@@ -73,21 +94,31 @@ export function ReportsSection({ canHandle, loggedIn }: { canHandle: boolean; lo
             ))}
           </select>
         </label>
-        {scope !== 'inbox' ? (
-          <label>
-            {t('reports.section.category')}
-            <select value={category} onChange={(e) => setCategory(e.target.value as ReportCategory | '')}>
-              <option value="">{t('reports.section.any')}</option>
-              {REPORT_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {t(`reports.category.${c}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        <label>
+          {t('reports.section.category')}
+          <select value={category} onChange={(e) => setCategory(e.target.value)}>
+            <option value="">{t('reports.section.any')}</option>
+            {(categories.data ?? []).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
       </div>
-      {scope === 'near' && near.state.status !== 'located' ? (
+      {scope === 'public' ? (
+        <div className="rp-segment" role="group" aria-label={t('reports.section.views')}>
+          <button type="button" aria-pressed={!asMap} onClick={() => setAsMap(false)}>
+            {t('reports.section.asList')}
+          </button>
+          <button type="button" aria-pressed={asMap} onClick={() => setAsMap(true)}>
+            {t('reports.section.asMap')}
+          </button>
+        </div>
+      ) : null}
+      {showMap ? (
+        <ReportsMap status={status} category={category} tileUrl={tileUrl} />
+      ) : scope === 'near' && near.state.status !== 'located' ? (
         <div className="rp-notice">
           <p>{near.state.status === 'error' ? t('reports.section.nearError') : t('reports.section.nearLead')}</p>
           <button type="button" className="pv-button pv-button-secondary" disabled={near.state.status === 'locating'} onClick={near.locate}>
@@ -106,6 +137,7 @@ export function ReportsSection({ canHandle, loggedIn }: { canHandle: boolean; lo
             {t('reports.section.total', { count: shown.data.total })}
           </p>
           <ReportList items={shown.data.items} empty={t(`reports.section.empty.${scope}`)} />
+          <ReportPager page={page} total={shown.data.total} pageSize={pageSize} onPage={setPage} />
         </>
       )}
     </section>
