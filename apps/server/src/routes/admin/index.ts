@@ -1,6 +1,4 @@
 import {
-  ZAboutPage,
-  ZAboutPageInput,
   ZAdminContainerInput,
   ZAdminCreateManager,
   ZAdminPoint,
@@ -13,20 +11,9 @@ import {
   ZAdminUserList,
   ZAdminUserListQuery,
   ZAdminUserUpdate,
-  ZAlly,
-  ZAllyInput,
-  ZAllyList,
-  ZAllyListQuery,
   ZAdminDashboard,
   ZAuditList,
   ZAuditListQuery,
-  ZCampaign,
-  ZCampaignInput,
-  ZCampaignList,
-  ZCampaignListQuery,
-  ZCampaignParticipant,
-  ZFaqInput,
-  ZFaqItem,
   ZId,
   dataOf,
 } from '@puntoverde/contract';
@@ -47,23 +34,6 @@ import {
   updatePointAdmin,
 } from '../../features/admin/points.admin.js';
 import { createManager, getUser, listUsers, resendVerificationFor, updateUser } from '../../features/admin/users.admin.js';
-import { createAlly, deleteAlly, getAlly, getAllyList, updateAlly } from '../../features/allies/allies.service.js';
-import {
-  createCampaign,
-  deleteCampaign,
-  getCampaign,
-  getCampaignList,
-  getParticipants,
-  updateCampaign,
-} from '../../features/campaigns/campaigns.service.js';
-import {
-  createFaq,
-  deleteFaq,
-  getAboutPage,
-  listFaq,
-  saveAboutPage,
-  updateFaq,
-} from '../../features/content/content.service.js';
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 import { adminMaterialsRoutes } from './materials.js';
 
@@ -78,113 +48,6 @@ const security = [{ bearer: [] }];
 export default async function adminRoutes(app: FastifyInstance) {
   declareAuthLevel(app, 'admin');
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // ---- Campaigns ----
-  r.get(
-    `${P}/campaigns`,
-    { schema: { tags: ['admin'], summary: 'Campañas (también las no publicadas)', security, querystring: ZCampaignListQuery, response: { 200: dataOf(ZCampaignList) } } },
-    async (request) => ({
-      data: await getCampaignList(app.db, request.query, { user: requireAdmin(request), includeUnpublished: true }),
-    }),
-  );
-  r.post(
-    `${P}/campaigns`,
-    { schema: { tags: ['admin'], summary: 'Crear una campaña', security, body: ZCampaignInput, response: { 201: dataOf(ZCampaign) } } },
-    async (request, reply) => reply.code(201).send({ data: await createCampaign(app.db, request.body, requireAdmin(request)) }),
-  );
-  r.get(
-    `${P}/campaigns/:id`,
-    { schema: { tags: ['admin'], summary: 'Una campaña', security, params: ZIdParams, response: { 200: dataOf(ZCampaign) } } },
-    async (request) => ({
-      data: await getCampaign(app.db, request.params.id, { user: requireAdmin(request), includeUnpublished: true }),
-    }),
-  );
-  r.put(
-    `${P}/campaigns/:id`,
-    { schema: { tags: ['admin'], summary: 'Editar una campaña', security, params: ZIdParams, body: ZCampaignInput, response: { 200: dataOf(ZCampaign) } } },
-    async (request) => ({ data: await updateCampaign(app.db, request.params.id, request.body, requireAdmin(request)) }),
-  );
-  r.delete(
-    `${P}/campaigns/:id`,
-    { schema: { tags: ['admin'], summary: 'Eliminar una campaña', security, params: ZIdParams } },
-    async (request, reply) => {
-      await deleteCampaign(app.db, request.params.id, requireAdmin(request));
-      return reply.code(204).send();
-    },
-  );
-  r.get(
-    `${P}/campaigns/:id/participants`,
-    { schema: { tags: ['admin'], summary: 'Inscritos en una campaña', security, params: ZIdParams, response: { 200: dataOf(z.array(ZCampaignParticipant)) } } },
-    async (request) => {
-      await getCampaign(app.db, request.params.id, { user: requireAdmin(request), includeUnpublished: true });
-      return { data: await getParticipants(app.db, request.params.id) };
-    },
-  );
-
-  // ---- Allies ----
-  r.get(
-    `${P}/allies`,
-    { schema: { tags: ['admin'], summary: 'Aliados y adheridos (también los no publicados)', security, querystring: ZAllyListQuery, response: { 200: dataOf(ZAllyList) } } },
-    async (request) => ({ data: await getAllyList(app.db, request.query, { includeUnpublished: true }) }),
-  );
-  r.post(
-    `${P}/allies`,
-    { schema: { tags: ['admin'], summary: 'Crear un aliado o adherido', security, body: ZAllyInput, response: { 201: dataOf(ZAlly) } } },
-    async (request, reply) => reply.code(201).send({ data: await createAlly(app.db, request.body, requireAdmin(request)) }),
-  );
-  r.get(
-    `${P}/allies/:id`,
-    { schema: { tags: ['admin'], summary: 'Un aliado o adherido', security, params: ZIdParams, response: { 200: dataOf(ZAlly) } } },
-    async (request) => ({ data: await getAlly(app.db, request.params.id, { includeUnpublished: true }) }),
-  );
-  r.put(
-    `${P}/allies/:id`,
-    { schema: { tags: ['admin'], summary: 'Editar un aliado o adherido', security, params: ZIdParams, body: ZAllyInput, response: { 200: dataOf(ZAlly) } } },
-    async (request) => ({ data: await updateAlly(app.db, request.params.id, request.body, requireAdmin(request)) }),
-  );
-  r.delete(
-    `${P}/allies/:id`,
-    { schema: { tags: ['admin'], summary: 'Eliminar un aliado o adherido', security, params: ZIdParams } },
-    async (request, reply) => {
-      await deleteAlly(app.db, request.params.id, requireAdmin(request));
-      return reply.code(204).send();
-    },
-  );
-
-  // ---- FAQ and about page ----
-  r.get(
-    `${P}/faq`,
-    { schema: { tags: ['admin'], summary: 'Preguntas frecuentes (también las no publicadas)', security, response: { 200: dataOf(z.array(ZFaqItem)) } } },
-    async () => ({ data: await listFaq(app.db, { includeUnpublished: true }) }),
-  );
-  r.post(
-    `${P}/faq`,
-    { schema: { tags: ['admin'], summary: 'Crear una pregunta frecuente', security, body: ZFaqInput, response: { 201: dataOf(ZFaqItem) } } },
-    async (request, reply) => reply.code(201).send({ data: await createFaq(app.db, request.body, requireAdmin(request)) }),
-  );
-  r.put(
-    `${P}/faq/:id`,
-    { schema: { tags: ['admin'], summary: 'Editar una pregunta frecuente', security, params: ZIdParams, body: ZFaqInput, response: { 200: dataOf(ZFaqItem) } } },
-    async (request) => ({ data: await updateFaq(app.db, request.params.id, request.body, requireAdmin(request)) }),
-  );
-  r.delete(
-    `${P}/faq/:id`,
-    { schema: { tags: ['admin'], summary: 'Eliminar una pregunta frecuente', security, params: ZIdParams } },
-    async (request, reply) => {
-      await deleteFaq(app.db, request.params.id, requireAdmin(request));
-      return reply.code(204).send();
-    },
-  );
-  r.get(
-    `${P}/content/about`,
-    { schema: { tags: ['admin'], summary: 'Página Conócenos', security, response: { 200: dataOf(ZAboutPage) } } },
-    async () => ({ data: await getAboutPage(app.db) }),
-  );
-  r.put(
-    `${P}/content/about`,
-    { schema: { tags: ['admin'], summary: 'Editar la página Conócenos', security, body: ZAboutPageInput, response: { 200: dataOf(ZAboutPage) } } },
-    async (request) => ({ data: await saveAboutPage(app.db, request.body, requireAdmin(request)) }),
-  );
 
   // ---- Users ----
   r.get(
