@@ -386,20 +386,8 @@ export async function pointAcceptance(
   return { active: point.active === 1, missing };
 }
 
-// What the back office (features/admin) needs to write points: the catalogue, the opening
-// hours check, the row builder and the repository writes, then a cache bump.
+// What the materials back office needs to write points: the catalogue, the row refresh, then a cache bump.
 export { buildCatalogue, getCatalogue, invalidateCatalogue, normalizeText } from './materials-catalogue.js';
-export { isValidOpeningHours } from './opening-hours.js';
 export { invalidateClusters } from './point-clusters.js';
-export { refreshPointsOfMaterials, toPointRow } from './point-writer.js';
-export {
-  addManager,
-  bumpPointsVersion,
-  listMaterialRows,
-  findContainersOfPoints,
-  findPointById,
-  insertContainer,
-  insertPoints,
-  updatePointRow,
-  type ContainerRow,
-} from './points.repository.js';
+export { refreshPointsOfMaterials } from './point-writer.js';
+export { bumpPointsVersion, listMaterialRows } from './points.repository.js';

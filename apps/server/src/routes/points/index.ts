@@ -27,6 +27,7 @@ import { currentPointsVersion } from '../../features/points/points-version.js';
 import { geojsonExport } from '../../features/points/points-export.js';
 import * as points from '../../features/points/points.service.js';
 import { requireManagerOrAdmin } from '../../plugins/auth.js';
+import pointsAdminRoutes from './admin.js';
 import { cachedBody, makeBody, scopeOf, sendBody } from './cached-json.js';
 import { openFullReportsByContainer } from '../../features/reports/reports.service.js';
 
@@ -282,4 +283,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       return { data: await points.listReadings(app.db, user, id, containerId, request.query.limit) };
     },
   );
+
+  // The back office's edits: admins only.
+  await fastify.register(pointsAdminRoutes);
 }
