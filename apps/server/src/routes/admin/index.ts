@@ -1,9 +1,4 @@
 import {
-  ZAdminCreateManager,
-  ZAdminUser,
-  ZAdminUserList,
-  ZAdminUserListQuery,
-  ZAdminUserUpdate,
   ZAdminDashboard,
   ZAuditList,
   ZAuditListQuery,
@@ -15,7 +10,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { listAudit } from '../../features/admin/audit.repository.js';
 import { getDashboard } from '../../features/admin/dashboard.admin.js';
-import { createManager, getUser, listUsers, resendVerificationFor, updateUser } from '../../features/admin/users.admin.js';
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 import { adminMaterialsRoutes } from './materials.js';
 
@@ -30,35 +24,6 @@ const security = [{ bearer: [] }];
 export default async function adminRoutes(app: FastifyInstance) {
   declareAuthLevel(app, 'admin');
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // ---- Users ----
-  r.get(
-    `${P}/users`,
-    { schema: { tags: ['admin'], summary: 'Buscar usuarios', security, querystring: ZAdminUserListQuery, response: { 200: dataOf(ZAdminUserList) } } },
-    async (request) => ({ data: await listUsers(app.db, request.query) }),
-  );
-  r.get(
-    `${P}/users/:id`,
-    { schema: { tags: ['admin'], summary: 'Un usuario', security, params: ZIdParams, response: { 200: dataOf(ZAdminUser) } } },
-    async (request) => ({ data: await getUser(app.db, request.params.id) }),
-  );
-  r.patch(
-    `${P}/users/:id`,
-    { schema: { tags: ['admin'], summary: 'Cambiar tipo, administración o estado de un usuario', security, params: ZIdParams, body: ZAdminUserUpdate, response: { 200: dataOf(ZAdminUser) } } },
-    async (request) => ({ data: await updateUser(app.db, request.params.id, request.body, requireAdmin(request)) }),
-  );
-
-  r.post(
-    `${P}/users/managers`,
-    { schema: { tags: ['admin'], summary: 'Crear un responsable de punto (recibe un enlace para definir su contraseña)', security, body: ZAdminCreateManager, response: { 201: dataOf(ZAdminUser) } } },
-    async (request, reply) =>
-      reply.code(201).send({ data: await createManager(app.db, app.identity, request.body, requireAdmin(request)) }),
-  );
-  r.post(
-    `${P}/users/:id/resend-verification`,
-    { schema: { tags: ['admin'], summary: 'Reenviar el correo de verificación a un usuario', security, params: ZIdParams, response: { 200: dataOf(z.object({ sent: z.boolean(), email: z.string() })) } } },
-    async (request) => ({ data: await resendVerificationFor(app.db, app.identity, request.params.id, requireAdmin(request)) }),
-  );
 
   // ---- Materials catalogue (materials.ts) ----
   adminMaterialsRoutes(app);
