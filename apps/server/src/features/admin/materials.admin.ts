@@ -22,7 +22,7 @@ import {
   normalizeText,
   refreshPointsOfMaterials,
 } from '../points/points.service.js';
-import { recordAudit } from './audit.repository.js';
+import { recordAudit } from './audit.service.js';
 
 /**
  * Back office for the materials catalogue. The points feature owns the table and caches it in

@@ -5,7 +5,7 @@ import { openState } from './opening-hours.js';
 import { currentPointsVersion, pointsChangedHere } from './points-version.js';
 import * as repo from './points.repository.js';
 import type { Executor, MarkerRow } from './points.repository.js';
-import { resolveFilters } from './points.service.js';
+import { resolveFilters } from './point-filters.js';
 
 /**
  * Clustering on the server, per zoom: one supercluster index per set of filters, kept in memory

@@ -1,4 +1,5 @@
-import { readPointsVersion, type Executor } from './points.repository.js';
+import { randomBytes } from 'node:crypto';
+import { readPointsVersion, writePointsVersion, type Executor } from './points.repository.js';
 
 /**
  * The points version as caches see it: read from the database at most once a second per
@@ -21,4 +22,10 @@ export async function currentPointsVersion(db: Executor): Promise<string> {
   const value = await readPointsVersion(db);
   cached.set(db, { value, readAt: now, generation });
   return value;
+}
+
+/** A new points version: caches here follow at once, other instances within a second. */
+export async function bumpPointsVersion(db: Executor): Promise<void> {
+  pointsChangedHere();
+  await writePointsVersion(db, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
 }

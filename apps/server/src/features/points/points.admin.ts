@@ -17,6 +17,7 @@ import { getCatalogue, normalizeText } from './materials-catalogue.js';
 import { isValidOpeningHours } from './opening-hours.js';
 import { invalidateClusters } from './point-clusters.js';
 import { toPointRow } from './point-writer.js';
+import { bumpPointsVersion } from './points-version.js';
 import * as pointsRepo from './points.repository.js';
 
 /**
@@ -110,7 +111,7 @@ export async function createPointAdmin(db: Db, input: PointInput, admin: AuthUse
     const [newId] = await pointsRepo.insertPoints(trx, [{ point, materialIds }]);
     if (newId === undefined) throw new Error('point insert returned no id');
     if (!input.active) await pointsRepo.setPointActive(trx, newId, false);
-    await pointsRepo.bumpPointsVersion(trx);
+    await bumpPointsVersion(trx);
     await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'point', entityId: newId, after: input });
     return newId;
   });
@@ -128,7 +129,7 @@ export async function updatePointAdmin(db: Db, id: number, input: PointInput, ad
   await db.transaction().execute(async (trx) => {
     await pointsRepo.updatePointRow(trx, id, point, materialIds);
     await pointsRepo.setPointActive(trx, id, input.active);
-    await pointsRepo.bumpPointsVersion(trx);
+    await bumpPointsVersion(trx);
     const action = before.active && !input.active ? 'deactivate' : !before.active && input.active ? 'activate' : 'update';
     await recordAudit(trx, { actorId: admin.id, action, entity: 'point', entityId: id, before, after: input });
   });

@@ -1,9 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import { randomBytes } from 'node:crypto';
 import { TC_ID, type Bbox } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
-import { pointsChangedHere } from './points-version.js';
 
 /** Queries of the points feature. Each takes `db` or a transaction first and returns rows. */
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -258,9 +256,7 @@ export async function readPointsVersion(db: Executor): Promise<string> {
   return row?.value ?? '0';
 }
 
-export async function bumpPointsVersion(db: Executor): Promise<void> {
-  pointsChangedHere();
-  const value = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+export async function writePointsVersion(db: Executor, value: string): Promise<void> {
   const updated_at = nowIso();
   await db
     .insertInto('app_setting')

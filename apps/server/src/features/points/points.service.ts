@@ -19,11 +19,12 @@ import {
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { getCatalogue, normalizeText, type Catalogue } from './materials-catalogue.js';
+import { getCatalogue, type Catalogue } from './materials-catalogue.js';
 import { openState } from './opening-hours.js';
 import { notify } from '../notifications/notifications.service.js';
+import { resolveFilters, type ResolvedFilters } from './point-filters.js';
 import * as repo from './points.repository.js';
-import type { Executor, MarkerRow, PointRowFilter, SummaryRow } from './points.repository.js';
+import type { Executor, MarkerRow, SummaryRow } from './points.repository.js';
 
 /** Rules of the points feature: filters, the map list, nearest points, a point's page, containers. */
 
@@ -39,46 +40,6 @@ export async function listMaterials(db: Executor): Promise<Material[]> {
     osm_keys,
     sort,
   }));
-}
-
-// Words of a question that carry no search meaning ("¿dónde reciclo pilas?" → pilas).
-const STOPWORDS = new Set(
-  'donde puedo reciclo reciclar reciclaje llevo llevar dejo dejar entrego entregar boto botar tiro tirar deposito depositar como que cual cuales hay un una unos unas el la los las lo de del en y o a al para por mis mi me se con sin cerca aqui punto puntos sitio lugar'.split(
-    ' ',
-  ),
-);
-
-export type ResolvedFilters = {
-  row: PointRowFilter;
-  openNow: boolean;
-  at: Date;
-  /** Stable text of the filters, for cache keys. */
-  key: string;
-};
-
-/** Turns query filters into SQL filters; unknown materials are a 400 naming `materials`. */
-export async function resolveFilters(db: Executor, f: PointsFilters): Promise<ResolvedFilters> {
-  const catalogue = await getCatalogue(db);
-  const codes = f.materials ?? [];
-  const unknown = codes.filter((c) => !catalogue.byCode.has(c));
-  if (unknown.length) {
-    throw AppError.field('unknown-material', 'materials', `Material desconocido: ${unknown.join(', ')}.`);
-  }
-  const allMasks: number[] = [];
-  const terms: string[] = [];
-  for (const word of normalizeText(f.q ?? '').split(' ')) {
-    if (!word || STOPWORDS.has(word)) continue;
-    const named = catalogue.byWord.get(word) ?? (word.endsWith('s') ? catalogue.byWord.get(word.slice(0, -1)) : undefined);
-    if (named) allMasks.push(catalogue.filterMaskOf(named));
-    else terms.push(word);
-  }
-  const anyMask = codes.length ? catalogue.filterMaskOf(codes) : undefined;
-  const kinds = f.kind?.length ? [...f.kind].sort() : undefined;
-  const row: PointRowFilter = { anyMask, allMasks, kinds, terms };
-  const at = f.at ? new Date(f.at) : new Date();
-  const openNow = f.open_now === true;
-  const key = JSON.stringify([anyMask ?? 0, allMasks, kinds ?? [], terms, openNow]);
-  return { row, openNow, at, key };
 }
 
 function round5(n: number): number {
@@ -390,4 +351,5 @@ export async function pointAcceptance(
 export { buildCatalogue, getCatalogue, invalidateCatalogue, normalizeText } from './materials-catalogue.js';
 export { invalidateClusters } from './point-clusters.js';
 export { refreshPointsOfMaterials } from './point-writer.js';
-export { bumpPointsVersion, listMaterialRows } from './points.repository.js';
+export { bumpPointsVersion } from './points-version.js';
+export { listMaterialRows } from './points.repository.js';

@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listAudit } from '../../features/admin/audit.repository.js';
+import { listAudit } from '../../features/admin/audit.service.js';
 import { getDashboard } from '../../features/admin/dashboard.admin.js';
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 import { adminMaterialsRoutes } from './materials.js';
@@ -32,10 +32,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   r.get(
     `${P}/audit`,
     { schema: { tags: ['admin'], summary: 'Registro de auditoría: quién cambió qué y cuándo', security, querystring: ZAuditListQuery, response: { 200: dataOf(ZAuditList) } } },
-    async (request) => {
-      const { items, total } = await listAudit(app.db, request.query);
-      return { data: { items, total, page: request.query.page, page_size: request.query.page_size } };
-    },
+    async (request) => ({ data: await listAudit(app.db, request.query) }),
   );
 
   // ---- Home: what needs attention ----
