@@ -1,6 +1,6 @@
 import type { OsmImportReport, PointKind } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
-import { getCatalogue, type Catalogue } from './materials-catalogue.js';
+import { getCatalogue, type Catalogue } from '../materials/materials.service.js';
 import { isValidOpeningHours } from './opening-hours.js';
 import { toPointRow, type PointInput } from './point-writer.js';
 import { bumpPointsVersion } from './points-version.js';

@@ -1,6 +1,6 @@
 import type { Bbox, PointCluster, PointMarker, PointsFilters, PointKind } from '@puntoverde/contract';
 import Supercluster from 'supercluster';
-import { getCatalogue } from './materials-catalogue.js';
+import { getCatalogue } from '../materials/materials.service.js';
 import { openState } from './opening-hours.js';
 import { currentPointsVersion, pointsChangedHere } from './points-version.js';
 import * as repo from './points.repository.js';

@@ -1,6 +1,6 @@
 import type { PointsFilters } from '@puntoverde/contract';
 import { AppError } from '../../lib/app-error.js';
-import { getCatalogue, normalizeText } from './materials-catalogue.js';
+import { getCatalogue, normalizeText } from '../materials/materials.service.js';
 import type { Executor, PointRowFilter } from './points.repository.js';
 
 // Words of a question that carry no search meaning ("¿dónde reciclo pilas?" → pilas).

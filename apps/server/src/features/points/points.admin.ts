@@ -13,7 +13,7 @@ import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
-import { getCatalogue, normalizeText } from './materials-catalogue.js';
+import { getCatalogue, normalizeText } from '../materials/materials.service.js';
 import { isValidOpeningHours } from './opening-hours.js';
 import { invalidateClusters } from './point-clusters.js';
 import { toPointRow } from './point-writer.js';

@@ -10,10 +10,6 @@ function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-export async function listMaterialRows(db: Executor) {
-  return db.selectFrom('materials').selectAll().orderBy('sort').execute();
-}
-
 /** What the SQL can filter; open_now is applied afterwards from the opening hours. */
 export type PointRowFilter = {
   /** Points accepting any of these material bits. */

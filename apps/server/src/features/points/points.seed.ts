@@ -1,7 +1,7 @@
 import type { PointKind } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
 import type { Seeder } from '../../db/seed/seeder.js';
-import { getCatalogue } from './materials-catalogue.js';
+import { getCatalogue } from '../materials/materials.service.js';
 import { toPointRow, type PointInput } from './point-writer.js';
 import { bumpPointsVersion } from './points-version.js';
 import * as repo from './points.repository.js';

@@ -7,7 +7,6 @@ import {
   type ContainerReading,
   type EmptyingRequest,
   type ManagedPoint,
-  type Material,
   type PointDetail,
   type PointKind,
   type PointMarker,
@@ -19,28 +18,16 @@ import {
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { getCatalogue, type Catalogue } from './materials-catalogue.js';
+import { getCatalogue, type Catalogue } from '../materials/materials.service.js';
 import { openState } from './opening-hours.js';
+import * as writer from './point-writer.js';
+import { bumpPointsVersion, pointsChangedHere } from './points-version.js';
 import { notify } from '../notifications/notifications.service.js';
 import { resolveFilters, type ResolvedFilters } from './point-filters.js';
 import * as repo from './points.repository.js';
 import type { Executor, MarkerRow, SummaryRow } from './points.repository.js';
 
 /** Rules of the points feature: filters, the map list, nearest points, a point's page, containers. */
-
-export async function listMaterials(db: Executor): Promise<Material[]> {
-  const catalogue = await getCatalogue(db);
-  // Deactivated materials are not offered (filters, forms, the material guide).
-  return catalogue.materials.filter((m) => m.active).map(({ code, name_es, name_en, parent_code, bin_color, osm_keys, sort }) => ({
-    code,
-    name_es,
-    name_en,
-    parent_code,
-    bin_color,
-    osm_keys,
-    sort,
-  }));
-}
 
 function round5(n: number): number {
   return Math.round(n * 1e5) / 1e5;
@@ -347,9 +334,16 @@ export async function pointAcceptance(
   return { active: point.active === 1, missing };
 }
 
-// What the materials back office needs to write points: the catalogue, the row refresh, then a cache bump.
-export { buildCatalogue, getCatalogue, invalidateCatalogue, normalizeText } from './materials-catalogue.js';
-export { invalidateClusters } from './point-clusters.js';
-export { refreshPointsOfMaterials } from './point-writer.js';
-export { bumpPointsVersion } from './points-version.js';
-export { listMaterialRows } from './points.repository.js';
+/**
+ * After a change of materials (names, keywords, groups): the points of these materials get their
+ * materials mask and search text again, in the caller's transaction, and map caches follow.
+ */
+export async function refreshPointsOfMaterials(trx: Executor, catalogue: Catalogue, materialIds: number[]): Promise<void> {
+  await writer.refreshPointsOfMaterials(trx, catalogue, materialIds);
+  await bumpPointsVersion(trx);
+}
+
+/** Makes this process's next map query see a change at once (after the transaction commits). */
+export function invalidatePointCaches(): void {
+  pointsChangedHere();
+}

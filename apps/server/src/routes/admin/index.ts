@@ -1,32 +1,21 @@
-import {
-  ZAdminDashboard,
-  ZAuditList,
-  ZAuditListQuery,
-  ZId,
-  dataOf,
-} from '@puntoverde/contract';
+import { ZAdminDashboard, ZAuditList, ZAuditListQuery, dataOf } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { listAudit } from '../../features/admin/audit.service.js';
 import { getDashboard } from '../../features/admin/dashboard.admin.js';
-import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
-import { adminMaterialsRoutes } from './materials.js';
+import { declareAuthLevel } from '../../plugins/auth.js';
 
-const ZIdParams = z.object({ id: ZId });
 const P = '/back/api/v1/admin';
 const security = [{ bearer: [] }];
 
 /**
- * The back office API. Every route here is for admins only: declared for the whole module, so
- * 401/403 come before any body is read; each handler takes the admin from requireAdmin too.
+ * The back office's own API: its home (what needs attention) and the audit log. What admins edit
+ * lives with the feature it belongs to (routes/<feature>/admin.ts). Admins only, declared for the
+ * whole module, so 401/403 come before any body is read.
  */
 export default async function adminRoutes(app: FastifyInstance) {
   declareAuthLevel(app, 'admin');
   const r = app.withTypeProvider<ZodTypeProvider>();
-
-  // ---- Materials catalogue (materials.ts) ----
-  adminMaterialsRoutes(app);
 
   // ---- Audit log ----
   r.get(
