@@ -2,7 +2,7 @@ import { ZAdminDashboard, ZAuditList, ZAuditListQuery, dataOf } from '@puntoverd
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listAudit } from '../../features/admin/audit.service.js';
-import { getDashboard } from '../../features/admin/dashboard.admin.js';
+import { getDashboard } from '../../features/admin/dashboard.service.js';
 import { declareAuthLevel } from '../../plugins/auth.js';
 
 const P = '/back/api/v1/admin';
