@@ -313,7 +313,10 @@ export async function managedPoints(db: Executor, user: AuthUser): Promise<Manag
   }));
 }
 
-export { pointIdsOfManager } from './points.repository.js';
+/** Ids of the points a user manages. */
+export async function pointIdsOfManager(db: Executor, userId: number): Promise<number[]> {
+  return repo.pointIdsOfManager(db, userId);
+}
 
 /**
  * Pickup requests (issue 7): whether a point exists, is active, and which of `materials` it does
