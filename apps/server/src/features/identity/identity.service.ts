@@ -837,6 +837,3 @@ export async function recordDataPolicyConsent(db: Db, userId: number, meta: Requ
 export function revokeUserSessions(db: Db, userId: number, reason: string): Promise<number> {
   return repo.revokeSessions(db, { userId }, reason, nowIso());
 }
-
-// Account creation for the back office (features/admin creates point managers).
-export { AccountInputError, createAccount } from './accounts.js';
