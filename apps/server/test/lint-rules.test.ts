@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * The layout rules of eslint.config.js, run through ESLint's Node API on planted violations: a
  * rule that silently stopped matching would let the structure decay without anyone noticing.
+ * (The real files are checked by `npx eslint apps/server`: linting them here after the planted
+ * texts would see the fixtures in the shared TypeScript program.)
  */
 const root = path.resolve(import.meta.dirname, '../../..');
 const src = (p: string) => path.join(root, 'apps/server/src', p);
@@ -17,10 +19,10 @@ async function ruleIdsOf(code: string, file: string): Promise<(string | null)[]>
 }
 
 // The first lint builds the TypeScript program of the repository: slow on a loaded machine.
-describe('server layout rules', { timeout: 120_000 }, () => {
+describe('server layout rules', { timeout: 300_000 }, () => {
   beforeAll(() => {
     eslint = new ESLint({ cwd: root });
-  }, 120_000);
+  }, 300_000);
 
   it('rejects a service that re-exports its repository', async () => {
     const ids = await ruleIdsOf("export { findPointById } from './points.repository.js';\n", 'features/points/points.service.ts');
@@ -48,10 +50,5 @@ describe('server layout rules', { timeout: 120_000 }, () => {
     const code = "import { listMarkers } from '../points/points.service.js';\n\nexport const markers = listMarkers;\n";
     const ids = await ruleIdsOf(code, 'features/materials/materials.repository.ts');
     expect(ids).toContain('boundaries/no-cycles');
-  });
-
-  it('accepts the files as they are', async () => {
-    const results = await eslint.lintFiles([src('features/points/points.repository.ts'), src('db/seed/index.ts'), src('features/points/point-clusters.ts')]);
-    expect(results.flatMap((r) => r.messages.map((m) => `${r.filePath}: ${m.ruleId} ${m.message}`))).toEqual([]);
   });
 });
