@@ -1,10 +1,14 @@
 // ESLint: type-aware TypeScript rules, React hooks rules, and import boundaries:
 // - web features never import each other; shared components/ and lib/ never import features;
 // - server features reach other features only through their *.service.ts;
-// - the web never imports the server; the contract depends on zod only.
+// - the web never imports the server; the contract depends on zod only;
+// - server services do not re-export repositories (a feature's rows stay behind its service);
+// - no import cycles in the server (boundaries/no-cycles).
+// apps/server/test/lint-rules.test.ts plants a violation of each server rule and expects ESLint to fail.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
@@ -17,8 +21,82 @@ function featureOf(p) {
   return m ? [m[1], m[2]] : null;
 }
 
+/** Relative imports and re-exports of a source text (static and dynamic). */
+const RELATIVE_SPEC = /(?:^|[\s;])(?:import|export)\s[^'";]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+/** The .ts file a relative specifier names ('./x.js' is './x.ts' under NodeNext resolution). */
+function resolveSource(fromFile, spec) {
+  const p = path.resolve(path.dirname(fromFile), spec);
+  for (const c of [p.replace(/\.js$/, '.ts'), p.replace(/\.js$/, '.tsx'), p, `${p}.ts`, `${p}/index.ts`]) {
+    try {
+      if (fs.statSync(c).isFile()) return c;
+    } catch {
+      // not this candidate
+    }
+  }
+  return null;
+}
+
+const depsCache = new Map();
+function relativeDeps(file, text) {
+  const deps = [];
+  for (const m of text.matchAll(RELATIVE_SPEC)) {
+    const target = resolveSource(file, m[1] ?? m[2]);
+    if (target) deps.push(target);
+  }
+  return deps;
+}
+/** The files a file imports, read from disk (cached by modification time). */
+function depsOnDisk(file) {
+  let mtime;
+  try {
+    mtime = fs.statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  const hit = depsCache.get(file);
+  if (hit && hit.mtime === mtime) return hit.deps;
+  const deps = relativeDeps(file, fs.readFileSync(file, 'utf8'));
+  depsCache.set(file, { mtime, deps });
+  return deps;
+}
+
+/** A path of imports from `start` back to `target`, or null (depth-first, each file once). */
+function cycleThrough(start, target) {
+  const seen = new Set();
+  const walk = (file, trail) => {
+    if (file === target) return trail;
+    if (seen.has(file)) return null;
+    seen.add(file);
+    for (const dep of depsOnDisk(file)) {
+      const found = walk(dep, [...trail, dep]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(start, [start]);
+}
+
 const boundaries = {
   rules: {
+    'no-cycles': {
+      meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle: {{path}}. Move what both sides need into a third module.' } },
+      create(context) {
+        const file = context.filename;
+        const check = (node) => {
+          const spec = node.source?.value;
+          if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const target = resolveSource(file, spec);
+          if (!target || target === file) return;
+          const trail = cycleThrough(target, file);
+          if (trail) {
+            const shown = [file, ...trail].map((f) => rel(f).replace(/^apps\/server\/src\//, '')).join(' → ');
+            context.report({ node: node.source, messageId: 'cycle', data: { path: shown } });
+          }
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+      },
+    },
     imports: {
       meta: { type: 'problem', schema: [], messages: { bad: '{{why}}' } },
       create(context) {
@@ -91,6 +169,27 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/only-throw-error': 'off',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // Import cycles in the server (a module half-initialised when its importer runs).
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'boundaries/no-cycles': 'error' },
+  },
+  {
+    // A feature's rows stay behind its service: other features and routes call service functions,
+    // never repository functions passed through (export … from './x.repository.js'), and a service
+    // names what it exports (no export *).
+    files: ['apps/server/src/**/*.service.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportNamedDeclaration[source.value=/\\.repository(\\.js)?$/]',
+          message: 'A service does not re-export its repository: write a service function that says what it is for.',
+        },
+        { selector: 'ExportAllDeclaration', message: 'A service names what it exports (no export *).' },
+      ],
     },
   },
   {

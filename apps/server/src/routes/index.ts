@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import devRoutes from './dev/index.js';
 import healthRoutes from './health/index.js';
 import identityRoutes from './identity/index.js';
+import identityAdminRoutes from './identity/admin.js';
 import socialAuthRoutes from './social-auth/index.js';
 import publicConfigRoutes from './public-config/index.js';
+import materialsRoutes from './materials/index.js';
 import pointsRoutes from './points/index.js';
 import filesRoutes from './files/index.js';
 import adminRoutes from './admin/index.js';
@@ -31,8 +33,10 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(publicConfigRoutes);
   // First: other features use app.identity (personal-data export and deletion hooks).
   await app.register(identityRoutes);
+  await app.register(identityAdminRoutes);
   // Issue 3: social sign-in (uses app.identity: sessions, data export and deletion hooks).
   await app.register(socialAuthRoutes);
+  await app.register(materialsRoutes);
   await app.register(pointsRoutes);
   await app.register(devRoutes);
   await app.register(filesRoutes);

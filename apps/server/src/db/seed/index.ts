@@ -1,5 +1,5 @@
-import type { Config } from '../../config.js';
 import type { Db } from '../dialect.js';
+import type { SeedContext, Seeder } from './seeder.js';
 import { identitySeeder } from '../../features/identity/identity.seed.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
 import { contentSeeder } from '../../features/content/content.seed.js';
@@ -8,13 +8,7 @@ import { requestsDemoSeeder } from '../../features/requests/requests.seed.js';
 import { statisticsDemoSeeder } from '../../features/statistics/statistics.seed.js';
 import { reportsDemoSeeder } from '../../features/reports/reports.seed.js';
 
-/** Where seeders report: the server's pino logger or the console (CLI). */
-export type SeedLog = { info: (message: string) => void; warn: (message: string) => void };
-
-export type SeedContext = { log: SeedLog; config: Config };
-
-/** A demo seeder: idempotent (safe to run at every start), fills one feature's demo content. */
-export type Seeder = { name: string; run: (db: Db, ctx: SeedContext) => Promise<void> };
+export type { SeedContext, SeedLog, Seeder } from './seeder.js';
 
 /** Demo seeders in dependency order (users before the content that refers to them). */
 export const demoSeeders: Seeder[] = [

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditListQuery } from '@puntoverde/contract';
+import type { AuditListQuery } from '@puntoverde/contract';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
@@ -16,11 +16,8 @@ export type AuditRecord = {
   after?: unknown;
 };
 
-/**
- * Records one back-office change: who, what, when, before/after. Call it inside the same
- * transaction as the change, so a change never exists without its audit entry.
- */
-export async function recordAudit(db: Executor, record: AuditRecord): Promise<void> {
+/** Writes one audit entry. */
+export async function insertAuditEntry(db: Executor, record: AuditRecord): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -35,19 +32,8 @@ export async function recordAudit(db: Executor, record: AuditRecord): Promise<vo
     .execute();
 }
 
-function parse(json: string | null): unknown {
-  if (json === null) return null;
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return json;
-  }
-}
-
-export async function listAudit(
-  db: Executor,
-  query: AuditListQuery,
-): Promise<{ items: AuditEntry[]; total: number }> {
+/** One page of audit entries (newest first) with their actor's name and e-mail, and how many match. */
+export async function findAuditEntries(db: Executor, query: AuditListQuery) {
   let base = db.selectFrom('audit_log').leftJoin('users', 'users.id', 'audit_log.actor_id');
   if (query.entity) base = base.where('audit_log.entity', '=', query.entity);
   if (query.entity_id) base = base.where('audit_log.entity_id', '=', query.entity_id);
@@ -72,20 +58,5 @@ export async function listAudit(
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size)
     .execute();
-  return {
-    total: Number(total),
-    items: rows.map((r) => ({
-      id: r.id,
-      actor:
-        r.actor_id !== null && r.actor_name !== null
-          ? { id: r.actor_id, name: r.actor_name, email: r.actor_email ?? '' }
-          : null,
-      action: r.action,
-      entity: r.entity,
-      entity_id: r.entity_id,
-      before: parse(r.before_json),
-      after: parse(r.after_json),
-      created_at: r.created_at,
-    })),
-  };
+  return { rows, total: Number(total) };
 }

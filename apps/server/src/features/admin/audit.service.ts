@@ -1,5 +1,47 @@
+import type { AuditList, AuditListQuery } from '@puntoverde/contract';
+import type { Db } from '../../db/dialect.js';
+import { findAuditEntries, insertAuditEntry, type AuditRecord } from './audit.repository.js';
+
 /**
  * The back office's audit log, for every feature that changes data on an admin's behalf:
  * call recordAudit inside the same transaction as the change.
  */
-export { listAudit, recordAudit, type AuditRecord } from './audit.repository.js';
+
+/**
+ * Records one back-office change: who, what, when, before/after. Call it inside the same
+ * transaction as the change, so a change never exists without its audit entry.
+ */
+export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
+  await insertAuditEntry(db, record);
+}
+
+function parse(json: string | null): unknown {
+  if (json === null) return null;
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return json;
+  }
+}
+
+export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditList> {
+  const { rows, total } = await findAuditEntries(db, query);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      actor:
+        r.actor_id !== null && r.actor_name !== null
+          ? { id: r.actor_id, name: r.actor_name, email: r.actor_email ?? '' }
+          : null,
+      action: r.action,
+      entity: r.entity,
+      entity_id: r.entity_id,
+      before: parse(r.before_json),
+      after: parse(r.after_json),
+      created_at: r.created_at,
+    })),
+    total,
+    page: query.page,
+    page_size: query.page_size,
+  };
+}

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { attachPublicFile, fileUrl } from '../files/files.service.js';
+import { materialsByCodes } from '../materials/materials.service.js';
 import {
   addParticipant,
   countParticipants,
@@ -105,7 +106,7 @@ async function columnsFrom(db: Db, input: CampaignInputParsed, admin: AuthUser) 
   }
   const codes = [...new Set(input.materials)];
   if (codes.length) {
-    const known = await db.selectFrom('materials').select('code').where('code', 'in', codes).execute();
+    const known = await materialsByCodes(db, codes);
     if (known.length !== codes.length) throw AppError.field('unknown-material', 'materials');
   }
   const imageFileId = await attachPublicFile(db, input.image_id, admin, 'image_id');

@@ -1,5 +1,5 @@
 import { nowIso, type Db } from '../../db/dialect.js';
-import type { Seeder } from '../../db/seed/index.js';
+import type { Seeder } from '../../db/seed/seeder.js';
 import { processUpload, saveFile, storageFromConfig, type FileStorage } from '../files/files.service.js';
 import { ABOUT_SETTING_KEY, DEFAULT_ABOUT } from './content.service.js';
 import { drawCampaignImage, drawLogo, type CampaignArt, type LogoShape } from './demo-images.js';

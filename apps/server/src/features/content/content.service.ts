@@ -1,9 +1,10 @@
 import { ZAboutPage, type AboutPage, type FaqItem, type ZAboutPageInput, type ZFaqInput } from '@puntoverde/contract';
 import type { z } from 'zod';
-import { nowIso, type Db } from '../../db/dialect.js';
+import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
+import * as repo from './content.repository.js';
 
 /** The about page is one JSON document in app_setting. */
 export const ABOUT_SETTING_KEY = 'content.about';
@@ -28,7 +29,7 @@ export const DEFAULT_ABOUT: Omit<AboutPage, 'updated_at'> = {
 };
 
 export async function getAboutPage(db: Db): Promise<AboutPage> {
-  const row = await db.selectFrom('app_setting').select(['value', 'updated_at']).where('key', '=', ABOUT_SETTING_KEY).executeTakeFirst();
+  const row = await repo.findSetting(db, ABOUT_SETTING_KEY);
   if (!row) return { ...DEFAULT_ABOUT, updated_at: null };
   const parsed = ZAboutPage.omit({ updated_at: true }).safeParse(JSON.parse(row.value));
   return parsed.success ? { ...parsed.data, updated_at: row.updated_at } : { ...DEFAULT_ABOUT, updated_at: row.updated_at };
@@ -36,51 +37,37 @@ export async function getAboutPage(db: Db): Promise<AboutPage> {
 
 export async function saveAboutPage(db: Db, input: z.output<typeof ZAboutPageInput>, admin: AuthUser): Promise<AboutPage> {
   const before = await getAboutPage(db);
-  const now = nowIso();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('app_setting')
-      .values({ key: ABOUT_SETTING_KEY, value: JSON.stringify(input), updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(input), updated_at: now }))
-      .execute();
+    await repo.saveSetting(trx, ABOUT_SETTING_KEY, JSON.stringify(input));
     await recordAudit(trx, { actorId: admin.id, action: 'update', entity: 'about', entityId: null, before, after: input });
   });
   return getAboutPage(db);
 }
 
-type FaqRow = { id: number; question: string; answer: string; position: number; published: number; updated_at: string };
-
-function toFaq(r: FaqRow): FaqItem {
+function toFaq(r: repo.FaqRow): FaqItem {
   return { id: r.id, question: r.question, answer: r.answer, position: r.position, published: r.published === 1, updated_at: r.updated_at };
 }
 
 export async function listFaq(db: Db, options: { includeUnpublished?: boolean } = {}): Promise<FaqItem[]> {
-  let q = db.selectFrom('faq_items').select(['id', 'question', 'answer', 'position', 'published', 'updated_at']);
-  if (!options.includeUnpublished) q = q.where('published', '=', 1);
-  const rows = await q.orderBy('position').orderBy('id').execute();
+  const rows = await repo.findFaqItems(db, options.includeUnpublished === true);
   return rows.map(toFaq);
 }
 
 async function findFaq(db: Db, id: number): Promise<FaqItem> {
-  const row = await db
-    .selectFrom('faq_items')
-    .select(['id', 'question', 'answer', 'position', 'published', 'updated_at'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const row = await repo.findFaqItem(db, id);
   if (!row) throw new AppError('not-found', { message: 'No encontramos esa pregunta.' });
   return toFaq(row);
 }
 
+function faqValues(input: z.output<typeof ZFaqInput>): repo.FaqValues {
+  return { ...input, published: input.published ? 1 : 0 };
+}
+
 export async function createFaq(db: Db, input: z.output<typeof ZFaqInput>, admin: AuthUser): Promise<FaqItem> {
-  const now = nowIso();
   const id = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('faq_items')
-      .values({ ...input, published: input.published ? 1 : 0, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'faq', entityId: row.id, after: input });
-    return row.id;
+    const newId = await repo.insertFaqItem(trx, faqValues(input));
+    await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'faq', entityId: newId, after: input });
+    return newId;
   });
   return findFaq(db, id);
 }
@@ -88,11 +75,7 @@ export async function createFaq(db: Db, input: z.output<typeof ZFaqInput>, admin
 export async function updateFaq(db: Db, id: number, input: z.output<typeof ZFaqInput>, admin: AuthUser): Promise<FaqItem> {
   const before = await findFaq(db, id);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('faq_items')
-      .set({ ...input, published: input.published ? 1 : 0, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    await repo.updateFaqItem(trx, id, faqValues(input));
     await recordAudit(trx, { actorId: admin.id, action: 'update', entity: 'faq', entityId: id, before, after: input });
   });
   return findFaq(db, id);
@@ -101,7 +84,7 @@ export async function updateFaq(db: Db, id: number, input: z.output<typeof ZFaqI
 export async function deleteFaq(db: Db, id: number, admin: AuthUser): Promise<void> {
   const before = await findFaq(db, id);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('faq_items').where('id', '=', id).execute();
+    await repo.deleteFaqItem(trx, id);
     await recordAudit(trx, { actorId: admin.id, action: 'delete', entity: 'faq', entityId: id, before });
   });
 }

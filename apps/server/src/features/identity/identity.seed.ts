@@ -1,6 +1,6 @@
 import { DATA_POLICY_VERSION, DEMO_PASSWORD } from '@puntoverde/contract';
 import { nowIso } from '../../db/dialect.js';
-import type { Seeder } from '../../db/seed/index.js';
+import type { Seeder } from '../../db/seed/seeder.js';
 import { createAccount, type NewAccount } from './accounts.js';
 import { findUserByEmail, insertConsent } from './identity.repository.js';
 

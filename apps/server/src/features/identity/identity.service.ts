@@ -814,7 +814,9 @@ export { hashPassword, isWeakPassword } from './passwords.js';
 export { hashToken, randomToken } from './secrets.js';
 export { toMe } from './user-view.js';
 /** Social sign-in links the push device of a login code exchange like clientes/login does. */
-export { linkDevice } from './identity.repository.js';
+export async function linkDevice(db: Db, values: Parameters<typeof repo.linkDevice>[1]): Promise<void> {
+  await repo.linkDevice(db, values);
+}
 /** The numbering-plan check sign-up applies, for social sign-in's completion. */
 export { isValidColombianPhone } from './phone.js';
 
@@ -835,6 +837,3 @@ export async function recordDataPolicyConsent(db: Db, userId: number, meta: Requ
 export function revokeUserSessions(db: Db, userId: number, reason: string): Promise<number> {
   return repo.revokeSessions(db, { userId }, reason, nowIso());
 }
-
-// Account creation for the back office (features/admin creates point managers).
-export { AccountInputError, createAccount } from './accounts.js';

@@ -185,4 +185,7 @@ export async function assertPhoneVerifiedIfRequired(db: Db, userId: number): Pro
   if (!user?.phone_verified_at) throw new AppError('verified-phone-required');
 }
 
-export { deletePhoneCodesOf } from './phone-verification.repository.js';
+/** Forgets a user's phone codes (their account is deleted). */
+export async function deletePhoneCodesOf(db: Db, userId: number): Promise<void> {
+  await codes.deletePhoneCodesOf(db, userId);
+}

@@ -1,8 +1,9 @@
 import type { OsmImportReport, PointKind } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
-import { getCatalogue, type Catalogue } from './materials-catalogue.js';
+import { getCatalogue, type Catalogue } from '../materials/materials.service.js';
 import { isValidOpeningHours } from './opening-hours.js';
 import { toPointRow, type PointInput } from './point-writer.js';
+import { bumpPointsVersion } from './points-version.js';
 import * as repo from './points.repository.js';
 
 /**
@@ -173,7 +174,7 @@ export async function importOsmElements(db: Db, elements: OsmElement[]): Promise
         report.updated += 1;
       }
     }
-    if (report.created || report.updated) await repo.bumpPointsVersion(trx);
+    if (report.created || report.updated) await bumpPointsVersion(trx);
   });
   return report;
 }

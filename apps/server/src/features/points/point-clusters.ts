@@ -1,11 +1,11 @@
 import type { Bbox, PointCluster, PointMarker, PointsFilters, PointKind } from '@puntoverde/contract';
 import Supercluster from 'supercluster';
-import { getCatalogue } from './materials-catalogue.js';
+import { getCatalogue } from '../materials/materials.service.js';
 import { openState } from './opening-hours.js';
 import { currentPointsVersion, pointsChangedHere } from './points-version.js';
 import * as repo from './points.repository.js';
 import type { Executor, MarkerRow } from './points.repository.js';
-import { resolveFilters } from './points.service.js';
+import { resolveFilters } from './point-filters.js';
 
 /**
  * Clustering on the server, per zoom: one supercluster index per set of filters, kept in memory

@@ -1,5 +1,5 @@
 import { POINT_KIND_LABELS_ES, ZPointKind } from '@puntoverde/contract';
-import { getCatalogue } from './materials-catalogue.js';
+import { getCatalogue } from '../materials/materials.service.js';
 import { currentPointsVersion } from './points-version.js';
 import type { Executor } from './points.repository.js';
 

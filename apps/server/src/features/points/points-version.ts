@@ -1,24 +1,25 @@
-import { readPointsVersion, type Executor } from './points.repository.js';
+import { randomBytes } from 'node:crypto';
+import { versionCache } from '../../lib/version-cache.js';
+import { readPointsVersion, writePointsVersion, type Executor } from './points.repository.js';
 
 /**
- * The points version as caches see it: read from the database at most once a second per
- * database (another instance's write shows up within that second), at once after a write made
- * by this process.
+ * The points version as caches (the cluster index, cached map answers) see it: read from the
+ * database at most once a second per database (another instance's write shows up within that
+ * second), at once after a write made by this process.
  */
-const VERSION_TTL_MS = 1000;
-let generation = 0;
-const cached = new WeakMap<object, { value: string; readAt: number; generation: number }>();
+const version = versionCache<Executor>(readPointsVersion);
 
 /** Called by every write of points in this process. */
 export function pointsChangedHere(): void {
-  generation += 1;
+  version.changedHere();
 }
 
 export async function currentPointsVersion(db: Executor): Promise<string> {
-  const now = Date.now();
-  const c = cached.get(db);
-  if (c && c.generation === generation && now - c.readAt < VERSION_TTL_MS) return c.value;
-  const value = await readPointsVersion(db);
-  cached.set(db, { value, readAt: now, generation });
-  return value;
+  return version.current(db);
+}
+
+/** A new points version: caches here follow at once, other instances within a second. */
+export async function bumpPointsVersion(db: Executor): Promise<void> {
+  pointsChangedHere();
+  await writePointsVersion(db, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
 }

@@ -1,19 +1,13 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
-import { randomBytes } from 'node:crypto';
-import type { Bbox } from '@puntoverde/contract';
+import { TC_ID, type Bbox } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
-import { pointsChangedHere } from './points-version.js';
 
 /** Queries of the points feature. Each takes `db` or a transaction first and returns rows. */
 export type Executor = Kysely<Database> | Transaction<Database>;
 
 function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
-export async function listMaterialRows(db: Executor) {
-  return db.selectFrom('materials').selectAll().orderBy('sort').execute();
 }
 
 /** What the SQL can filter; open_now is applied afterwards from the opening hours. */
@@ -258,9 +252,7 @@ export async function readPointsVersion(db: Executor): Promise<string> {
   return row?.value ?? '0';
 }
 
-export async function bumpPointsVersion(db: Executor): Promise<void> {
-  pointsChangedHere();
-  const value = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+export async function writePointsVersion(db: Executor, value: string): Promise<void> {
   const updated_at = nowIso();
   await db
     .insertInto('app_setting')
@@ -297,4 +289,84 @@ export async function insertContainer(
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
+}
+
+// ---- Back office ----
+
+export type AdminPointFilter = { q_words: string[]; kind?: string; active?: boolean };
+
+/** One page of point ids (by name) matching the back office's search, and how many match. */
+export async function findAdminPointIds(
+  db: Executor,
+  f: AdminPointFilter,
+  page: { limit: number; offset: number },
+): Promise<{ ids: number[]; total: number }> {
+  let base = db.selectFrom('points');
+  for (const w of f.q_words) base = base.where('search_text', 'like', `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.kind) base = base.where('kind', '=', f.kind);
+  if (f.active !== undefined) base = base.where('active', '=', f.active ? 1 : 0);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base.select('id').orderBy(sql`lower(name)`).orderBy('id').limit(page.limit).offset(page.offset).execute();
+  return { ids: rows.map((r) => r.id), total: Number(total) };
+}
+
+/** The rows the back office shows for these points: the points, their materials, managers and container counts. */
+export async function findAdminPointParts(db: Executor, ids: number[]) {
+  const points = await db.selectFrom('points').selectAll().where('id', 'in', ids).execute();
+  const materials = await db.selectFrom('point_materials').select(['point_id', 'material_id']).where('point_id', 'in', ids).execute();
+  const managers = await db
+    .selectFrom('point_managers')
+    .innerJoin('users', 'users.id', 'point_managers.user_id')
+    .select(['point_managers.point_id', 'users.id', 'users.name', 'users.email'])
+    .where('point_managers.point_id', 'in', ids)
+    .orderBy('users.name')
+    .execute();
+  const containers = await db
+    .selectFrom('containers')
+    .select(['point_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('point_id', 'in', ids)
+    .groupBy('point_id')
+    .execute();
+  return { points, materials, managers, containers };
+}
+
+export async function setPointActive(db: Executor, id: number, active: boolean): Promise<void> {
+  await db.updateTable('points').set({ active: active ? 1 : 0 }).where('id', '=', id).execute();
+}
+
+/** Of these user ids, the active, not deleted point managers (tc_id 1). */
+export async function activeManagerIds(db: Executor, userIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', 'in', userIds)
+    .where('tc_id', '=', TC_ID.manager)
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function removeManagers(db: Executor, pointId: number): Promise<void> {
+  await db.deleteFrom('point_managers').where('point_id', '=', pointId).execute();
+}
+
+export async function updateContainerRow(
+  db: Executor,
+  pointId: number,
+  id: number,
+  set: { material_id: number; capacity_l: number; status: string; fill_level: number },
+): Promise<void> {
+  await db
+    .updateTable('containers')
+    .set({ ...set, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('point_id', '=', pointId)
+    .execute();
+}
+
+/** Removes a container and its readings. */
+export async function deleteContainer(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('container_readings').where('container_id', '=', id).execute();
+  await db.deleteFrom('containers').where('id', '=', id).execute();
 }

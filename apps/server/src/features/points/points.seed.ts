@@ -1,8 +1,9 @@
 import type { PointKind } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
-import type { Seeder } from '../../db/seed/index.js';
-import { getCatalogue } from './materials-catalogue.js';
+import type { Seeder } from '../../db/seed/seeder.js';
+import { getCatalogue } from '../materials/materials.service.js';
 import { toPointRow, type PointInput } from './point-writer.js';
+import { bumpPointsVersion } from './points-version.js';
 import * as repo from './points.repository.js';
 
 /**
@@ -230,7 +231,7 @@ async function insertInBatches(db: Db, inputs: PointInput[], batch = 500): Promi
     const rows = inputs.slice(i, i + batch).map((p) => toPointRow(catalogue, p));
     ids.push(...(await db.transaction().execute((trx) => repo.insertPoints(trx, rows))));
   }
-  await repo.bumpPointsVersion(db);
+  await bumpPointsVersion(db);
   return ids;
 }
 
@@ -372,7 +373,7 @@ export async function seedGeneratedPoints(
     await db.transaction().execute((trx) => repo.insertPoints(trx, rows));
     onProgress?.(Math.min(inputs.length, i + batch));
   }
-  await repo.bumpPointsVersion(db);
+  await bumpPointsVersion(db);
   return { deleted: Number(deleted.numDeletedRows), created: inputs.length };
 }
 

@@ -7,7 +7,6 @@ import {
   type ContainerReading,
   type EmptyingRequest,
   type ManagedPoint,
-  type Material,
   type PointDetail,
   type PointKind,
   type PointMarker,
@@ -19,67 +18,16 @@ import {
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { getCatalogue, normalizeText, type Catalogue } from './materials-catalogue.js';
+import { getCatalogue, type Catalogue } from '../materials/materials.service.js';
 import { openState } from './opening-hours.js';
+import * as writer from './point-writer.js';
+import { bumpPointsVersion, pointsChangedHere } from './points-version.js';
 import { notify } from '../notifications/notifications.service.js';
+import { resolveFilters, type ResolvedFilters } from './point-filters.js';
 import * as repo from './points.repository.js';
-import type { Executor, MarkerRow, PointRowFilter, SummaryRow } from './points.repository.js';
+import type { Executor, MarkerRow, SummaryRow } from './points.repository.js';
 
 /** Rules of the points feature: filters, the map list, nearest points, a point's page, containers. */
-
-export async function listMaterials(db: Executor): Promise<Material[]> {
-  const catalogue = await getCatalogue(db);
-  // Deactivated materials are not offered (filters, forms, the material guide).
-  return catalogue.materials.filter((m) => m.active).map(({ code, name_es, name_en, parent_code, bin_color, osm_keys, sort }) => ({
-    code,
-    name_es,
-    name_en,
-    parent_code,
-    bin_color,
-    osm_keys,
-    sort,
-  }));
-}
-
-// Words of a question that carry no search meaning ("¿dónde reciclo pilas?" → pilas).
-const STOPWORDS = new Set(
-  'donde puedo reciclo reciclar reciclaje llevo llevar dejo dejar entrego entregar boto botar tiro tirar deposito depositar como que cual cuales hay un una unos unas el la los las lo de del en y o a al para por mis mi me se con sin cerca aqui punto puntos sitio lugar'.split(
-    ' ',
-  ),
-);
-
-export type ResolvedFilters = {
-  row: PointRowFilter;
-  openNow: boolean;
-  at: Date;
-  /** Stable text of the filters, for cache keys. */
-  key: string;
-};
-
-/** Turns query filters into SQL filters; unknown materials are a 400 naming `materials`. */
-export async function resolveFilters(db: Executor, f: PointsFilters): Promise<ResolvedFilters> {
-  const catalogue = await getCatalogue(db);
-  const codes = f.materials ?? [];
-  const unknown = codes.filter((c) => !catalogue.byCode.has(c));
-  if (unknown.length) {
-    throw AppError.field('unknown-material', 'materials', `Material desconocido: ${unknown.join(', ')}.`);
-  }
-  const allMasks: number[] = [];
-  const terms: string[] = [];
-  for (const word of normalizeText(f.q ?? '').split(' ')) {
-    if (!word || STOPWORDS.has(word)) continue;
-    const named = catalogue.byWord.get(word) ?? (word.endsWith('s') ? catalogue.byWord.get(word.slice(0, -1)) : undefined);
-    if (named) allMasks.push(catalogue.filterMaskOf(named));
-    else terms.push(word);
-  }
-  const anyMask = codes.length ? catalogue.filterMaskOf(codes) : undefined;
-  const kinds = f.kind?.length ? [...f.kind].sort() : undefined;
-  const row: PointRowFilter = { anyMask, allMasks, kinds, terms };
-  const at = f.at ? new Date(f.at) : new Date();
-  const openNow = f.open_now === true;
-  const key = JSON.stringify([anyMask ?? 0, allMasks, kinds ?? [], terms, openNow]);
-  return { row, openNow, at, key };
-}
 
 function round5(n: number): number {
   return Math.round(n * 1e5) / 1e5;
@@ -365,7 +313,10 @@ export async function managedPoints(db: Executor, user: AuthUser): Promise<Manag
   }));
 }
 
-export { pointIdsOfManager } from './points.repository.js';
+/** Ids of the points a user manages. */
+export async function pointIdsOfManager(db: Executor, userId: number): Promise<number[]> {
+  return repo.pointIdsOfManager(db, userId);
+}
 
 /**
  * Pickup requests (issue 7): whether a point exists, is active, and which of `materials` it does
@@ -386,20 +337,16 @@ export async function pointAcceptance(
   return { active: point.active === 1, missing };
 }
 
-// What the back office (features/admin) needs to write points: the catalogue, the opening
-// hours check, the row builder and the repository writes, then a cache bump.
-export { buildCatalogue, getCatalogue, invalidateCatalogue, normalizeText } from './materials-catalogue.js';
-export { isValidOpeningHours } from './opening-hours.js';
-export { invalidateClusters } from './point-clusters.js';
-export { refreshPointsOfMaterials, toPointRow } from './point-writer.js';
-export {
-  addManager,
-  bumpPointsVersion,
-  listMaterialRows,
-  findContainersOfPoints,
-  findPointById,
-  insertContainer,
-  insertPoints,
-  updatePointRow,
-  type ContainerRow,
-} from './points.repository.js';
+/**
+ * After a change of materials (names, keywords, groups): the points of these materials get their
+ * materials mask and search text again, in the caller's transaction, and map caches follow.
+ */
+export async function refreshPointsOfMaterials(trx: Executor, catalogue: Catalogue, materialIds: number[]): Promise<void> {
+  await writer.refreshPointsOfMaterials(trx, catalogue, materialIds);
+  await bumpPointsVersion(trx);
+}
+
+/** Makes this process's next map query see a change at once (after the transaction commits). */
+export function invalidatePointCaches(): void {
+  pointsChangedHere();
+}

@@ -2,9 +2,10 @@ import type { PointKind } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
 import { nowIso } from '../../db/dialect.js';
 import { signTestToken } from '../../../test/test-session.js';
-import { getCatalogue } from './materials-catalogue.js';
+import { getCatalogue } from '../materials/materials.service.js';
 import { toPointRow, type PointInput } from './point-writer.js';
-import { bumpPointsVersion, insertPoints } from './points.repository.js';
+import { bumpPointsVersion } from './points-version.js';
+import { insertPoints } from './points.repository.js';
 
 /** Builders for the points feature's tests (users are inserted directly until identity factories exist). */
 

@@ -5,7 +5,7 @@ import {
   type PqrStatus,
   type PqrType,
 } from '@puntoverde/contract';
-import type { Seeder } from '../../db/seed/index.js';
+import type { Seeder } from '../../db/seed/seeder.js';
 import { addCalendarDays, bogotaDate, type BusinessCalendar, type IsoDate } from './business-days.js';
 import * as repo from './pqr.repository.js';
 import { loadCalendar } from './pqr.service.js';

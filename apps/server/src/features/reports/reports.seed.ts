@@ -1,7 +1,7 @@
 import { REPORT_SEEDED_CATEGORIES, formatReportNumber, type ReportCategory, type ReportStatus } from '@puntoverde/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/dialect.js';
-import type { Seeder } from '../../db/seed/index.js';
+import type { Seeder } from '../../db/seed/seeder.js';
 import { processUpload, saveFile, storageFromConfig } from '../files/files.service.js';
 import * as repo from './reports.repository.js';
 

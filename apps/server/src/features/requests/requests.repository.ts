@@ -117,15 +117,6 @@ export async function listRequests(
   return { rows, total: Number(count.n) };
 }
 
-export function findMaterialsByCodes(db: Db, codes: string[]) {
-  if (!codes.length) return Promise.resolve([]);
-  return db
-    .selectFrom('materials')
-    .select(['id', 'code', 'parent_code', 'name_es', 'name_en'])
-    .where('code', 'in', codes)
-    .execute();
-}
-
 export function findItems(db: Db, requestIds: number[]) {
   if (!requestIds.length) return Promise.resolve([]);
   return db

@@ -1,5 +1,6 @@
-import type { Seeder } from '../../db/seed/index.js';
+import type { Seeder } from '../../db/seed/seeder.js';
 import { addDays, bogotaDate, pickupCalendar } from './pickup-calendar.js';
+import { materialsByCodes } from '../materials/materials.service.js';
 import * as repo from './requests.repository.js';
 
 /**
@@ -111,7 +112,7 @@ export const requestsDemoSeeder: Seeder = {
     if (existing) return;
     const points = await db.selectFrom('points').select(['id', 'name']).where('name', 'in', [LAURELES, POBLADO]).execute();
     const pointId = new Map(points.map((p) => [p.name, p.id]));
-    const materials = await repo.findMaterialsByCodes(db, [...new Set(REQUESTS.flatMap((r) => r.items.map((i) => i.material)))]);
+    const materials = await materialsByCodes(db, [...new Set(REQUESTS.flatMap((r) => r.items.map((i) => i.material)))]);
     const materialId = new Map(materials.map((m) => [m.code, m.id]));
     const nextDay = pickupCalendar(new Date()).slice(1).find((d) => d.available)?.date ?? addDays(bogotaDate(new Date()), 1);
 

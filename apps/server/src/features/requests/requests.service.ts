@@ -29,6 +29,7 @@ import { nearPoints, pointAcceptance, pointIdsOfManager } from '../points/points
 import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { bogotaDate, colombianHolidayOn, isSunday, pickupCalendar, pickupDateProblem } from './pickup-calendar.js';
 import { allowedTransitions, decideTransition, type RequestRole } from './request-state-machine.js';
+import { materialsByCodes } from '../materials/materials.service.js';
 import * as repo from './requests.repository.js';
 import type { ItemRow, PhotoRow, RequestRow } from './requests.repository.js';
 
@@ -252,7 +253,7 @@ export async function suggestPoints(
   q: { lat: number; lng: number; materials: string[] },
   limit = 5,
 ): Promise<SuggestedPoint[]> {
-  const known = await repo.findMaterialsByCodes(db, q.materials);
+  const known = await materialsByCodes(db, q.materials);
   const unknown = q.materials.filter((c) => !known.some((m) => m.code === c));
   if (unknown.length) {
     throw AppError.field('unknown-material', 'materials', `Material desconocido: ${unknown.join(', ')}.`);
@@ -316,7 +317,7 @@ export async function createRequest(
 
   // Materials: known, and units only for post-consumer items (3 bombillas, 1 llanta).
   const codes = input.items.map((i) => i.material);
-  const materials = await repo.findMaterialsByCodes(deps.db, codes);
+  const materials = await materialsByCodes(deps.db, codes);
   const byCode = new Map(materials.map((m) => [m.code, m]));
   input.items.forEach((item, i) => {
     const m = byCode.get(item.material);
@@ -567,7 +568,7 @@ export async function changeStatus(
       );
     }
     const extra = items.filter((i) => !requested.some((r) => r.material === i.material)).map((i) => i.material);
-    const extraMaterials = await repo.findMaterialsByCodes(deps.db, extra);
+    const extraMaterials = await materialsByCodes(deps.db, extra);
     const unknown = extra.filter((c) => !extraMaterials.some((m) => m.code === c));
     if (unknown.length) throw AppError.field('unknown-material', 'items', `Material desconocido: ${unknown.join(', ')}.`);
     collected = items.map((i) => {

@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed/index.js';
+import type { Seeder } from '../../db/seed/seeder.js';
 import { addDays, bogotaDay } from './statistics.service.js';
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { DisposalKind, Material, MaterialSearchHit, MaterialSearchResult } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
-import { listMaterials } from '../points/points.service.js';
+import { listMaterials } from '../materials/materials.service.js';
 import { DICTIONARY, type DictionaryEntry } from './dictionary.js';
 
 const MAX_HITS = 8;

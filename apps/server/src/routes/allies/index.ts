@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getAlly, getAllyList } from '../../features/allies/allies.service.js';
+import alliesAdminRoutes from './admin.js';
 
 /** Public reads of allies and adhered members. */
 export default async function alliesRoutes(app: FastifyInstance) {
@@ -33,4 +34,7 @@ export default async function alliesRoutes(app: FastifyInstance) {
     },
     async (request) => ({ data: await getAlly(app.db, request.params.id) }),
   );
+
+  // The back office's edits: admins only.
+  await app.register(alliesAdminRoutes);
 }

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { campaignToIcs } from '../../features/campaigns/campaigns.ics.js';
 import { getCampaign, getCampaignList, joinCampaign, leaveCampaign } from '../../features/campaigns/campaigns.service.js';
 import { requireUser } from '../../plugins/auth.js';
+import campaignsAdminRoutes from './admin.js';
 
 const ZIdParams = z.object({ id: ZId });
 
@@ -87,4 +88,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
     },
     async (request) => ({ data: await leaveCampaign(app.db, request.params.id, requireUser(request)) }),
   );
+
+  // The back office's edits: admins only.
+  await app.register(campaignsAdminRoutes);
 }

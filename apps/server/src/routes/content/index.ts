@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getAboutPage, listFaq } from '../../features/content/content.service.js';
+import contentAdminRoutes from './admin.js';
 
 /** Staff-editable public content: the FAQ (help) and the about page (contact). */
 export default async function contentRoutes(app: FastifyInstance) {
@@ -23,4 +24,7 @@ export default async function contentRoutes(app: FastifyInstance) {
     },
     async () => ({ data: await getAboutPage(app.db) }),
   );
+
+  // The back office's edits: admins only.
+  await app.register(contentAdminRoutes);
 }

@@ -7,7 +7,7 @@ import { nowIso } from '../../db/dialect.js';
 import { createNotificationWorker } from '../../features/notifications/notification-worker.js';
 import { bogotaInstant } from '../../features/notifications/quiet-hours.js';
 import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
-import { getCatalogue } from '../../features/points/materials-catalogue.js';
+import { getCatalogue } from '../../features/materials/materials.service.js';
 import { addManager, insertContainer } from '../../features/points/points.repository.js';
 import { ADMIN_PQR_URL, filePqr, validPqr } from '../pqr/pqr-test-kit.js';
 import { bodyFor, buildWorld, changeStatus, createRequest, type Actor, type World } from '../requests/test-world.js';

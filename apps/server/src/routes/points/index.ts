@@ -6,7 +6,6 @@ import {
   ZEmptyingRequest,
   ZErrorBody,
   ZManagedPointsResponse,
-  ZMaterialsResponse,
   ZPointDetailQuery,
   ZPointDetailResponse,
   ZPointIdParams,
@@ -27,11 +26,9 @@ import { currentPointsVersion } from '../../features/points/points-version.js';
 import { geojsonExport } from '../../features/points/points-export.js';
 import * as points from '../../features/points/points.service.js';
 import { requireManagerOrAdmin } from '../../plugins/auth.js';
+import pointsAdminRoutes from './admin.js';
 import { cachedBody, makeBody, scopeOf, sendBody } from './cached-json.js';
 import { openFullReportsByContainer } from '../../features/reports/reports.service.js';
-
-/** How long browsers may use the materials catalogue before revalidating it. */
-export const MATERIALS_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=86400';
 
 const V1 = '/back/api/v1';
 const TAGS = ['points'];
@@ -73,24 +70,6 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     const minute = timed ? `|${Math.floor(Date.now() / 60000)}` : '';
     return `${scopeOf(app.db)}|${version}${minute}|${request.url}`;
   };
-
-  app.get(
-    `${V1}/materials`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Catálogo de materiales (colores de caneca de la Resolución 2184 de 2019)',
-        response: { 200: ZMaterialsResponse },
-      },
-    },
-    async (request, reply) => {
-      const data = await points.listMaterials(app.db);
-      // Admins rename and add materials (back office): browsers use their copy for a minute, then
-      // show it while they revalidate with the ETag (a 304 when nothing changed), so an edit
-      // reaches every open app within about a minute instead of an hour.
-      return sendBody(request, reply, { key: null, body: makeBody(JSON.stringify({ data })) }, MATERIALS_CACHE_CONTROL);
-    },
-  );
 
   app.get(
     `${V1}/points`,
@@ -294,4 +273,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       return { data: await points.listReadings(app.db, user, id, containerId, request.query.limit) };
     },
   );
+
+  // The back office's edits: admins only.
+  await fastify.register(pointsAdminRoutes);
 }

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { addManager, insertContainer, pointIdsOfManager } from '../../features/points/points.repository.js';
 import { createTestPoints } from '../../features/points/points.test-data.js';
 import { createUser, loginAs } from '../../../test/factories.js';
-import { getCatalogue } from '../../features/points/materials-catalogue.js';
+import { getCatalogue } from '../../features/materials/materials.service.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 
 // Around Medellín: El Poblado (6.21,-75.57), Laureles (6.245,-75.59), Bello (6.33,-75.56), and Bogotá far away.

@@ -16,19 +16,20 @@ import {
   listMaterialsAdmin,
   setMaterialActive,
   updateMaterialAdmin,
-} from '../../features/admin/materials.admin.js';
-import { requireAdmin } from '../../plugins/auth.js';
+} from '../../features/materials/materials.admin.js';
+import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 
 const P = '/back/api/v1/admin/materials';
 const security = [{ bearer: [] }];
 const ZCodeParams = z.object({ code: ZMaterialCode });
 
 /**
- * The materials catalogue in the back office. Registered by adminRoutes, inside its scope, so its
- * admin-only declaration answers 401/403 first; each handler takes the admin from requireAdmin as well.
+ * The materials catalogue in the back office. Admins only, declared for the whole module, so
+ * 401/403 come before any body is read; each handler takes the admin from requireAdmin as well.
  * Materials are addressed by code, which never changes once created.
  */
-export function adminMaterialsRoutes(app: FastifyInstance): void {
+export default async function materialsAdminRoutes(app: FastifyInstance) {
+  declareAuthLevel(app, 'admin');
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     P,

@@ -7,28 +7,24 @@ import {
   type ZAdminMaterialCreate,
   type ZAdminMaterialInput,
 } from '@puntoverde/contract';
+import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import { nowIso, type Db } from '../../db/dialect.js';
+import type { Db } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import {
-  buildCatalogue,
-  bumpPointsVersion,
-  invalidateCatalogue,
-  invalidateClusters,
-  listMaterialRows,
-  normalizeText,
-  refreshPointsOfMaterials,
-} from '../points/points.service.js';
-import { recordAudit } from './audit.repository.js';
+import { recordAudit } from '../admin/audit.service.js';
+import { invalidatePointCaches, refreshPointsOfMaterials } from '../points/points.service.js';
+import * as repo from './materials.repository.js';
+import { buildCatalogue, invalidateCatalogue, normalizeText } from './materials.service.js';
 
 /**
- * Back office for the materials catalogue. The points feature owns the table and caches it in
- * memory (getCatalogue): every change here rewrites the derived columns of the points concerned,
- * bumps the points version (map caches and other instances' catalogues follow it) and drops this
- * process's catalogue, so public listings show the change at once.
+ * Back office for the materials catalogue, which the materials service holds in memory
+ * (getCatalogue): every change here rewrites the derived columns of the points concerned (the
+ * points feature bumps its version: map caches follow), bumps the materials version (other
+ * instances' catalogues follow) and drops this process's catalogue, so public listings show the
+ * change at once.
  *
  * Codes are immutable: points (point_materials by id, but filters, saved links and the map by
  * code), containers, campaigns and pickup requests store material codes, so renaming a code would
@@ -38,19 +34,10 @@ import { recordAudit } from './audit.repository.js';
 type MaterialInput = z.output<typeof ZAdminMaterialInput>;
 type MaterialCreate = z.output<typeof ZAdminMaterialCreate>;
 type Trx = Transaction<Database>;
-type MaterialRow = Awaited<ReturnType<typeof listMaterialRows>>[number];
+type MaterialRow = repo.MaterialRow;
 
 /** Highest bit of points.materials_mask (MATERIALS_MAX bits: 0..52, exact in a double). */
 const MAX_BIT = MATERIALS_MAX - 1;
-
-async function pointCounts(db: Db | Trx): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('point_materials')
-    .select(['material_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('material_id')
-    .execute();
-  return new Map(rows.map((r) => [r.material_id, Number(r.n)]));
-}
 
 function toAdminMaterial(row: MaterialRow, counts: Map<number, number>): AdminMaterial {
   return {
@@ -73,7 +60,7 @@ function toAdminMaterial(row: MaterialRow, counts: Map<number, number>): AdminMa
 export async function listMaterialsAdmin(db: Db, query: AdminMaterialListQuery): Promise<AdminMaterialList> {
   // The catalogue holds at most MATERIALS_MAX rows: filtering in memory keeps the accent-free
   // search identical on SQLite and PostgreSQL.
-  const [rows, counts] = await Promise.all([listMaterialRows(db), pointCounts(db)]);
+  const [rows, counts] = await Promise.all([repo.listMaterialRows(db), repo.countPointsByMaterial(db)]);
   const words = normalizeText(query.q ?? '').split(' ').filter(Boolean);
   const matching = rows.filter((r) => {
     if (query.active !== undefined && (Number(r.active) === 1) !== query.active) return false;
@@ -90,9 +77,9 @@ export async function listMaterialsAdmin(db: Db, query: AdminMaterialListQuery):
 }
 
 export async function getMaterialAdmin(db: Db | Trx, code: string): Promise<AdminMaterial> {
-  const row = await db.selectFrom('materials').selectAll().where('code', '=', code).executeTakeFirst();
+  const row = await repo.findMaterialByCode(db, code);
   if (!row) throw new AppError('material-not-found');
-  return toAdminMaterial(row, await pointCounts(db));
+  return toAdminMaterial(row, await repo.countPointsByMaterial(db));
 }
 
 /** The rules shared by create and update: a two-level tree, OSM keys owned by one material. */
@@ -137,14 +124,14 @@ function rowValues(input: MaterialInput) {
 
 /** Points of these materials get their mask and search text again; then caches follow. */
 async function afterChange(trx: Trx, materialIds: number[]): Promise<void> {
-  const catalogue = buildCatalogue(await listMaterialRows(trx));
+  const catalogue = buildCatalogue(await repo.listMaterialRows(trx));
   await refreshPointsOfMaterials(trx, catalogue, materialIds);
-  await bumpPointsVersion(trx);
+  await repo.writeMaterialsVersion(trx, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
 }
 
-function caches(db: Db): void {
+function caches(): void {
   invalidateCatalogue();
-  invalidateClusters(db);
+  invalidatePointCaches();
 }
 
 function idsOf(rows: MaterialRow[], codes: (string | null)[]): number[] {
@@ -153,37 +140,29 @@ function idsOf(rows: MaterialRow[], codes: (string | null)[]): number[] {
 
 export async function createMaterialAdmin(db: Db, input: MaterialCreate, admin: AuthUser): Promise<AdminMaterial> {
   const created = await db.transaction().execute(async (trx) => {
-    const rows = await listMaterialRows(trx);
+    const rows = await repo.listMaterialRows(trx);
     if (rows.some((r) => r.code === input.code)) throw AppError.field('material-code-taken', 'code');
     checkInput(rows, input.code, input);
     const bit = Math.max(-1, ...rows.map((r) => r.bit)) + 1;
     if (bit > MAX_BIT || rows.length >= MATERIALS_MAX) throw new AppError('materials-full');
     const sort = input.sort ?? Math.max(0, ...rows.map((r) => r.sort)) + 10;
-    const inserted = await trx
-      .insertInto('materials')
-      .values({ code: input.code, ...rowValues(input), bit, sort, created_at: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const insertedId = await repo.insertMaterial(trx, { code: input.code, ...rowValues(input), bit, sort });
     // A new member of a group: points accepting the whole group accept it too (their mask gains its bit).
     await afterChange(trx, idsOf(rows, [input.parent_code]));
     const after = await getMaterialAdmin(trx, input.code);
-    await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'material', entityId: inserted.id, after });
+    await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'material', entityId: insertedId, after });
     return after;
   });
-  caches(db);
+  caches();
   return created;
 }
 
 export async function updateMaterialAdmin(db: Db, code: string, input: MaterialInput, admin: AuthUser): Promise<AdminMaterial> {
   const updated = await db.transaction().execute(async (trx) => {
     const before = await getMaterialAdmin(trx, code);
-    const rows = await listMaterialRows(trx);
+    const rows = await repo.listMaterialRows(trx);
     checkInput(rows, code, input);
-    await trx
-      .updateTable('materials')
-      .set({ ...rowValues(input), ...(input.sort !== undefined ? { sort: input.sort } : {}) })
-      .where('code', '=', code)
-      .execute();
+    await repo.updateMaterialRow(trx, code, { ...rowValues(input), ...(input.sort !== undefined ? { sort: input.sort } : {}) });
     // Its points (names and keywords are in their search text) and, when it moves, the points
     // of its old and new group (their masks expand groups).
     await afterChange(trx, [before.id, ...idsOf(rows, [before.parent_code, input.parent_code])]);
@@ -195,7 +174,7 @@ export async function updateMaterialAdmin(db: Db, code: string, input: MaterialI
     await recordAudit(trx, { actorId: admin.id, action, entity: 'material', entityId: before.id, before, after });
     return after;
   });
-  caches(db);
+  caches();
   return updated;
 }
 

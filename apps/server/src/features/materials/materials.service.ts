@@ -1,12 +1,12 @@
 import type { Material } from '@puntoverde/contract';
 import { ZBinColor } from '@puntoverde/contract';
-import type { Executor } from './points.repository.js';
-import { listMaterialRows } from './points.repository.js';
-import { currentPointsVersion } from './points-version.js';
+import { versionCache } from '../../lib/version-cache.js';
+import { findMaterialsByCodes, listMaterialRows, readMaterialsVersion, type Executor, type MaterialRow } from './materials.repository.js';
 
 /**
- * The materials catalogue in memory (it changes with a migration or the back office, which calls
- * invalidateCatalogue() after each write) and the arithmetic of
+ * The materials catalogue: every feature that names or filters materials asks here. It is held
+ * in memory (it changes with a migration or the back office, which calls invalidateCatalogue()
+ * after each write and bumps the materials version) and carries the arithmetic of
  * `points.materials_mask`: one bit per material, a group's bit set whenever one of its members
  * is accepted and every member's bit set when the whole group is, so a filter on any code is a
  * single `mask & bit` test. Bits go up to 52, so masks are built with arithmetic, not `|`.
@@ -58,7 +58,7 @@ function sumBits(bits: Iterable<number>): number {
   return mask;
 }
 
-export function buildCatalogue(rows: Awaited<ReturnType<typeof listMaterialRows>>): Catalogue {
+export function buildCatalogue(rows: MaterialRow[]): Catalogue {
   const materials: CatalogueMaterial[] = rows.map((r) => ({
     id: r.id,
     code: r.code,
@@ -144,24 +144,45 @@ export function buildCatalogue(rows: Awaited<ReturnType<typeof listMaterialRows>
 }
 
 const catalogues = new WeakMap<object, { promise: Promise<Catalogue>; generation: number; version: string }>();
+const catalogueVersion = versionCache<Executor>(readMaterialsVersion);
 let generation = 0;
 
 /**
  * Forgets the catalogue held by this process: the next getCatalogue() reads the table again.
- * The back office calls it after each change to the materials (and bumps the points version,
- * which makes other instances reload theirs within a second: see currentPointsVersion).
+ * The back office calls it after each change to the materials (and bumps the materials version,
+ * which makes other instances reload theirs within a second).
  */
 export function invalidateCatalogue(): void {
   generation += 1;
+  catalogueVersion.changedHere();
 }
 
-/** The catalogue of one database, loaded once per points version (30-odd rows). */
+/** The catalogue of one database, loaded once per materials version (30-odd rows). */
 export async function getCatalogue(db: Executor): Promise<Catalogue> {
-  const version = await currentPointsVersion(db);
+  const version = await catalogueVersion.current(db);
   const cached = catalogues.get(db);
   if (cached && cached.generation === generation && cached.version === version) return cached.promise;
   const promise = listMaterialRows(db).then(buildCatalogue);
   catalogues.set(db, { promise, generation, version });
   promise.catch(() => catalogues.delete(db));
   return promise;
+}
+
+/** The materials offered to users: filters, forms, the material guide (deactivated ones are not). */
+export async function listMaterials(db: Executor): Promise<Material[]> {
+  const catalogue = await getCatalogue(db);
+  return catalogue.materials.filter((m) => m.active).map(({ code, name_es, name_en, parent_code, bin_color, osm_keys, sort }) => ({
+    code,
+    name_es,
+    name_en,
+    parent_code,
+    bin_color,
+    osm_keys,
+    sort,
+  }));
+}
+
+/** The materials of these codes, active or not (read in the caller's transaction, not from the cache). */
+export async function materialsByCodes(db: Executor, codes: string[]) {
+  return findMaterialsByCodes(db, codes);
 }

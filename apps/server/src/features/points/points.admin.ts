@@ -8,47 +8,31 @@ import type {
   ZAdminContainerInput,
   ZAdminPointInput,
 } from '@puntoverde/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
-import { nowIso, type Db } from '../../db/dialect.js';
+import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import * as pointsRepo from '../points/points.service.js';
-import { getCatalogue, invalidateClusters, isValidOpeningHours, normalizeText, toPointRow } from '../points/points.service.js';
-import { recordAudit } from './audit.repository.js';
+import { recordAudit } from '../admin/audit.service.js';
+import { getCatalogue, normalizeText } from '../materials/materials.service.js';
+import { isValidOpeningHours } from './opening-hours.js';
+import { invalidateClusters } from './point-clusters.js';
+import { toPointRow } from './point-writer.js';
+import { bumpPointsVersion } from './points-version.js';
+import * as pointsRepo from './points.repository.js';
 
 /**
- * Back office for waste points and their containers. The points feature owns the tables and
- * their derived columns (materials mask, search text): writes go through its repository and
- * point writer, then the points version is bumped so map caches rebuild.
+ * Back office for waste points and their containers: writes go through the repository and the
+ * point writer (derived columns: materials mask, search text), then the points version is bumped
+ * so map caches rebuild. Every change is written to the audit log in the same transaction.
  */
 
 type PointInput = z.output<typeof ZAdminPointInput>;
 type ContainerInput = z.output<typeof ZAdminContainerInput>;
 
-async function toAdminPoints(db: Db, rows: { id: number }[]): Promise<AdminPoint[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const points = await db.selectFrom('points').selectAll().where('id', 'in', ids).execute();
+async function toAdminPoints(db: Db, ids: number[]): Promise<AdminPoint[]> {
+  if (!ids.length) return [];
+  const { points, materials, managers, containers } = await pointsRepo.findAdminPointParts(db, ids);
   const catalogue = await getCatalogue(db);
-  const materials = await db
-    .selectFrom('point_materials')
-    .select(['point_id', 'material_id'])
-    .where('point_id', 'in', ids)
-    .execute();
-  const managers = await db
-    .selectFrom('point_managers')
-    .innerJoin('users', 'users.id', 'point_managers.user_id')
-    .select(['point_managers.point_id', 'users.id', 'users.name', 'users.email'])
-    .where('point_managers.point_id', 'in', ids)
-    .orderBy('users.name')
-    .execute();
-  const containers = await db
-    .selectFrom('containers')
-    .select(['point_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('point_id', 'in', ids)
-    .groupBy('point_id')
-    .execute();
   const codeOf = new Map([...catalogue.byCode.values()].map((m) => [m.id, m.code]));
   const byId = new Map(points.map((p) => [p.id, p]));
   return ids.flatMap((id) => {
@@ -82,26 +66,17 @@ async function toAdminPoints(db: Db, rows: { id: number }[]): Promise<AdminPoint
 }
 
 export async function listPointsAdmin(db: Db, query: AdminPointListQuery): Promise<AdminPointList> {
-  let base = db.selectFrom('points');
-  if (query.q) {
-    const words = normalizeText(query.q).split(/\s+/).filter(Boolean);
-    for (const w of words) base = base.where('search_text', 'like', `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  }
-  if (query.kind) base = base.where('kind', '=', query.kind);
-  if (query.active !== undefined) base = base.where('active', '=', query.active ? 1 : 0);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select('id')
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size)
-    .execute();
-  return { items: await toAdminPoints(db, rows), total: Number(total), page: query.page, page_size: query.page_size };
+  const q_words = query.q ? normalizeText(query.q).split(/\s+/).filter(Boolean) : [];
+  const { ids, total } = await pointsRepo.findAdminPointIds(
+    db,
+    { q_words, kind: query.kind, active: query.active },
+    { limit: query.page_size, offset: (query.page - 1) * query.page_size },
+  );
+  return { items: await toAdminPoints(db, ids), total, page: query.page, page_size: query.page_size };
 }
 
 export async function getPointAdmin(db: Db, id: number): Promise<AdminPoint> {
-  const [point] = await toAdminPoints(db, [{ id }]);
+  const [point] = await toAdminPoints(db, [id]);
   if (!point) throw new AppError('point-not-found');
   return point;
 }
@@ -135,8 +110,8 @@ export async function createPointAdmin(db: Db, input: PointInput, admin: AuthUse
   const id = await db.transaction().execute(async (trx) => {
     const [newId] = await pointsRepo.insertPoints(trx, [{ point, materialIds }]);
     if (newId === undefined) throw new Error('point insert returned no id');
-    if (!input.active) await trx.updateTable('points').set({ active: 0 }).where('id', '=', newId).execute();
-    await pointsRepo.bumpPointsVersion(trx);
+    if (!input.active) await pointsRepo.setPointActive(trx, newId, false);
+    await bumpPointsVersion(trx);
     await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'point', entityId: newId, after: input });
     return newId;
   });
@@ -153,8 +128,8 @@ export async function updatePointAdmin(db: Db, id: number, input: PointInput, ad
   point.is_demo = existing?.is_demo ?? point.is_demo;
   await db.transaction().execute(async (trx) => {
     await pointsRepo.updatePointRow(trx, id, point, materialIds);
-    await trx.updateTable('points').set({ active: input.active ? 1 : 0 }).where('id', '=', id).execute();
-    await pointsRepo.bumpPointsVersion(trx);
+    await pointsRepo.setPointActive(trx, id, input.active);
+    await bumpPointsVersion(trx);
     const action = before.active && !input.active ? 'deactivate' : !before.active && input.active ? 'activate' : 'update';
     await recordAudit(trx, { actorId: admin.id, action, entity: 'point', entityId: id, before, after: input });
   });
@@ -167,20 +142,13 @@ export async function setPointManagers(db: Db, id: number, userIds: number[], ad
   const before = await getPointAdmin(db, id);
   const unique = [...new Set(userIds)];
   if (unique.length) {
-    const ok = await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', 'in', unique)
-      .where('tc_id', '=', 1)
-      .where('active', '=', 1)
-      .where('deleted_at', 'is', null)
-      .execute();
+    const ok = await pointsRepo.activeManagerIds(db, unique);
     if (ok.length !== unique.length) {
       throw AppError.field('validation-failed', 'user_ids', 'Solo puedes asignar usuarios activos de tipo «Responsable del punto»');
     }
   }
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('point_managers').where('point_id', '=', id).execute();
+    await pointsRepo.removeManagers(trx, id);
     for (const userId of unique) await pointsRepo.addManager(trx, id, userId);
     await recordAudit(trx, {
       actorId: admin.id,
@@ -252,12 +220,12 @@ export async function updateContainerAdmin(
   const before = await containerOf(db, pointId, id);
   const material = await materialId(db, input.material);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('containers')
-      .set({ material_id: material, capacity_l: input.capacity_l, status: input.status, fill_level: input.fill_level, updated_at: nowIso() })
-      .where('id', '=', id)
-      .where('point_id', '=', pointId)
-      .execute();
+    await pointsRepo.updateContainerRow(trx, pointId, id, {
+      material_id: material,
+      capacity_l: input.capacity_l,
+      status: input.status,
+      fill_level: input.fill_level,
+    });
     await recordAudit(trx, { actorId: admin.id, action: 'update', entity: 'container', entityId: id, before, after: input });
   });
   return containerOf(db, pointId, id);
@@ -266,8 +234,7 @@ export async function updateContainerAdmin(
 export async function deleteContainerAdmin(db: Db, pointId: number, id: number, admin: AuthUser): Promise<void> {
   const before = await containerOf(db, pointId, id);
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('container_readings').where('container_id', '=', id).execute();
-    await trx.deleteFrom('containers').where('id', '=', id).execute();
+    await pointsRepo.deleteContainer(trx, id);
     await recordAudit(trx, { actorId: admin.id, action: 'delete', entity: 'container', entityId: id, before });
   });
 }

@@ -1,0 +1,25 @@
+/** The back-office home: counts of what needs attention now, each one leading to its list. */
+import type { AdminDashboard } from '@puntoverde/contract';
+import type { Db } from '../../db/dialect.js';
+import { pqrAttentionCounts } from '../pqr/pqr.service.js';
+import { countFullContainers, countOpenReports, countPendingRequests, findFullestContainers } from './dashboard.repository.js';
+
+/** How many of the fullest containers the home lists by name. */
+export const DASHBOARD_FULLEST_LIMIT = 10;
+
+export async function getDashboard(db: Db): Promise<AdminDashboard> {
+  const [pqr, pending, reports, full, fullest] = await Promise.all([
+    pqrAttentionCounts(db),
+    countPendingRequests(db),
+    countOpenReports(db),
+    countFullContainers(db),
+    findFullestContainers(db, DASHBOARD_FULLEST_LIMIT),
+  ]);
+  return {
+    pqr,
+    requests_pending: pending,
+    reports_open: reports,
+    containers_full: full,
+    fullest: fullest.map((r) => ({ ...r, fill_level: Number(r.fill_level) })),
+  };
+}

@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../../db/dialect.js';
+import type { Database } from '../../db/types.js';
+
+/** Queries of the materials catalogue. Each takes `db` or a transaction first and returns rows. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function listMaterialRows(db: Executor) {
+  return db.selectFrom('materials').selectAll().orderBy('sort').execute();
+}
+
+export type MaterialRow = Awaited<ReturnType<typeof listMaterialRows>>[number];
+
+export async function findMaterialByCode(db: Executor, code: string): Promise<MaterialRow | undefined> {
+  return db.selectFrom('materials').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+/** The materials of these codes (active or not), for checking and naming what a record refers to. */
+export function findMaterialsByCodes(db: Executor, codes: string[]) {
+  if (!codes.length) return Promise.resolve([]);
+  return db
+    .selectFrom('materials')
+    .select(['id', 'code', 'parent_code', 'name_es', 'name_en'])
+    .where('code', 'in', codes)
+    .execute();
+}
+
+/** How many points accept each material (by material id). */
+export async function countPointsByMaterial(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('point_materials')
+    .select(['material_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('material_id')
+    .execute();
+  return new Map(rows.map((r) => [r.material_id, Number(r.n)]));
+}
+
+export type MaterialValues = {
+  name_es: string;
+  name_en: string;
+  parent_code: string | null;
+  bin_color: string | null;
+  osm_keys: string;
+  keywords: string;
+  active: number;
+};
+
+export async function insertMaterial(db: Executor, row: MaterialValues & { code: string; bit: number; sort: number }): Promise<number> {
+  const inserted = await db
+    .insertInto('materials')
+    .values({ ...row, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateMaterialRow(db: Executor, code: string, set: MaterialValues & { sort?: number }): Promise<void> {
+  await db.updateTable('materials').set(set).where('code', '=', code).execute();
+}
+
+const VERSION_KEY = 'materials.version';
+
+/** Changes whenever the catalogue changes: each process's in-memory catalogue compares it. */
+export async function readMaterialsVersion(db: Executor): Promise<string> {
+  const row = await db.selectFrom('app_setting').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
+  return row?.value ?? '0';
+}
+
+export async function writeMaterialsVersion(db: Executor, value: string): Promise<void> {
+  const updated_at = nowIso();
+  await db
+    .insertInto('app_setting')
+    .values({ key: VERSION_KEY, value, updated_at })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
+    .execute();
+}
