@@ -7,11 +7,11 @@ export function ReportPager({ page, total, pageSize, onPage }: { page: number; t
   if (pages <= 1) return null;
   return (
     <nav className="rp-pager" aria-label={t('reports.pager.label')}>
-      <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <button type="button" className="pv-button pv-button-secondary pv-button-small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('reports.pager.previous')}
       </button>
       <span aria-current="page">{t('reports.pager.pageOf', { page, pages })}</span>
-      <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <button type="button" className="pv-button pv-button-secondary pv-button-small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {t('reports.pager.next')}
       </button>
     </nav>

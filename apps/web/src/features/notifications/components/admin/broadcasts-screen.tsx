@@ -130,10 +130,10 @@ function Confirmation({
       <p>{t('notifications.admin.quietNote', { start: QUIET_HOURS_DEFAULT.start, end: QUIET_HOURS_DEFAULT.end })}</p>
       {size && size.users === 0 ? <p role="alert">{t('notifications.admin.nobody')}</p> : null}
       <div className="pv-action-bar">
-        <button type="button" className="pv-action-button" disabled={sending || size?.users === 0} onClick={onConfirm}>
+        <button type="button" className="pv-button" disabled={sending || size?.users === 0} onClick={onConfirm}>
           {request.send_at ? t('notifications.admin.confirmSchedule') : t('notifications.admin.confirmSend')}
         </button>
-        <button type="button" className="pv-action-button pv-action-button-ghost" disabled={sending} onClick={onBack}>
+        <button type="button" className="pv-button pv-button-secondary" disabled={sending} onClick={onBack}>
           {t('notifications.admin.backToEdit')}
         </button>
       </div>
@@ -294,7 +294,7 @@ function ComposeBroadcast() {
           ) : null}
           {pending ? null : (
             <div className="pv-action-bar">
-              <button type="submit" className="pv-action-button" disabled={formState.isSubmitting}>
+              <button type="submit" className="pv-button" disabled={formState.isSubmitting}>
                 {t('notifications.admin.review')}
               </button>
             </div>
@@ -343,7 +343,7 @@ function CancelButton({ broadcast }: { broadcast: Broadcast }) {
   if (broadcast.status !== 'scheduled') return null;
   if (!asking) {
     return (
-      <button type="button" className="pv-action-button pv-action-button-small pv-action-button-ghost" onClick={() => setAsking(true)}>
+      <button type="button" className="pv-button pv-button-small pv-button-secondary" onClick={() => setAsking(true)}>
         {t('notifications.admin.cancel')}
       </button>
     );
@@ -353,14 +353,14 @@ function CancelButton({ broadcast }: { broadcast: Broadcast }) {
       <span>{t('notifications.admin.cancelAsk')}</span>{' '}
       <button
         type="button"
-        className="pv-action-button pv-action-button-small pv-action-button-danger"
+        className="pv-button pv-button-small pv-button-danger"
         disabled={cancel.isPending}
         onClick={() => cancel.mutate(broadcast.id)}
         aria-label={t('notifications.admin.cancelYesNamed', { title: broadcast.title })}
       >
         {t('notifications.admin.cancelYes')}
       </button>{' '}
-      <button type="button" className="pv-action-button pv-action-button-small pv-action-button-ghost" onClick={() => setAsking(false)}>
+      <button type="button" className="pv-button pv-button-small pv-button-secondary" onClick={() => setAsking(false)}>
         {t('notifications.admin.cancelNo')}
       </button>
       {cancel.isError ? <span role="alert"> {cancel.error.message}</span> : null}
@@ -422,7 +422,7 @@ function SentReport() {
       {report.isError ? (
         <p role="alert">
           {t('notifications.admin.loadError')}{' '}
-          <button type="button" className="pv-action-button pv-action-button-small pv-action-button-ghost" onClick={() => void report.refetch()}>
+          <button type="button" className="pv-button pv-button-small pv-button-secondary" onClick={() => void report.refetch()}>
             {t('notifications.retry')}
           </button>
         </p>
@@ -472,11 +472,11 @@ function SentReport() {
             </table>
           </div>
           <nav className="broadcast-pager" aria-label={t('notifications.admin.pagination')}>
-            <button type="button" className="pv-action-button pv-action-button-small pv-action-button-ghost" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })}>
+            <button type="button" className="pv-button pv-button-small pv-button-secondary" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })}>
               {t('notifications.admin.previous')}
             </button>
             <span>{t('notifications.admin.pageOf', { page: filters.page, pages })}</span>
-            <button type="button" className="pv-action-button pv-action-button-small pv-action-button-ghost" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })}>
+            <button type="button" className="pv-button pv-button-small pv-button-secondary" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })}>
               {t('notifications.admin.next')}
             </button>
           </nav>

@@ -95,7 +95,7 @@ function CategoryRow({
       body: { label: category.label, description: category.description, asks_container: category.asks_container, active: !category.active },
     });
   return (
-    <li className="rp-card">
+    <li className="pv-card rp-card">
       <p className="rp-card-head">
         <strong>{category.label}</strong>
         <span className={`rp-badge ${category.active ? 'rp-badge--resuelto' : 'rp-badge--descartado'}`}>
@@ -111,10 +111,10 @@ function CategoryRow({
         <form className="rp-stack" onSubmit={save} aria-label={t('reports.categoriesAdmin.editTitle', { label: category.label })}>
           <CategoryFields draft={draft} onChange={setDraft} errors={fields} />
           <div className="pv-action-bar">
-            <button type="submit" className="pv-action-button pv-action-button-small" disabled={update.isPending}>
+            <button type="submit" className="pv-button pv-button-small" disabled={update.isPending}>
               {t('reports.categoriesAdmin.save')}
             </button>
-            <button type="button" className="pv-action-button pv-action-button-ghost pv-action-button-small" onClick={() => setDraft(null)}>
+            <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => setDraft(null)}>
               {t('reports.categoriesAdmin.cancel')}
             </button>
           </div>
@@ -123,14 +123,14 @@ function CategoryRow({
         <div className="pv-action-bar">
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost pv-action-button-small"
+            className="pv-button pv-button-secondary pv-button-small"
             onClick={() => setDraft({ label: category.label, description: category.description, asks_container: category.asks_container })}
           >
             {t('reports.categoriesAdmin.edit', { label: category.label })}
           </button>
           <button
             type="button"
-            className={`pv-action-button pv-action-button-small ${category.active ? 'pv-action-button-danger' : ''}`}
+            className={`pv-button pv-button-small ${category.active ? 'pv-button-danger' : ''}`}
             disabled={update.isPending}
             onClick={toggle}
           >
@@ -138,7 +138,7 @@ function CategoryRow({
           </button>
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost pv-action-button-small"
+            className="pv-button pv-button-secondary pv-button-small"
             disabled={moving || index === 0}
             onClick={() => onMove(index, index - 1)}
           >
@@ -146,7 +146,7 @@ function CategoryRow({
           </button>
           <button
             type="button"
-            className="pv-action-button pv-action-button-ghost pv-action-button-small"
+            className="pv-button pv-button-secondary pv-button-small"
             disabled={moving || index === count - 1}
             onClick={() => onMove(index, index + 1)}
           >
@@ -197,7 +197,7 @@ export function ReportCategoriesAdmin() {
         <h3 id="rp-categories-new">{t('reports.categoriesAdmin.newTitle')}</h3>
         <CategoryFields draft={draft} onChange={setDraft} errors={fields} />
         <FormAlert message={message} />
-        <button type="submit" className="pv-action-button" disabled={create.isPending || draft.label.trim().length < 3}>
+        <button type="submit" className="pv-button" disabled={create.isPending || draft.label.trim().length < 3}>
           {t('reports.categoriesAdmin.create')}
         </button>
         {created ? (
