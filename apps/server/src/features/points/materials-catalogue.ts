@@ -1,6 +1,6 @@
 import type { Material } from '@puntoverde/contract';
 import { ZBinColor } from '@puntoverde/contract';
-import type { Executor } from './points.repository.js';
+import type { Executor } from '../../db/dialect.js';
 import { listMaterialRows } from './points.repository.js';
 import { currentPointsVersion } from './points-version.js';
 

@@ -1,4 +1,5 @@
-import { readPointsVersion, type Executor } from './points.repository.js';
+import type { Executor } from '../../db/dialect.js';
+import { readPointsVersion } from './points.repository.js';
 
 /**
  * The points version as caches see it: read from the database at most once a second per

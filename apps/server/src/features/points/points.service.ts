@@ -16,14 +16,14 @@ import {
   type PointSummary,
   type UpdateContainerRequest,
 } from '@puntoverde/contract';
-import type { Db } from '../../db/dialect.js';
+import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { getCatalogue, normalizeText, type Catalogue } from './materials-catalogue.js';
 import { openState } from './opening-hours.js';
 import { notify } from '../notifications/notifications.service.js';
 import * as repo from './points.repository.js';
-import type { Executor, MarkerRow, PointRowFilter, SummaryRow } from './points.repository.js';
+import type { MarkerRow, PointRowFilter, SummaryRow } from './points.repository.js';
 
 /** Rules of the points feature: filters, the map list, nearest points, a point's page, containers. */
 

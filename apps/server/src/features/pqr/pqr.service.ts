@@ -34,7 +34,7 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/dialect.js';
+import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -52,7 +52,7 @@ import {
   transferEmail,
 } from './pqr.emails.js';
 import * as repo from './pqr.repository.js';
-import type { AdminListFilter, Executor, PqrAttachmentRow, PqrEventRow, PqrRow } from './pqr.repository.js';
+import type { AdminListFilter, PqrAttachmentRow, PqrEventRow, PqrRow } from './pqr.repository.js';
 
 /** The uploads feature's storage, as its service takes it. */
 type FileStorage = Parameters<typeof saveFile>[1];

@@ -26,7 +26,7 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/dialect.js';
+import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -36,7 +36,7 @@ import { distanceMeters, pointIdsOfManager } from '../points/points.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { filedEmail, followUpEmail, statusEmail } from './reports.emails.js';
 import * as repo from './reports.repository.js';
-import type { Executor, ReportPhotoRow, ReportRow } from './reports.repository.js';
+import type { ReportPhotoRow, ReportRow } from './reports.repository.js';
 
 /**
  * Incident reports: filing with photos and place, gapless public numbers, likely duplicates,
