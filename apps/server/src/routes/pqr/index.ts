@@ -32,7 +32,31 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { storageFromConfig } from '../../features/files/storage.js';
-import * as pqr from '../../features/pqr/pqr.service.js';
+import { uploadPqrAttachment } from '../../features/pqr/pqr-attachments.service.js';
+import {
+  computeDueDate,
+  listCalendar,
+  removeCalendarDay,
+  setCalendarDay,
+} from '../../features/pqr/pqr-calendar.service.js';
+import type { PqrDeps } from '../../features/pqr/pqr-deps.js';
+import {
+  exportPqrsOfUser,
+  filePqr,
+  listMyPqrs,
+  supplyInformation,
+  trackPqr,
+} from '../../features/pqr/pqr-filing.service.js';
+import { getAdminPqr, listAdminPqrs, listStaff } from '../../features/pqr/pqr-inbox.service.js';
+import { monthlyReport, reportCsv } from '../../features/pqr/pqr-report.service.js';
+import {
+  addNote,
+  answerPqr,
+  assignPqr,
+  changeStatus,
+  extendPqr,
+  transferPqr,
+} from '../../features/pqr/pqr-transitions.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 
@@ -65,7 +89,7 @@ function who(request: FastifyRequest): string {
 }
 
 export default async function pqrRoutes(app: FastifyInstance) {
-  const deps: pqr.PqrDeps = {
+  const deps: PqrDeps = {
     db: app.db,
     mailer: app.mailer,
     tokenSecret: app.config.tokenSecret,
@@ -76,7 +100,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
   // PQRs are kept when an account is deleted (public records the entity must archive); they are
   // part of the account holder's data export.
   if (app.hasDecorator('identity')) {
-    app.identity.registerPersonalDataSection('pqr', (_db, userId) => pqr.exportPqrsOfUser(deps, userId));
+    app.identity.registerPersonalDataSection('pqr', (_db, userId) => exportPqrsOfUser(deps, userId));
   }
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['pqr'];
@@ -102,7 +126,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const max = request.user ? LIMITS.file.user : LIMITS.file.anonymous;
       await limit(app, `pqr-file:${who(request)}`, max, LIMITS.file.windowMs);
-      const data = await pqr.filePqr(deps, request.body, request.user);
+      const data = await filePqr(deps, request.body, request.user);
       return reply.code(201).send({ data });
     },
   );
@@ -120,7 +144,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await limit(app, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
       reply.header('cache-control', 'no-store');
-      return { data: await pqr.trackPqr(deps, request.query.radicado, request.query.email) };
+      return { data: await trackPqr(deps, request.query.radicado, request.query.email) };
     },
   );
 
@@ -136,7 +160,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       await limit(app, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
-      return { data: await pqr.supplyInformation(deps, request.body, request.user) };
+      return { data: await supplyInformation(deps, request.body, request.user) };
     },
   );
 
@@ -152,7 +176,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { type, personal_data_kind, filed_at } = request.query;
-      return { data: await pqr.computeDueDate(app.db, type, personal_data_kind ?? null, new Date(filed_at)) };
+      return { data: await computeDueDate(app.db, type, personal_data_kind ?? null, new Date(filed_at)) };
     },
   );
 
@@ -162,7 +186,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
-      return { data: await pqr.listMyPqrs(deps, user) };
+      return { data: await listMyPqrs(deps, user) };
     },
   );
 
@@ -184,7 +208,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
         await limit(uploads, `pqr-upload:${who(request)}`, LIMITS.upload.limit, LIMITS.upload.windowMs);
         const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
         const header = request.headers[PQR_UPLOAD_KEY_HEADER];
-        const data = await pqr.uploadPqrAttachment(deps, storage, bytes, {
+        const data = await uploadPqrAttachment(deps, storage, bytes, {
           truncated,
           user: request.user,
           uploadKey: typeof header === 'string' ? header : undefined,
@@ -212,7 +236,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.listAdminPqrs(deps, request.query, admin) };
+      return { data: await listAdminPqrs(deps, request.query, admin) };
     },
   );
 
@@ -229,7 +253,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      return { data: await pqr.listStaff(app.db) };
+      return { data: await listStaff(app.db) };
     },
   );
 
@@ -247,7 +271,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      return { data: await pqr.monthlyReport(app.db, request.query.month) };
+      return { data: await monthlyReport(app.db, request.query.month) };
     },
   );
 
@@ -265,12 +289,12 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       requireAdmin(request);
-      const report = await pqr.monthlyReport(app.db, request.query.month);
+      const report = await monthlyReport(app.db, request.query.month);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="pqr-${request.query.month}.csv"`)
         .header('cache-control', 'no-store')
-        .send(pqr.reportCsv(report));
+        .send(reportCsv(report));
     },
   );
 
@@ -287,7 +311,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      return { data: await pqr.listCalendar(app.db) };
+      return { data: await listCalendar(app.db) };
     },
   );
 
@@ -305,7 +329,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.setCalendarDay(app.db, request.body, admin) };
+      return { data: await setCalendarDay(app.db, request.body, admin) };
     },
   );
 
@@ -323,7 +347,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      return { data: await pqr.removeCalendarDay(app.db, request.params.date) };
+      return { data: await removeCalendarDay(app.db, request.params.date) };
     },
   );
 
@@ -341,7 +365,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       requireAdmin(request);
-      return { data: await pqr.getAdminPqr(deps, request.params.radicado) };
+      return { data: await getAdminPqr(deps, request.params.radicado) };
     },
   );
 
@@ -360,7 +384,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.assignPqr(deps, request.params.radicado, request.body.assignee_id, admin) };
+      return { data: await assignPqr(deps, request.params.radicado, request.body.assignee_id, admin) };
     },
   );
 
@@ -379,7 +403,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.addNote(deps, request.params.radicado, request.body.body, admin) };
+      return { data: await addNote(deps, request.params.radicado, request.body.body, admin) };
     },
   );
 
@@ -399,7 +423,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.changeStatus(deps, request.params.radicado, request.body, admin) };
+      return { data: await changeStatus(deps, request.params.radicado, request.body, admin) };
     },
   );
 
@@ -418,7 +442,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.answerPqr(deps, request.params.radicado, request.body, admin) };
+      return { data: await answerPqr(deps, request.params.radicado, request.body, admin) };
     },
   );
 
@@ -437,7 +461,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.extendPqr(deps, request.params.radicado, request.body, admin) };
+      return { data: await extendPqr(deps, request.params.radicado, request.body, admin) };
     },
   );
 
@@ -456,7 +480,7 @@ export default async function pqrRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      return { data: await pqr.transferPqr(deps, request.params.radicado, request.body, admin) };
+      return { data: await transferPqr(deps, request.params.radicado, request.body, admin) };
     },
   );
 }
