@@ -29,7 +29,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(publicConfigRoutes);
   // First: other features use app.identity (personal-data export and deletion hooks).
   await app.register(identityRoutes);
-  // Issue 3: social sign-in (uses app.identity: sessions, data export and deletion hooks).
+  // Social sign-in (uses app.identity: sessions, data export and deletion hooks).
   await app.register(socialAuthRoutes);
   await app.register(pointsRoutes);
   await app.register(devRoutes);
@@ -39,7 +39,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(alliesRoutes);
   await app.register(campaignsRoutes);
   await app.register(pqrRoutes);
-  // Issue 7: the live-updates bus (before the routes that publish to it), then its stream.
+  // The live-updates bus (before the routes that publish to it), then its stream.
   await app.register(realtimePlugin);
   await app.register(eventsRoutes);
   await app.register(notificationsRoutes);

@@ -32,7 +32,7 @@ import * as repo from './branches.repository.js';
 import type { InvitationRow, UserRow } from './branches.repository.js';
 
 /**
- * Branch offices (sucursales, issue 7). A branch is a user with tc_id 3 and id_empresa = its
+ * Branch offices (sucursales). A branch is a user with tc_id 3 and id_empresa = its
  * head (spec §1, §3). Only a company head (tc_id 3 without id_empresa) manages branches, and
  * only its own. A new branch has no password: it gets an e-mailed link, single use, valid
  * 7 days, to set one; accepting it logs the branch in. A deactivated branch cannot log in (its

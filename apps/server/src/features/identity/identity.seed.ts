@@ -80,7 +80,7 @@ const ACCOUNTS: DemoAccount[] = [
 ];
 
 /**
- * One user of every kind (identity issue, demo mode). Idempotent: an account that already
+ * One user of every kind (demo mode). Idempotent: an account that already
  * exists is left as it is (its password may have been changed on purpose).
  */
 export const identitySeeder: Seeder = {

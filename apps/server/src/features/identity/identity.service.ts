@@ -808,7 +808,7 @@ export function createIdentityService(deps: IdentityDeps) {
   };
 }
 
-// ---- for other features (issue 7: branch invitations set a password and end a branch's sessions) ----
+// ---- for other features (branch invitations set a password and end a branch's sessions) ----
 
 export { hashPassword, isWeakPassword } from './passwords.js';
 export { hashToken, randomToken } from './secrets.js';

@@ -163,7 +163,7 @@ export async function nearPoints(
   q: { lat: number; lng: number; limit: number; requireAll?: string[] } & PointsFilters,
 ): Promise<PointNear[]> {
   const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, q)]);
-  // Pickup requests (issue 7): the point must accept every one of these materials.
+  // Pickup requests: the point must accept every one of these materials.
   for (const code of q.requireAll ?? []) filters.row.allMasks = [...(filters.row.allMasks ?? []), catalogue.filterMaskOf([code])];
   let radius = 1000;
   let tooFew = 0;
@@ -368,7 +368,7 @@ export async function managedPoints(db: Executor, user: AuthUser): Promise<Manag
 export { pointIdsOfManager } from './points.repository.js';
 
 /**
- * Pickup requests (issue 7): whether a point exists, is active, and which of `materials` it does
+ * Pickup requests: whether a point exists, is active, and which of `materials` it does
  * not accept (empty = accepts them all). Null when there is no such point.
  */
 export async function pointAcceptance(

@@ -3,7 +3,7 @@ import { addDays, bogotaDate, pickupCalendar } from './pickup-calendar.js';
 import * as repo from './requests.repository.js';
 
 /**
- * Demo pickup requests (issue 7): a collected one and a cancelled one for the demo household,
+ * Demo pickup requests: a collected one and a cancelled one for the demo household,
  * a collected and a pending one for the demo branch (its company head sees both), all at the
  * demo manager's points, so every screen has something to show. Idempotent: skipped once the
  * demo household has any request.

@@ -33,7 +33,7 @@ import * as repo from './requests.repository.js';
 import type { ItemRow, PhotoRow, RequestRow } from './requests.repository.js';
 
 /**
- * Pickup requests (issue 7): creation with the suggested point and the pickup calendar, what
+ * Pickup requests: creation with the suggested point and the pickup calendar, what
  * each caller may see, status changes through the state machine with a timeline, notifications
  * and live events, and the collected kilograms.
  */

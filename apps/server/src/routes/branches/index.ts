@@ -35,7 +35,7 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: u
   return payload;
 }
 
-/** Branch offices of a company head (issue 7) and the invitation a new branch accepts. */
+/** Branch offices of a company head and the invitation a new branch accepts. */
 /** The company's main account, checked before the body (401/403 before 400). */
 const COMPANY_HEAD = { auth: 'company-head' } as const;
 /** One branch: whoever may not see it gets the same 404 as for another company's branch. */

@@ -297,7 +297,7 @@ export default fp(
       async (request) => {
         const user = requireUser(request);
         const me = await identity.me(user);
-        // Point managers also get the ids of their points (issue 4).
+        // Point managers also get the ids of their points.
         return { data: user.tc_id === 1 ? { ...me, point_ids: await pointIdsOfManager(app.db, user.id) } : me };
       },
     );

@@ -34,7 +34,7 @@ const CREATES_PER_HOUR = 30;
 /** The point's managers and the company head may see a request's photos (the requester owns them). */
 const requestPhotoRule: FileAccessRule = (db, file, user) => canSeeRequestPhoto(db, file.id, user);
 
-/** Pickup requests (issue 7): Mis Solicitudes (requesters) and requests to a point (managers). */
+/** Pickup requests: Mis Solicitudes (requesters) and requests to a point (managers). */
 export default async function requestsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: RequestsDeps = { db: app.db, bus: app.realtime, fileSecret: app.config.tokenSecret, log: app.log };
