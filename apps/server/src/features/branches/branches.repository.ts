@@ -1,3 +1,4 @@
+import { TC_ID } from '@puntoverde/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
 import type { BranchInvitationsTable, UsersTable } from '../../db/types.js';
@@ -18,7 +19,7 @@ export function listBranchesOf(db: Db, headId: number): Promise<UserRow[]> {
     .selectFrom('users')
     .selectAll()
     .where('id_empresa', '=', headId)
-    .where('tc_id', '=', 3)
+    .where('tc_id', '=', TC_ID.company)
     .where('deleted_at', 'is', null)
     .orderBy('name')
     .orderBy('id')

@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   BRANCH_INVITATION_TTL_MS,
   BRANCH_INVITATION_WEB_ROUTE,
   DATA_POLICY_VERSION,
@@ -49,7 +50,7 @@ export type BranchesDeps = {
 };
 
 function requireHead(user: AuthUser): void {
-  if (user.tc_id !== 3 || user.id_empresa !== null) throw new AppError('not-company-head');
+  if (user.tc_id !== TC_ID.company || user.id_empresa !== null) throw new AppError('not-company-head');
 }
 
 function addMs(iso: string, ms: number): string {
@@ -94,7 +95,7 @@ async function branchesView(db: Db, users: UserRow[]): Promise<Branch[]> {
 /** One of the head's branches, or 404 (another company's branch is not the caller's business). */
 async function ownBranch(db: Db, head: AuthUser, id: number): Promise<UserRow> {
   const branch = await repo.findUser(db, id);
-  if (!branch || branch.deleted_at || branch.tc_id !== 3 || branch.id_empresa !== head.id) {
+  if (!branch || branch.deleted_at || branch.tc_id !== TC_ID.company || branch.id_empresa !== head.id) {
     throw new AppError('branch-not-found');
   }
   return branch;
@@ -163,7 +164,7 @@ export async function createBranch(deps: BranchesDeps, head: AuthUser, input: Cr
     branch = await repo.insertUser(deps.db, {
       email: input.email,
       password_hash: null,
-      tc_id: 3,
+      tc_id: TC_ID.company,
       id_empresa: head.id,
       is_admin: 0,
       name: input.name,

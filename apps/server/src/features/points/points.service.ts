@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   POINTS_LIST_MAX,
   ZContainerStatus,
   ZPointKind,
@@ -239,7 +240,7 @@ async function assertCanManage(db: Executor, user: AuthUser, pointId: number): P
   const point = await repo.findPointById(db, pointId);
   if (!point) throw new AppError('point-not-found');
   if (user.is_admin) return;
-  if (user.tc_id !== 1 || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('point-not-found');
+  if (user.tc_id !== TC_ID.manager || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('point-not-found');
 }
 
 export async function listContainers(db: Executor, user: AuthUser, pointId: number): Promise<Container[]> {

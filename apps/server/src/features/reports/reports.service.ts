@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   NEAR_ME_RADIUS_M,
   REPORT_CATEGORY_LABELS_ES,
   REPORT_DUPLICATE_RADIUS_M,
@@ -74,7 +75,7 @@ export type ReportRole = 'staff' | 'manager';
 async function handlerRole(db: Executor, user: AuthUser | null, row: Pick<ReportRow, 'point_id'>): Promise<ReportRole | null> {
   if (!user) return null;
   if (user.is_admin) return 'staff';
-  if (user.tc_id !== 1 || row.point_id === null) return null;
+  if (user.tc_id !== TC_ID.manager || row.point_id === null) return null;
   const ids = await pointIdsOfManager(db, user.id);
   return ids.includes(row.point_id) ? 'manager' : null;
 }
@@ -129,7 +130,7 @@ type Context = {
 
 async function loadContext(deps: ReportsDeps, user: AuthUser | null, rows: ReportRow[]): Promise<Context> {
   const ids = rows.map((r) => r.id);
-  const managed = user && user.tc_id === 1 && !user.is_admin ? await pointIdsOfManager(deps.db, user.id) : [];
+  const managed = user && user.tc_id === TC_ID.manager && !user.is_admin ? await pointIdsOfManager(deps.db, user.id) : [];
   const [photos, followers, following] = await Promise.all([
     repo.listPhotos(deps.db, ids),
     repo.followerCounts(deps.db, ids),
@@ -738,7 +739,7 @@ export async function listHandlerReports(
   user: AuthUser,
   q: { page: number; page_size: number; status?: string[] | undefined; category?: string[] | undefined; point_id?: number | undefined; assigned_to?: number | 'none' | undefined },
 ): Promise<{ items: HandlerReportListItem[]; total: number; page: number; page_size: number }> {
-  if (!user.is_admin && user.tc_id !== 1) throw new AppError('forbidden');
+  if (!user.is_admin && user.tc_id !== TC_ID.manager) throw new AppError('forbidden');
   const filter: repo.ListFilter = {
     statuses: q.status?.length ? q.status : REPORT_OPEN_STATUSES,
     categories: q.category,

@@ -1,3 +1,4 @@
+import { TC_ID } from '@puntoverde/contract';
 import type { Seeder } from '../../db/seed/index.js';
 import { addDays, bogotaDate, pickupCalendar } from './pickup-calendar.js';
 import * as repo from './requests.repository.js';
@@ -123,7 +124,7 @@ export const requestsDemoSeeder: Seeder = {
         const createdAt = daysAgoIso(r.daysAgo, 14);
         const open = r.steps.length === 0;
         const preferred = open ? nextDay : bogotaDate(new Date(Date.now() - (r.daysAgo - 2) * 86400000));
-        const companyId = requester.tc_id === 3 ? (requester.id_empresa ?? requester.id) : null;
+        const companyId = requester.tc_id === TC_ID.company ? (requester.id_empresa ?? requester.id) : null;
         const last = r.steps.at(-1);
         const scheduled = r.steps.find((s) => s.scheduledDaysAgo !== undefined);
         const scheduledAt = scheduled ? daysAgoIso(scheduled.scheduledDaysAgo!, 14) : null;

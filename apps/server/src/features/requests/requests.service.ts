@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   REQUEST_MESSAGES_ES,
   REQUEST_STATUS_LABELS_ES,
   TIME_WINDOW_LABELS_ES,
@@ -59,12 +60,12 @@ function round2(n: number): number {
 }
 
 function isCompanyHead(user: Pick<AuthUser, 'tc_id' | 'id_empresa'>): boolean {
-  return user.tc_id === 3 && user.id_empresa === null;
+  return user.tc_id === TC_ID.company && user.id_empresa === null;
 }
 
 /** The company a requester belongs to: the head itself, or a branch's head; null for households. */
 function companyOf(user: Pick<AuthUser, 'id' | 'tc_id' | 'id_empresa'>): number | null {
-  if (user.tc_id !== 3) return null;
+  if (user.tc_id !== TC_ID.company) return null;
   return user.id_empresa ?? user.id;
 }
 
@@ -82,7 +83,7 @@ export async function rolesOn(
   const roles = new Set<RequestRole>();
   if (row.requester_id === user.id) roles.add('requester');
   else if (isCompanyHead(user) && row.company_id === user.id) roles.add('company-head');
-  if (user.tc_id === 1) {
+  if (user.tc_id === TC_ID.manager) {
     const manages = managedPointIds
       ? managedPointIds.includes(row.point_id)
       : await repo.isManagerOfPoint(db, user.id, row.point_id);
@@ -193,7 +194,7 @@ export async function listRequests(
   user: AuthUser,
   query: RequestListQueryData,
 ): Promise<PickupRequestList> {
-  const pointIds = user.tc_id === 1 ? await pointIdsOfManager(deps.db, user.id) : [];
+  const pointIds = user.tc_id === TC_ID.manager ? await pointIdsOfManager(deps.db, user.id) : [];
   const visibility: repo.RequestVisibility = user.is_admin
     ? { all: true }
     : { all: false, userId: user.id, companyId: isCompanyHead(user) ? user.id : null, pointIds };
@@ -280,7 +281,7 @@ export async function createRequest(
   input: CreateRequestData,
   now: Date = new Date(),
 ): Promise<PickupRequestDetail> {
-  if (user.tc_id !== 2 && user.tc_id !== 3) throw new AppError('request-role-not-allowed');
+  if (user.tc_id !== TC_ID.household && user.tc_id !== TC_ID.company) throw new AppError('request-role-not-allowed');
   // A scheme setting (staff): pickups only for requesters whose phone answered an SMS code.
   await assertPhoneVerifiedIfRequired(deps.db, user.id);
 

@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   ERRORS,
   IDENTITY_PATHS,
   ZChangeEmailRequest,
@@ -298,7 +299,7 @@ export default fp(
         const user = requireUser(request);
         const me = await identity.me(user);
         // Point managers also get the ids of their points.
-        return { data: user.tc_id === 1 ? { ...me, point_ids: await pointIdsOfManager(app.db, user.id) } : me };
+        return { data: user.tc_id === TC_ID.manager ? { ...me, point_ids: await pointIdsOfManager(app.db, user.id) } : me };
       },
     );
 
