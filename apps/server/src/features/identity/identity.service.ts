@@ -31,7 +31,7 @@ import type { UsersTable } from '../../db/types.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { enforceRateLimit, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
   accountDeletedMessage,
@@ -154,8 +154,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   async function enforceIpBudget(budget: IpBudget, ip: string): Promise<void> {
     const { limit, windowMs } = IP_BUDGETS[budget];
-    const decision = await rateLimiter.hit(`ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs);
-    if (!decision.allowed) throw tooManyRequests(decision.retryAfterS);
+    await enforceRateLimit(rateLimiter, `ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs);
   }
 
   /** Hits counted so far under `key` (0 when none). */
@@ -600,8 +599,7 @@ export function createIdentityService(deps: IdentityDeps) {
     async resendVerification(auth: AuthUser): Promise<{ sent: boolean; email: string }> {
       const user = await activeUser(auth.id);
       if (user.email_verified_at) return { sent: false, email: user.email };
-      const budget = await rateLimiter.hit(`resend:${user.id}`, RESEND_PER_USER.limit, RESEND_PER_USER.windowMs);
-      if (!budget.allowed) throw tooManyRequests(budget.retryAfterS);
+      await enforceRateLimit(rateLimiter, `resend:${user.id}`, RESEND_PER_USER.limit, RESEND_PER_USER.windowMs);
       const url = await createLink(db, user, 'verify-email', EMAIL_VERIFICATION_TTL_MS);
       deliver(verifyEmailMessage(user.email, user.name, url));
       return { sent: true, email: user.email };

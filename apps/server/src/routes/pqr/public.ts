@@ -20,8 +20,8 @@ import { uploadPqrAttachment } from '../../features/pqr/pqr-attachments.service.
 import { computeDueDate } from '../../features/pqr/pqr-calendar.service.js';
 import type { PqrDeps } from '../../features/pqr/pqr-deps.js';
 import { filePqr, listMyPqrs, supplyInformation, trackPqr } from '../../features/pqr/pqr-filing.service.js';
-import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 const V1 = '/back/api/v1';
 const MINUTE = 60 * 1000;
@@ -32,11 +32,6 @@ const LIMITS = {
   track: { limit: 30, windowMs: 15 * MINUTE },
   upload: { limit: 30, windowMs: 60 * MINUTE },
 } as const;
-
-async function limit(app: FastifyInstance, key: string, max: number, windowMs: number) {
-  const rate = await app.rateLimiter.hit(key, max, windowMs);
-  if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
-}
 
 const UPLOAD_LIMITS = {
   fileSize: Math.max(FILE_SIZE_LIMIT_BYTES.image, FILE_SIZE_LIMIT_BYTES.document),
@@ -72,7 +67,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
     },
     async (request, reply) => {
       const max = request.user ? LIMITS.file.user : LIMITS.file.anonymous;
-      await limit(app, `pqr-file:${who(request)}`, max, LIMITS.file.windowMs);
+      await enforceRateLimit(app.rateLimiter, `pqr-file:${who(request)}`, max, LIMITS.file.windowMs);
       const data = await filePqr(deps, request.body, request.user);
       return reply.code(201).send({ data });
     },
@@ -89,7 +84,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       },
     },
     async (request, reply) => {
-      await limit(app, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
+      await enforceRateLimit(app.rateLimiter, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
       reply.header('cache-control', 'no-store');
       return { data: await trackPqr(deps, request.query.radicado, request.query.email) };
     },
@@ -106,7 +101,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       },
     },
     async (request) => {
-      await limit(app, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
+      await enforceRateLimit(app.rateLimiter, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
       return { data: await supplyInformation(deps, request.body, request.user) };
     },
   );
@@ -152,7 +147,12 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
         },
       },
       async (request, reply) => {
-        await limit(uploads, `pqr-upload:${who(request)}`, LIMITS.upload.limit, LIMITS.upload.windowMs);
+        await enforceRateLimit(
+          uploads.rateLimiter,
+          `pqr-upload:${who(request)}`,
+          LIMITS.upload.limit,
+          LIMITS.upload.windowMs,
+        );
         const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
         const header = request.headers[PQR_UPLOAD_KEY_HEADER];
         const data = await uploadPqrAttachment(deps, storage, bytes, {

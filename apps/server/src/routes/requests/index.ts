@@ -24,8 +24,8 @@ import {
   suggestPoints,
   type RequestsDeps,
 } from '../../features/requests/requests.service.js';
-import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 const TAGS = ['requests'];
 /** New requests per user per hour: generous for a real household or company, a wall for a script. */
@@ -59,8 +59,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const rate = await app.rateLimiter.hit(`requests-create:${user.id}`, CREATES_PER_HOUR, 60 * 60 * 1000);
-      if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+      await enforceRateLimit(app.rateLimiter, `requests-create:${user.id}`, CREATES_PER_HOUR, 60 * 60 * 1000);
       return reply.code(201).send({ data: await createRequest(deps, user, request.body) });
     },
   );
