@@ -1,6 +1,5 @@
 import {
   TC_ID,
-  ERRORS,
   IDENTITY_PATHS,
   ZChangeEmailRequest,
   ZChangePasswordRequest,
@@ -34,14 +33,12 @@ import {
   ZVerifyEmailRequest,
   ZVerifyEmailResponse,
   dataOf,
-  type ErrorCode,
 } from '@puntoverde/contract';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createIdentityService, type IdentityService, type IpBudget, type RequestMeta } from '../../features/identity/identity.service.js';
 import { warmUpDummyHash, warmUpStrengthChecker } from '../../features/identity/passwords.js';
-import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { pointIdsOfManager } from '../../features/points/points.service.js';
 
@@ -55,34 +52,11 @@ declare module 'fastify' {
 const TAGS = ['identity'];
 /** Routes for the signed-in account itself (401 before the body is read). */
 const SIGNED_IN = { auth: 'user' } as const;
+/** Schema failures answer the spec's own code (§8) where it has one: see plugins/errors.ts. */
+const SPEC_CODES = { specificValidationCodes: true } as const;
+const SIGNED_IN_SPEC_CODES = { ...SIGNED_IN, ...SPEC_CODES } as const;
 const BEARER = [{ bearer: [] }];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
-
-/**
- * Schema failures on identity calls carry the spec's codes (§8): a bad e-mail is `invalid-email`,
- * a short password `weak-password`; anything else `validation-failed`. Fields are always named.
- */
-function identityValidationError(error: FastifyError): AppError | null {
-  if (!hasZodFastifySchemaValidationErrors(error)) return null;
-  const fields: Record<string, string> = {};
-  for (const issue of error.validation) {
-    const name = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
-    fields[name] ??= issue.message ?? ERRORS['validation-failed'].message;
-  }
-  const entries = Object.entries(fields);
-  const has = (field: RegExp, code: ErrorCode) => entries.some(([k, m]) => field.test(k) && m === ERRORS[code].message);
-  const code: ErrorCode = has(/(^|\.)(email|username)$/, 'invalid-email')
-    ? 'invalid-email'
-    : has(/(^|\.)(password|new_password)$/, 'weak-password')
-      ? 'weak-password'
-      : 'validation-failed';
-  const names = Object.keys(fields);
-  const message =
-    code === 'validation-failed'
-      ? `Revisa ${names.length === 1 ? 'el campo' : 'los campos'}: ${names.join(', ')}.`
-      : ERRORS[code].message;
-  return new AppError(code, { message, fields });
-}
 
 /** Identity answers carry tokens or personal data: never cached by browsers or proxies. */
 async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -114,8 +88,6 @@ export default fp(
     });
     app.addHook('onClose', () => identity.drain());
 
-    const errorHandler = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-      app.errorHandler(identityValidationError(error) ?? error, request, reply);
     const budget = (name: IpBudget) => async (request: FastifyRequest) => identity.enforceIpBudget(name, request.ip);
 
     const r = app.withTypeProvider<ZodTypeProvider>();
@@ -126,7 +98,7 @@ export default fp(
       IDENTITY_PATHS.register,
       {
         onRequest: budget('signup'),
-        errorHandler,
+        config: SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -145,7 +117,7 @@ export default fp(
       IDENTITY_PATHS.login,
       {
         onRequest: budget('login'),
-        errorHandler,
+        config: SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -165,7 +137,7 @@ export default fp(
         onResponse: async (request, reply) => {
           if (reply.statusCode === 200) identity.queueRecovery((request.body).data_user.email);
         },
-        errorHandler,
+        config: SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -180,8 +152,7 @@ export default fp(
     r.get(
       IDENTITY_PATHS.customer,
       {
-        config: SIGNED_IN,
-        errorHandler,
+        config: SIGNED_IN_SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -200,7 +171,7 @@ export default fp(
       IDENTITY_PATHS.refresh,
       {
         onRequest: budget('refresh'),
-        errorHandler,
+        config: SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -215,7 +186,7 @@ export default fp(
     r.post(
       IDENTITY_PATHS.logout,
       {
-        errorHandler,
+        config: SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -236,7 +207,7 @@ export default fp(
       IDENTITY_PATHS.resetPassword,
       {
         onRequest: budget('token'),
-        errorHandler,
+        config: SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -252,7 +223,7 @@ export default fp(
       IDENTITY_PATHS.verifyEmail,
       {
         onRequest: budget('token'),
-        errorHandler,
+        config: SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -267,9 +238,8 @@ export default fp(
     r.post(
       IDENTITY_PATHS.resendVerification,
       {
-        config: SIGNED_IN,
+        config: SIGNED_IN_SPEC_CODES,
         onRequest: budget('verification'),
-        errorHandler,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -306,8 +276,7 @@ export default fp(
     r.patch(
       IDENTITY_PATHS.me,
       {
-        config: SIGNED_IN,
-        errorHandler,
+        config: SIGNED_IN_SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -323,8 +292,7 @@ export default fp(
     r.delete(
       IDENTITY_PATHS.me,
       {
-        config: SIGNED_IN,
-        errorHandler,
+        config: SIGNED_IN_SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -343,8 +311,7 @@ export default fp(
     r.post(
       IDENTITY_PATHS.myEmail,
       {
-        config: SIGNED_IN,
-        errorHandler,
+        config: SIGNED_IN_SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -360,8 +327,7 @@ export default fp(
     r.post(
       IDENTITY_PATHS.myPassword,
       {
-        config: SIGNED_IN,
-        errorHandler,
+        config: SIGNED_IN_SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -392,8 +358,7 @@ export default fp(
     r.delete(
       `${IDENTITY_PATHS.mySessions}/:id`,
       {
-        config: SIGNED_IN,
-        errorHandler,
+        config: SIGNED_IN_SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -427,8 +392,7 @@ export default fp(
     r.delete(
       `${IDENTITY_PATHS.myDevices}/:id`,
       {
-        config: SIGNED_IN,
-        errorHandler,
+        config: SIGNED_IN_SPEC_CODES,
         onSend: noStore,
         schema: {
           tags: TAGS,
