@@ -5,7 +5,7 @@ import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { likePattern } from '../../lib/like-pattern.js';
-import { AccountInputError, createAccount } from '../identity/identity.service.js';
+import { AccountInputError, createAccount } from '../identity/accounts.service.js';
 import { recordAudit } from './audit.repository.js';
 
 /** Back-office user administration: search, view, change type, admin flag and active state. */

@@ -31,10 +31,6 @@ export async function emailTaken(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
-  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
 export async function updateUser(db: Db, id: number, values: Updateable<UsersTable>): Promise<void> {
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }

@@ -15,6 +15,7 @@ import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { createAccount, EmailInUseError } from '../identity/accounts.service.js';
 import {
   hashPassword,
   hashToken,
@@ -136,12 +137,6 @@ async function invite(deps: BranchesDeps, head: UserRow, branch: UserRow): Promi
   return expiresAt;
 }
 
-/** SQLite and PostgreSQL report a unique-constraint violation their own way. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
-}
-
 export async function listBranches(db: Db, head: AuthUser): Promise<Branch[]> {
   requireHead(head);
   return branchesView(db, await repo.listBranchesOf(db, head.id));
@@ -158,37 +153,26 @@ export async function createBranch(deps: BranchesDeps, head: AuthUser, input: Cr
   const headRow = await repo.findUser(deps.db, head.id);
   if (!headRow) throw new AppError('unauthorized');
   if (await repo.emailTaken(deps.db, input.email)) throw AppError.field('email-already-in-use', 'email');
-  const now = nowIso();
   let branch: UserRow;
   try {
-    branch = await repo.insertUser(deps.db, {
-      email: input.email,
-      password_hash: null,
+    branch = await createAccount(deps.db, {
       tc_id: TC_ID.company,
       id_empresa: head.id,
-      is_admin: 0,
+      email: input.email,
+      // The branch sets its password from the invitation.
+      password: null,
       name: input.name,
-      first_name: null,
-      last_name: null,
       company_name: headRow.company_name ?? headRow.name,
       contact_name: input.contact_name,
-      document_type: null,
-      document_number: null,
       phone: input.phone,
       address: input.address,
       city: input.city,
       lat: input.lat ?? null,
       lng: input.lng ?? null,
-      email_verified_at: null,
-      data_policy_version: null,
-      data_policy_accepted_at: null,
-      active: 1,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
+      email_verified: false,
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.field('email-already-in-use', 'email');
+    if (err instanceof EmailInUseError) throw AppError.field('email-already-in-use', 'email');
     throw err;
   }
   await invite(deps, headRow, branch);

@@ -1,7 +1,7 @@
 import { TC_ID, PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@puntoverde/contract';
 import { parseArgs } from 'node:util';
 import { nowIso, type Db } from '../../db/dialect.js';
-import { AccountInputError, createAccount } from './accounts.js';
+import { AccountInputError, createAccount } from './accounts.service.js';
 import { emailExists, findUserByEmail, findUserById, updateUser } from './identity.repository.js';
 import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
 

@@ -1,7 +1,7 @@
 import { TC_ID, DATA_POLICY_VERSION, DEMO_PASSWORD } from '@puntoverde/contract';
 import { nowIso } from '../../db/dialect.js';
 import type { Seeder } from '../../db/seed/index.js';
-import { createAccount, type NewAccount } from './accounts.js';
+import { createAccount, type NewAccount } from './accounts.service.js';
 import { findUserByEmail, insertConsent } from './identity.repository.js';
 
 /** The demo accounts (README lists them); all share DEMO_PASSWORD. */
