@@ -275,19 +275,42 @@ async function audienceOf(deps: RequestsDeps, row: Pick<RequestRow, 'requester_i
   return { all: [...new Set(people)], managers };
 }
 
+type MaterialsByCode = Map<string, Awaited<ReturnType<typeof repo.findMaterialsByCodes>>[number]>;
+
+/**
+ * Creates a pickup request: validate what was asked, choose the point, write it in one
+ * transaction, then tell the point's managers and the live views.
+ */
 export async function createRequest(
   deps: RequestsDeps,
   user: AuthUser,
   input: CreateRequestData,
   now: Date = new Date(),
 ): Promise<PickupRequestDetail> {
+  const byCode = await validateNewRequest(deps, user, input, now);
+  const pointId = await choosePoint(deps, input, byCode);
+  const { id, companyId } = await persistRequest(deps, user, input, pointId, byCode, now);
+  const detail = await loadDetail(deps, user, id);
+  await announceNewRequest(deps, user, input, { id, companyId, pointId });
+  return detail;
+}
+
+/** Who may ask, the phone rule, known materials (units only for post-consumer items) and the date. */
+async function validateNewRequest(
+  deps: RequestsDeps,
+  user: AuthUser,
+  input: CreateRequestData,
+  now: Date,
+): Promise<MaterialsByCode> {
   if (user.tc_id !== TC_ID.household && user.tc_id !== TC_ID.company) throw new AppError('request-role-not-allowed');
   // A scheme setting (staff): pickups only for requesters whose phone answered an SMS code.
   await assertPhoneVerifiedIfRequired(deps.db, user.id);
 
   // Materials: known, and units only for post-consumer items (3 bombillas, 1 llanta).
-  const codes = input.items.map((i) => i.material);
-  const materials = await repo.findMaterialsByCodes(deps.db, codes);
+  const materials = await repo.findMaterialsByCodes(
+    deps.db,
+    input.items.map((i) => i.material),
+  );
   const byCode = new Map(materials.map((m) => [m.code, m]));
   input.items.forEach((item, i) => {
     const m = byCode.get(item.material);
@@ -305,8 +328,12 @@ export async function createRequest(
   const problem = pickupDateProblem(input.preferred_date, input.time_window, now);
   if (problem) throw AppError.field('pickup-date-invalid', 'preferred_date', problem.message);
 
-  // The target point: the one chosen, if it is active and takes everything; else the nearest that does.
-  let pointId: number;
+  return byCode;
+}
+
+/** The point chosen, if it is active and takes everything; else the nearest that does. */
+async function choosePoint(deps: RequestsDeps, input: CreateRequestData, byCode: MaterialsByCode): Promise<number> {
+  const codes = input.items.map((i) => i.material);
   if (input.point_id != null) {
     const acceptance = await pointAcceptance(deps.db, input.point_id, codes);
     if (!acceptance) throw AppError.field('point-not-found', 'point_id');
@@ -319,13 +346,22 @@ export async function createRequest(
         `Ese punto no recibe: ${names}. Elige otro punto o quita esos materiales.`,
       );
     }
-    pointId = input.point_id;
-  } else {
-    const [nearest] = await nearPoints(deps.db, { lat: input.lat, lng: input.lng, limit: 1, requireAll: codes });
-    if (!nearest) throw new AppError('no-point-accepts-materials');
-    pointId = nearest.id;
+    return input.point_id;
   }
+  const [nearest] = await nearPoints(deps.db, { lat: input.lat, lng: input.lng, limit: 1, requireAll: codes });
+  if (!nearest) throw new AppError('no-point-accepts-materials');
+  return nearest.id;
+}
 
+/** The request, its items, photos and first history entry, in one transaction. */
+async function persistRequest(
+  deps: RequestsDeps,
+  user: AuthUser,
+  input: CreateRequestData,
+  pointId: number,
+  byCode: MaterialsByCode,
+  now: Date,
+): Promise<{ id: number; companyId: number | null }> {
   const at = now.toISOString();
   const companyId = companyOf(user);
   const totalEstimated = input.items.reduce((sum, i) => sum + (i.estimated_kg ?? 0), 0);
@@ -393,9 +429,17 @@ export async function createRequest(
     return id;
   });
 
-  const detail = await loadDetail(deps, user, id);
+  return { id, companyId };
+}
+
+/** The point's managers get a notification (a new request waits for them); everyone concerned, a live event. */
+async function announceNewRequest(
+  deps: RequestsDeps,
+  user: AuthUser,
+  input: CreateRequestData,
+  { id, companyId, pointId }: { id: number; companyId: number | null; pointId: number },
+): Promise<void> {
   const audience = await audienceOf(deps, { requester_id: user.id, company_id: companyId, point_id: pointId });
-  // The point's managers get a record too: a new request waits for them.
   const notes = await Promise.all(
     audience.managers.map(async (managerId) => ({
       userId: managerId,
@@ -414,7 +458,6 @@ export async function createRequest(
     actor_id: user.id,
   });
   for (const { userId, n } of notes) await publish(deps, [userId], notificationCreatedEvent(n));
-  return detail;
 }
 
 // ---------------------------------------------------------------------------------------------
