@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { createAccount } from '../../apps/server/src/features/identity/accounts.js';
+import { createAccount } from '../../apps/server/src/features/identity/accounts.service.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-bench-'));
 const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', DEMO: 'false' });

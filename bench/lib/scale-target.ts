@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { nowIso } from '../../apps/server/src/db/dialect.js';
-import { createAccount } from '../../apps/server/src/features/identity/accounts.js';
+import { createAccount } from '../../apps/server/src/features/identity/accounts.service.js';
 import { seedGeneratedPoints } from '../../apps/server/src/features/points/points.seed.js';
 import { createTestPoints } from '../../apps/server/src/features/points/points.test-data.js';
 

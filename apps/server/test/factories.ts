@@ -1,7 +1,7 @@
 import { IDENTITY_PATHS, type SessionUser } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomInt } from 'node:crypto';
-import { createAccount, type NewAccount } from '../src/features/identity/accounts.js';
+import { createAccount, type NewAccount } from '../src/features/identity/accounts.service.js';
 import type { UserRow } from '../src/features/identity/identity.repository.js';
 import { hashPassword } from '../src/features/identity/passwords.js';
 import type { OutboxEntry } from '../src/lib/mailer.js';

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import type { Database } from './types.js';
@@ -20,6 +20,9 @@ const SQLite = sqliteDriver.Database;
 export type DialectName = 'sqlite' | 'postgres';
 
 export type Db = Kysely<Database>;
+
+/** What every repository function takes first: the database or an open transaction. */
+export type Executor = Db | Transaction<Database>;
 
 export type DatabaseHandle = {
   db: Db;

@@ -6,7 +6,7 @@ import type { Generated } from 'kysely';
  * Each feature adds its tables here next to its migration.
  */
 export interface Database {
-  // issue 4: waste points (migration 0003)
+  // waste points (migration 0003)
   materials: MaterialsTable;
   points: PointsTable;
   point_materials: PointMaterialsTable;
@@ -16,27 +16,27 @@ export interface Database {
   app_setting: AppSettingTable;
   users: UsersTable;
   files: FilesTable;
-  // issue 3: identity (migration 0002)
+  // identity (migration 0002)
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   auth_tokens: AuthTokensTable;
   devices: DevicesTable;
   consents: ConsentsTable;
-  // issue 5: content and back office
+  // content and back office
   allies: AlliesTable;
   campaigns: CampaignsTable;
   campaign_materials: CampaignMaterialsTable;
   campaign_participants: CampaignParticipantsTable;
   faq_items: FaqItemsTable;
   audit_log: AuditLogTable;
-  // issue 6: PQR (migration 0005)
+  // PQR (migration 0005)
   pqr_counter: PqrCounterTable;
   pqr: PqrTable;
   pqr_event: PqrEventTable;
   pqr_attachment: PqrAttachmentTable;
   pqr_upload: PqrUploadTable;
   pqr_calendar_day: PqrCalendarDayTable;
-  // issue 7: pickup requests, notifications, live updates, branches (migration 0006)
+  // pickup requests, notifications, live updates, branches (migration 0006)
   pickup_requests: PickupRequestsTable;
   pickup_request_items: PickupRequestItemsTable;
   pickup_request_photos: PickupRequestPhotosTable;
@@ -44,7 +44,7 @@ export interface Database {
   notifications: NotificationsTable;
   events_tickets: EventsTicketsTable;
   branch_invitations: BranchInvitationsTable;
-  // issue 3: social sign-in (migration 0007)
+  // social sign-in (migration 0007)
   social_identities: SocialIdentitiesTable;
   social_auth_requests: SocialAuthRequestsTable;
   social_tickets: SocialTicketsTable;
@@ -63,7 +63,7 @@ export interface Database {
   open311_keys: Open311KeysTable;
   // staff-editable report categories (migration 0023)
   report_categories: ReportCategoriesTable;
-  // issue 16: idempotency keys of offline writes (migration 0015)
+  // idempotency keys of offline writes (migration 0015)
   idempotency_keys: IdempotencyKeysTable;
   // push notifications (migration 0012)
   notification_deliveries: NotificationDeliveriesTable;
@@ -134,7 +134,7 @@ export interface FilesTable {
   created_at: string;
 }
 
-// ---- issue 5: content and back office (migration 0004) ----
+// ---- content and back office (migration 0004) ----
 
 export interface AlliesTable {
   id: Generated<number>;
@@ -211,7 +211,7 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-// ---- issue 6: PQR (migration 0005) ----
+// ---- PQR (migration 0005) ----
 
 export interface PqrCounterTable {
   year: number;
@@ -305,7 +305,7 @@ export interface PqrCalendarDayTable {
   created_at: string;
 }
 
-// ---- issue 4: waste points (migration 0003) ----
+// ---- waste points (migration 0003) ----
 
 export interface MaterialsTable {
   id: Generated<number>;
@@ -387,7 +387,7 @@ export interface ContainerReadingsTable {
   created_at: string;
 }
 
-// ---- issue 3: identity (migration 0002) ----
+// ---- identity (migration 0002) ----
 
 /** One login: the refresh-token family; its id is the access token's `sid`. */
 export interface SessionsTable {
@@ -462,7 +462,7 @@ export interface ConsentsTable {
   user_agent: string | null;
 }
 
-// ---- issue 7: pickup requests, notifications, live updates, branches (migration 0006) ----
+// ---- pickup requests, notifications, live updates, branches (migration 0006) ----
 
 export interface PickupRequestsTable {
   id: Generated<number>;
@@ -558,7 +558,7 @@ export interface BranchInvitationsTable {
   created_at: string;
 }
 
-// ---- issue 3: social sign-in (migration 0007) ----
+// ---- social sign-in (migration 0007) ----
 
 export interface SocialIdentitiesTable {
   id: Generated<number>;
@@ -754,7 +754,7 @@ export interface Open311KeysTable {
   last_used_at: string | null;
 }
 
-// ---- issue 16: idempotency keys (migration 0015) ----
+// ---- idempotency keys (migration 0015) ----
 
 export interface IdempotencyKeysTable {
   /** `u:<user id>` for a logged-in caller, `anon` otherwise (the key itself is random). */

@@ -1,6 +1,6 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
-/** Access tokens: HS256 JWT, 15 minutes (identity issue; OWASP ASVS 5.0 ch. 9). */
+/** Access tokens: HS256 JWT, 15 minutes (OWASP ASVS 5.0 ch. 9). */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 export const TOKEN_ISSUER = 'puntoverde';
 export const TOKEN_AUDIENCE = 'puntoverde-app';

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './app-error.js';
 
 export type RateDecision = { allowed: boolean; remaining: number; retryAfterS: number };
 
@@ -72,4 +73,17 @@ function decision(count: number, limit: number, msLeft: number, peek = false): R
     remaining: Math.max(0, limit - count),
     retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(msLeft / 1000)),
   };
+}
+
+/** Counts one hit under `key`; past `max` in the window, a 429 `too-many-requests` with Retry-After. */
+export async function enforceRateLimit(
+  limiter: RateLimiter,
+  key: string,
+  max: number,
+  windowMs: number,
+): Promise<void> {
+  const rate = await limiter.hit(key, max, windowMs);
+  if (!rate.allowed) {
+    throw new AppError('too-many-requests', { headers: { 'retry-after': String(Math.max(1, rate.retryAfterS)) } });
+  }
 }

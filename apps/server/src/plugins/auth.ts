@@ -1,3 +1,4 @@
+import { TC_ID } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyAccessToken } from '../lib/access-token.js';
@@ -68,14 +69,14 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
 /** A point manager (tc_id 1) or an admin, else 403. */
 export function requireManagerOrAdmin(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
-  if (user.tc_id !== 1 && !user.is_admin) throw new AppError('forbidden');
+  if (user.tc_id !== TC_ID.manager && !user.is_admin) throw new AppError('forbidden');
   return user;
 }
 
 /** A company's main account (not a branch) or 403. */
 export function requireCompanyHead(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
-  if (user.tc_id !== 3 || user.id_empresa !== null) throw new AppError('not-company-head');
+  if (user.tc_id !== TC_ID.company || user.id_empresa !== null) throw new AppError('not-company-head');
   return user;
 }
 

@@ -1,9 +1,31 @@
-import { ERRORS, type ErrorBody } from '@puntoverde/contract';
+import { ERRORS, type ErrorBody, type ErrorCode } from '@puntoverde/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.js';
 import { isMultipartParseError, malformedMultipart } from './multipart.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Schema failures answer the spec's own code (§8) when a field fails with that code's
+     * message: a bad e-mail `invalid-email`, a short password `weak-password`; anything else
+     * stays `validation-failed`. The identity calls set it; elsewhere a bad e-mail is one more
+     * field to review.
+     */
+    specificValidationCodes?: boolean;
+  }
+}
+
+/** The code of a schema failure: see `specificValidationCodes`. */
+function validationCode(fields: Record<string, string>, specific: boolean | undefined): ErrorCode {
+  if (!specific) return 'validation-failed';
+  const entries = Object.entries(fields);
+  const has = (field: RegExp, code: ErrorCode) => entries.some(([k, m]) => field.test(k) && m === ERRORS[code].message);
+  if (has(/(^|\.)(email|username)$/, 'invalid-email')) return 'invalid-email';
+  if (has(/(^|\.)(password|new_password)$/, 'weak-password')) return 'weak-password';
+  return 'validation-failed';
+}
 
 /** `/data_user/email` + context `body` → `data_user.email`; query params keep their name. */
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -53,11 +75,15 @@ export default fp(
           const name = fieldName(issue.instancePath, error.validationContext);
           fields[name] ??= issue.message ?? ERRORS['validation-failed'].message;
         }
+        const code = validationCode(fields, request.routeOptions.config?.specificValidationCodes);
         const names = Object.keys(fields);
-        const message = names.length
-          ? `Revisa ${names.length === 1 ? 'el campo' : 'los campos'}: ${names.join(', ')}.`
-          : ERRORS['validation-failed'].message;
-        return send(reply, 400, { code: 'validation-failed', message, fields });
+        const message =
+          code !== 'validation-failed'
+            ? ERRORS[code].message
+            : names.length
+              ? `Revisa ${names.length === 1 ? 'el campo' : 'los campos'}: ${names.join(', ')}.`
+              : ERRORS['validation-failed'].message;
+        return send(reply, ERRORS[code].status, { code, message, fields });
       }
       // A multipart body the parser could not read, on a route that reads it without readUpload.
       if (isMultipartParseError(error)) {

@@ -34,7 +34,7 @@ export async function registerRoutes(app: FastifyInstance) {
   // First: other features use app.identity (personal-data export and deletion hooks).
   await app.register(identityRoutes);
   await app.register(identityAdminRoutes);
-  // Issue 3: social sign-in (uses app.identity: sessions, data export and deletion hooks).
+  // Social sign-in (uses app.identity: sessions, data export and deletion hooks).
   await app.register(socialAuthRoutes);
   await app.register(materialsRoutes);
   await app.register(pointsRoutes);
@@ -45,7 +45,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(alliesRoutes);
   await app.register(campaignsRoutes);
   await app.register(pqrRoutes);
-  // Issue 7: the live-updates bus (before the routes that publish to it), then its stream.
+  // The live-updates bus (before the routes that publish to it), then its stream.
   await app.register(realtimePlugin);
   await app.register(eventsRoutes);
   await app.register(notificationsRoutes);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { DOUBLE, isPostgres, withId } from './helpers.js';
 
 /**
- * Waste points (issue 4): the materials catalogue, points with their accepted materials and
+ * Waste points: the materials catalogue, points with their accepted materials and
  * managers, containers and their readings, and the spatial index.
  *
  * The materials catalogue is reference data every database needs (filters, the OSM import and

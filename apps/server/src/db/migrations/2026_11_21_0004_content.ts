@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DOUBLE, withId } from './helpers.js';
 
 /**
- * Issue 5: campaigns (+ materials, participants), allies and adhered members, FAQ and the
+ * Campaigns (+ materials, participants), allies and adhered members, FAQ and the
  * back office's audit log. The about page lives in app_setting (key `content.about`).
  * `point_id` and material codes are plain values (the points feature owns those tables).
  */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId } from './helpers.js';
 
-// PQR (issue 6). Frozen in time: no imports from the app.
+// PQR. Frozen in time: no imports from the app.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per year; its last_value is bumped in the same transaction as the PQR insert,

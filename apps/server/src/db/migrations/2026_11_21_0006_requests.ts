@@ -3,7 +3,7 @@ import { DOUBLE, withId } from './helpers.js';
 
 /**
  * Pickup requests, their items, photos and timeline; in-app notifications; single-use tickets
- * for the live-updates stream; branch invitations (issue 7). Frozen in time: no app imports.
+ * for the live-updates stream; branch invitations. Frozen in time: no app imports.
  *
  * `pickup_request_items` doubles as the ledger of collected kilograms: each row carries the
  * requester, the company (the head's id, for the head and its branches), the point, the material

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.js';
 
 /**
- * Social sign-in (issue 3): the identities (provider + subject → user; user_id null while the
+ * Social sign-in: the identities (provider + subject → user; user_id null while the
  * first sign-in is pending completion), the sign-in attempts in flight (state, nonce and PKCE
  * verifier kept server-side, bound to the browser, single use, 10 minutes) and the one-time
  * login codes and completion tickets handed to the web app (stored hashed). Frozen in time.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Materials back office (issue 5): materials can be deactivated instead of deleted (points,
+ * Materials back office: materials can be deactivated instead of deleted (points,
  * containers, campaigns and requests keep referring to their codes). Portable INTEGER 0/1.
  * Frozen in time.
  */

@@ -1,9 +1,5 @@
 import type { AuditListQuery } from '@puntoverde/contract';
-import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+import { nowIso, type Executor } from '../../db/dialect.js';
 
 export type AuditRecord = {
   actorId: number | null;

@@ -1,7 +1,7 @@
 /** The back-office home: counts of what needs attention now, each one leading to its list. */
 import type { AdminDashboard } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
-import { pqrAttentionCounts } from '../pqr/pqr.service.js';
+import { pqrAttentionCounts } from '../pqr/pqr-inbox.service.js';
 import { countFullContainers, countOpenReports, countPendingRequests, findFullestContainers } from './dashboard.repository.js';
 
 /** How many of the fullest containers the home lists by name. */

@@ -1,9 +1,8 @@
 import type { AllyCategory, AllyKind } from '@puntoverde/contract';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { AlliesTable, Database } from '../../db/types.js';
+import { sql, type Selectable } from 'kysely';
+import type { Executor } from '../../db/dialect.js';
+import type { AlliesTable } from '../../db/types.js';
 import { likePattern } from '../../lib/like-pattern.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export type AllyRow = Selectable<AlliesTable> & { logo_public_id: string | null };
 export type AllyValues = Omit<AlliesTable, 'id' | 'published' | 'created_at' | 'updated_at'> & { published: number };

@@ -1,3 +1,4 @@
+import { TC_ID } from '@puntoverde/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
 import type { BranchInvitationsTable, UsersTable } from '../../db/types.js';
@@ -18,7 +19,7 @@ export function listBranchesOf(db: Db, headId: number): Promise<UserRow[]> {
     .selectFrom('users')
     .selectAll()
     .where('id_empresa', '=', headId)
-    .where('tc_id', '=', 3)
+    .where('tc_id', '=', TC_ID.company)
     .where('deleted_at', 'is', null)
     .orderBy('name')
     .orderBy('id')
@@ -28,10 +29,6 @@ export function listBranchesOf(db: Db, headId: number): Promise<UserRow[]> {
 export async function emailTaken(db: Db, email: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   return row !== undefined;
-}
-
-export function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
-  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function updateUser(db: Db, id: number, values: Updateable<UsersTable>): Promise<void> {

@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   BRANCH_INVITATION_TTL_MS,
   BRANCH_INVITATION_WEB_ROUTE,
   DATA_POLICY_VERSION,
@@ -14,6 +15,7 @@ import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { createAccount, EmailInUseError } from '../identity/accounts.service.js';
 import {
   hashPassword,
   hashToken,
@@ -32,7 +34,7 @@ import * as repo from './branches.repository.js';
 import type { InvitationRow, UserRow } from './branches.repository.js';
 
 /**
- * Branch offices (sucursales, issue 7). A branch is a user with tc_id 3 and id_empresa = its
+ * Branch offices (sucursales). A branch is a user with tc_id 3 and id_empresa = its
  * head (spec §1, §3). Only a company head (tc_id 3 without id_empresa) manages branches, and
  * only its own. A new branch has no password: it gets an e-mailed link, single use, valid
  * 7 days, to set one; accepting it logs the branch in. A deactivated branch cannot log in (its
@@ -49,7 +51,7 @@ export type BranchesDeps = {
 };
 
 function requireHead(user: AuthUser): void {
-  if (user.tc_id !== 3 || user.id_empresa !== null) throw new AppError('not-company-head');
+  if (user.tc_id !== TC_ID.company || user.id_empresa !== null) throw new AppError('not-company-head');
 }
 
 function addMs(iso: string, ms: number): string {
@@ -94,7 +96,7 @@ async function branchesView(db: Db, users: UserRow[]): Promise<Branch[]> {
 /** One of the head's branches, or 404 (another company's branch is not the caller's business). */
 async function ownBranch(db: Db, head: AuthUser, id: number): Promise<UserRow> {
   const branch = await repo.findUser(db, id);
-  if (!branch || branch.deleted_at || branch.tc_id !== 3 || branch.id_empresa !== head.id) {
+  if (!branch || branch.deleted_at || branch.tc_id !== TC_ID.company || branch.id_empresa !== head.id) {
     throw new AppError('branch-not-found');
   }
   return branch;
@@ -135,12 +137,6 @@ async function invite(deps: BranchesDeps, head: UserRow, branch: UserRow): Promi
   return expiresAt;
 }
 
-/** SQLite and PostgreSQL report a unique-constraint violation their own way. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
-}
-
 export async function listBranches(db: Db, head: AuthUser): Promise<Branch[]> {
   requireHead(head);
   return branchesView(db, await repo.listBranchesOf(db, head.id));
@@ -157,37 +153,26 @@ export async function createBranch(deps: BranchesDeps, head: AuthUser, input: Cr
   const headRow = await repo.findUser(deps.db, head.id);
   if (!headRow) throw new AppError('unauthorized');
   if (await repo.emailTaken(deps.db, input.email)) throw AppError.field('email-already-in-use', 'email');
-  const now = nowIso();
   let branch: UserRow;
   try {
-    branch = await repo.insertUser(deps.db, {
-      email: input.email,
-      password_hash: null,
-      tc_id: 3,
+    branch = await createAccount(deps.db, {
+      tc_id: TC_ID.company,
       id_empresa: head.id,
-      is_admin: 0,
+      email: input.email,
+      // The branch sets its password from the invitation.
+      password: null,
       name: input.name,
-      first_name: null,
-      last_name: null,
       company_name: headRow.company_name ?? headRow.name,
       contact_name: input.contact_name,
-      document_type: null,
-      document_number: null,
       phone: input.phone,
       address: input.address,
       city: input.city,
       lat: input.lat ?? null,
       lng: input.lng ?? null,
-      email_verified_at: null,
-      data_policy_version: null,
-      data_policy_accepted_at: null,
-      active: 1,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
+      email_verified: false,
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw AppError.field('email-already-in-use', 'email');
+    if (err instanceof EmailInUseError) throw AppError.field('email-already-in-use', 'email');
     throw err;
   }
   await invite(deps, headRow, branch);

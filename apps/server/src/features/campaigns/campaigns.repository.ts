@@ -1,9 +1,8 @@
 import type { CampaignStatus } from '@puntoverde/contract';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { CampaignsTable, Database } from '../../db/types.js';
+import { sql, type Selectable } from 'kysely';
+import type { Executor } from '../../db/dialect.js';
+import type { CampaignsTable } from '../../db/types.js';
 import { likePattern } from '../../lib/like-pattern.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 export type CampaignRow = Selectable<CampaignsTable> & {
   image_public_id: string | null;

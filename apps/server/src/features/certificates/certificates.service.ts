@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   CERTIFICATE_CODE_PATTERN,
   CERTIFICATE_MAX_PERIOD_DAYS,
   CERTIFICATE_MESSAGES_ES,
@@ -37,7 +38,7 @@ function hashCode(code: string): string {
 
 /** Company heads (for the company or one branch) and households may ask; branches, managers and staff may not. */
 export function canRequestCertificates(user: AuthUser): boolean {
-  return user.tc_id === 2 || (user.tc_id === 3 && !user.id_empresa);
+  return user.tc_id === TC_ID.household || (user.tc_id === TC_ID.company && !user.id_empresa);
 }
 
 type Target = { scope: repo.LineScope; companyId: number | null; branchId: number | null; holder: CertificateContent['holder'] };
@@ -45,7 +46,7 @@ type Target = { scope: repo.LineScope; companyId: number | null; branchId: numbe
 async function targetOf(db: Db, user: AuthUser, branchId: number | undefined): Promise<Target> {
   const self = await repo.findUser(db, user.id);
   if (!self) throw new AppError('unauthorized');
-  if (user.tc_id === 2) {
+  if (user.tc_id === TC_ID.household) {
     if (branchId !== undefined) throw new AppError('not-found', { message: 'No encontramos esa sucursal.' });
     return {
       scope: { by: 'requester', id: user.id },

@@ -1,11 +1,8 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../db/dialect.js';
+import type { Executor } from '../../db/dialect.js';
 import type { FilesTable } from '../../db/types.js';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/types.js';
 
 export type FileRow = Selectable<FilesTable>;
-type Executor = Db | Transaction<Database> | Kysely<Database>;
 
 export async function insertFile(db: Executor, row: Omit<FileRow, 'id'>): Promise<FileRow> {
   return db.insertInto('files').values(row).returningAll().executeTakeFirstOrThrow();

@@ -7,19 +7,15 @@ import {
   type UploadedFile,
 } from '@puntoverde/contract';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Kysely, Transaction } from 'kysely';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import type { AuthUser } from '../../plugins/auth.js';
-import { nowIso } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
+import { nowIso, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
 import { findPdfActiveContent } from './pdf-active-content.js';
 import { deleteFileRow, findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
 import { StorageKeyError, type FileStorage, type StoredObject } from './storage.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 const STORE_FAILED_MESSAGE = 'No pudimos guardar el archivo en este momento. Inténtalo de nuevo en unos minutos.';
 const READ_FAILED_MESSAGE = 'No pudimos abrir el archivo en este momento. Inténtalo de nuevo en unos minutos.';

@@ -1,7 +1,7 @@
-import { PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@puntoverde/contract';
+import { TC_ID, PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@puntoverde/contract';
 import { parseArgs } from 'node:util';
 import { nowIso, type Db } from '../../db/dialect.js';
-import { AccountInputError, createAccount } from './accounts.js';
+import { AccountInputError, createAccount } from './accounts.service.js';
 import { emailExists, findUserByEmail, findUserById, updateUser } from './identity.repository.js';
 import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
 
@@ -57,7 +57,7 @@ export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promi
   const password = values.password ?? generatePassword();
   try {
     const user = await createAccount(db, {
-      tc_id: 2,
+      tc_id: TC_ID.household,
       email,
       password,
       name: values.name ?? 'Administración PuntoVerde',

@@ -1,7 +1,7 @@
-import { DATA_POLICY_VERSION, DEMO_PASSWORD } from '@puntoverde/contract';
+import { TC_ID, DATA_POLICY_VERSION, DEMO_PASSWORD } from '@puntoverde/contract';
 import { nowIso } from '../../db/dialect.js';
 import type { Seeder } from '../../db/seed/seeder.js';
-import { createAccount, type NewAccount } from './accounts.js';
+import { createAccount, type NewAccount } from './accounts.service.js';
 import { findUserByEmail, insertConsent } from './identity.repository.js';
 
 /** The demo accounts (README lists them); all share DEMO_PASSWORD. */
@@ -21,7 +21,7 @@ type DemoAccount = Omit<NewAccount, 'password' | 'id_empresa'> & {
 
 const ACCOUNTS: DemoAccount[] = [
   {
-    tc_id: 1,
+    tc_id: TC_ID.manager,
     email: DEMO_USERS.manager,
     name: 'Gloria Estela Mejía (demo)',
     first_name: 'Gloria Estela',
@@ -33,7 +33,7 @@ const ACCOUNTS: DemoAccount[] = [
     address: 'Calle 44 # 52-165, La Candelaria',
   },
   {
-    tc_id: 2,
+    tc_id: TC_ID.household,
     email: DEMO_USERS.household,
     name: 'Hernán Darío Ospina (demo)',
     first_name: 'Hernán Darío',
@@ -46,7 +46,7 @@ const ACCOUNTS: DemoAccount[] = [
     address: 'Carrera 70 # 44-10, Laureles',
   },
   {
-    tc_id: 3,
+    tc_id: TC_ID.company,
     email: DEMO_USERS.company,
     name: 'Reciclados del Aburrá S.A.S. (demo)',
     company_name: 'Reciclados del Aburrá S.A.S. (demo)',
@@ -57,7 +57,7 @@ const ACCOUNTS: DemoAccount[] = [
     address: 'Carrera 48 # 10-45, El Poblado',
   },
   {
-    tc_id: 3,
+    tc_id: TC_ID.company,
     email: DEMO_USERS.branch,
     branchOf: DEMO_USERS.company,
     name: 'Reciclados del Aburrá — Sede Itagüí (demo)',
@@ -69,7 +69,7 @@ const ACCOUNTS: DemoAccount[] = [
     address: 'Calle 50 # 45-30, Itagüí',
   },
   {
-    tc_id: 2,
+    tc_id: TC_ID.household,
     email: DEMO_USERS.admin,
     name: 'Administración PuntoVerde (demo)',
     first_name: 'Administración',
@@ -80,7 +80,7 @@ const ACCOUNTS: DemoAccount[] = [
 ];
 
 /**
- * One user of every kind (identity issue, demo mode). Idempotent: an account that already
+ * One user of every kind (demo mode). Idempotent: an account that already
  * exists is left as it is (its password may have been changed on purpose).
  */
 export const identitySeeder: Seeder = {

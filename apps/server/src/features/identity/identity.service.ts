@@ -31,7 +31,7 @@ import type { UsersTable } from '../../db/types.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { enforceRateLimit, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import {
   accountDeletedMessage,
@@ -40,6 +40,7 @@ import {
   resetPasswordMessage,
   verifyEmailMessage,
 } from './emails.js';
+import { accountKindFields, createAccount, EmailInUseError, isUniqueViolation } from './accounts.service.js';
 import * as repo from './identity.repository.js';
 import type { UserRow } from './identity.repository.js';
 import { dummyVerify, hashPassword, isWeakPassword, needsRehash, verifyPassword } from './passwords.js';
@@ -128,12 +129,6 @@ function addMs(iso: string, ms: number): string {
   return new Date(Date.parse(iso) + ms).toISOString();
 }
 
-/** SQLite and PostgreSQL both report a unique-constraint violation their own way. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
-}
-
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
 export function createIdentityService(deps: IdentityDeps) {
@@ -154,8 +149,7 @@ export function createIdentityService(deps: IdentityDeps) {
 
   async function enforceIpBudget(budget: IpBudget, ip: string): Promise<void> {
     const { limit, windowMs } = IP_BUDGETS[budget];
-    const decision = await rateLimiter.hit(`ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs);
-    if (!decision.allowed) throw tooManyRequests(decision.retryAfterS);
+    await enforceRateLimit(rateLimiter, `ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs);
   }
 
   /** Hits counted so far under `key` (0 when none). */
@@ -363,56 +357,19 @@ export function createIdentityService(deps: IdentityDeps) {
         throw AppError.field('nit-already-in-use', 'data_user.nit');
       }
       const passwordHash = await hashPassword(input.password);
-      const now = nowIso();
-      const common = {
-        email: input.email,
-        password_hash: passwordHash,
-        tc_id: input.tc_id,
-        id_empresa: null,
-        phone: input.phone,
-        city: input.city,
-        address: input.address ?? null,
-        lat: null,
-        lng: null,
-        email_verified_at: null,
-        data_policy_version: DATA_POLICY_VERSION,
-        data_policy_accepted_at: now,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      };
-      const kindFields =
-        input.tc_id === TC_ID.company
-          ? {
-              name: input.company_name,
-              company_name: input.company_name,
-              contact_name: input.contact_name,
-              first_name: null,
-              last_name: null,
-              document_type: 'NIT',
-              document_number: input.nit,
-            }
-          : {
-              name: personName(input.first_name, input.last_name),
-              company_name: null,
-              contact_name: null,
-              first_name: input.first_name,
-              last_name: input.last_name,
-              document_type: input.document_type,
-              document_number: input.document_number,
-            };
       let created: { user: UserRow; tokens: TokenPair; verifyUrl: string };
       try {
         created = await db.transaction().execute(async (trx) => {
-          const user = await repo.insertUser(trx, { ...common, ...kindFields });
-          await repo.insertConsent(trx, {
-            user_id: user.id,
-            kind: 'data-policy',
-            version: DATA_POLICY_VERSION,
-            accepted_at: now,
-            withdrawn_at: null,
-            ip: meta.ip,
-            user_agent: meta.userAgent?.slice(0, 300) ?? null,
+          const user = await createAccount(trx, {
+            ...accountKindFields(input),
+            tc_id: input.tc_id,
+            email: input.email,
+            password_hash: passwordHash,
+            phone: input.phone,
+            city: input.city,
+            address: input.address ?? null,
+            email_verified: false,
+            consent: meta,
           });
           const { session_id: _sid, ...tokens } = await startSession(trx, user.id, meta);
           const verifyUrl = await createLink(trx, user, 'verify-email', EMAIL_VERIFICATION_TTL_MS);
@@ -420,7 +377,7 @@ export function createIdentityService(deps: IdentityDeps) {
         });
       } catch (err) {
         // Two sign-ups racing for the same e-mail: the loser gets the same 409 as above.
-        if (isUniqueViolation(err)) throw AppError.field('email-already-in-use', 'data_user.email');
+        if (err instanceof EmailInUseError) throw AppError.field('email-already-in-use', 'data_user.email');
         throw err;
       }
       deliver(verifyEmailMessage(created.user.email, created.user.name, created.verifyUrl));
@@ -600,8 +557,7 @@ export function createIdentityService(deps: IdentityDeps) {
     async resendVerification(auth: AuthUser): Promise<{ sent: boolean; email: string }> {
       const user = await activeUser(auth.id);
       if (user.email_verified_at) return { sent: false, email: user.email };
-      const budget = await rateLimiter.hit(`resend:${user.id}`, RESEND_PER_USER.limit, RESEND_PER_USER.windowMs);
-      if (!budget.allowed) throw tooManyRequests(budget.retryAfterS);
+      await enforceRateLimit(rateLimiter, `resend:${user.id}`, RESEND_PER_USER.limit, RESEND_PER_USER.windowMs);
       const url = await createLink(db, user, 'verify-email', EMAIL_VERIFICATION_TTL_MS);
       deliver(verifyEmailMessage(user.email, user.name, url));
       return { sent: true, email: user.email };
@@ -808,7 +764,7 @@ export function createIdentityService(deps: IdentityDeps) {
   };
 }
 
-// ---- for other features (issue 7: branch invitations set a password and end a branch's sessions) ----
+// ---- for other features (branch invitations set a password and end a branch's sessions) ----
 
 export { hashPassword, isWeakPassword } from './passwords.js';
 export { hashToken, randomToken } from './secrets.js';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
-import { AccountInputError, createAccount } from './accounts.js';
+import { AccountInputError, createAccount } from './accounts.service.js';
 import { emailExists } from './identity.repository.js';
 import { findAdminUser, findAdminUsers, updateUserFlags, type AdminUserRow } from './users.admin.repository.js';
 

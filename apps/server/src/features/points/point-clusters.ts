@@ -4,7 +4,8 @@ import { getCatalogue } from '../materials/materials.service.js';
 import { openState } from './opening-hours.js';
 import { currentPointsVersion, pointsChangedHere } from './points-version.js';
 import * as repo from './points.repository.js';
-import type { Executor, MarkerRow } from './points.repository.js';
+import type { Executor } from '../../db/dialect.js';
+import type { MarkerRow } from './points.repository.js';
 import { resolveFilters } from './point-filters.js';
 
 /**

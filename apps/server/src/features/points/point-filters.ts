@@ -1,7 +1,8 @@
 import type { PointsFilters } from '@puntoverde/contract';
 import { AppError } from '../../lib/app-error.js';
 import { getCatalogue, normalizeText } from '../materials/materials.service.js';
-import type { Executor, PointRowFilter } from './points.repository.js';
+import type { Executor } from '../../db/dialect.js';
+import type { PointRowFilter } from './points.repository.js';
 
 // Words of a question that carry no search meaning ("¿dónde reciclo pilas?" → pilas).
 const STOPWORDS = new Set(

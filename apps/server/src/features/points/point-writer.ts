@@ -1,7 +1,8 @@
 import { POINT_KIND_LABELS_ES, ZPointKind, type PointKind } from '@puntoverde/contract';
+import type { Executor } from '../../db/dialect.js';
 import type { Catalogue } from '../materials/materials.service.js';
 import { normalizeText } from '../materials/materials.service.js';
-import type { Executor, NewPointRow } from './points.repository.js';
+import type { NewPointRow } from './points.repository.js';
 
 /** What creating or updating a point needs; the row's derived columns are computed here. */
 export type PointInput = {

@@ -1,7 +1,7 @@
 import { POINT_KIND_LABELS_ES, ZPointKind } from '@puntoverde/contract';
 import { getCatalogue } from '../materials/materials.service.js';
 import { currentPointsVersion } from './points-version.js';
-import type { Executor } from './points.repository.js';
+import type { Executor } from '../../db/dialect.js';
 
 /**
  * Open data: every active point as a GeoJSON FeatureCollection (RFC 7946, WGS 84 lng/lat).

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import type { Executor } from '../../db/dialect.js';
 import { versionCache } from '../../lib/version-cache.js';
-import { readPointsVersion, writePointsVersion, type Executor } from './points.repository.js';
+import { readPointsVersion, writePointsVersion } from './points.repository.js';
 
 /**
  * The points version as caches (the cluster index, cached map answers) see it: read from the

@@ -1,10 +1,8 @@
-import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { TC_ID, type Bbox } from '@puntoverde/contract';
-import { nowIso, type Db } from '../../db/dialect.js';
-import type { Database } from '../../db/types.js';
+import { nowIso, type Db, type Executor } from '../../db/dialect.js';
 
-/** Queries of the points feature. Each takes `db` or a transaction first and returns rows. */
-export type Executor = Kysely<Database> | Transaction<Database>;
+/* Queries of the points feature. Each takes `db` or a transaction first and returns rows. */
 
 function isPostgres(db: Executor): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

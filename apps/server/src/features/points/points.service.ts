@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   POINTS_LIST_MAX,
   ZContainerStatus,
   ZPointKind,
@@ -15,7 +16,7 @@ import {
   type PointSummary,
   type UpdateContainerRequest,
 } from '@puntoverde/contract';
-import type { Db } from '../../db/dialect.js';
+import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { getCatalogue, type Catalogue } from '../materials/materials.service.js';
@@ -25,7 +26,7 @@ import { bumpPointsVersion, pointsChangedHere } from './points-version.js';
 import { notify } from '../notifications/notifications.service.js';
 import { resolveFilters, type ResolvedFilters } from './point-filters.js';
 import * as repo from './points.repository.js';
-import type { Executor, MarkerRow, SummaryRow } from './points.repository.js';
+import type { MarkerRow, SummaryRow } from './points.repository.js';
 
 /** Rules of the points feature: filters, the map list, nearest points, a point's page, containers. */
 
@@ -111,7 +112,7 @@ export async function nearPoints(
   q: { lat: number; lng: number; limit: number; requireAll?: string[] } & PointsFilters,
 ): Promise<PointNear[]> {
   const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, q)]);
-  // Pickup requests (issue 7): the point must accept every one of these materials.
+  // Pickup requests: the point must accept every one of these materials.
   for (const code of q.requireAll ?? []) filters.row.allMasks = [...(filters.row.allMasks ?? []), catalogue.filterMaskOf([code])];
   let radius = 1000;
   let tooFew = 0;
@@ -187,7 +188,7 @@ export async function assertCanManage(db: Executor, user: AuthUser, pointId: num
   const point = await repo.findPointById(db, pointId);
   if (!point) throw new AppError('point-not-found');
   if (user.is_admin) return;
-  if (user.tc_id !== 1 || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('point-not-found');
+  if (user.tc_id !== TC_ID.manager || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('point-not-found');
 }
 
 export async function listContainers(db: Executor, user: AuthUser, pointId: number): Promise<Container[]> {
@@ -319,7 +320,7 @@ export async function pointIdsOfManager(db: Executor, userId: number): Promise<n
 }
 
 /**
- * Pickup requests (issue 7): whether a point exists, is active, and which of `materials` it does
+ * Pickup requests: whether a point exists, is active, and which of `materials` it does
  * not accept (empty = accepts them all). Null when there is no such point.
  */
 export async function pointAcceptance(

@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Db } from '../../db/dialect.js';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Executor } from '../../db/dialect.js';
 import type {
   Database,
   FilesTable,
@@ -9,7 +9,6 @@ import type {
   PqrTable,
 } from '../../db/types.js';
 
-export type Executor = Db | Kysely<Database> | Transaction<Database>;
 export type PqrRow = Selectable<PqrTable>;
 export type PqrEventRow = Selectable<PqrEventTable>;
 export type PqrCalendarDayRow = Selectable<PqrCalendarDayTable>;

@@ -8,7 +8,7 @@ import {
 import type { Seeder } from '../../db/seed/seeder.js';
 import { addCalendarDays, bogotaDate, type BusinessCalendar, type IsoDate } from './business-days.js';
 import * as repo from './pqr.repository.js';
-import { loadCalendar } from './pqr.service.js';
+import { loadCalendar } from './pqr-calendar.service.js';
 
 /** Demo accounts created by the identity seeder (README lists them). */
 const DEMO_ADMIN_EMAIL = 'admin@demo.puntoverde.co';

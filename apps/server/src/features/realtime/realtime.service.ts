@@ -6,7 +6,7 @@ import type { Db } from '../../db/dialect.js';
 import * as repo from './realtime.repository.js';
 
 /**
- * Live updates (issue 7): an event bus that delivers events to the server-sent-event streams of
+ * Live updates: an event bus that delivers events to the server-sent-event streams of
  * the users they are addressed to.
  *
  * In memory by default (one instance). With Redis, every instance publishes on one channel and

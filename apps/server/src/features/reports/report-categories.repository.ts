@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ReportCategoriesTable } from '../../db/types.js';
-import type { Executor } from './reports.repository.js';
+import type { Executor } from '../../db/dialect.js';
 
 export type ReportCategoryRow = Selectable<ReportCategoriesTable>;
 

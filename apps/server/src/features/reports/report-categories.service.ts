@@ -7,12 +7,11 @@ import {
   type ZReportCategoryUpdate,
 } from '@puntoverde/contract';
 import type { z } from 'zod';
-import { nowIso } from '../../db/dialect.js';
+import { nowIso, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
 import * as repo from './report-categories.repository.js';
-import type { Executor } from './reports.repository.js';
 
 /**
  * Report categories are data staff edit: create, rename, disable and order. Codes never change

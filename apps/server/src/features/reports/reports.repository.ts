@@ -1,8 +1,7 @@
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { Db } from '../../db/dialect.js';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Executor } from '../../db/dialect.js';
 import type { Database, ReportEventsTable, ReportsTable } from '../../db/types.js';
 
-export type Executor = Db | Kysely<Database> | Transaction<Database>;
 export type ReportRow = Selectable<ReportsTable> & { point_name: string | null; duplicate_of_number: string | null };
 export type ReportEventRow = Selectable<ReportEventsTable>;
 export type ReportPhotoRow = {

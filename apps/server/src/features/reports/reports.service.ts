@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   NEAR_ME_RADIUS_M,
   REPORT_DUPLICATE_RADIUS_M,
   REPORT_MAP_MAX_MARKERS,
@@ -28,7 +29,7 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../../db/dialect.js';
+import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -39,7 +40,7 @@ import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { categoryLabels, requireActiveCategory } from './report-categories.service.js';
 import { filedEmail, followUpEmail, statusEmail } from './reports.emails.js';
 import * as repo from './reports.repository.js';
-import type { Executor, ReportPhotoRow, ReportRow } from './reports.repository.js';
+import type { ReportPhotoRow, ReportRow } from './reports.repository.js';
 
 /**
  * Incident reports: filing with photos and place, gapless public numbers, likely duplicates,
@@ -77,7 +78,7 @@ export type ReportRole = 'staff' | 'manager';
 async function handlerRole(db: Executor, user: AuthUser | null, row: Pick<ReportRow, 'point_id'>): Promise<ReportRole | null> {
   if (!user) return null;
   if (user.is_admin) return 'staff';
-  if (user.tc_id !== 1 || row.point_id === null) return null;
+  if (user.tc_id !== TC_ID.manager || row.point_id === null) return null;
   const ids = await pointIdsOfManager(db, user.id);
   return ids.includes(row.point_id) ? 'manager' : null;
 }
@@ -142,7 +143,7 @@ type Context = {
 
 async function loadContext(deps: ReportsDeps, user: AuthUser | null, rows: ReportRow[]): Promise<Context> {
   const ids = rows.map((r) => r.id);
-  const managed = user && user.tc_id === 1 && !user.is_admin ? await pointIdsOfManager(deps.db, user.id) : [];
+  const managed = user && user.tc_id === TC_ID.manager && !user.is_admin ? await pointIdsOfManager(deps.db, user.id) : [];
   const [labels, photos, followers, following] = await Promise.all([
     categoryLabels(deps.db),
     repo.listPhotos(deps.db, ids),
@@ -806,7 +807,7 @@ export async function listHandlerReports(
   user: AuthUser,
   q: { page: number; page_size: number; status?: string[] | undefined; category?: string[] | undefined; point_id?: number | undefined; assigned_to?: number | 'none' | undefined },
 ): Promise<{ items: HandlerReportListItem[]; total: number; page: number; page_size: number }> {
-  if (!user.is_admin && user.tc_id !== 1) throw new AppError('forbidden');
+  if (!user.is_admin && user.tc_id !== TC_ID.manager) throw new AppError('forbidden');
   const filter: repo.ListFilter = {
     statuses: q.status?.length ? q.status : REPORT_OPEN_STATUSES,
     categories: q.category,

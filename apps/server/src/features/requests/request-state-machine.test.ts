@@ -10,7 +10,7 @@ import {
 
 /**
  * The expected outcome of every (from, to) pair for each single role, written out by hand from
- * the issue's rules rather than derived from the implementation's table.
+ * the feature's rules rather than derived from the implementation's table.
  * ok = allowed; 403 = this role may never do it; 409 = the role could, but not from `from`.
  */
 type Outcome = 'ok' | 403 | 409;

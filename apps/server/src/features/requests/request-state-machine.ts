@@ -1,7 +1,7 @@
 import { REQUEST_STATUSES, type RequestStatus } from '@puntoverde/contract';
 
 /**
- * The pickup request's state machine (issue 7), pure: no database, no clock.
+ * The pickup request's state machine, pure: no database, no clock.
  *
  *   pendiente ──accept──▶ aceptada ──schedule──▶ programada ──collect──▶ recogida
  *       │                    │                     │  ▲ (reschedule)

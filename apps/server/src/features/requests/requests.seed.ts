@@ -1,10 +1,11 @@
+import { TC_ID } from '@puntoverde/contract';
 import type { Seeder } from '../../db/seed/seeder.js';
 import { addDays, bogotaDate, pickupCalendar } from './pickup-calendar.js';
 import { materialsByCodes } from '../materials/materials.service.js';
 import * as repo from './requests.repository.js';
 
 /**
- * Demo pickup requests (issue 7): a collected one and a cancelled one for the demo household,
+ * Demo pickup requests: a collected one and a cancelled one for the demo household,
  * a collected and a pending one for the demo branch (its company head sees both), all at the
  * demo manager's points, so every screen has something to show. Idempotent: skipped once the
  * demo household has any request.
@@ -124,7 +125,7 @@ export const requestsDemoSeeder: Seeder = {
         const createdAt = daysAgoIso(r.daysAgo, 14);
         const open = r.steps.length === 0;
         const preferred = open ? nextDay : bogotaDate(new Date(Date.now() - (r.daysAgo - 2) * 86400000));
-        const companyId = requester.tc_id === 3 ? (requester.id_empresa ?? requester.id) : null;
+        const companyId = requester.tc_id === TC_ID.company ? (requester.id_empresa ?? requester.id) : null;
         const last = r.steps.at(-1);
         const scheduled = r.steps.find((s) => s.scheduledDaysAgo !== undefined);
         const scheduledAt = scheduled ? daysAgoIso(scheduled.scheduledDaysAgo!, 14) : null;

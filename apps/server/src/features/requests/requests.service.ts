@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   REQUEST_MESSAGES_ES,
   REQUEST_STATUS_LABELS_ES,
   TIME_WINDOW_LABELS_ES,
@@ -34,7 +35,7 @@ import * as repo from './requests.repository.js';
 import type { ItemRow, PhotoRow, RequestRow } from './requests.repository.js';
 
 /**
- * Pickup requests (issue 7): creation with the suggested point and the pickup calendar, what
+ * Pickup requests: creation with the suggested point and the pickup calendar, what
  * each caller may see, status changes through the state machine with a timeline, notifications
  * and live events, and the collected kilograms.
  */
@@ -60,12 +61,12 @@ function round2(n: number): number {
 }
 
 function isCompanyHead(user: Pick<AuthUser, 'tc_id' | 'id_empresa'>): boolean {
-  return user.tc_id === 3 && user.id_empresa === null;
+  return user.tc_id === TC_ID.company && user.id_empresa === null;
 }
 
 /** The company a requester belongs to: the head itself, or a branch's head; null for households. */
 function companyOf(user: Pick<AuthUser, 'id' | 'tc_id' | 'id_empresa'>): number | null {
-  if (user.tc_id !== 3) return null;
+  if (user.tc_id !== TC_ID.company) return null;
   return user.id_empresa ?? user.id;
 }
 
@@ -83,7 +84,7 @@ export async function rolesOn(
   const roles = new Set<RequestRole>();
   if (row.requester_id === user.id) roles.add('requester');
   else if (isCompanyHead(user) && row.company_id === user.id) roles.add('company-head');
-  if (user.tc_id === 1) {
+  if (user.tc_id === TC_ID.manager) {
     const manages = managedPointIds
       ? managedPointIds.includes(row.point_id)
       : await repo.isManagerOfPoint(db, user.id, row.point_id);
@@ -208,7 +209,7 @@ export async function listRequests(
   user: AuthUser,
   query: RequestListQueryData,
 ): Promise<PickupRequestList> {
-  const pointIds = user.tc_id === 1 ? await pointIdsOfManager(deps.db, user.id) : [];
+  const pointIds = user.tc_id === TC_ID.manager ? await pointIdsOfManager(deps.db, user.id) : [];
   const visibility: repo.RequestVisibility = user.is_admin
     ? { all: true }
     : { all: false, userId: user.id, companyId: isCompanyHead(user) ? user.id : null, pointIds };
@@ -305,13 +306,34 @@ async function audienceOf(deps: RequestsDeps, row: Pick<RequestRow, 'requester_i
   return { all: [...new Set(people)], managers };
 }
 
+type MaterialsByCode = Map<string, Awaited<ReturnType<typeof materialsByCodes>>[number]>;
+
+/**
+ * Creates a pickup request: validate what was asked, choose the point, write it in one
+ * transaction, then tell the point's managers and the live views.
+ */
 export async function createRequest(
   deps: RequestsDeps,
   user: AuthUser,
   input: CreateRequestData,
   now: Date = new Date(),
 ): Promise<PickupRequestDetail> {
-  if (user.tc_id !== 2 && user.tc_id !== 3) throw new AppError('request-role-not-allowed');
+  const byCode = await validateNewRequest(deps, user, input, now);
+  const pointId = await choosePoint(deps, input, byCode);
+  const { id, companyId } = await persistRequest(deps, user, input, pointId, byCode, now);
+  const detail = await loadDetail(deps, user, id);
+  await announceNewRequest(deps, user, input, { id, companyId, pointId });
+  return detail;
+}
+
+/** Who may ask, the phone rule, known materials (units only for post-consumer items) and the date. */
+async function validateNewRequest(
+  deps: RequestsDeps,
+  user: AuthUser,
+  input: CreateRequestData,
+  now: Date,
+): Promise<MaterialsByCode> {
+  if (user.tc_id !== TC_ID.household && user.tc_id !== TC_ID.company) throw new AppError('request-role-not-allowed');
   // A scheme setting (staff): pickups only for requesters whose phone answered an SMS code.
   await assertPhoneVerifiedIfRequired(deps.db, user.id);
 
@@ -335,8 +357,12 @@ export async function createRequest(
   const problem = pickupDateProblem(input.preferred_date, input.time_window, now);
   if (problem) throw AppError.field('pickup-date-invalid', 'preferred_date', problem.message);
 
-  // The target point: the one chosen, if it is active and takes everything; else the nearest that does.
-  let pointId: number;
+  return byCode;
+}
+
+/** The point chosen, if it is active and takes everything; else the nearest that does. */
+async function choosePoint(deps: RequestsDeps, input: CreateRequestData, byCode: MaterialsByCode): Promise<number> {
+  const codes = input.items.map((i) => i.material);
   if (input.point_id != null) {
     const acceptance = await pointAcceptance(deps.db, input.point_id, codes);
     if (!acceptance) throw AppError.field('point-not-found', 'point_id');
@@ -349,13 +375,22 @@ export async function createRequest(
         `Ese punto no recibe: ${names}. Elige otro punto o quita esos materiales.`,
       );
     }
-    pointId = input.point_id;
-  } else {
-    const [nearest] = await nearPoints(deps.db, { lat: input.lat, lng: input.lng, limit: 1, requireAll: codes });
-    if (!nearest) throw new AppError('no-point-accepts-materials');
-    pointId = nearest.id;
+    return input.point_id;
   }
+  const [nearest] = await nearPoints(deps.db, { lat: input.lat, lng: input.lng, limit: 1, requireAll: codes });
+  if (!nearest) throw new AppError('no-point-accepts-materials');
+  return nearest.id;
+}
 
+/** The request, its items, photos and first history entry, in one transaction. */
+async function persistRequest(
+  deps: RequestsDeps,
+  user: AuthUser,
+  input: CreateRequestData,
+  pointId: number,
+  byCode: MaterialsByCode,
+  now: Date,
+): Promise<{ id: number; companyId: number | null }> {
   const at = now.toISOString();
   const companyId = companyOf(user);
   const totalEstimated = input.items.reduce((sum, i) => sum + (i.estimated_kg ?? 0), 0);
@@ -423,9 +458,17 @@ export async function createRequest(
     return id;
   });
 
-  const detail = await loadDetail(deps, user, id);
+  return { id, companyId };
+}
+
+/** The point's managers get a notification (a new request waits for them); everyone concerned, a live event. */
+async function announceNewRequest(
+  deps: RequestsDeps,
+  user: AuthUser,
+  input: CreateRequestData,
+  { id, companyId, pointId }: { id: number; companyId: number | null; pointId: number },
+): Promise<void> {
   const audience = await audienceOf(deps, { requester_id: user.id, company_id: companyId, point_id: pointId });
-  // The point's managers get a record too: a new request waits for them.
   const notes = await Promise.all(
     audience.managers.map(async (managerId) => ({
       userId: managerId,
@@ -444,7 +487,6 @@ export async function createRequest(
     actor_id: user.id,
   });
   for (const { userId, n } of notes) await publish(deps, [userId], notificationCreatedEvent(n));
-  return detail;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
 import type {
-  ConsentsTable,
   SocialAuthRequestsTable,
   SocialIdentitiesTable,
   SocialTicketsTable,
@@ -150,10 +149,3 @@ export async function companyNitExists(db: Db, nit: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<SocialUserRow> {
-  return db.insertInto('users').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export async function insertConsent(db: Db, values: Insertable<ConsentsTable>): Promise<void> {
-  await db.insertInto('consents').values(values).execute();
-}

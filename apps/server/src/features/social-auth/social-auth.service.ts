@@ -1,5 +1,4 @@
 import {
-  DATA_POLICY_VERSION,
   MESSAGES_ES,
   SOCIAL_AUTH_REQUEST_TTL_MS,
   SOCIAL_FRAGMENT,
@@ -22,6 +21,7 @@ import type { Config, OidcProviderConfig } from '../../config.js';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
+import { accountKindFields, createAccount, EmailInUseError, isUniqueViolation } from '../identity/accounts.service.js';
 import {
   hashToken,
   isValidColombianPhone,
@@ -73,11 +73,6 @@ class SocialFlowError extends Error {
 
 function addMs(iso: string, ms: number): string {
   return new Date(Date.parse(iso) + ms).toISOString();
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(String(e?.message));
 }
 
 function fragment(route: string, key: string, value: string): string {
@@ -458,66 +453,28 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         throw AppError.field('nit-already-in-use', 'data_user.nit');
       }
       const now = nowIso();
-      const kindFields =
-        input.tc_id === TC_ID.company
-          ? {
-              name: input.company_name,
-              company_name: input.company_name,
-              contact_name: input.contact_name,
-              first_name: null,
-              last_name: null,
-              document_type: 'NIT',
-              document_number: input.nit,
-            }
-          : {
-              name: `${input.first_name} ${input.last_name}`.trim(),
-              company_name: null,
-              contact_name: null,
-              first_name: input.first_name,
-              last_name: input.last_name,
-              document_type: input.document_type,
-              document_number: input.document_number,
-            };
       try {
         return await db.transaction().execute(async (trx) => {
           if (!(await repo.consumeTicket(trx, tokenHash, now))) throw new AppError('social-ticket-invalid');
-          const user = await repo.insertUser(trx, {
+          const user = await createAccount(trx, {
+            ...accountKindFields(input),
+            tc_id: input.tc_id,
             email,
             // Social-only: no password until the user sets one (forgot password works).
-            password_hash: null,
-            tc_id: input.tc_id,
-            id_empresa: null,
-            is_admin: 0,
+            password: null,
             phone: input.phone,
             city: input.city,
             address: input.address ?? null,
-            lat: null,
-            lng: null,
             // The provider vouched for the address (email_verified), so no verification e-mail.
-            email_verified_at: now,
-            data_policy_version: DATA_POLICY_VERSION,
-            data_policy_accepted_at: now,
-            active: 1,
-            created_at: now,
-            updated_at: now,
-            deleted_at: null,
-            ...kindFields,
-          });
-          await repo.insertConsent(trx, {
-            user_id: user.id,
-            kind: 'data-policy',
-            version: DATA_POLICY_VERSION,
-            accepted_at: now,
-            withdrawn_at: null,
-            ip: meta.ip,
-            user_agent: meta.userAgent?.slice(0, 300) ?? null,
+            email_verified: true,
+            consent: meta,
           });
           if (!(await repo.linkPendingIdentity(trx, identityRow.id, user.id, now))) throw new AppError('social-ticket-invalid');
           const pair = await openSession(trx, user, identityRow.provider, meta);
           return { ...toMe(user), ...pair };
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('email-already-in-use');
+        if (err instanceof EmailInUseError || isUniqueViolation(err)) throw new AppError('email-already-in-use');
         throw err;
       }
     },

@@ -1,3 +1,4 @@
+import { TC_ID } from '@puntoverde/contract';
 import type { Seeder } from '../../db/seed/seeder.js';
 import { addDays, bogotaDay } from './statistics.service.js';
 
@@ -55,7 +56,7 @@ export const statisticsDemoSeeder: Seeder = {
           const requester = byEmail.get(plan.email);
           const point = pointId.get(plan.point);
           if (!requester || !point) continue;
-          const companyId = requester.tc_id === 3 ? (requester.id_empresa ?? requester.id) : null;
+          const companyId = requester.tc_id === TC_ID.company ? (requester.id_empresa ?? requester.id) : null;
           for (const dayOfMonth of plan.days) {
             const day = `${month}-${String(dayOfMonth).padStart(2, '0')}`;
             if (day >= today) continue;

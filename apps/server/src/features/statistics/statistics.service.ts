@@ -1,4 +1,5 @@
 import {
+  TC_ID,
   STATISTICS_MAX_PERIOD_DAYS,
   STATISTICS_MESSAGES_ES,
   roundKg,
@@ -153,9 +154,9 @@ async function totalsFor(db: Db, scope: repo.Scope, range: repo.Range, materialI
 export type StatisticsKind = MyStatistics['kind'];
 
 export function statisticsKindOf(user: AuthUser): StatisticsKind | null {
-  if (user.tc_id === 1) return 'manager';
-  if (user.tc_id === 2) return 'household';
-  if (user.tc_id === 3) return user.id_empresa ? 'branch' : 'company';
+  if (user.tc_id === TC_ID.manager) return 'manager';
+  if (user.tc_id === TC_ID.household) return 'household';
+  if (user.tc_id === TC_ID.company) return user.id_empresa ? 'branch' : 'company';
   return null;
 }
 

@@ -22,8 +22,8 @@ import {
   updateBranch,
   type BranchesDeps,
 } from '../../features/branches/branches.service.js';
-import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 const TAGS = ['branches'];
 /** Branches a head may create per day, and invitation re-sends per hour (each one is an e-mail). */
@@ -35,7 +35,7 @@ async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: u
   return payload;
 }
 
-/** Branch offices of a company head (issue 7) and the invitation a new branch accepts. */
+/** Branch offices of a company head and the invitation a new branch accepts. */
 /** The company's main account, checked before the body (401/403 before 400). */
 const COMPANY_HEAD = { auth: 'company-head' } as const;
 /** One branch: whoever may not see it gets the same 404 as for another company's branch. */
@@ -50,10 +50,6 @@ export default async function branchesRoutes(app: FastifyInstance) {
     identity: app.identity,
     bus: app.realtime,
     log: app.log,
-  };
-  const limit = async (key: string, max: number, windowMs: number) => {
-    const rate = await app.rateLimiter.hit(key, max, windowMs);
-    if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
   };
 
   r.get(
@@ -84,7 +80,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await limit(`branches-create:${user.id}`, CREATES_PER_DAY, 24 * 60 * 60 * 1000);
+      await enforceRateLimit(app.rateLimiter, `branches-create:${user.id}`, CREATES_PER_DAY, 24 * 60 * 60 * 1000);
       return reply.code(201).send({ data: await createBranch(deps, user, request.body) });
     },
   );
@@ -134,7 +130,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      await limit(`branches-resend:${user.id}`, RESENDS_PER_HOUR, 60 * 60 * 1000);
+      await enforceRateLimit(app.rateLimiter, `branches-resend:${user.id}`, RESENDS_PER_HOUR, 60 * 60 * 1000);
       return { data: await resendInvitation(deps, user, request.params.id) };
     },
   );

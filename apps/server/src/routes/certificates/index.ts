@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as certificates from '../../features/certificates/certificates.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 const TAGS = ['certificates'];
 const security = [{ bearer: [] }];
@@ -37,10 +38,6 @@ export default async function certificatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: certificates.CertificatesDeps = { db: app.db, publicUrl: app.config.publicUrl };
 
-  async function limit(key: string, max: number, windowMs: number) {
-    const rate = await app.rateLimiter.hit(key, max, windowMs);
-    if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
-  }
 
   r.post(
     CERTIFICATES_PATH,
@@ -57,7 +54,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await limit(`certificates-issue:${user.id}`, ISSUE_LIMIT.max, ISSUE_LIMIT.windowMs);
+      await enforceRateLimit(app.rateLimiter, `certificates-issue:${user.id}`, ISSUE_LIMIT.max, ISSUE_LIMIT.windowMs);
       return reply.code(201).send({ data: await certificates.issueCertificate(deps, user, request.body) });
     },
   );
@@ -82,7 +79,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await limit(`certificates-verify:${request.ip}`, VERIFY_LIMIT.max, VERIFY_LIMIT.windowMs);
+      await enforceRateLimit(app.rateLimiter, `certificates-verify:${request.ip}`, VERIFY_LIMIT.max, VERIFY_LIMIT.windowMs);
       reply.header('cache-control', 'no-store');
       return { data: await certificates.verifyCertificate(app.db, request.params.code) };
     },

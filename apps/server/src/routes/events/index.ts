@@ -11,6 +11,7 @@ import { notificationCreatedEvent, notificationOfBroadcast } from '../../feature
 import { isUserActive, issueEventsTicket, redeemEventsTicket } from '../../features/realtime/realtime.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 /** Tickets a user may take per minute (a reconnecting client needs one per connection). */
 const TICKETS_PER_MINUTE = 30;
@@ -40,8 +41,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const rate = await app.rateLimiter.hit(`events-ticket:${user.id}`, TICKETS_PER_MINUTE, 60 * 1000);
-      if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+      await enforceRateLimit(app.rateLimiter, `events-ticket:${user.id}`, TICKETS_PER_MINUTE, 60 * 1000);
       return reply.code(201).send({ data: await issueEventsTicket(app.db, user) });
     },
   );

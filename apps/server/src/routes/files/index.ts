@@ -22,6 +22,7 @@ import { verifyFileSignature } from '../../features/files/file-url.js';
 import { storageFromConfig } from '../../features/files/storage.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 /** Uploads per user in the window below. */
 const UPLOADS_PER_WINDOW = 60;
@@ -79,9 +80,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const rate = await app.rateLimiter.hit(`upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS);
-      if (!rate.allowed)
-        throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+      await enforceRateLimit(app.rateLimiter, `upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS);
       const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
       const processed = await processUpload(bytes, {
         truncated,

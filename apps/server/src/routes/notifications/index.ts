@@ -26,7 +26,6 @@ import { createNotificationWorker, type NotificationWorker } from '../../feature
 import * as push from '../../features/notifications/push.service.js';
 import type { PushSender } from '../../features/notifications/push-sender.js';
 import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
-import { AppError } from '../../lib/app-error.js';
 import {
   exportNotificationsOfUser,
   listNotifications,
@@ -34,6 +33,7 @@ import {
   markNotificationRead,
 } from '../../features/notifications/notifications.service.js';
 import { requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import notificationsAdminRoutes from './admin.js';
 
 const TAGS = ['notifications'];
@@ -53,8 +53,7 @@ const REGISTER_LIMIT = { anonymous: 20, user: 60, windowMs: 60 * 60 * 1000 };
 async function limitRegistrations(app: FastifyInstance, request: FastifyRequest) {
   const key = request.user ? `push-register:u:${request.user.id}` : `push-register:ip:${request.ip}`;
   const max = request.user ? REGISTER_LIMIT.user : REGISTER_LIMIT.anonymous * app.config.ipRateLimitFactor;
-  const rate = await app.rateLimiter.hit(key, max, REGISTER_LIMIT.windowMs);
-  if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+  await enforceRateLimit(app.rateLimiter, key, max, REGISTER_LIMIT.windowMs);
 }
 
 /**

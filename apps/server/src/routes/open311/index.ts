@@ -16,6 +16,7 @@ import { toXml, type XmlNode } from '../../features/open311/open311.xml.js';
 import { AppError } from '../../lib/app-error.js';
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 import { reportsDeps } from '../reports/deps.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 const HOUR = 60 * 60 * 1000;
 /** Requests per key (POST) and per IP (reads) per hour. */
@@ -85,14 +86,10 @@ async function open311ApiRoutes(app: FastifyInstance) {
     return send(reply, format, SHAPES.errors, [{ code: 500, description: 'Error interno.' }], 500);
   });
 
-  async function limit(key: string, max: number) {
-    const rate = await app.rateLimiter.hit(key, max, HOUR);
-    if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
-  }
 
   app.get<{ Params: { file: string } }>(`${B}/:file`, { schema: hide }, async (request, reply) => {
     const { file } = request.params;
-    await limit(`open311-read:${request.ip}`, LIMITS.read);
+    await enforceRateLimit(app.rateLimiter, `open311-read:${request.ip}`, LIMITS.read, HOUR);
     if (file.startsWith('discovery.')) {
       return send(reply, formatOf(file, 'discovery'), SHAPES.discovery, open311.discovery(app.config.publicUrl, B));
     }
@@ -111,7 +108,7 @@ async function open311ApiRoutes(app: FastifyInstance) {
   });
 
   app.get<{ Params: { file: string } }>(`${B}/requests/:file`, { schema: hide }, async (request, reply) => {
-    await limit(`open311-read:${request.ip}`, LIMITS.read);
+    await enforceRateLimit(app.rateLimiter, `open311-read:${request.ip}`, LIMITS.read, HOUR);
     const m = /^(.+)\.(json|xml)$/.exec(request.params.file);
     if (!m) throw new Open311Error(404, 'Formato no disponible: usa .json o .xml.');
     return send(reply, m[2] as Open311Format, SHAPES.requests, await open311.getRequest(deps, m[1]!));
@@ -122,7 +119,7 @@ async function open311ApiRoutes(app: FastifyInstance) {
     const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
     // Who may file comes first: 403 before any field is looked at.
     await open311.requireApiKey(app.db, typeof form['api_key'] === 'string' ? form['api_key'] : undefined);
-    await limit(`open311-post:${form['api_key']}`, LIMITS.post);
+    await enforceRateLimit(app.rateLimiter, `open311-post:${form['api_key']}`, LIMITS.post, HOUR);
     return send(reply, format, SHAPES.requests, await open311.postRequest(deps, form), 201);
   });
 }

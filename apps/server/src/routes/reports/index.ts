@@ -25,6 +25,7 @@ import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import handlingRoutes, { reportCategoryAdminRoutes } from './admin.js';
 import { reportsDeps } from './deps.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -39,10 +40,6 @@ const LIMITS = { perUser: 20, perIp: 60, follow: 120 } as const;
 /** How often the server looks for due "¿Se resolvió?" e-mails. */
 const FOLLOW_UP_SWEEP_MS = 10 * 60 * 1000;
 
-async function limit(app: FastifyInstance, key: string, max: number, windowMs: number) {
-  const rate = await app.rateLimiter.hit(key, max, windowMs);
-  if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
-}
 
 
 /** Incident reports: filing, public list and page, duplicates, following, reopening, follow-up. */
@@ -68,8 +65,8 @@ export default async function reportsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await limit(app, `reports-create:u:${user.id}`, LIMITS.perUser, HOUR);
-      await limit(app, `reports-create:ip:${request.ip}`, LIMITS.perIp, HOUR);
+      await enforceRateLimit(app.rateLimiter, `reports-create:u:${user.id}`, LIMITS.perUser, HOUR);
+      await enforceRateLimit(app.rateLimiter, `reports-create:ip:${request.ip}`, LIMITS.perIp, HOUR);
       const data = await reports.createReport(deps, { kind: 'app', user }, request.body);
       return reply.code(201).send({ data });
     },
@@ -147,7 +144,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const user = requireUser(request);
-      await limit(app, `reports-follow:${user.id}`, LIMITS.follow, HOUR);
+      await enforceRateLimit(app.rateLimiter, `reports-follow:${user.id}`, LIMITS.follow, HOUR);
       return { data: await reports.followReport(deps, user, request.params.number) };
     },
   );
@@ -191,7 +188,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await limit(app, `reports-follow-up:${request.ip}`, 60, HOUR);
+      await enforceRateLimit(app.rateLimiter, `reports-follow-up:${request.ip}`, 60, HOUR);
       const { resolved, note, token } = request.body;
       return {
         data: await reports.answerFollowUp(deps, request.user, { number: request.params.number, token, resolved, note }),

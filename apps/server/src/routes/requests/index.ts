@@ -26,8 +26,8 @@ import {
   suggestPoints,
   type RequestsDeps,
 } from '../../features/requests/requests.service.js';
-import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 const TAGS = ['requests'];
 /** New requests per user per hour: generous for a real household or company, a wall for a script. */
@@ -36,7 +36,7 @@ const CREATES_PER_HOUR = 30;
 /** The point's managers and the company head may see a request's photos (the requester owns them). */
 const requestPhotoRule: FileAccessRule = (db, file, user) => canSeeRequestPhoto(db, file.id, user);
 
-/** Pickup requests (issue 7): Mis Solicitudes (requesters) and requests to a point (managers). */
+/** Pickup requests: Mis Solicitudes (requesters) and requests to a point (managers). */
 export default async function requestsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps: RequestsDeps = { db: app.db, bus: app.realtime, fileSecret: app.config.tokenSecret, log: app.log };
@@ -63,8 +63,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const rate = await app.rateLimiter.hit(`requests-create:${user.id}`, CREATES_PER_HOUR, 60 * 60 * 1000);
-      if (!rate.allowed) throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+      await enforceRateLimit(app.rateLimiter, `requests-create:${user.id}`, CREATES_PER_HOUR, 60 * 60 * 1000);
       return reply.code(201).send({ data: await createRequest(deps, user, request.body) });
     },
   );

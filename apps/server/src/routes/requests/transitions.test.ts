@@ -7,7 +7,7 @@ import { bodyFor, buildWorld, changeStatus, createRequest, type Actor, type Worl
  * Every status change through the API, from every status, by every kind of caller, on the
  * current database: a branch asks (so its company head is involved), the manager of the
  * request's point, the manager of another point, an admin, another household and another
- * company's head. Expected outcomes are written out from the issue's rules.
+ * company's head. Expected outcomes are written out from the feature's rules.
  */
 
 type ActorName = 'requester' | 'head' | 'manager' | 'otherManager' | 'admin' | 'otherHousehold' | 'otherHead';

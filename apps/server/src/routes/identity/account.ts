@@ -1,0 +1,211 @@
+import {
+  TC_ID,
+  IDENTITY_PATHS,
+  ZChangeEmailRequest,
+  ZChangePasswordRequest,
+  ZChangePasswordResponse,
+  ZDeleteAccountRequest,
+  ZDeleteAccountResponse,
+  ZDeviceIdParams,
+  ZDeviceListResponse,
+  ZMeResponse,
+  ZPersonalDataExport,
+  ZRemoveDeviceResponse,
+  ZRevokeSessionResponse,
+  ZSessionIdParams,
+  ZSessionListResponse,
+  ZUpdateProfileRequest,
+  dataOf,
+} from '@puntoverde/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IdentityService } from '../../features/identity/identity.service.js';
+import { requireUser } from '../../plugins/auth.js';
+import { pointIdsOfManager } from '../../features/points/points.service.js';
+import { BEARER, errors, noStore, SIGNED_IN, SIGNED_IN_SPEC_CODES, TAGS } from './route-options.js';
+
+/** The signed-in account: profile, e-mail, password, sessions, devices, my data, deletion. */
+export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // ---- the current user ----
+
+  r.get(
+    IDENTITY_PATHS.me,
+    {
+      config: SIGNED_IN,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'El usuario actual (sin tokens)',
+        response: { 200: ZMeResponse, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const me = await identity.me(user);
+      // Point managers also get the ids of their points.
+      return {
+        data: user.tc_id === TC_ID.manager ? { ...me, point_ids: await pointIdsOfManager(app.db, user.id) } : me,
+      };
+    },
+  );
+
+  r.patch(
+    IDENTITY_PATHS.me,
+    {
+      config: SIGNED_IN_SPEC_CODES,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Edita los datos del perfil propio',
+        body: ZUpdateProfileRequest,
+        response: { 200: ZMeResponse, ...errors(400, 401, 409) },
+      },
+    },
+    async (request) => ({ data: await identity.updateProfile(requireUser(request), request.body) }),
+  );
+
+  r.delete(
+    IDENTITY_PATHS.me,
+    {
+      config: SIGNED_IN_SPEC_CODES,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Elimina la cuenta propia (confirma con la contraseña); conserva anonimizado lo que la ley obliga',
+        body: ZDeleteAccountRequest,
+        response: { 200: ZDeleteAccountResponse, ...errors(400, 401, 409, 429) },
+      },
+    },
+    async (request) => {
+      await identity.deleteAccount(requireUser(request), request.body);
+      return { data: { deleted: true as const } };
+    },
+  );
+
+  r.post(
+    IDENTITY_PATHS.myEmail,
+    {
+      config: SIGNED_IN_SPEC_CODES,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Cambia el correo de acceso (confirma con la contraseña); habrá que verificarlo de nuevo',
+        body: ZChangeEmailRequest,
+        response: { 200: ZMeResponse, ...errors(400, 401, 409, 429) },
+      },
+    },
+    async (request) => ({ data: await identity.changeEmail(requireUser(request), request.body) }),
+  );
+
+  r.post(
+    IDENTITY_PATHS.myPassword,
+    {
+      config: SIGNED_IN_SPEC_CODES,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Cambia la contraseña (confirma con la actual); cierra las demás sesiones',
+        body: ZChangePasswordRequest,
+        response: { 200: ZChangePasswordResponse, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => ({ data: await identity.changePassword(requireUser(request), request.body) }),
+  );
+
+  r.get(
+    IDENTITY_PATHS.mySessions,
+    {
+      config: SIGNED_IN,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Sesiones abiertas del usuario actual',
+        response: { 200: ZSessionListResponse, ...errors(401) },
+      },
+    },
+    async (request) => ({ data: await identity.listSessions(requireUser(request)) }),
+  );
+
+  r.delete(
+    `${IDENTITY_PATHS.mySessions}/:id`,
+    {
+      config: SIGNED_IN_SPEC_CODES,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Cierra una sesión propia',
+        params: ZSessionIdParams,
+        response: { 200: ZRevokeSessionResponse, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      await identity.revokeSession(requireUser(request), request.params.id);
+      return { data: { revoked: true as const } };
+    },
+  );
+
+  r.get(
+    IDENTITY_PATHS.myDevices,
+    {
+      config: SIGNED_IN,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Dispositivos de notificaciones enlazados al usuario actual',
+        response: { 200: ZDeviceListResponse, ...errors(401) },
+      },
+    },
+    async (request) => ({ data: await identity.listDevices(requireUser(request)) }),
+  );
+
+  r.delete(
+    `${IDENTITY_PATHS.myDevices}/:id`,
+    {
+      config: SIGNED_IN_SPEC_CODES,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Desenlaza un dispositivo propio',
+        params: ZDeviceIdParams,
+        response: { 200: ZRemoveDeviceResponse, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await identity.removeDevice(requireUser(request), request.params.id);
+      return { data: { removed: true as const } };
+    },
+  );
+
+  r.get(
+    IDENTITY_PATHS.myExport,
+    {
+      config: SIGNED_IN,
+      onSend: noStore,
+      schema: {
+        tags: TAGS,
+        security: BEARER,
+        summary: 'Descarga mis datos personales (JSON)',
+        response: { 200: dataOf(ZPersonalDataExport), ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      const data = await identity.exportPersonalData(requireUser(request));
+      reply.header(
+        'content-disposition',
+        `attachment; filename="puntoverde-mis-datos-${data.generated_at.slice(0, 10)}.json"`,
+      );
+      return { data };
+    },
+  );
+}
