@@ -55,9 +55,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/requests/calendar',
   'POST /back/api/v1/branches/invitations/preview',
   'POST /back/api/v1/branches/invitations/accept',
-  // Incident reports: the public list, duplicates offer and page carry no personal data.
+  // Incident reports: the public list, map, categories, duplicates offer and page carry no personal data.
   'GET /back/api/v1/reports',
   'GET /back/api/v1/reports/duplicates',
+  'GET /back/api/v1/reports/categories',
+  'GET /back/api/v1/reports/map',
   'GET /back/api/v1/reports/:number',
   // «¿Se resolvió?» from the e-mail: authenticated by its signed token (or the reporter's session).
   'POST /back/api/v1/reports/:number/follow-up',
