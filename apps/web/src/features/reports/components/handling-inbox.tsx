@@ -26,7 +26,7 @@ export function BulkStatusBar({ numbers, onDone }: { numbers: string[]; onDone: 
   const bulk = useBulkStatus();
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
-  const { register, watch, reset, formState } = useForm<BulkForm>({ defaultValues: { status: '', reason: '' } });
+  const { register, watch, reset } = useForm<BulkForm>({ defaultValues: { status: '', reason: '' } });
   const status = watch('status');
   const reason = watch('reason');
   const needsReason = status === 'descartado';
@@ -72,7 +72,6 @@ export function BulkStatusBar({ numbers, onDone }: { numbers: string[]; onDone: 
             <TextAreaField
               label={t('reports.handling.reason')}
               registration={register('reason')}
-              error={formState.errors.reason?.message}
               maxLength={REPORT_REASON_MAX}
               rows={2}
             />
