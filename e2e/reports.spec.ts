@@ -5,12 +5,15 @@ import sharp from 'sharp';
  * Incident reports against the real server with demo data: a household reports an overflowing
  * container from the point page with a photo and its location; a neighbour filing the same
  * problem nearby is offered "¿Es este? Súmate al reporte" and joins it; the point's manager
- * resolves it; the reporter answers "¿Se resolvió? Sí" from the e-mail link in the outbox.
+ * resolves it; the reporter answers "¿Se resolvió? Sí" from the e-mail link in the outbox. Staff
+ * move two open reports to "En revisión" at once from the inbox and assign one to the manager.
  */
 const PASSWORD = 'PuntoVerde2026!';
 const HOUSEHOLD = 'hogar@demo.puntoverde.co';
 const NEIGHBOUR = 'empresa@demo.puntoverde.co';
 const MANAGER = 'gestor@demo.puntoverde.co';
+const MANAGER_NAME = 'Gloria Estela Mejía (demo)';
+const STAFF = 'admin@demo.puntoverde.co';
 const MANAGED_POINT = 'ECA Laureles La 70 (demo)';
 // The demo household's street, a few hundred metres from the ECA; the neighbour stands 20 m away.
 const HOME = { latitude: 6.2449, longitude: -75.5911 };
@@ -147,5 +150,46 @@ test('the public reports show on a map filtered by status, and the list beside i
   await expect(section.getByText(/\d+ reportes? en esta zona del mapa/)).toBeVisible();
   await section.getByRole('button', { name: 'Lista' }).click();
   await expect(section.getByRole('link', { name: new RegExp(number) })).toBeVisible();
+  await context.close();
+});
+
+test('staff move two open reports to «En revisión» at once and assign one to the point manager', async ({ browser, request }) => {
+  const pointId = await managedPointId(request);
+  const session = await request.post('/back/api/clientes/login', { data: { username: HOUSEHOLD, password: PASSWORD } });
+  const headers = { authorization: `Bearer ${((await session.json()) as { data: { token: string } }).data.token}` };
+  const filed: string[] = [];
+  for (const description of ['El punto estaba cerrado en su horario del martes.', 'Otra vez cerrado el punto en horario de atención.']) {
+    const res = await request.post('/back/api/v1/reports', {
+      headers,
+      data: { category: 'punto_cerrado', description, lat: HOME.latitude, lng: HOME.longitude, point_id: pointId },
+    });
+    expect(res.status()).toBe(201);
+    filed.push(((await res.json()) as { data: { number: string } }).data.number);
+  }
+
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await login(page, STAFF);
+  await page.goto('/app/tabs/reports');
+  const section = current(page);
+  await section.getByRole('combobox', { name: 'Estado' }).selectOption('abierto');
+  await section.getByRole('combobox', { name: 'Categoría' }).selectOption('punto_cerrado');
+  for (const n of filed) await section.getByRole('checkbox', { name: `Seleccionar ${n}` }).check();
+  const bar = section.getByRole('region', { name: '2 reportes seleccionados' });
+  await bar.getByRole('combobox', { name: 'Nuevo estado' }).selectOption('en_revision');
+  await bar.getByRole('button', { name: 'Aplicar a 2 reportes' }).click();
+  await bar.getByRole('button', { name: 'Sí, cambiar' }).click();
+  await expect(section.getByRole('status').filter({ hasText: '2 reportes pasaron a «En revisión».' })).toBeVisible();
+  // Both left the "Abierto" inbox; under "En revisión" they are there.
+  await expect(section.getByRole('checkbox', { name: `Seleccionar ${filed[0]}` })).toHaveCount(0);
+  await section.getByRole('combobox', { name: 'Estado' }).selectOption('en_revision');
+  for (const n of filed) await expect(section.getByRole('listitem').filter({ hasText: n }).getByText('En revisión')).toBeVisible();
+
+  await page.goto(`/app/tabs/reports/${filed[0]}`);
+  const assign = current(page).getByRole('form', { name: 'Asignación' });
+  await expect(assign.getByText('Sin asignar').first()).toBeVisible();
+  await assign.getByRole('combobox', { name: 'Asignar a' }).selectOption({ label: MANAGER_NAME });
+  await assign.getByRole('button', { name: 'Asignar' }).click();
+  await expect(assign.getByRole('status')).toHaveText(`Asignado a ${MANAGER_NAME}`);
   await context.close();
 });

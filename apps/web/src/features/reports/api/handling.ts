@@ -1,5 +1,5 @@
 /** v1/handling/reports: the inbox and status changes of point managers (their points) and staff (all). */
-import type { HandlerReport, HandlerReportListItem, ReportStatus, ReportStatusChange } from '@puntoverde/contract';
+import type { AdminPoint, AdminUser, HandlerReport, HandlerReportListItem, ReportBulkStatusChange, ReportStatus, ReportStatusChange } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -56,4 +56,63 @@ export function useHandlerAction(number: string) {
       void qc.invalidateQueries({ queryKey: ['reports'] });
     },
   });
+}
+
+export type BulkStatusResult = { updated: string[]; failed: { number: string; code: string; message: string }[] };
+
+/** Many reports to one status at once; the server checks each on its own and says which moved. */
+export function useBulkStatus() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: ReportBulkStatusChange) =>
+      (await apiRequest<{ data: BulkStatusResult }>('v1/handling/reports/bulk-status', { method: 'POST', body })).data,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['reports'] }),
+  });
+}
+
+/** Assigns the report to someone of the team or one of its point's managers (null: nobody). */
+export function useAssignReport(number: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (assigneeId: number | null) =>
+      (
+        await apiRequest<{ data: HandlerReport }>(`v1/handling/reports/${encodeURIComponent(number)}/assign`, {
+          method: 'POST',
+          body: { assignee_id: assigneeId },
+        })
+      ).data,
+    onSuccess: (report) => {
+      qc.setQueryData(['reports', 'handling', 'detail', report.number], report);
+      void qc.invalidateQueries({ queryKey: ['reports'] });
+    },
+  });
+}
+
+export type Assignee = { id: number; name: string };
+
+/**
+ * Who a report may go to, as the server decides it: active staff and the managers of the
+ * report's point. Staff read both from the back office (the point, the staff users); a point
+ * manager may take it or leave it unassigned.
+ */
+export function useAssignees(report: HandlerReport, me: Assignee, staff: boolean) {
+  const pointId = report.point?.id ?? null;
+  const point = useQuery({
+    queryKey: ['admin', 'points', 'one', pointId],
+    queryFn: async ({ signal }) => (await apiRequest<{ data: AdminPoint }>(`v1/admin/points/${pointId}`, { signal })).data,
+    enabled: staff && pointId !== null,
+  });
+  const team = useQuery({
+    queryKey: ['admin', 'users', 'list', 'staff'],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: Page<AdminUser> }>('v1/admin/users?is_admin=true&active=true&page_size=100', { signal })).data,
+    enabled: staff,
+  });
+  const people = new Map<number, Assignee>();
+  const add = (p: Assignee) => people.set(p.id, { id: p.id, name: p.name });
+  add(me);
+  for (const m of point.data?.managers ?? []) add(m);
+  for (const u of team.data?.items ?? []) add(u);
+  if (report.assigned_to) add(report.assigned_to);
+  return { people: [...people.values()], isPending: staff && (point.isLoading || team.isLoading) };
 }

@@ -8,7 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { FormAlert } from '../../../components/form-fields';
-import { useHandlerAction, useHandlerReport } from '../api/handling';
+import { useAssignees, useAssignReport, useHandlerAction, useHandlerReport } from '../api/handling';
 import { useReport } from '../api/get-report';
 import { useReportAction } from '../api/report-actions';
 import { formatDay, reportPath } from '../format';
@@ -16,6 +16,8 @@ import { ReportStatusBadge } from './report-list';
 import '../../../components/actions.css';
 import '../reports.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { isStaff } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
 
 function errorText(err: Error | null): string | null {
   return err ? err.message : null;
@@ -173,6 +175,44 @@ function HandlerPanel({ report }: { report: Report }) {
   );
 }
 
+/** "Asignar a": staff and the point's managers (as the server allows), or nobody. */
+function AssignPanel({ report }: { report: HandlerReport }) {
+  const { t } = useTranslation();
+  const user = useSession();
+  const me = { id: user.id, name: user.name ?? user.email ?? String(user.id) };
+  const assignees = useAssignees(report, me, isStaff(user));
+  const assign = useAssignReport(report.number);
+  const [choice, setChoice] = useState(report.assigned_to ? String(report.assigned_to.id) : '');
+  const current = report.assigned_to ? String(report.assigned_to.id) : '';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    assign.mutate(choice ? Number(choice) : null);
+  };
+  return (
+    <form className="rp-handler rp-assign" aria-labelledby="rp-assign-title" onSubmit={submit}>
+      <h3 id="rp-assign-title">{t('reports.assign.title')}</h3>
+      <p role="status" aria-live="polite">
+        {report.assigned_to ? t('reports.assign.current', { name: report.assigned_to.name }) : t('reports.assign.nobody')}
+      </p>
+      <label className="rp-stack">
+        {t('reports.assign.to')}
+        <select value={choice} disabled={assignees.isPending} onChange={(e) => setChoice(e.target.value)}>
+          <option value="">{t('reports.assign.none')}</option>
+          {assignees.people.map((p) => (
+            <option key={p.id} value={String(p.id)}>
+              {p.id === me.id ? t('reports.assign.me', { name: p.name }) : p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="pv-button pv-button-secondary" disabled={assign.isPending || choice === current}>
+        {t('reports.assign.submit')}
+      </button>
+      <FormAlert message={assign.isError ? apiErrorMessage(t, assign.error) : null} />
+    </form>
+  );
+}
+
 export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; loggedIn: boolean; mayHandle: boolean }) {
   const { t, i18n } = useTranslation();
   const query = useReport(number);
@@ -242,6 +282,7 @@ export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; 
       ) : null}
       <FormAlert message={errorText(follow.error)} />
       {canHandle && r.allowed_transitions.length ? <HandlerPanel report={h} /> : null}
+      {h ? <AssignPanel report={h} /> : null}
       <History report={r} handler={h} />
     </article>
   );

@@ -11,6 +11,7 @@ import { useReportCategories } from '../api/categories';
 import { HANDLING_PAGE_SIZE, useHandlingList } from '../api/handling';
 import { REPORT_LIST_PAGE_SIZE, useReportList, type ReportListParams } from '../api/list-reports';
 import { NEW_REPORT_PATH } from '../format';
+import { HandlingInbox } from './handling-inbox';
 import { ReportList } from './report-list';
 import { ReportPager } from './report-pager';
 import { ReportsMap } from './reports-map';
@@ -136,7 +137,11 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
           <p className="rp-hint" aria-live="polite">
             {t('reports.section.total', { count: shown.data.total })}
           </p>
-          <ReportList items={shown.data.items} empty={t(`reports.section.empty.${scope}`)} />
+          {scope === 'inbox' && inbox.data ? (
+            <HandlingInbox key={`${status}|${category}|${page}`} items={inbox.data.items} empty={t('reports.section.empty.inbox')} />
+          ) : (
+            <ReportList items={shown.data.items} empty={t(`reports.section.empty.${scope}`)} />
+          )}
           <ReportPager page={page} total={shown.data.total} pageSize={pageSize} onPage={setPage} />
         </>
       )}
