@@ -207,7 +207,7 @@ async function point(ctx: FrameContext, t: (key: string) => string, id: number):
     `<article class="pvp-detail"><header><p class="pvp-kind">${e(t(`points.kinds.${data.kind}`))}</p>` +
     `<h2 class="pvp-detail-name">${e(data.name)}</h2><p class="pvp-detail-address">${e(address)}</p></header>` +
     `${controlRoom('frame-actions')}${map}</article>`;
-  // The app asks with `?at=<now>`: it matches this answer without it (embedded-page-data.ts).
+  // The app asks with `?at=<now>`: it matches this answer when its clock agrees (embedded-page-data.ts).
   return { html, answers: { [`v1/points/${id}`]: body } };
 }
 
@@ -217,9 +217,12 @@ function formFrame(t: (key: string) => string, lead: string, fields: string[], e
 }
 
 /** The answers as a JSON block for the page's <head>; `<` escaped so no value can close the element. */
-export function renderPageAnswers(answers: Record<string, unknown>): string {
+export function renderPageAnswers(answers: Record<string, unknown>, renderedAt = new Date()): string {
   if (!Object.keys(answers).length) return '';
-  return `<script type="application/json" id="pv-page-data">${JSON.stringify(answers).replace(/</g, '\\u003c')}</script>`;
+  // `@rendered_at`: an answer that depends on the clock (a point's "abierto ahora") serves only a
+  // device whose clock agrees with the server's (embedded-page-data.ts).
+  const block = { '@rendered_at': renderedAt.toISOString(), ...answers };
+  return `<script type="application/json" id="pv-page-data">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`;
 }
 
 /**

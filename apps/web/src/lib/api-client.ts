@@ -11,6 +11,7 @@
  *   refresh window (token-refresh.ts), so a call never goes out with a token about to expire.
  */
 import { API_BASE_PATH, INTERNAL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@puntoverde/contract';
+import { keepOfflineCopy } from './offline/offline-copies';
 import { noteApiResponse } from './offline/offline-data';
 import { getCurrentUser, logout } from './session';
 import { tokenRefresher } from './token-refresh';
@@ -122,7 +123,10 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     // What a signed-in person sees may differ (a campaign they joined): only anonymous reads.
     if (!token && options.body === undefined && (options.method ?? 'GET') === 'GET' && deps.embeddedAnswer) {
       const embedded = deps.embeddedAnswer(path);
-      if (embedded !== undefined) return embedded as T;
+      if (embedded !== undefined) {
+        void keepOfflineCopy(apiUrl(path), embedded);
+        return embedded as T;
+      }
     }
 
     let response: Response;

@@ -9,6 +9,10 @@
 const ELEMENT_ID = 'pv-page-data';
 
 let answers: Map<string, unknown> | null = null;
+/** When the server computed the answers (ms since the epoch), or NaN when the block does not say. */
+let renderedAt = Number.NaN;
+/** How far the device's `?at=` may be from the server's render time for a clock-dependent answer. */
+const CLOCK_TOLERANCE_MS = 60_000;
 
 /** `?at=` (the time a point's opening state is computed for) differs by milliseconds between server and app. */
 export function normalizePagePath(path: string): string {
@@ -24,7 +28,10 @@ function read(): Map<string, unknown> {
   try {
     const data = JSON.parse(text) as unknown;
     if (typeof data === 'object' && data !== null && !Array.isArray(data)) {
-      for (const [path, body] of Object.entries(data)) answers.set(normalizePagePath(path), body);
+      for (const [path, body] of Object.entries(data)) {
+        if (path === '@rendered_at') renderedAt = typeof body === 'string' ? Date.parse(body) : Number.NaN;
+        else answers.set(normalizePagePath(path), body);
+      }
     }
   } catch {
     // A malformed block: the app fetches as usual.
@@ -38,10 +45,15 @@ export function takeEmbeddedAnswer(path: string): unknown {
   const key = normalizePagePath(path);
   const body = map.get(key);
   map.delete(key);
+  // An answer computed for another moment ("abierto ahora" at the server's time, the device asks
+  // for its own clock): fetch instead.
+  const at = /[?&]at=([^&]*)/.exec(path)?.[1];
+  if (at !== undefined && !(Math.abs(Date.parse(decodeURIComponent(at)) - renderedAt) <= CLOCK_TOLERANCE_MS)) return undefined;
   return body;
 }
 
 /** Test hook: read the document again on the next call. */
 export function resetEmbeddedPageData(): void {
   answers = null;
+  renderedAt = Number.NaN;
 }

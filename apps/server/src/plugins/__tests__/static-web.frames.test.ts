@@ -75,7 +75,14 @@ describe("the public pages' content, painted with the HTML", () => {
   });
 
   it('embeds the answers the page was drawn from, as the API sends them, so the app does not ask again', async () => {
-    const answers = (html: string) => JSON.parse(/<script type="application\/json" id="pv-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null');
+    const answers = (html: string) => {
+      const block = JSON.parse(/<script type="application\/json" id="pv-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, unknown> | null;
+      if (!block) return null;
+      // When they were computed: a clock-dependent answer serves only a device whose clock agrees.
+      const { '@rendered_at': at, ...rest } = block;
+      expect(Math.abs(Date.parse(String(at)) - Date.now())).toBeLessThan(60_000);
+      return rest;
+    };
     const api = async (apiPath: string) => (await t.app.inject({ method: 'GET', url: `/back/api/${apiPath}` })).json();
     expect(answers(await get('/campaign'))).toEqual({ [CAMPAIGNS_PATH]: await api(CAMPAIGNS_PATH) });
     expect(answers(await get('/allies'))).toEqual({ [ALLIES_PATH]: await api(ALLIES_PATH) });

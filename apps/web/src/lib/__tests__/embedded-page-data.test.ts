@@ -41,11 +41,18 @@ describe("the answers a public page's HTML was rendered from", () => {
     expect(anonymous.fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it("match a point's read whatever time it asks the opening state for", async () => {
+  it("match a point's read asked for the moment the server rendered it", async () => {
     expect(normalizePagePath('v1/points/7?at=2026-11-26T08:00:00.000Z')).toBe('v1/points/7');
     expect(normalizePagePath('v1/points/7?at=2026&lang=es')).toBe('v1/points/7?lang=es');
-    embed(JSON.stringify({ 'v1/points/7': { data: { id: 7 } } }));
+    embed(JSON.stringify({ '@rendered_at': '2026-11-26T08:00:00.000Z', 'v1/points/7': { data: { id: 7 } } }));
     expect(takeEmbeddedAnswer('v1/points/7?at=2026-11-26T08:00:01.000Z')).toEqual({ data: { id: 7 } });
+  });
+
+  it("do not answer a point's read for another moment: its opening state depends on the clock", async () => {
+    embed(JSON.stringify({ '@rendered_at': '2026-11-26T08:00:00.000Z', 'v1/points/7': { data: { id: 7 } } }));
+    expect(takeEmbeddedAnswer('v1/points/7?at=2026-11-24T15:00:00.000Z')).toBeUndefined();
+    embed(JSON.stringify({ 'v1/points/7': { data: { id: 7 } } }));
+    expect(takeEmbeddedAnswer('v1/points/7?at=2026-11-26T08:00:01.000Z')).toBeUndefined();
   });
 
   it('are ignored when the block is malformed', async () => {
