@@ -31,7 +31,8 @@ async function renameInBackOffice(page: Page, from: string, to: string): Promise
   await expect(dialog.getByRole('heading', { name: 'Editar material' })).toBeVisible();
   await dialog.getByLabel('Nombre en español').fill(to);
   await dialog.getByRole('button', { name: 'Guardar' }).click();
-  await expect(page.getByText('Cambios guardados.')).toBeVisible();
+  // The toast of an earlier save may still be on screen: the newest one is this save's.
+  await expect(page.getByText('Cambios guardados.').last()).toBeVisible();
   await expect(dialog).toBeHidden();
 }
 

@@ -55,8 +55,9 @@ const ROUTE_BUDGETS_KIB = {
   '/app/tabs/request/:id': 260,
   '/app/tabs/points': 200,
   '/app/tabs/branch-offices/list/:id': 225,
-  '/app/tabs/reports': 260,
-  '/app/tabs/reports/:number': 260,
+  // The reports map and the handling inbox's bulk changes and assignment joined this page after its first budget.
+  '/app/tabs/reports': 270,
+  '/app/tabs/reports/:number': 270,
   '/reports/follow-up': 200,
   '/admin': 365,
   '/admin/:section': 365,

@@ -65,3 +65,5 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 
 /** Demo accounts share this password (identity issue, demo mode). */
 export const DEMO_PASSWORD = 'PuntoVerde2026!';
+
+export const PASSWORD_MAX_LENGTH = 128;

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { INTERNAL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from './fallback-messages.js';
 
 /**
@@ -243,14 +242,6 @@ export const ERRORS = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
-
-export const ZErrorBody = z.object({
-  code: z.string(),
-  message: z.string(),
-  /** Field errors, keyed by the offending field's path (e.g. `data_user.email`). */
-  fields: z.record(z.string(), z.string()).optional(),
-});
-export type ErrorBody = z.infer<typeof ZErrorBody>;
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.prototype.hasOwnProperty.call(ERRORS, code);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataOf, safeText } from './common.js';
-import { PASSWORD_MIN_LENGTH } from './constants.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { ERRORS } from './errors.js';
+import { MESSAGES_ES } from './field-messages.js';
 
 /**
  * Identity: sign-up, login, recovery, verification, sessions and the profile.
@@ -45,7 +46,6 @@ export const IDENTITY_WEB_ROUTES = {
 
 /** Version of the personal-data policy users accept (Ley 1581 de 2012); bump when its text changes. */
 export const DATA_POLICY_VERSION = '2026-11-21';
-export const PASSWORD_MAX_LENGTH = 128;
 /** Reset links are valid one hour (identity issue). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** Verification links are valid 48 hours. */
@@ -120,19 +120,6 @@ export function normalizeNit(input: string): string {
 // Field rules (shared by sign-up, profile and the web forms)
 // ---------------------------------------------------------------------------------------------
 
-export const MESSAGES_ES = {
-  required: 'Este campo es obligatorio.',
-  passwordRequired: 'Escribe tu contraseña.',
-  passwordTooLong: `La contraseña puede tener como máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
-  documentType: 'Elige CC, CE o pasaporte.',
-  documentNumber: 'Revisa el número de documento.',
-  phone: 'Escribe un celular (10 dígitos, empieza por 3) o un fijo (60 + indicativo + 7 dígitos).',
-  nit: 'El NIT no es válido: revisa el número y el dígito de verificación.',
-  dataPolicy: 'Debes aceptar la política de tratamiento de datos personales.',
-  passwordsDiffer: 'Las contraseñas no coinciden.',
-  samePassword: 'La nueva contraseña debe ser distinta de la actual.',
-  tooLong: 'Es demasiado largo.',
-} as const;
 
 /** Colombian phone, 10 digits: mobiles start with 3, landlines are 60 + area digit + 7 digits. */
 export const COLOMBIAN_PHONE_REGEX = /^(3\d{9}|60[1-8]\d{7})$/;
