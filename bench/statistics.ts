@@ -3,9 +3,9 @@
 // 5,000 companies with 0 to 20 branches each.
 // Figures (targets on 2 shared cores):
 //   - a company's yearly consolidated Mis cifras (GET statistics/me, its largest companies): p99 <= 200 ms;
-//   - the scheme-wide monthly figure (GET admin/statistics/month): p99 <= 50 ms — an index-only
-//     range scan over the covering index (collected_on, material_id, point_id, actual_kg), closed
-//     months memoised (a collection is dated the day it is recorded); also measured uncached;
+//   - the scheme-wide monthly figure (GET admin/statistics/month): p99 <= 50 ms — pre-aggregated:
+//     `scheme_monthly_kg`, kept by triggers on the ledger (the seed below goes through them), so a
+//     month is at most ten rows; the same sum read from the ledger is measured as a baseline;
 //   - certificate issuing (POST certificates, a year of a 20-branch company): median <= 300 ms, PDF <= 150 KB.
 // Baselines measured in the same run: GET /back/api/health (the HTTP stack's floor), the same
 // monthly sum with its index disabled (NOT INDEXED: what the covering index saves), and rendering
@@ -18,7 +18,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase } from '../apps/server/src/db/dialect.js';
 import { renderCertificatePdf, type CertificateContent } from '../apps/server/src/features/certificates/certificate-pdf.js';
-import { computeSchemeMonth } from '../apps/server/src/features/statistics/statistics.service.js';
+import { computeSchemeMonthFromLedger } from '../apps/server/src/features/statistics/statistics.service.js';
 import { createTestPoints } from '../apps/server/src/features/points/points.test-data.js';
 import { signTestToken } from '../apps/server/test/test-session.js';
 import { writeResult } from './lib/harness.js';
@@ -136,9 +136,9 @@ try {
     if (res.statusCode !== 200) throw new Error(`admin/statistics/month answered ${res.statusCode}`);
     monthKg = res.json<{ data: { total_kg: number } }>().data.total_kg;
   });
-  // The same figure always read from the ledger (no cache): the index-only range scan itself.
-  const schemeMonthUncached = await timed(RUNS, async (i) => {
-    await computeSchemeMonth(db, months[i % 36]!);
+  // Baseline: the same figure summed from the ledger (the covering index's range scan).
+  const schemeMonthFromLedger = await timed(RUNS, async (i) => {
+    await computeSchemeMonthFromLedger(db, months[i % 36]!);
   });
   const schemeMonthNoIndex = await timed(20, async (i) => {
     const month = months[i % 36]!;
@@ -182,8 +182,8 @@ try {
     scheme_month_p50_ms: schemeMonth.p50,
     scheme_month_p99_ms: schemeMonth.p99,
     scheme_month_kg_sample: monthKg,
-    scheme_month_uncached_p50_ms: schemeMonthUncached.p50,
-    scheme_month_uncached_p99_ms: schemeMonthUncached.p99,
+    baseline_scheme_month_from_ledger_p50_ms: schemeMonthFromLedger.p50,
+    baseline_scheme_month_from_ledger_p99_ms: schemeMonthFromLedger.p99,
     goal_scheme_month_p99_ms: monthGoal,
     certificate_issue_median_ms: pdf.p50,
     certificate_issue_p99_ms: pdf.p99,

@@ -50,6 +50,8 @@ export interface Database {
   social_tickets: SocialTicketsTable;
   // statistics, impact factors and certificates (migration 0011)
   impact_factors: ImpactFactorsTable;
+  // the scheme's kg per month and material, kept by triggers on pickup_request_items (migration 0030)
+  scheme_monthly_kg: SchemeMonthlyKgTable;
   certificate_counter: CertificateCounterTable;
   certificates: CertificatesTable;
   // phone verification by SMS code (migration 0013)
@@ -602,6 +604,13 @@ export interface SocialTicketsTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+}
+
+export interface SchemeMonthlyKgTable {
+  /** YYYY-MM, the Bogotá month of `collected_on` */
+  month: string;
+  material_id: number;
+  kg: number;
 }
 
 export interface ImpactFactorsTable {

@@ -96,6 +96,17 @@ export async function totalKg(db: Db, scope: Scope, range: Range | null, materia
   return Number(row?.kg ?? 0);
 }
 
+/**
+ * The whole scheme's kg per material over whole months (`from`/`to` are YYYY-MM; both null for all
+ * time), read from `scheme_monthly_kg`, which the database's triggers keep equal to the ledger.
+ */
+export async function schemeKgPerMaterialByMonths(db: Db, months: { from: string; to: string } | null): Promise<Map<number, number>> {
+  let q = db.selectFrom('scheme_monthly_kg').select(['material_id', (eb) => eb.fn.sum<number>('kg').as('kg')]);
+  if (months) q = q.where('month', '>=', months.from).where('month', '<=', months.to);
+  const rows = await q.groupBy('material_id').execute();
+  return new Map(rows.map((r) => [Number(r.material_id), Number(r.kg ?? 0)]));
+}
+
 /** Distinct requests collected per Bogotá day (busiest days of a point). */
 export async function collectionsPerDay(db: Db, scope: Scope, range: Range): Promise<{ day: string; requests: number }[]> {
   const rows = await base(db, scope, range, null)

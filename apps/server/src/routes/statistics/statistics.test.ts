@@ -2,7 +2,7 @@ import type { MyStatistics, SchemeStatistics } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { nowIso } from '../../db/dialect.js';
-import { bogotaDay } from '../../features/statistics/statistics.service.js';
+import { bogotaDay, computeSchemeMonthFromLedger } from '../../features/statistics/statistics.service.js';
 import { buildLedgerWorld, collected, materialIds, type Actor, type LedgerWorld } from './ledger-test-world.js';
 
 let t: TestApp;
@@ -121,6 +121,27 @@ describe('staff: the whole scheme', () => {
     const month = await get(w.admin, '/back/api/v1/admin/statistics/month?month=2026-01');
     // 2.5 PET + 4 cartón + 1.5 PET (23:30 on 31 January in Bogotá); the pending 10 kg never count.
     expect(month.json().data.total_kg).toBe(8);
+  });
+
+  it('keeps the monthly figure equal to the ledger when a collection is recorded, corrected, moved and removed', async () => {
+    const monthOf = async (m: string) => (await get(w.admin, `/back/api/v1/admin/statistics/month?month=${m}`)).json().data as { total_kg: number; per_material: { material: string; kg: number }[] };
+    const agrees = async (m: string) => expect(await monthOf(m)).toEqual(await computeSchemeMonthFromLedger(t.app.db, m));
+    const before = (await monthOf('2025-07')).total_kg;
+    const id = await collected(t.app, { requester: w.household, companyId: null, pointId: w.points.p1, at: '2025-07-10T15:00:00Z', items: { carton: 3.25, pet: 1.5 } });
+    expect((await monthOf('2025-07')).total_kg).toBe(before + 4.75);
+    await agrees('2025-07');
+    const carton = (await materialIds(t.app)).carton!;
+    await t.app.db.updateTable('pickup_request_items').set({ actual_kg: 5 }).where('request_id', '=', id).where('material_id', '=', carton).execute();
+    expect((await monthOf('2025-07')).per_material.find((p) => p.material === 'carton')?.kg).toBe(5);
+    await agrees('2025-07');
+    await t.app.db.updateTable('pickup_request_items').set({ collected_on: '2025-08-01' }).where('request_id', '=', id).where('material_id', '=', carton).execute();
+    await agrees('2025-07');
+    await agrees('2025-08');
+    await t.app.db.deleteFrom('pickup_request_items').where('request_id', '=', id).execute();
+    expect((await monthOf('2025-07')).total_kg).toBe(before);
+    expect((await monthOf('2025-08')).per_material.find((p) => p.material === 'carton')).toBeUndefined();
+    await agrees('2025-07');
+    await agrees('2025-08');
   });
 
   it('refuses people who are not staff before reading the query', async () => {
