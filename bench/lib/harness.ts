@@ -34,12 +34,13 @@ export type LoadResult = {
 /** autocannon against a loopback URL: warm-up, then the measured run. */
 export async function load(
   url: string,
-  opts: { connections?: number; duration?: number; warmup?: number; headers?: Record<string, string> } = {},
+  /** `rate`: a steady offered load in requests per second over all connections (open loop); unset = as fast as answered. */
+  opts: { connections?: number; duration?: number; warmup?: number; headers?: Record<string, string>; rate?: number } = {},
 ): Promise<LoadResult> {
   const connections = opts.connections ?? 50;
   const duration = opts.duration ?? 10;
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('bench targets loopback only');
-  const base = { url, connections, headers: opts.headers ?? {} };
+  const base = { url, connections, headers: opts.headers ?? {}, ...(opts.rate ? { overallRate: opts.rate } : {}) };
   if (opts.warmup ?? 5) await autocannon({ ...base, duration: opts.warmup ?? 5 });
   const r = await autocannon({ ...base, duration });
   return {

@@ -74,6 +74,8 @@ const ZEnv = z.object({
   /** Accept Web Push endpoints on loopback over plain http (a local push service stand-in: tests, benchmarks). */
   PUSH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  /** Pushes one worker starts per second at most (0 = no limit): headroom for the API on small machines. */
+  PUSH_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100000).default(600),
   /** FCM HTTP v1: the service account JSON (inline or a file path); unset = no FCM sends. */
   FCM_SERVICE_ACCOUNT: z.string().optional(),
   /** Overrides for a local stand-in (tests): the v1 API base and the OAuth token endpoint. */
@@ -133,6 +135,8 @@ export type Config = {
   /** Whether this process runs the notification delivery worker. */
   notificationWorker: boolean;
   notificationPollMs: number;
+  /** Pushes the worker starts per second at most; 0 = as fast as the senders go. */
+  pushMaxPerSecond: number;
   /** Web Push endpoints on loopback over http are accepted (local stand-in only). */
   pushAllowLoopback: boolean;
   /** FCM HTTP v1 sender, when FCM_SERVICE_ACCOUNT is set. */
@@ -480,6 +484,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Tests drive the worker themselves (runOnce); elsewhere every instance runs one.
     notificationWorker: e.NOTIFICATION_WORKER ?? e.NODE_ENV !== 'test',
     notificationPollMs: e.NOTIFICATION_POLL_MS,
+    pushMaxPerSecond: e.PUSH_MAX_PER_SECOND,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     fcm: fcm.fcm,
     appLinks: {

@@ -34,6 +34,8 @@ export type NotificationWorkerOptions = {
   batchSize?: number;
   /** Sends in flight at once. */
   concurrency?: number;
+  /** Deliveries started per second at most (0 or unset = no limit). */
+  maxPerSecond?: number;
   /** Outcomes written per commit. */
   flushEvery?: number;
   leaseMs?: number;
@@ -60,6 +62,23 @@ export function backoffMs(attempt: number): number {
 
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
+/**
+ * Spaces delivery starts evenly at `perSecond` at most: each caller takes the next free slot and
+ * waits for it. A broadcast then drains at a steady rate that leaves the API its share of a small
+ * machine's cores, instead of taking every cycle the send threads can get.
+ */
+export function createPacer(perSecond: number | undefined): () => Promise<void> {
+  if (!perSecond) return () => Promise.resolve();
+  const gapMs = 1000 / perSecond;
+  let nextAt = 0;
+  return async () => {
+    const t = performance.now();
+    const at = Math.max(nextAt, t);
+    nextAt = at + gapMs;
+    if (at - t >= 1) await new Promise((resolve) => setTimeout(resolve, at - t));
+  };
+}
+
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
   const { db, log } = options;
   const now = options.now ?? (() => new Date());
@@ -71,6 +90,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const leaseMs = options.leaseMs ?? 2 * 60_000;
   const maxAttempts = options.maxAttempts ?? 6;
   const pollMs = options.pollMs ?? 1000;
+  const pace = createPacer(options.maxPerSecond);
   const senderOf = (kind: string | null): PushSender | undefined =>
     options.senders.find((s) => (s.kinds as readonly string[]).includes(kind ?? ''));
 
@@ -226,6 +246,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
           const row = rows[next++];
           if (!row) break;
           try {
+            await pace();
             // Awaited first: `done` is replaced by each flush meanwhile.
             const outcome = await deliver(row, result);
             done.push(outcome);

@@ -77,6 +77,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     log: app.log,
     publish: (userIds, event) => bus.publish(userIds, event),
     pollMs: app.config.notificationPollMs,
+    maxPerSecond: app.config.pushMaxPerSecond,
   });
   workers.set(app.config, worker);
   if (app.config.notificationWorker) {
