@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { nitCheckDigit } from '../packages/contract/src/identity.js';
+import { nitCheckDigit } from '../packages/contract/src/identity-fields.js';
 
 /**
  * Identity in Chromium against the real server with demo data: sign-up of a household

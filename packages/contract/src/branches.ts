@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf, safeText } from './common.js';
-import { ZAcceptDataPolicy, ZEmail, ZNewPassword, ZPhone } from './identity.js';
+import { ZAcceptDataPolicy, ZEmail, ZNewPassword, ZPhone } from './identity-fields.js';
 import { ZLatitude, ZLongitude } from './points.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './common.js';
-import { ZPhone } from './identity.js';
+import { ZPhone } from './identity-fields.js';
 
 /**
  * Phone verification by SMS code (the identity service's phone verification, spec §1/§7): a

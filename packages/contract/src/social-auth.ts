@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { dataOf, safeText } from './common.js';
 import { MESSAGES_ES } from './field-messages.js';
-import { ZCompanySignupData, ZHouseholdSignupData, ZSessionUser, isValidDocumentNumber } from './identity.js';
+import { isValidDocumentNumber } from './identity-fields.js';
+import { ZCompanySignupData, ZHouseholdSignupData, ZSessionUser } from './identity.js';
 import { SOCIAL_ACCOUNT_KINDS, SOCIAL_PROVIDER_ID_REGEX } from './social-auth-routes.js';
 
 export * from './social-auth-routes.js';

@@ -104,11 +104,17 @@ function checkPeriod(input: CreateCertificateRequest, now: Date): void {
   }
 }
 
-function summary(row: repo.CertificateListRow): CertificateSummary {
+type FactsRow = Pick<
+  repo.CertificateListRow,
+  'number' | 'status' | 'content_json' | 'period_from' | 'period_to' | 'total_kg' | 'co2e_kg' | 'issued_at' | 'annulled_at' | 'annul_reason'
+>;
+
+/** What the list and the public check both show of a certificate, and the content it was issued with. */
+function certificateFacts(row: FactsRow) {
   const content = JSON.parse(row.content_json) as CertificateContent;
-  return {
+  const facts = {
     number: row.number,
-    status: row.status === 'anulado' ? 'anulado' : 'valido',
+    status: row.status === 'anulado' ? ('anulado' as const) : ('valido' as const),
     holder_name: content.holder.name,
     branch_name: content.holder.branch_name,
     period_from: row.period_from,
@@ -118,8 +124,12 @@ function summary(row: repo.CertificateListRow): CertificateSummary {
     issued_at: row.issued_at,
     annulled_at: row.annulled_at,
     annul_reason: row.annul_reason,
-    pdf_size: Number(row.pdf_size),
   };
+  return { facts, content };
+}
+
+function summary(row: repo.CertificateListRow): CertificateSummary {
+  return { ...certificateFacts(row).facts, pdf_size: Number(row.pdf_size) };
 }
 
 /**
@@ -239,21 +249,8 @@ export async function certificatePdf(db: Db, user: AuthUser, number: string): Pr
 export async function verifyCertificate(db: Db, code: string): Promise<CertificateVerification> {
   const row = CERTIFICATE_CODE_PATTERN.test(code) ? await repo.findByCodeHash(db, hashCode(code)) : undefined;
   if (!row) throw new AppError('certificate-not-found');
-  const content = JSON.parse(row.content_json) as CertificateContent;
-  return {
-    number: row.number,
-    status: row.status === 'anulado' ? 'anulado' : 'valido',
-    holder_name: content.holder.name,
-    branch_name: content.holder.branch_name,
-    period_from: row.period_from,
-    period_to: row.period_to,
-    total_kg: Number(row.total_kg),
-    co2e_kg: Number(row.co2e_kg),
-    per_material: content.per_material.map((m) => ({ material: m.name, kg: m.kg })),
-    issued_at: row.issued_at,
-    annulled_at: row.annulled_at,
-    annul_reason: row.annul_reason,
-  };
+  const { facts, content } = certificateFacts(row);
+  return { ...facts, per_material: content.per_material.map((m) => ({ material: m.name, kg: m.kg })) };
 }
 
 /** Staff annul a certificate with a reason: a new state, never an edit of what was issued. */

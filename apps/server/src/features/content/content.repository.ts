@@ -1,21 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
+import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import { nowIso } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 
 /** Queries of the staff-editable content: the FAQ and the about page (one app_setting row). */
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export async function findSetting(db: Executor, key: string): Promise<{ value: string; updated_at: string } | undefined> {
-  return db.selectFrom('app_setting').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst();
+export function findSetting(db: Executor, key: string): Promise<{ value: string; updated_at: string } | undefined> {
+  return findAppSetting(db, key);
 }
 
 export async function saveSetting(db: Executor, key: string, value: string): Promise<void> {
-  const updated_at = nowIso();
-  await db
-    .insertInto('app_setting')
-    .values({ key, value, updated_at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
-    .execute();
+  await writeAppSetting(db, key, value);
 }
 
 const FAQ_COLUMNS = ['id', 'question', 'answer', 'position', 'published', 'updated_at'] as const;

@@ -1,70 +1,50 @@
 import { TC_ID, PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@puntoverde/contract';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AccountInputError, createAccount } from './accounts.service.js';
-import { emailExists, findUserByEmail, findUserById, updateUser } from './identity.repository.js';
+import { emailExists, findUserByEmail, findUserById, updateUser, type UserRow } from './identity.repository.js';
 import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
 
 /** Where the CLIs write: stdout for results, stderr for errors (tests capture both). */
 export type CliOutput = { info: (line: string) => void; error: (line: string) => void };
 
-function checkPassword(password: string, email: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`;
-  if (isWeakPassword(password, [email])) return 'La contraseña es demasiado común o fácil de adivinar; elige otra.';
-  return null;
+/** The arguments, or null after printing the problem and the usage (exit code 2). */
+function parseOrUsage<T extends ParseArgsConfig>(config: T, usage: string, out: CliOutput): ReturnType<typeof parseArgs<T>> | null {
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    out.error(`${(err as Error).message}\n${usage}`);
+    return null;
+  }
 }
 
-export const ADMIN_CREATE_USAGE =
-  'Uso: npm run admin:create -- <correo> [--password <contraseña>] [--name "<nombre>"]\n' +
-  'Crea un administrador (o da permisos de administración a una cuenta existente). Sin --password genera una y la muestra.';
+/** Whether a password given on the command line is refused (the reason printed). */
+function refusesPassword(password: string | undefined, email: string, out: CliOutput): boolean {
+  if (password === undefined) return false;
+  const problem =
+    password.length < PASSWORD_MIN_LENGTH
+      ? `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`
+      : isWeakPassword(password, [email])
+        ? 'La contraseña es demasiado común o fácil de adivinar; elige otra.'
+        : null;
+  if (problem) out.error(problem);
+  return problem !== null;
+}
 
-/** `npm run admin:create -- <email>`: returns the process exit code. */
-export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
-  let parsed;
+/**
+ * Creates the account and prints what `describe` says of it, and the password when it was
+ * generated; an input createAccount refuses is printed with exit code 1.
+ */
+async function createAndReport(
+  out: CliOutput,
+  generatedPassword: string | null,
+  create: () => Promise<UserRow>,
+  describe: (user: UserRow) => string,
+): Promise<number> {
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: { password: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    out.error(`${(err as Error).message}\n${ADMIN_CREATE_USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const rawEmail = positionals[0];
-  if (values.help || !rawEmail || positionals.length > 1) {
-    (values.help ? out.info : out.error)(ADMIN_CREATE_USAGE);
-    return values.help ? 0 : 2;
-  }
-  const email = rawEmail.trim().toLowerCase();
-  if (values.password !== undefined) {
-    const problem = checkPassword(values.password, email);
-    if (problem) {
-      out.error(problem);
-      return 1;
-    }
-  }
-  const existing = await findUserByEmail(db, email);
-  if (existing) {
-    const changes: Parameters<typeof updateUser>[2] = { is_admin: 1, active: 1, updated_at: nowIso() };
-    if (values.password !== undefined) changes.password_hash = await hashPassword(values.password);
-    await updateUser(db, existing.id, changes);
-    out.info(`La cuenta ${email} (id ${existing.id}) ya existía: ahora es administradora.`);
-    if (values.password !== undefined) out.info('Su contraseña se cambió por la indicada.');
-    return 0;
-  }
-  const password = values.password ?? generatePassword();
-  try {
-    const user = await createAccount(db, {
-      tc_id: TC_ID.household,
-      email,
-      password,
-      name: values.name ?? 'Administración PuntoVerde',
-      is_admin: true,
-    });
-    out.info(`Administrador creado: ${user.email} (id ${user.id}).`);
-    if (values.password === undefined) out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${password}`);
+    const user = await create();
+    out.info(describe(user));
+    if (generatedPassword !== null) out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${generatedPassword}`);
     return 0;
   } catch (err) {
     if (err instanceof AccountInputError) {
@@ -75,6 +55,55 @@ export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promi
   }
 }
 
+export const ADMIN_CREATE_USAGE =
+  'Uso: npm run admin:create -- <correo> [--password <contraseña>] [--name "<nombre>"]\n' +
+  'Crea un administrador (o da permisos de administración a una cuenta existente). Sin --password genera una y la muestra.';
+
+/** `npm run admin:create -- <email>`: returns the process exit code. */
+export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
+  const parsed = parseOrUsage(
+    {
+      args: argv,
+      allowPositionals: true,
+      options: { password: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    },
+    ADMIN_CREATE_USAGE,
+    out,
+  );
+  if (!parsed) return 2;
+  const { values, positionals } = parsed;
+  const rawEmail = positionals[0];
+  if (values.help || !rawEmail || positionals.length > 1) {
+    (values.help ? out.info : out.error)(ADMIN_CREATE_USAGE);
+    return values.help ? 0 : 2;
+  }
+  const email = rawEmail.trim().toLowerCase();
+  if (refusesPassword(values.password, email, out)) return 1;
+  const existing = await findUserByEmail(db, email);
+  if (existing) {
+    const changes: Parameters<typeof updateUser>[2] = { is_admin: 1, active: 1, updated_at: nowIso() };
+    if (values.password !== undefined) changes.password_hash = await hashPassword(values.password);
+    await updateUser(db, existing.id, changes);
+    out.info(`La cuenta ${email} (id ${existing.id}) ya existía: ahora es administradora.`);
+    if (values.password !== undefined) out.info('Su contraseña se cambió por la indicada.');
+    return 0;
+  }
+  const password = values.password ?? generatePassword();
+  return createAndReport(
+    out,
+    values.password === undefined ? password : null,
+    () =>
+      createAccount(db, {
+        tc_id: TC_ID.household,
+        email,
+        password,
+        name: values.name ?? 'Administración PuntoVerde',
+        is_admin: true,
+      }),
+    (user) => `Administrador creado: ${user.email} (id ${user.id}).`,
+  );
+}
+
 export const USER_CREATE_USAGE =
   'Uso: npm run user:create -- --type <1|2|3> --email <correo> --name "<nombre>" [--password <contraseña>]\n' +
   '       [--phone <celular>] [--city <ciudad>] [--address <dirección>] [--nit <NIT>] [--empresa <id o correo de la empresa>] [--admin]\n' +
@@ -82,9 +111,8 @@ export const USER_CREATE_USAGE =
 
 /** `npm run user:create -- --type 1 --email ... --name ...`: returns the process exit code. */
 export async function userCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({
+  const parsed = parseOrUsage(
+    {
       args: argv,
       options: {
         type: { type: 'string' },
@@ -99,11 +127,12 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
         admin: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
-    }).values;
-  } catch (err) {
-    out.error(`${(err as Error).message}\n${USER_CREATE_USAGE}`);
-    return 2;
-  }
+    },
+    USER_CREATE_USAGE,
+    out,
+  );
+  if (!parsed) return 2;
+  const { values } = parsed;
   if (values.help) {
     out.info(USER_CREATE_USAGE);
     return 0;
@@ -118,13 +147,7 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
     out.error(`Ya existe una cuenta con el correo ${email}.`);
     return 1;
   }
-  if (values.password !== undefined) {
-    const problem = checkPassword(values.password, email);
-    if (problem) {
-      out.error(problem);
-      return 1;
-    }
-  }
+  if (refusesPassword(values.password, email, out)) return 1;
   let companyId: number | null = null;
   if (values.empresa) {
     const head = /^\d+$/.test(values.empresa)
@@ -140,31 +163,28 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
   const name = values.name.trim();
   const isCompany = type === 3;
   const [first, ...rest] = name.split(/\s+/);
-  try {
-    const user = await createAccount(db, {
-      tc_id: type as 1 | 2 | 3,
-      email,
-      password,
-      name,
-      first_name: isCompany ? null : (first ?? null),
-      last_name: isCompany ? null : rest.join(' ') || null,
-      company_name: isCompany ? name : null,
-      nit: values.nit ?? null,
-      phone: values.phone ?? null,
-      city: values.city ?? null,
-      address: values.address ?? null,
-      id_empresa: companyId,
-      is_admin: values.admin ?? false,
-    });
-    const kind = userKindOf(user);
-    out.info(`Usuario creado: ${user.email} (id ${user.id}, ${kind ? USER_KIND_LABELS_ES[kind] : `tipo ${type}`}${user.is_admin ? ', administrador' : ''}).`);
-    if (values.password === undefined) out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${password}`);
-    return 0;
-  } catch (err) {
-    if (err instanceof AccountInputError) {
-      out.error(err.message);
-      return 1;
-    }
-    throw err;
-  }
+  return createAndReport(
+    out,
+    values.password === undefined ? password : null,
+    () =>
+      createAccount(db, {
+        tc_id: type as 1 | 2 | 3,
+        email,
+        password,
+        name,
+        first_name: isCompany ? null : (first ?? null),
+        last_name: isCompany ? null : rest.join(' ') || null,
+        company_name: isCompany ? name : null,
+        nit: values.nit ?? null,
+        phone: values.phone ?? null,
+        city: values.city ?? null,
+        address: values.address ?? null,
+        id_empresa: companyId,
+        is_admin: values.admin ?? false,
+      }),
+    (user) => {
+      const kind = userKindOf(user);
+      return `Usuario creado: ${user.email} (id ${user.id}, ${kind ? USER_KIND_LABELS_ES[kind] : `tipo ${type}`}${user.is_admin ? ', administrador' : ''}).`;
+    },
+  );
 }

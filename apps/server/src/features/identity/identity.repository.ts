@@ -178,6 +178,12 @@ export async function revokeSessions(
   return Number(result.numUpdatedRows);
 }
 
+/** Drops sessions and one-time links that expired before `cutoff` (their rows serve no one). */
+export async function deleteExpiredSessionsAndLinks(db: Db, cutoff: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', cutoff).execute();
+  await db.deleteFrom('auth_tokens').where('expires_at', '<', cutoff).execute();
+}
+
 // ---- one-time tokens (reset, verification) ----
 
 export async function insertAuthToken(db: Db, values: Insertable<AuthTokensTable>): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
+import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import type { PhoneCodesTable } from '../../db/types.js';
 
 export type PhoneCodeRow = Selectable<PhoneCodesTable>;
@@ -106,14 +107,9 @@ export async function deletePhoneCodesOf(db: Db, userId: number): Promise<void> 
 }
 
 export async function readSetting(db: Db, key: string): Promise<string | undefined> {
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', key).executeTakeFirst();
-  return row?.value;
+  return (await findAppSetting(db, key))?.value;
 }
 
 export async function writeSetting(db: Db, key: string, value: string, at: string): Promise<void> {
-  await db
-    .insertInto('app_setting')
-    .values({ key, value, updated_at: at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
-    .execute();
+  await writeAppSetting(db, key, value, at);
 }

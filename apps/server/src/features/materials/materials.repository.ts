@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect.js';
+import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import type { Database } from '../../db/types.js';
 
 /** Queries of the materials catalogue. Each takes `db` or a transaction first and returns rows. */
@@ -62,15 +63,9 @@ const VERSION_KEY = 'materials.version';
 
 /** Changes whenever the catalogue changes: each process's in-memory catalogue compares it. */
 export async function readMaterialsVersion(db: Executor): Promise<string> {
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
-  return row?.value ?? '0';
+  return (await findAppSetting(db, VERSION_KEY))?.value ?? '0';
 }
 
 export async function writeMaterialsVersion(db: Executor, value: string): Promise<void> {
-  const updated_at = nowIso();
-  await db
-    .insertInto('app_setting')
-    .values({ key: VERSION_KEY, value, updated_at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
-    .execute();
+  await writeAppSetting(db, VERSION_KEY, value);
 }

@@ -16,7 +16,8 @@ import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { activeCategories, allCategories, categoryLabels } from '../reports/report-categories.service.js';
-import { createReport, listReportRecords, type ReportRecord, type ReportsDeps } from '../reports/reports.service.js';
+import { createReport } from '../reports/report-filing.service.js';
+import { listReportRecords, type ReportRecord, type ReportsDeps } from '../reports/reports.service.js';
 import * as repo from './open311.repository.js';
 import type { XmlNode } from './open311.xml.js';
 

@@ -5,20 +5,13 @@ import { normalizeText } from '../materials/materials.service.js';
 import type { NewPointRow } from './points.repository.js';
 
 /** What creating or updating a point needs; the row's derived columns are computed here. */
-export type PointInput = {
-  name: string;
+export type PointInput = Pick<
+  NewPointRow,
+  'name' | 'address' | 'city' | 'lat' | 'lng' | 'opening_hours' | 'phone' | 'photo_url' | 'operator' | 'osm_id'
+> & {
   kind: PointKind;
-  address: string;
-  city: string;
-  lat: number;
-  lng: number;
-  opening_hours: string | null;
-  phone: string | null;
-  photo_url: string | null;
-  operator: string | null;
   materials: string[];
   source: 'manual' | 'osm' | 'demo' | 'generated';
-  osm_id: string | null;
 };
 
 export function toPointRow(catalogue: Catalogue, input: PointInput): { point: NewPointRow; materialIds: number[] } {

@@ -3,7 +3,6 @@ import type {
   AdminPointList,
   AdminPointListQuery,
   Container,
-  ContainerStatus,
   PointKind,
   ZAdminContainerInput,
   ZAdminPointInput,
@@ -18,6 +17,7 @@ import { isValidOpeningHours } from './opening-hours.js';
 import { invalidateClusters } from './point-clusters.js';
 import { toPointRow } from './point-writer.js';
 import { bumpPointsVersion } from './points-version.js';
+import { toContainer } from './points.service.js';
 import * as pointsRepo from './points.repository.js';
 
 /**
@@ -160,19 +160,6 @@ export async function setPointManagers(db: Db, id: number, userIds: number[], ad
     });
   });
   return getPointAdmin(db, id);
-}
-
-function toContainer(row: pointsRepo.ContainerRow): Container {
-  return {
-    id: row.id,
-    point_id: row.point_id,
-    material: row.material,
-    capacity_l: row.capacity_l,
-    fill_level: row.fill_level,
-    status: row.status as ContainerStatus,
-    last_emptied_at: row.last_emptied_at,
-    updated_at: row.updated_at,
-  };
 }
 
 export async function listPointContainers(db: Db, pointId: number): Promise<Container[]> {

@@ -1,6 +1,8 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter, sql, type Selectable } from 'kysely';
 import { TC_ID, type Bbox } from '@puntoverde/contract';
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
+import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
+import type { PointsTable } from '../../db/types.js';
 
 /* Queries of the points feature. Each takes `db` or a transaction first and returns rows. */
 
@@ -61,17 +63,10 @@ const SUMMARY_COLUMNS = [
   'p.materials_mask',
   'p.opening_hours',
 ] as const;
-export type SummaryRow = {
-  id: number;
-  name: string;
-  kind: string;
-  address: string;
-  city: string;
-  lat: number;
-  lng: number;
-  materials_mask: number;
-  opening_hours: string | null;
-};
+export type SummaryRow = Pick<
+  Selectable<PointsTable>,
+  'id' | 'name' | 'kind' | 'address' | 'city' | 'lat' | 'lng' | 'materials_mask' | 'opening_hours'
+>;
 
 export async function findSummariesInBbox(db: Executor, bbox: Bbox, f: PointRowFilter, limit: number): Promise<SummaryRow[]> {
   return filtered(db, f).where(inBbox(db, bbox)).select(SUMMARY_COLUMNS).limit(limit).execute();
@@ -178,23 +173,8 @@ export async function findReadings(db: Executor, containerId: number, limit: num
     .execute();
 }
 
-export type NewPointRow = {
-  name: string;
-  kind: string;
-  address: string;
-  city: string;
-  lat: number;
-  lng: number;
-  opening_hours: string | null;
-  phone: string | null;
-  photo_url: string | null;
-  operator: string | null;
-  materials_mask: number;
-  search_text: string;
-  source: string;
-  osm_id: string | null;
-  is_demo: number;
-};
+/** A point's own columns as written (its id, active flag and timestamps are the database's). */
+export type NewPointRow = Omit<Selectable<PointsTable>, 'id' | 'active' | 'created_at' | 'updated_at'>;
 
 /** Inserts points and their material rows; returns the new ids in input order. */
 export async function insertPoints(db: Executor, rows: { point: NewPointRow; materialIds: number[] }[]): Promise<number[]> {
@@ -246,17 +226,11 @@ const VERSION_KEY = 'points.version';
 
 /** Changes whenever points change: caches (the cluster index) compare it. */
 export async function readPointsVersion(db: Executor): Promise<string> {
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', VERSION_KEY).executeTakeFirst();
-  return row?.value ?? '0';
+  return (await findAppSetting(db, VERSION_KEY))?.value ?? '0';
 }
 
 export async function writePointsVersion(db: Executor, value: string): Promise<void> {
-  const updated_at = nowIso();
-  await db
-    .insertInto('app_setting')
-    .values({ key: VERSION_KEY, value, updated_at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at }))
-    .execute();
+  await writeAppSetting(db, VERSION_KEY, value);
 }
 
 export async function countDemoPoints(db: Db): Promise<number> {

@@ -138,7 +138,8 @@ export async function nearPoints(
   return [];
 }
 
-function toContainer(row: repo.ContainerRow): Container {
+/** A container row as the contract shows it (the point page and the staff editor). */
+export function toContainer(row: repo.ContainerRow): Container {
   return {
     id: row.id,
     point_id: row.point_id,
@@ -158,15 +159,7 @@ export async function getPointDetail(db: Executor, id: number, at: Date): Promis
   const containers = await repo.findContainersOfPoints(db, [id]);
   const state = openState(row.opening_hours, at);
   return {
-    id: row.id,
-    name: row.name,
-    kind: ZPointKind.parse(row.kind),
-    address: row.address,
-    city: row.city,
-    lat: row.lat,
-    lng: row.lng,
-    materials: catalogue.decode(Number(row.materials_mask)),
-    open_now: state.open,
+    ...toSummary(row, catalogue, at),
     next_change: state.nextChange ? state.nextChange.toISOString() : null,
     opening_hours: row.opening_hours,
     phone: row.phone,

@@ -22,7 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IdentityService } from '../../features/identity/identity.service.js';
 import { requireUser } from '../../plugins/auth.js';
 import { pointIdsOfManager } from '../../features/points/points.service.js';
-import { BEARER, errors, noStore, SIGNED_IN, SIGNED_IN_SPEC_CODES, TAGS } from './route-options.js';
+import { accountRoute, errors, SIGNED_IN, SIGNED_IN_SPEC_CODES } from './route-options.js';
 
 /** The signed-in account: profile, e-mail, password, sessions, devices, my data, deletion. */
 export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
@@ -32,16 +32,10 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
 
   r.get(
     IDENTITY_PATHS.me,
-    {
-      config: SIGNED_IN,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'El usuario actual (sin tokens)',
-        response: { 200: ZMeResponse, ...errors(401) },
-      },
-    },
+    accountRoute(SIGNED_IN, {
+      summary: 'El usuario actual (sin tokens)',
+      response: { 200: ZMeResponse, ...errors(401) },
+    }),
     async (request) => {
       const user = requireUser(request);
       const me = await identity.me(user);
@@ -54,33 +48,21 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
 
   r.patch(
     IDENTITY_PATHS.me,
-    {
-      config: SIGNED_IN_SPEC_CODES,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Edita los datos del perfil propio',
-        body: ZUpdateProfileRequest,
-        response: { 200: ZMeResponse, ...errors(400, 401, 409) },
-      },
-    },
+    accountRoute(SIGNED_IN_SPEC_CODES, {
+      summary: 'Edita los datos del perfil propio',
+      body: ZUpdateProfileRequest,
+      response: { 200: ZMeResponse, ...errors(400, 401, 409) },
+    }),
     async (request) => ({ data: await identity.updateProfile(requireUser(request), request.body) }),
   );
 
   r.delete(
     IDENTITY_PATHS.me,
-    {
-      config: SIGNED_IN_SPEC_CODES,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Elimina la cuenta propia (confirma con la contraseña); conserva anonimizado lo que la ley obliga',
-        body: ZDeleteAccountRequest,
-        response: { 200: ZDeleteAccountResponse, ...errors(400, 401, 409, 429) },
-      },
-    },
+    accountRoute(SIGNED_IN_SPEC_CODES, {
+      summary: 'Elimina la cuenta propia (confirma con la contraseña); conserva anonimizado lo que la ley obliga',
+      body: ZDeleteAccountRequest,
+      response: { 200: ZDeleteAccountResponse, ...errors(400, 401, 409, 429) },
+    }),
     async (request) => {
       await identity.deleteAccount(requireUser(request), request.body);
       return { data: { deleted: true as const } };
@@ -89,64 +71,40 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
 
   r.post(
     IDENTITY_PATHS.myEmail,
-    {
-      config: SIGNED_IN_SPEC_CODES,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Cambia el correo de acceso (confirma con la contraseña); habrá que verificarlo de nuevo',
-        body: ZChangeEmailRequest,
-        response: { 200: ZMeResponse, ...errors(400, 401, 409, 429) },
-      },
-    },
+    accountRoute(SIGNED_IN_SPEC_CODES, {
+      summary: 'Cambia el correo de acceso (confirma con la contraseña); habrá que verificarlo de nuevo',
+      body: ZChangeEmailRequest,
+      response: { 200: ZMeResponse, ...errors(400, 401, 409, 429) },
+    }),
     async (request) => ({ data: await identity.changeEmail(requireUser(request), request.body) }),
   );
 
   r.post(
     IDENTITY_PATHS.myPassword,
-    {
-      config: SIGNED_IN_SPEC_CODES,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Cambia la contraseña (confirma con la actual); cierra las demás sesiones',
-        body: ZChangePasswordRequest,
-        response: { 200: ZChangePasswordResponse, ...errors(400, 401, 429) },
-      },
-    },
+    accountRoute(SIGNED_IN_SPEC_CODES, {
+      summary: 'Cambia la contraseña (confirma con la actual); cierra las demás sesiones',
+      body: ZChangePasswordRequest,
+      response: { 200: ZChangePasswordResponse, ...errors(400, 401, 429) },
+    }),
     async (request) => ({ data: await identity.changePassword(requireUser(request), request.body) }),
   );
 
   r.get(
     IDENTITY_PATHS.mySessions,
-    {
-      config: SIGNED_IN,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Sesiones abiertas del usuario actual',
-        response: { 200: ZSessionListResponse, ...errors(401) },
-      },
-    },
+    accountRoute(SIGNED_IN, {
+      summary: 'Sesiones abiertas del usuario actual',
+      response: { 200: ZSessionListResponse, ...errors(401) },
+    }),
     async (request) => ({ data: await identity.listSessions(requireUser(request)) }),
   );
 
   r.delete(
     `${IDENTITY_PATHS.mySessions}/:id`,
-    {
-      config: SIGNED_IN_SPEC_CODES,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Cierra una sesión propia',
-        params: ZSessionIdParams,
-        response: { 200: ZRevokeSessionResponse, ...errors(401, 404) },
-      },
-    },
+    accountRoute(SIGNED_IN_SPEC_CODES, {
+      summary: 'Cierra una sesión propia',
+      params: ZSessionIdParams,
+      response: { 200: ZRevokeSessionResponse, ...errors(401, 404) },
+    }),
     async (request) => {
       await identity.revokeSession(requireUser(request), request.params.id);
       return { data: { revoked: true as const } };
@@ -155,32 +113,20 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
 
   r.get(
     IDENTITY_PATHS.myDevices,
-    {
-      config: SIGNED_IN,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Dispositivos de notificaciones enlazados al usuario actual',
-        response: { 200: ZDeviceListResponse, ...errors(401) },
-      },
-    },
+    accountRoute(SIGNED_IN, {
+      summary: 'Dispositivos de notificaciones enlazados al usuario actual',
+      response: { 200: ZDeviceListResponse, ...errors(401) },
+    }),
     async (request) => ({ data: await identity.listDevices(requireUser(request)) }),
   );
 
   r.delete(
     `${IDENTITY_PATHS.myDevices}/:id`,
-    {
-      config: SIGNED_IN_SPEC_CODES,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Desenlaza un dispositivo propio',
-        params: ZDeviceIdParams,
-        response: { 200: ZRemoveDeviceResponse, ...errors(400, 401, 404) },
-      },
-    },
+    accountRoute(SIGNED_IN_SPEC_CODES, {
+      summary: 'Desenlaza un dispositivo propio',
+      params: ZDeviceIdParams,
+      response: { 200: ZRemoveDeviceResponse, ...errors(400, 401, 404) },
+    }),
     async (request) => {
       await identity.removeDevice(requireUser(request), request.params.id);
       return { data: { removed: true as const } };
@@ -189,16 +135,10 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
 
   r.get(
     IDENTITY_PATHS.myExport,
-    {
-      config: SIGNED_IN,
-      onSend: noStore,
-      schema: {
-        tags: TAGS,
-        security: BEARER,
-        summary: 'Descarga mis datos personales (JSON)',
-        response: { 200: dataOf(ZPersonalDataExport), ...errors(401) },
-      },
-    },
+    accountRoute(SIGNED_IN, {
+      summary: 'Descarga mis datos personales (JSON)',
+      response: { 200: dataOf(ZPersonalDataExport), ...errors(401) },
+    }),
     async (request, reply) => {
       const data = await identity.exportPersonalData(requireUser(request));
       reply.header(

@@ -2,7 +2,7 @@ import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, randomIp, TEST_PASSWORD, tokenFromMail, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { LOGIN_THROTTLE, loginDelayMs } from '../../features/identity/identity.service.js';
+import { LOGIN_THROTTLE, loginDelayMs } from '../../features/identity/login-throttle.js';
 import { hashPassword } from '../../features/identity/passwords.js';
 
 describe('login (POST clientes/login)', () => {

@@ -19,6 +19,14 @@ export async function noStore(_request: FastifyRequest, reply: FastifyReply, pay
   return payload;
 }
 
+/**
+ * The options of a route for the signed-in account itself: who may call (`config`), the bearer
+ * scheme and tag in the OpenAPI document, and no caching of what it answers.
+ */
+export function accountRoute<S extends object>(config: typeof SIGNED_IN | typeof SIGNED_IN_SPEC_CODES, schema: S) {
+  return { config, onSend: noStore, schema: { tags: TAGS, security: BEARER, ...schema } };
+}
+
 export function meta(request: FastifyRequest): RequestMeta {
   const ua = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null };

@@ -21,7 +21,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as categories from '../../features/reports/report-categories.service.js';
-import * as reports from '../../features/reports/reports.service.js';
+import { addInternalNote, assertHandles, assignReport, getHandlerReport, listHandlerReports, setPhotoHidden } from '../../features/reports/report-handling.service.js';
+import { bulkChangeStatus, changeStatus } from '../../features/reports/report-status.service.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
 import { reportsDeps } from './deps.js';
 
@@ -43,7 +44,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
   /** Before the body is validated: a manager of another point's report gets 403, not a 400. */
   const handlesReport = async (request: FastifyRequest) => {
     const params = ZReportNumberParams.safeParse(request.params);
-    if (params.success) await reports.assertHandles(deps, requireManagerOrAdmin(request), params.data.number);
+    if (params.success) await assertHandles(deps, requireManagerOrAdmin(request), params.data.number);
   };
 
   r.get(
@@ -57,7 +58,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
         response: { 200: ZHandlerReportListResponse },
       },
     },
-    async (request) => ({ data: await reports.listHandlerReports(deps, requireManagerOrAdmin(request), request.query) }),
+    async (request) => ({ data: await listHandlerReports(deps, requireManagerOrAdmin(request), request.query) }),
   );
 
   r.post(
@@ -73,7 +74,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { numbers, ...change } = request.body;
-      return { data: await reports.bulkChangeStatus(deps, requireManagerOrAdmin(request), numbers, change) };
+      return { data: await bulkChangeStatus(deps, requireManagerOrAdmin(request), numbers, change) };
     },
   );
 
@@ -88,7 +89,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
         response: { 200: ZHandlerReportResponse },
       },
     },
-    async (request) => ({ data: await reports.getHandlerReport(deps, requireManagerOrAdmin(request), request.params.number) }),
+    async (request) => ({ data: await getHandlerReport(deps, requireManagerOrAdmin(request), request.params.number) }),
   );
 
   r.post(
@@ -105,7 +106,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await reports.changeStatus(deps, requireManagerOrAdmin(request), request.params.number, request.body),
+      data: await changeStatus(deps, requireManagerOrAdmin(request), request.params.number, request.body),
     }),
   );
 
@@ -116,7 +117,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Nota interna (no la ve el público)', security, params: ZReportNumberParams, body: ZReportNoteRequest, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
-      data: await reports.addInternalNote(deps, requireManagerOrAdmin(request), request.params.number, request.body.text),
+      data: await addInternalNote(deps, requireManagerOrAdmin(request), request.params.number, request.body.text),
     }),
   );
 
@@ -127,7 +128,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Asigna el reporte a alguien del equipo o a quien administra el punto', security, params: ZReportNumberParams, body: ZReportAssignRequest, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
-      data: await reports.assignReport(deps, requireManagerOrAdmin(request), request.params.number, request.body.assignee_id),
+      data: await assignReport(deps, requireManagerOrAdmin(request), request.params.number, request.body.assignee_id),
     }),
   );
 
@@ -140,7 +141,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
       schema: { tags, summary: 'Administración oculta (o vuelve a mostrar) una foto al público', security, params: ZReportNumberParams, body: ZReportPhotoVisibility, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
-      data: await reports.setPhotoHidden(deps, requireAdmin(request), request.params.number, request.body.photo_id, request.body.hidden),
+      data: await setPhotoHidden(deps, requireAdmin(request), request.params.number, request.body.photo_id, request.body.hidden),
     }),
   );
 }

@@ -20,7 +20,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activeCategories } from '../../features/reports/report-categories.service.js';
-import * as reports from '../../features/reports/reports.service.js';
+import { createReport } from '../../features/reports/report-filing.service.js';
+import { answerFollowUp, sendDueFollowUps } from '../../features/reports/report-follow-up.service.js';
+import { followReport, unfollowReport } from '../../features/reports/report-followers.service.js';
+import { reopenReport } from '../../features/reports/report-status.service.js';
+import { findDuplicates, getReport, listReports, publicListBody, reportMap } from '../../features/reports/reports.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import handlingRoutes, { reportCategoryAdminRoutes } from './admin.js';
@@ -67,7 +71,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       const user = requireUser(request);
       await enforceRateLimit(app.rateLimiter, `reports-create:u:${user.id}`, LIMITS.perUser, HOUR);
       await enforceRateLimit(app.rateLimiter, `reports-create:ip:${request.ip}`, LIMITS.perIp, HOUR);
-      const data = await reports.createReport(deps, { kind: 'app', user }, request.body);
+      const data = await createReport(deps, { kind: 'app', user }, request.body);
       return reply.code(201).send({ data });
     },
   );
@@ -83,9 +87,9 @@ export default async function reportsRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (request.user) return { data: await reports.listReports(deps, request.user, request.query) };
+      if (request.user) return { data: await listReports(deps, request.user, request.query) };
       // Already-serialized JSON (a string with a JSON content type is sent as it is).
-      const body = await reports.publicListBody(deps, request.query);
+      const body = await publicListBody(deps, request.query);
       return reply.type('application/json; charset=utf-8').send(body as unknown as { data: ReportList });
     },
   );
@@ -112,7 +116,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZReportMapResponse },
       },
     },
-    async (request) => ({ data: await reports.reportMap(deps, request.query) }),
+    async (request) => ({ data: await reportMap(deps, request.query) }),
   );
 
   r.get(
@@ -125,7 +129,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
         response: { 200: ZReportDuplicatesResponse },
       },
     },
-    async (request) => ({ data: await reports.findDuplicates(deps, request.query) }),
+    async (request) => ({ data: await findDuplicates(deps, request.query) }),
   );
 
   r.get(
@@ -133,7 +137,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     {
       schema: { tags, summary: 'Un reporte con su historial público', params: ZReportNumberParams, response: { 200: ZReportResponse } },
     },
-    async (request) => ({ data: await reports.getReport(deps, request.user, request.params.number) }),
+    async (request) => ({ data: await getReport(deps, request.user, request.params.number) }),
   );
 
   r.post(
@@ -145,7 +149,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     async (request) => {
       const user = requireUser(request);
       await enforceRateLimit(app.rateLimiter, `reports-follow:${user.id}`, LIMITS.follow, HOUR);
-      return { data: await reports.followReport(deps, user, request.params.number) };
+      return { data: await followReport(deps, user, request.params.number) };
     },
   );
 
@@ -155,7 +159,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       ...auth,
       schema: { tags, summary: 'Deja de seguir un reporte', security, params: ZReportNumberParams, response: { 200: ZReportResponse } },
     },
-    async (request) => ({ data: await reports.unfollowReport(deps, requireUser(request), request.params.number) }),
+    async (request) => ({ data: await unfollowReport(deps, requireUser(request), request.params.number) }),
   );
 
   r.post(
@@ -172,7 +176,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      data: await reports.reopenReport(deps, requireUser(request), request.params.number, request.body.note),
+      data: await reopenReport(deps, requireUser(request), request.params.number, request.body.note),
     }),
   );
 
@@ -191,7 +195,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       await enforceRateLimit(app.rateLimiter, `reports-follow-up:${request.ip}`, 60, HOUR);
       const { resolved, note, token } = request.body;
       return {
-        data: await reports.answerFollowUp(deps, request.user, { number: request.params.number, token, resolved, note }),
+        data: await answerFollowUp(deps, request.user, { number: request.params.number, token, resolved, note }),
       };
     },
   );
@@ -208,7 +212,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       async (request) => {
         if (request.ip !== '127.0.0.1' && request.ip !== '::1' && request.ip !== '::ffff:127.0.0.1') throw new AppError('forbidden');
         const now = new Date(Date.now() + request.query.days * 24 * 3600 * 1000);
-        return { data: { sent: await reports.sendDueFollowUps(deps, now) } };
+        return { data: { sent: await sendDueFollowUps(deps, now) } };
       },
     );
   }
@@ -218,7 +222,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
   app.addHook('onReady', () => {
     if (app.config.env === 'test') return;
     timer = setInterval(() => {
-      reports.sendDueFollowUps(deps).catch((err: unknown) => app.log.error({ err }, 'report follow-ups failed'));
+      sendDueFollowUps(deps).catch((err: unknown) => app.log.error({ err }, 'report follow-ups failed'));
     }, FOLLOW_UP_SWEEP_MS);
     timer.unref();
   });

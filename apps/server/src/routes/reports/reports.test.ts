@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, loginAs, randomIp, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { sendDueFollowUps } from '../../features/reports/reports.service.js';
+import { sendDueFollowUps } from '../../features/reports/report-follow-up.service.js';
 import { reportsDeps } from './deps.js';
 import {
   HANDLING_URL,

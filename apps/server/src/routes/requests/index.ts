@@ -16,8 +16,6 @@ import {
   assertHasRoleOn,
   assertMayAskForPickups,
   canSeeRequestPhoto,
-  changeStatus,
-  createRequest,
   exportRequestsOfUser,
   getRequest,
   listRequests,
@@ -26,6 +24,8 @@ import {
   suggestPoints,
   type RequestsDeps,
 } from '../../features/requests/requests.service.js';
+import { createRequest } from '../../features/requests/request-creation.service.js';
+import { changeStatus } from '../../features/requests/request-status.service.js';
 import { requireUser } from '../../plugins/auth.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 

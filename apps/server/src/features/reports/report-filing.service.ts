@@ -1,0 +1,136 @@
+import { formatReportNumber, type CreateReportData, type Report } from '@puntoverde/contract';
+import { AppError } from '../../lib/app-error.js';
+import type { AuthUser } from '../../plugins/auth.js';
+import { resolveFileRef } from '../files/files.service.js';
+import { notify } from '../notifications/notifications.service.js';
+import { requireActiveCategory } from './report-categories.service.js';
+import { publishNotifications, REPORT_APP_LINK, sendMail } from './report-notices.js';
+import { publicView, type ReportsDeps } from './report-views.js';
+import { reportsChanged } from './public-list-cache.js';
+import { filedEmail } from './reports.emails.js';
+import * as repo from './reports.repository.js';
+
+/** The timeline's author of what no person did. */
+const SYSTEM = 'PuntoVerde';
+
+/** `now` in Bogotá → its calendar year (numbers restart every 1 January, Bogotá time). */
+function bogotaYear(now: Date): number {
+  return Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Bogota', year: 'numeric' }).format(now));
+}
+
+export type FilingSource =
+  | { kind: 'app'; user: AuthUser }
+  | {
+      kind: 'open311';
+      name: string;
+      email: string | null;
+      phone: string | null;
+      address: string | null;
+      mediaUrl: string | null;
+      user: null;
+    };
+
+/**
+ * Files a report. Everything is checked before the transaction; the number is taken inside it,
+ * so a rejected report never consumes one and never leaves a half-written record.
+ */
+export async function createReport(
+  deps: ReportsDeps,
+  source: FilingSource,
+  input: CreateReportData,
+  now: Date = new Date(),
+): Promise<Report> {
+  const user = source.user;
+  const category = await requireActiveCategory(deps.db, input.category);
+  if (input.point_id != null) {
+    const point = await repo.findPoint(deps.db, input.point_id);
+    if (!point) throw AppError.field('point-not-found', 'point_id');
+  }
+  if (input.container_id != null) {
+    const container = await repo.findContainer(deps.db, input.container_id);
+    if (!container || (input.point_id != null && container.point_id !== input.point_id)) {
+      throw AppError.field('container-not-found', 'container_id');
+    }
+    input = { ...input, point_id: container.point_id };
+  }
+  const at = now.toISOString();
+  const year = bogotaYear(now);
+
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const fileIds: number[] = [];
+    for (const [i, publicId] of input.photos.entries()) {
+      if (!user) throw AppError.field('report-photo-invalid', `photos.${i}`);
+      const file = await resolveFileRef(trx, publicId, user, { field: `photos.${i}`, kind: 'image' }).catch(() => {
+        throw AppError.field('report-photo-invalid', `photos.${i}`);
+      });
+      if (fileIds.includes(file.id)) throw AppError.field('report-photo-invalid', `photos.${i}`);
+      fileIds.push(file.id);
+    }
+    const attached = await repo.attachedFileIds(trx, fileIds);
+    if (attached.length) throw AppError.field('report-photo-invalid', `photos.${fileIds.indexOf(attached[0]!)}`);
+    const sequence = await repo.takeNextSequence(trx, year);
+    const reportId = await repo.insertReport(trx, {
+      number: formatReportNumber(year, sequence),
+      year,
+      sequence,
+      category: input.category,
+      status: 'abierto',
+      description: input.description,
+      lat: input.lat,
+      lng: input.lng,
+      point_id: input.point_id ?? null,
+      container_id: input.container_id ?? null,
+      reporter_id: user?.id ?? null,
+      reporter_name: user ? user.name : source.kind === 'open311' ? source.name : '',
+      reporter_email: user ? user.email : source.kind === 'open311' ? source.email : null,
+      reporter_phone: source.kind === 'open311' ? source.phone : null,
+      source: source.kind,
+      address: source.kind === 'open311' ? source.address : null,
+      media_url: source.kind === 'open311' ? source.mediaUrl : null,
+      duplicate_of_id: null,
+      status_notes: null,
+      assigned_to: null,
+      resolved_at: null,
+      closed_at: null,
+      follow_up_sent_at: null,
+      follow_up_answer: null,
+      follow_up_answered_at: null,
+      created_at: at,
+      updated_at: at,
+    });
+    await repo.insertPhotos(trx, reportId, fileIds);
+    await repo.insertEvent(trx, {
+      report_id: reportId,
+      kind: 'created',
+      from_status: null,
+      to_status: 'abierto',
+      actor_id: user?.id ?? null,
+      actor_name: user?.name ?? (source.kind === 'open311' ? source.name : SYSTEM),
+      message: null,
+      internal: 0,
+      created_at: at,
+    });
+    return reportId;
+  });
+
+  reportsChanged(deps.db);
+  const row = (await repo.findById(deps.db, id))!;
+  // The point's managers get a record: a new report waits for them.
+  if (row.point_id !== null) {
+    const managers = await repo.managerIdsOfPoint(deps.db, row.point_id);
+    const notes = await Promise.all(
+      managers.map(async (managerId) => ({
+        userId: managerId,
+        n: await notify(deps.db, managerId, {
+          title: `Nuevo reporte ${row.number}`,
+          body: `${category.label} en ${row.point_name ?? 'tu punto'}.`,
+          link: REPORT_APP_LINK(row.number),
+        }),
+      })),
+    );
+    await publishNotifications(deps, notes);
+  }
+  const to = row.reporter_email;
+  if (to) await sendMail(deps, filedEmail(to, { number: row.number, categoryLabel: category.label, publicUrl: deps.publicUrl }));
+  return publicView(deps, user, row, now);
+}
