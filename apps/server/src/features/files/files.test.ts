@@ -4,9 +4,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
 import { recoverUploads } from './files.service.js';
 import { assertSafeKey, createLocalStorage, StorageKeyError } from './storage.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 /** A multipart body with one file part, as a browser form would send it. */
 function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
@@ -40,15 +40,15 @@ function pdfOfSize(size: number): Buffer {
 
 describe('file uploads', () => {
   let t: TestApp;
-  let owner: TestUser;
-  let other: TestUser;
-  let admin: TestUser;
+  let owner: BearerUser;
+  let other: BearerUser;
+  let admin: BearerUser;
   const filesDir = () => path.join(t.config.dataDir, 'files');
   const storedCount = () => {
     if (!existsSync(filesDir())) return 0;
     return readdirSync(filesDir(), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
   };
-  const upload = (user: TestUser | null, body: ReturnType<typeof multipart>, query = '') =>
+  const upload = (user: BearerUser | null, body: ReturnType<typeof multipart>, query = '') =>
     t.app.inject({
       method: 'POST',
       url: `/back/api/v1/files${query}`,
@@ -58,9 +58,9 @@ describe('file uploads', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    owner = await createUser(t.app.db, t.config.tokenSecret);
-    other = await createUser(t.app.db, t.config.tokenSecret);
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true });
+    owner = await createBearerUser(t.app.db, t.config.tokenSecret);
+    other = await createBearerUser(t.app.db, t.config.tokenSecret);
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true });
   });
   afterAll(() => t.close());
 
@@ -228,7 +228,7 @@ describe('file uploads', () => {
 
 describe('crash-safe uploads', () => {
   let t: TestApp;
-  let owner: TestUser;
+  let owner: BearerUser;
   const filesDir = () => path.join(t.config.dataDir, 'files');
   const onDisk = () =>
     existsSync(filesDir())
@@ -248,7 +248,7 @@ describe('crash-safe uploads', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    owner = await createUser(t.app.db, t.config.tokenSecret);
+    owner = await createBearerUser(t.app.db, t.config.tokenSecret);
   });
   afterAll(() => t.close());
 

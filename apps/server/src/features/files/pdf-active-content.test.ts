@@ -2,10 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { multipart } from '../../routes/pqr/pqr-test-kit.js';
 import { findPdfActiveContent } from './pdf-active-content.js';
+import { multipart } from '../../../test/factories/http.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 /**
  * Small PDFs written by hand: a catalog, one page, and whatever extra the case needs. The
@@ -61,13 +61,13 @@ describe('active content in PDFs', () => {
 
   describe('uploads', () => {
     let t: TestApp;
-    let user: TestUser;
+    let user: BearerUser;
     const filesDir = () => path.join(t.config.dataDir, 'files');
     const stored = () =>
       existsSync(filesDir()) ? readdirSync(filesDir(), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length : 0;
     beforeAll(async () => {
       t = await buildTestApp();
-      user = await createUser(t.app.db, t.config.tokenSecret);
+      user = await createBearerUser(t.app.db, t.config.tokenSecret);
     });
     afterAll(() => t.close());
 

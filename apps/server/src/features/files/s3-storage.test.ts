@@ -4,10 +4,10 @@ import net, { type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { startS3StandIn, type S3StandIn } from '../../../test/s3-stand-in.js';
 import { createS3Storage, StorageKeyError } from './storage.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 /**
  * The S3 backend against a local S3 (s3rver) that checks every request's Signature V4, so a
@@ -144,10 +144,10 @@ describe('S3 storage', () => {
 describe('uploads with the S3 backend', () => {
   let s3: S3StandIn;
   let t: TestApp;
-  let owner: TestUser;
-  let other: TestUser;
-  let admin: TestUser;
-  const upload = (user: TestUser, body: ReturnType<typeof multipart>) =>
+  let owner: BearerUser;
+  let other: BearerUser;
+  let admin: BearerUser;
+  const upload = (user: BearerUser, body: ReturnType<typeof multipart>) =>
     t.app.inject({
       method: 'POST',
       url: '/back/api/v1/files',
@@ -158,9 +158,9 @@ describe('uploads with the S3 backend', () => {
   beforeAll(async () => {
     s3 = await startS3StandIn();
     t = await buildTestApp({ s3: s3.config({ prefix: 'uploads' }) });
-    owner = await createUser(t.app.db, t.config.tokenSecret);
-    other = await createUser(t.app.db, t.config.tokenSecret);
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true });
+    owner = await createBearerUser(t.app.db, t.config.tokenSecret);
+    other = await createBearerUser(t.app.db, t.config.tokenSecret);
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true });
   });
   afterAll(async () => {
     await t.close();
@@ -233,7 +233,7 @@ describe('uploads when the bucket refuses the server', () => {
   let s3: S3StandIn;
   let wrongSecret: TestApp;
   let revoked: TestApp;
-  let user: TestUser;
+  let user: BearerUser;
   const fileCount = async (app: TestApp) =>
     Number(
       (
@@ -256,7 +256,7 @@ describe('uploads when the bucket refuses the server', () => {
   });
 
   it('answers 503 in Spanish to an upload signed with a wrong secret and records nothing', async () => {
-    user = await createUser(wrongSecret.app.db, wrongSecret.config.tokenSecret);
+    user = await createBearerUser(wrongSecret.app.db, wrongSecret.config.tokenSecret);
     const body = multipart('foto.png', 'image/png', await png());
     const res = await wrongSecret.app.inject({
       method: 'POST',
@@ -275,7 +275,7 @@ describe('uploads when the bucket refuses the server', () => {
   });
 
   it('answers 503, never cached, when the bucket stops accepting the key of stored files', async () => {
-    const owner = await createUser(revoked.app.db, revoked.config.tokenSecret);
+    const owner = await createBearerUser(revoked.app.db, revoked.config.tokenSecret);
     const body = multipart('foto.png', 'image/png', await png());
     const send = () =>
       revoked.app.inject({
