@@ -13,6 +13,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
+// The PQR body builder of the server's test kit (it imports no app module and no vitest).
+import { validPqr } from '../apps/server/test/factories/pqr.js';
 import { freePort, startProcess, writeResult } from './lib/harness.js';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 5);
@@ -116,19 +118,13 @@ const ops: Op[] = [
     run: () =>
       fetch(
         `${base}/back/api/v1/pqr`,
-        json({
-          type: 'peticion',
-          subject: 'Horario del punto de reciclaje',
-          description: 'Quisiera saber el horario de atención del punto de reciclaje del parque, gracias.',
-          name: 'Ana María Pérez',
-          document_type: 'CC',
-          document_number: '1020304050',
-          email: 'ana.perez@example.com',
-          phone: '300 123 4567',
-          answer_channel: 'email',
-          attachments: [],
-          accept_data_policy: true,
-        }),
+        json(
+          validPqr({
+            type: 'peticion',
+            subject: 'Horario del punto de reciclaje',
+            description: 'Quisiera saber el horario de atención del punto de reciclaje del parque, gracias.',
+          }),
+        ),
       ),
   },
   {

@@ -19,9 +19,9 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { createDatabase } from '../apps/server/src/db/dialect.js';
 import { renderCertificatePdf, type CertificateContent } from '../apps/server/src/features/certificates/certificate-pdf.js';
 import { computeSchemeMonthFromLedger } from '../apps/server/src/features/statistics/statistics.service.js';
-import { createTestPoints } from '../apps/server/src/features/points/points.test-data.js';
-import { signTestToken } from '../apps/server/test/test-session.js';
 import { writeResult } from './lib/harness.js';
+import { createPoints } from '../apps/server/test/factories/points.js';
+import { signTestToken } from '../apps/server/test/factories/users.js';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const COMPANIES = 5_000;
@@ -60,7 +60,7 @@ async function timed(n: number, fn: (i: number) => Promise<void>): Promise<{ p50
 
 try {
   const t0 = performance.now();
-  const points = await createTestPoints(
+  const points = await createPoints(
     db,
     Array.from({ length: 100 }, (_, i) => ({ name: `Punto ${i}`, lat: 6.2 + i / 1000, lng: -75.58, materials: ['pet'], city: i % 3 ? 'Medellín' : 'Envigado' })),
   );

@@ -8,7 +8,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { nowIso } from '../../apps/server/src/db/dialect.js';
 import { createAccount } from '../../apps/server/src/features/identity/accounts.service.js';
 import { seedGeneratedPoints } from '../../apps/server/src/features/points/points.seed.js';
-import { createTestPoints } from '../../apps/server/src/features/points/points.test-data.js';
+import { createPoints } from '../../apps/server/test/factories/points.js';
 
 const config = loadConfig({
   ...process.env,
@@ -20,7 +20,7 @@ const config = loadConfig({
 const app = await buildApp({ config });
 if (process.env.SCALE_SEED === '1') {
   await seedGeneratedPoints(app.db, 2000);
-  const [point] = await createTestPoints(app.db, [
+  const [point] = await createPoints(app.db, [
     { name: 'Contenedor Parque Laureles', lat: 6.2446, lng: -75.5916, materials: ['pet', 'carton'] },
   ]);
   const password = process.env.SCALE_PASSWORD ?? 'Reciclo-Papel-2026';

@@ -8,10 +8,9 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { nowIso } from '../../apps/server/src/db/dialect.js';
 import { seedGeneratedPoints } from '../../apps/server/src/features/points/points.seed.js';
-import { createTestPoints } from '../../apps/server/src/features/points/points.test-data.js';
-import { signTestToken } from '../../apps/server/test/test-session.js';
+import { createPoints } from '../../apps/server/test/factories/points.js';
+import { createBearerUser, signTestToken, type BearerUser } from '../../apps/server/test/factories/users.js';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
@@ -26,52 +25,22 @@ const config = loadConfig({
 });
 const app = await buildApp({ config });
 await seedGeneratedPoints(app.db, Number(process.env.SOAK_POINTS ?? 5000));
-const [point] = await createTestPoints(app.db, [
+const [point] = await createPoints(app.db, [
   { name: 'Contenedor Parque Laureles', lat: 6.2446, lng: -75.5916, materials: ['pet', 'carton', 'vidrio'] },
 ]);
-const ids: number[] = [];
+const users: BearerUser[] = [];
 for (let i = 0; i < Number(process.env.SOAK_USERS ?? 400); i++) {
-  const now = nowIso();
-  const row = await app.db
-    .insertInto('users')
-    .values({
-      email: `soak-${i}@example.co`,
-      password_hash: null,
-      tc_id: 2,
-      id_empresa: null,
-      is_admin: 0,
-      name: `Hogar ${i}`,
-      first_name: null,
-      last_name: null,
-      company_name: null,
-      contact_name: null,
-      document_type: null,
-      document_number: null,
-      phone: null,
-      address: null,
-      city: null,
-      lat: null,
-      lng: null,
-      email_verified_at: now,
-      data_policy_version: null,
-      data_policy_accepted_at: null,
-      active: 1,
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.push(row.id);
+  users.push(await createBearerUser(app.db, config.tokenSecret, { email: `soak-${i}@example.co`, name: `Hogar ${i}` }));
 }
 const usersFile = path.join(dataDir, 'soak-users.json');
-async function writeTokens() {
+const writeTokens = (tokens: string[]) => writeFileSync(usersFile, JSON.stringify({ point_id: point, tokens }));
+writeTokens(users.map((u) => u.token));
+async function signAgain() {
   const tokens = [];
-  for (const id of ids) tokens.push(await signTestToken(app.db, config.tokenSecret, id));
-  writeFileSync(usersFile, JSON.stringify({ point_id: point, tokens }));
+  for (const u of users) tokens.push(await signTestToken(app.db, config.tokenSecret, u.id));
+  writeTokens(tokens);
 }
-await writeTokens();
-setInterval(() => void writeTokens(), 10 * 60 * 1000).unref();
+setInterval(() => void signAgain(), 10 * 60 * 1000).unref();
 
 async function databaseConnections(): Promise<number> {
   if (app.database.dialect === 'postgres') {

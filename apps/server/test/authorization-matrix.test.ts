@@ -2,12 +2,13 @@ import { DEMO_PASSWORD } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/index.js';
 import { nowIso } from '../src/db/dialect.js';
-import { createUser, loginAs, loginSession, randomIp } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
-import { uploadPhoto, type Actor } from '../src/routes/requests/test-world.js';
 import { listenLocal, openSse } from './sse.js';
 import { PDFParse } from 'pdf-parse';
 import { ANONYMOUS_NOT_FOUND, EXPECTED, KNOWN_FAILURES, ROLES, type Role } from './authorization-matrix.table.js';
+import { randomIp } from './factories/http.js';
+import { uploadRequestPhoto } from './factories/requests.js';
+import { type Actor, createUser, loginAs, loginSession } from './factories/users.js';
 
 /**
  * Every route of the OpenAPI document × every kind of caller, on the demo world: household A
@@ -132,7 +133,7 @@ beforeAll(async () => {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const fileId = await uploadPhoto(t.app, { headers: headersOf.get('householdA') } as unknown as Actor);
+  const fileId = await uploadRequestPhoto(t.app, { headers: headersOf.get('householdA') } as unknown as Actor);
   const request = await db
     .selectFrom('pickup_requests')
     .select('id')

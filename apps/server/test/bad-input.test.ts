@@ -34,11 +34,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { seedDemo } from '../src/db/seed/index.js';
-import { validPqr } from '../src/routes/pqr/pqr-test-kit.js';
-import { requestBody } from '../src/routes/requests/test-world.js';
-import { reportBody } from '../src/routes/reports/reports-test-kit.js';
-import { createUser, loginAs, randomIp } from './factories.js';
 import { buildTestApp, type TestApp } from './helper.js';
+import { randomIp } from './factories/http.js';
+import { validPqr } from './factories/pqr.js';
+import { reportBody } from './factories/reports.js';
+import { requestBody } from './factories/requests.js';
+import { createUser, householdSignup, loginAs } from './factories/users.js';
 
 /**
  * Generated bad input through every write route below (fast-check mutations of a valid body:
@@ -77,21 +78,7 @@ const ROUTES: Record<string, WriteRoute> = {
     who: 'anonymous',
     body: ZSignupRequest,
     response: ZSessionUserResponse,
-    valid: () => ({
-      data_user: {
-        tc_id: 2,
-        email: `fuzz-${Math.random().toString(36).slice(2)}@example.co`,
-        password: DEMO_PASSWORD,
-        first_name: 'Laura',
-        last_name: 'Gómez',
-        document_type: 'CC',
-        document_number: '1.017.234.567',
-        phone: '300 123 4567',
-        city: 'Medellín',
-        address: 'Calle 10 # 43-12',
-        accept_data_policy: true,
-      },
-    }),
+    valid: () => ({ data_user: householdSignup({ email: `fuzz-${Math.random().toString(36).slice(2)}@example.co` }) }),
   },
   'POST /back/api/clientes/login': {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -366,3 +366,15 @@ export async function startS3StandIn(options: { bucket?: string; region?: string
 }
 
 export { EMPTY_SHA256 };
+
+/** The keys in the stand-in's bucket under `prefix`. */
+export async function objectKeys(s3: S3StandIn, prefix = ''): Promise<string[]> {
+  const res = await s3.client().send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
+  return (res.Contents ?? []).map((o) => o.Key ?? '');
+}
+
+/** The bytes of one object in the stand-in's bucket. */
+export async function objectBytes(s3: S3StandIn, key: string): Promise<Buffer> {
+  const res = await s3.client().send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+  return Buffer.from(await res.Body!.transformToByteArray());
+}

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helper.js';
-import { randomIp } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { createDatabase, sqliteDriver } from '../../db/dialect.js';
-import { multipart, pngBytes, validPqr } from '../../routes/pqr/pqr-test-kit.js';
 import { backupSqlite, restoreSqlite } from './sqlite-backup.js';
+import { pngBytes } from '../../../test/factories/files.js';
+import { multipart, randomIp } from '../../../test/factories/http.js';
+import { validPqr } from '../../../test/factories/pqr.js';
 
 /**
  * db:backup / db:restore round trip on a real SQLite file in WAL mode, with PQR filings

@@ -1,9 +1,9 @@
 import { DEMO_PASSWORD, IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { adminCreate, userCreate } from './account-cli.js';
 import { DEMO_USERS, identitySeeder } from './identity.seed.js';
+import { randomIp } from '../../../test/factories/http.js';
 
 describe('admin bootstrap CLIs and the demo accounts', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { pointIdsOfManager } from './points.repository.js';
-import { createTestUser } from './points.test-data.js';
 import { DEMO_MANAGER_EMAIL, demoPointInputs, generatedPointInputs, pointsDemoSeeder, seedGeneratedPoints } from './points.seed.js';
+import { createBearerUser } from '../../../test/factories/users.js';
 
 const silent = { info: () => undefined, warn: () => undefined };
 
@@ -39,7 +39,7 @@ describe('points demo data', () => {
   });
 
   it('seeds at least 300 demo points once, and links the demo manager to points with containers', async () => {
-    const user = await createTestUser(t.app.db, t.config.tokenSecret, { tc_id: 1 });
+    const user = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 1 });
     await t.app.db.updateTable('users').set({ email: DEMO_MANAGER_EMAIL }).where('id', '=', user.id).execute();
     await pointsDemoSeeder.run(t.app.db, { log: silent, config: t.config });
     const first = await count('demo');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/factories.js';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/helper.js';
 import { pqrDemoSeeder } from './pqr.seed.js';
+import { createUser } from '../../../test/factories/users.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/bearer-users.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { authLevelOf, type AuthLevel } from '../auth.js';
 import type { RouteEntry } from '../route-table.js';
+import { createBearerUser } from '../../../test/factories/users.js';
 
 /**
  * Generated from the route table: every route that needs an account answers 401 to an anonymous
@@ -115,7 +115,7 @@ describe('authorization comes before the body, on every route', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     app = t.app;
-    household = (await createUser(app.db, t.config.tokenSecret, { tc_id: 2 })).headers;
+    household = (await createBearerUser(app.db, t.config.tokenSecret, { tc_id: 2 })).headers;
   });
   afterAll(() => t.close());
 

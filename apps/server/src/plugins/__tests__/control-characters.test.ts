@@ -1,8 +1,8 @@
 import { CONTROL_CHARACTERS_MESSAGE, IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { filePqr, validPqr } from '../../routes/pqr/pqr-test-kit.js';
+import { filePqr, validPqr } from '../../../test/factories/pqr.js';
+import { createUser, loginAs } from '../../../test/factories/users.js';
 
 /** Control and bidi characters in free text: refused with a Spanish field error, nothing stored. */
 describe('control characters in free text', () => {

@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
 import { createTestDatabase, testConfig } from '../../../test/helper.js';
 import type { DatabaseHandle } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -12,6 +11,7 @@ import authPlugin from '../auth.js';
 import { configPlugin, dbPlugin } from '../core.js';
 import errorsPlugin from '../errors.js';
 import idempotencyPlugin from '../idempotency.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 /**
  * The Idempotency-Key mechanism on a small app with the real plugins and database: a write
@@ -21,8 +21,8 @@ import idempotencyPlugin from '../idempotency.js';
 let app: FastifyInstance;
 let database: DatabaseHandle;
 let runs = 0;
-let userA: TestUser;
-let userB: TestUser;
+let userA: BearerUser;
+let userB: BearerUser;
 let releaseSlow: () => void = () => {};
 
 beforeAll(async () => {
@@ -59,8 +59,8 @@ beforeAll(async () => {
     });
   });
   await app.ready();
-  userA = await createUser(database.db, config.tokenSecret);
-  userB = await createUser(database.db, config.tokenSecret);
+  userA = await createBearerUser(database.db, config.tokenSecret);
+  userB = await createBearerUser(database.db, config.tokenSecret);
 });
 
 afterAll(async () => {

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { DatabaseHandle } from '../../db/dialect.js';
 import { createTestDatabase, testConfig } from '../../../test/helper.js';
-import { createUser } from '../../../test/bearer-users.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { createBearerUser } from '../../../test/factories/users.js';
 
 /** Every multipart upload route of the API, from the route table (a new one is covered too). */
 function multipartRoutes(app: FastifyInstance): string[] {
@@ -71,7 +71,7 @@ describe('malformed multipart bodies', () => {
       return { data: { size: (await part?.toBuffer())?.length ?? 0 } };
     });
     await app.ready();
-    headers = (await createUser(app.db, config.tokenSecret)).headers;
+    headers = (await createBearerUser(app.db, config.tokenSecret)).headers;
   });
   afterAll(async () => {
     await app.close();

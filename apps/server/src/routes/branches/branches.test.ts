@@ -1,16 +1,18 @@
 import { IDENTITY_PATHS, type Branch, type CreateBranchRequest, type SessionUser } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, randomIp, tokenFromMail, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { buildWorld, createRequest, type Actor, type World } from '../requests/test-world.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { tokenFromMail, waitForMail } from '../../../test/factories/mail.js';
+import { buildRequestsWorld, createRequest, type RequestsWorld } from '../../../test/factories/requests.js';
+import { type Actor, createUser, loginAs, tryLogin } from '../../../test/factories/users.js';
 
 let t: TestApp;
-let w: World;
+let w: RequestsWorld;
 let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  w = await buildWorld(t.app);
+  w = await buildRequestsWorld(t.app);
 });
 afterAll(() => t.close());
 
@@ -141,12 +143,7 @@ describe('branch offices', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('invalid-token');
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: IDENTITY_PATHS.login,
-      remoteAddress: randomIp(),
-      payload: { username: branch.email, password: NEW_PASSWORD },
-    });
+    const login = await tryLogin(t.app, { email: branch.email, password: NEW_PASSWORD });
     expect(login.statusCode).toBe(200);
     const listed = (await api(w.head1, 'GET', `/back/api/v1/branches/${branch.id}`)).json().data as Branch;
     expect(listed.invitation).toBe('aceptada');
@@ -206,24 +203,14 @@ describe('branch offices', () => {
     expect((await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.me, headers: branchActor.headers })).statusCode).toBe(401);
     const refresh = await t.app.inject({ method: 'POST', url: IDENTITY_PATHS.refresh, payload: { refresh_token: session.refresh_token } });
     expect(refresh.statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: IDENTITY_PATHS.login,
-      remoteAddress: randomIp(),
-      payload: { username: branch.email, password: NEW_PASSWORD },
-    });
+    const login = await tryLogin(t.app, { email: branch.email, password: NEW_PASSWORD });
     expect(login.statusCode).toBe(403);
     // History stays: the head still sees the branch's request.
     expect((await api(w.head1, 'GET', `/back/api/v1/requests/${request.id}`)).statusCode).toBe(200);
     expect((await api(w.head1, 'GET', '/back/api/v1/branches')).json().data.map((b: Branch) => b.id)).toContain(branch.id);
 
     expect((await api(w.head1, 'PATCH', `/back/api/v1/branches/${branch.id}`, { active: true })).json().data.active).toBe(true);
-    const back = await t.app.inject({
-      method: 'POST',
-      url: IDENTITY_PATHS.login,
-      remoteAddress: randomIp(),
-      payload: { username: branch.email, password: NEW_PASSWORD },
-    });
+    const back = await tryLogin(t.app, { email: branch.email, password: NEW_PASSWORD });
     expect(back.statusCode).toBe(200);
   });
 

@@ -4,7 +4,8 @@ import { PDFParse } from 'pdf-parse';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { buildLedgerWorld, type Actor, type LedgerWorld } from '../statistics/ledger-test-world.js';
+import { buildLedgerWorld, type LedgerWorld } from '../../../test/factories/statistics.js';
+import { type Actor } from '../../../test/factories/users.js';
 
 let t: TestApp;
 let w: LedgerWorld;

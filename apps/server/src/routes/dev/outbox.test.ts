@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, loginAs } from '../../../test/factories.js';
+import { createUser, loginAs } from '../../../test/factories/users.js';
 
 const REMOTE = '203.0.113.9';
 const API = '/back/api/dev/outbox';

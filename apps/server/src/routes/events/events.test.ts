@@ -1,10 +1,10 @@
 import { EVENTS_TICKET_PATH, type RealtimeEvent } from '@puntoverde/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, type TestUser } from '../../../test/factories.js';
 import { realtimeOf } from '../../features/realtime/realtime.plugin.js';
 import { TEST_REDIS_URL, buildTestApp, type TestApp } from '../../../test/helper.js';
 import { listenLocal, openSse } from '../../../test/sse.js';
+import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
 
 const event = (requestId: number): RealtimeEvent => ({
   type: 'request.updated',

@@ -1,7 +1,7 @@
 import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
 
 describe('customer details (GET clientes/lista?id=)', () => {
   let t: TestApp;

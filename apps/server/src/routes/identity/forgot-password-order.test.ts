@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../../db/dialect.js';
-import { createUser, randomIp, waitForMail } from '../../../test/factories.js';
 import { createTestDatabase, testConfig } from '../../../test/helper.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { waitForMail } from '../../../test/factories/mail.js';
+import { createUser } from '../../../test/factories/users.js';
 
 /**
  * «¿Olvidaste tu contraseña?» answers before any work about the account: what the answer costs

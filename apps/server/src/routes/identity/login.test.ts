@@ -1,9 +1,11 @@
 import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, randomIp, TEST_PASSWORD, tokenFromMail, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { LOGIN_THROTTLE, loginDelayMs } from '../../features/identity/login-throttle.js';
 import { hashPassword } from '../../features/identity/passwords.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { tokenFromMail, waitForMail } from '../../../test/factories/mail.js';
+import { createUser, loginAs, TEST_PASSWORD } from '../../../test/factories/users.js';
 
 describe('login (POST clientes/login)', () => {
   let t: TestApp;

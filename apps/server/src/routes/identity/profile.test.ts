@@ -1,7 +1,9 @@
 import { DATA_POLICY_VERSION, IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, loginSession, randomIp, TEST_PASSWORD, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { waitForMail } from '../../../test/factories/mail.js';
+import { createUser, loginAs, loginSession, TEST_PASSWORD } from '../../../test/factories/users.js';
 
 describe('profile API (/v1/me)', () => {
   let t: TestApp;

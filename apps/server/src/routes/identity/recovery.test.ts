@@ -1,14 +1,9 @@
 import { FORGOT_PASSWORD_MESSAGE_ES, IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createUser,
-  loginSession,
-  randomIp,
-  TEST_PASSWORD,
-  tokenFromMail,
-  waitForMail,
-} from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { tokenFromMail, waitForMail } from '../../../test/factories/mail.js';
+import { createUser, loginSession, TEST_PASSWORD } from '../../../test/factories/users.js';
 
 const NEW_PASSWORD = 'Latas-Y-Botellas-88';
 

@@ -1,9 +1,10 @@
 import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, randomIp, TEST_PASSWORD } from '../../../test/factories.js';
 import { buildApp } from '../../app.js';
 import { buildTestApp, testConfig, TEST_REDIS_URL, type TestApp } from '../../../test/helper.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { createUser, TEST_PASSWORD } from '../../../test/factories/users.js';
 
 describe('identity API documentation', () => {
   let t: TestApp;

@@ -1,36 +1,9 @@
-import { DATA_POLICY_VERSION, DEMO_PASSWORD, IDENTITY_PATHS } from '@puntoverde/contract';
+import { DATA_POLICY_VERSION, IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { randomIp, tokenFromMail, waitForMail } from '../../../test/factories.js';
-
-const household = (over: Record<string, unknown> = {}) => ({
-  tc_id: 2,
-  email: 'Laura.Gomez@Example.co',
-  password: DEMO_PASSWORD,
-  first_name: 'Laura',
-  last_name: 'Gómez',
-  document_type: 'CC',
-  document_number: '1.017.234.567',
-  phone: '300 123 4567',
-  city: 'Medellín',
-  address: 'Calle 10 # 43-12',
-  accept_data_policy: true,
-  ...over,
-});
-
-const company = (over: Record<string, unknown> = {}) => ({
-  tc_id: 3,
-  email: 'compras@reciclajes-andinos.co',
-  password: 'Cartón-Limpio-77',
-  company_name: 'Reciclajes Andinos S.A.S.',
-  nit: '900.123.456-8',
-  contact_name: 'Andrés Restrepo',
-  phone: '6044445566',
-  city: 'Medellín',
-  address: 'Carrera 50 # 10-20',
-  accept_data_policy: true,
-  ...over,
-});
+import { randomIp } from '../../../test/factories/http.js';
+import { tokenFromMail, waitForMail } from '../../../test/factories/mail.js';
+import { companySignup, householdSignup } from '../../../test/factories/users.js';
 
 describe('sign-up (POST clientes/registro)', () => {
   let t: TestApp;
@@ -43,7 +16,7 @@ describe('sign-up (POST clientes/registro)', () => {
     t.app.inject({ method: 'POST', url: IDENTITY_PATHS.register, remoteAddress: ip, payload: { data_user } });
 
   it('creates a household, answers 201 with the user and its tokens, and records the consent', async () => {
-    const res = await register(household());
+    const res = await register(householdSignup());
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
     expect(data).toMatchObject({
@@ -72,7 +45,7 @@ describe('sign-up (POST clientes/registro)', () => {
   });
 
   it('creates a company head with its NIT normalised', async () => {
-    const res = await register(company());
+    const res = await register(companySignup());
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({
       tc_id: 3,
@@ -87,7 +60,7 @@ describe('sign-up (POST clientes/registro)', () => {
   });
 
   it('sends a verification link that confirms the e-mail once', async () => {
-    const res = await register(household({ email: 'verifica@example.co' }));
+    const res = await register(householdSignup({ email: 'verifica@example.co' }));
     const mail = await waitForMail(t.app, 'verifica@example.co', 'Confirma');
     expect(mail.text).toContain(`${t.config.publicUrl}/auth/verify-email?token=`);
     expect(mail.html).toContain('Confirmar mi correo');
@@ -104,61 +77,61 @@ describe('sign-up (POST clientes/registro)', () => {
   });
 
   it('rejects a NIT with a wrong check digit, naming the field', async () => {
-    const res = await register(company({ email: 'otra@empresa.co', nit: '900123456-7' }));
+    const res = await register(companySignup({ email: 'otra@empresa.co', nit: '900123456-7' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { 'data_user.nit': expect.stringMatching(/NIT/) } });
   });
 
   it('answers invalid-email for a malformed e-mail', async () => {
-    const res = await register(household({ email: 'laura@' }));
+    const res = await register(householdSignup({ email: 'laura@' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid-email', fields: { 'data_user.email': 'El correo electrónico no es válido.' } });
   });
 
   it('answers weak-password for a password under 6 characters', async () => {
-    const res = await register(household({ email: 'corta@example.co', password: 'a1b2c' }));
+    const res = await register(householdSignup({ email: 'corta@example.co', password: 'a1b2c' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'weak-password', fields: { 'data_user.password': expect.any(String) } });
   });
 
   it.each(['123456', 'contraseña', 'qwerty123', 'colombia'])('answers weak-password for the common password %s', async (password) => {
-    const res = await register(household({ email: `comun-${password.length}@example.co`, password }));
+    const res = await register(householdSignup({ email: `comun-${password.length}@example.co`, password }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'weak-password', fields: { 'data_user.password': expect.any(String) } });
   });
 
   it('answers weak-password when the password is the e-mail itself', async () => {
-    const res = await register(household({ email: 'andres.mejia@example.co', password: 'andres.mejia@example.co' }));
+    const res = await register(householdSignup({ email: 'andres.mejia@example.co', password: 'andres.mejia@example.co' }));
     expect(res.json().code).toBe('weak-password');
   });
 
   it('answers email-already-in-use (409) for a taken e-mail, whatever its case', async () => {
-    const res = await register(company({ email: 'LAURA.gomez@example.co', nit: '800197268-4' }));
+    const res = await register(companySignup({ email: 'LAURA.gomez@example.co', nit: '800197268-4' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'email-already-in-use', fields: { 'data_user.email': expect.any(String) } });
   });
 
   it('answers nit-already-in-use (409) for a second company with the same NIT', async () => {
-    const res = await register(company({ email: 'otra-andina@example.co', nit: '9001234568' }));
+    const res = await register(companySignup({ email: 'otra-andina@example.co', nit: '9001234568' }));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'nit-already-in-use', fields: { 'data_user.nit': expect.any(String) } });
   });
 
   it('refuses to self-create a point manager (tc_id 1)', async () => {
-    const res = await register({ ...household({ email: 'gestor@example.co' }), tc_id: 1 });
+    const res = await register({ ...householdSignup({ email: 'gestor@example.co' }), tc_id: 1 });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('data_user.tc_id');
   });
 
   it('requires accepting the data policy', async () => {
-    const res = await register(household({ email: 'sinpolitica@example.co', accept_data_policy: false }));
+    const res = await register(householdSignup({ email: 'sinpolitica@example.co', accept_data_policy: false }));
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty('data_user.accept_data_policy');
   });
 
   it('names every invalid household field (document type, phone, names)', async () => {
     const res = await register(
-      household({ email: 'campos@example.co', document_type: 'NIT', phone: '12345', first_name: '  ', city: '' }),
+      householdSignup({ email: 'campos@example.co', document_type: 'NIT', phone: '12345', first_name: '  ', city: '' }),
     );
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields).sort()).toEqual(
@@ -167,19 +140,19 @@ describe('sign-up (POST clientes/registro)', () => {
   });
 
   it('rejects a 10-digit phone that is not an assigned Colombian number', async () => {
-    const res = await register(household({ email: 'telefono@example.co', phone: '3991234567' }));
+    const res = await register(householdSignup({ email: 'telefono@example.co', phone: '3991234567' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { 'data_user.phone': expect.stringMatching(/celular/) } });
   });
 
   it('rejects a CC with letters', async () => {
-    const res = await register(household({ email: 'cc@example.co', document_number: 'AB12345' }));
+    const res = await register(householdSignup({ email: 'cc@example.co', document_number: 'AB12345' }));
     expect(res.json()).toMatchObject({ code: 'validation-failed', fields: { 'data_user.document_number': expect.any(String) } });
   });
 
   it('allows a passport with letters and no address', async () => {
     const res = await register(
-      household({ email: 'pasaporte@example.co', document_type: 'PP', document_number: 'ab123456', address: '' }),
+      householdSignup({ email: 'pasaporte@example.co', document_type: 'PP', document_number: 'ab123456', address: '' }),
     );
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ document_type: 'PP', document_number: 'AB123456', address: null });
@@ -191,7 +164,7 @@ describe('sign-up (POST clientes/registro)', () => {
       const res = await register({ tc_id: 2 }, ip);
       expect(res.statusCode).toBe(400);
     }
-    const res = await register(household({ email: 'limite@example.co' }), ip);
+    const res = await register(householdSignup({ email: 'limite@example.co' }), ip);
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('too-many-requests');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -2,9 +2,10 @@ import { IDENTITY_PATHS, type SessionUser } from '@puntoverde/contract';
 import { SignJWT } from 'jose';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginSession, randomIp, TEST_PASSWORD, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../lib/access-token.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { createUser, loginSession, TEST_PASSWORD, type TestUser } from '../../../test/factories/users.js';
 
 describe('tokens and sessions', () => {
   let t: TestApp;

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { waitForMail } from '../../../test/factories/mail.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 describe('user administration', () => {
   let t: TestApp;
-  let admin: TestUser;
-  let household: TestUser;
+  let admin: BearerUser;
+  let household: BearerUser;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true, name: 'Admin Central' });
-    household = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2, name: 'Hogar Gómez', email: 'gomez@test.puntoverde.co' });
-    await createUser(t.app.db, t.config.tokenSecret, { tc_id: 3, name: 'Empresa Reciclar SAS' });
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true, name: 'Admin Central' });
+    household = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 2, name: 'Hogar Gómez', email: 'gomez@test.puntoverde.co' });
+    await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 3, name: 'Empresa Reciclar SAS' });
   });
   afterAll(() => t.close());
 
@@ -34,7 +34,7 @@ describe('user administration', () => {
   });
 
   it('deactivates a user, whose token then stops working at once', async () => {
-    const victim = await createUser(t.app.db, t.config.tokenSecret);
+    const victim = await createBearerUser(t.app.db, t.config.tokenSecret);
     const before = await t.app.inject({ method: 'POST', url: '/back/api/v1/campaigns/1/join', headers: victim.headers });
     expect(before.statusCode).not.toBe(401);
     const res = await t.app.inject({ method: 'PATCH', url: `/back/api/v1/admin/users/${victim.id}`, headers: admin.headers, payload: { active: false } });
@@ -86,7 +86,7 @@ describe('user administration', () => {
   });
 
   it('resends the verification e-mail to an unverified user', async () => {
-    const unverified = await createUser(t.app.db, t.config.tokenSecret, { email: 'sin-verificar@test.puntoverde.co' });
+    const unverified = await createBearerUser(t.app.db, t.config.tokenSecret, { email: 'sin-verificar@test.puntoverde.co' });
     await t.app.db.updateTable('users').set({ email_verified_at: null }).where('id', '=', unverified.id).execute();
     const res = await t.app.inject({ method: 'POST', url: `/back/api/v1/admin/users/${unverified.id}/resend-verification`, headers: admin.headers });
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 type PublicMaterial = { code: string; name_es: string; name_en: string; parent_code: string | null };
 
@@ -36,8 +36,8 @@ function pointInput(materials: string[], name = 'Punto de tapas') {
 
 describe('materials back office', () => {
   let t: TestApp;
-  let admin: TestUser;
-  let household: TestUser;
+  let admin: BearerUser;
+  let household: BearerUser;
   const P = '/back/api/v1/admin/materials';
 
   async function publicMaterials(): Promise<PublicMaterial[]> {
@@ -58,8 +58,8 @@ describe('materials back office', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true });
-    household = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true });
+    household = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
   });
   afterAll(() => t.close());
 

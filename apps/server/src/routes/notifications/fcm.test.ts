@@ -1,10 +1,10 @@
 import { REGISTER_NOTIFICATIONS_PATH } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../../../test/factories.js';
 import { startFcmStandIn, type FcmStandIn } from '../../../test/fcm-stand-in.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { notify } from '../../features/notifications/notifications.service.js';
 import { notificationWorkerOf } from './index.js';
+import { createUser, loginAs } from '../../../test/factories/users.js';
 
 let t: TestApp;
 let fcm: FcmStandIn;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { notify } from '../../features/notifications/notifications.service.js';
+import { createUser, loginAs, type TestUser } from '../../../test/factories/users.js';
 
 let t: TestApp;
 let ana: TestUser;

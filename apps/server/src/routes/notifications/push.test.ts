@@ -2,7 +2,6 @@ import { BROADCAST_AUDIENCE_PATH, GET_NOTIFICATIONS_BY_USER_PATH, GET_NOTIFICATI
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { createUser, loginAs, loginSession, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { freePort, startPushStandIn, type PushStandIn } from '../../../test/push-stand-in.js';
 import { listenLocal, openSse } from '../../../test/sse.js';
@@ -11,6 +10,7 @@ import { notify } from '../../features/notifications/notifications.service.js';
 import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
 import { heldUntil } from '../../features/notifications/quiet-hours.js';
 import { notificationWorkerOf } from './index.js';
+import { createUser, loginAs, loginSession, type TestUser } from '../../../test/factories/users.js';
 
 let t: TestApp;
 let push: PushStandIn;

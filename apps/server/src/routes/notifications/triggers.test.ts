@@ -1,6 +1,5 @@
 import { REGISTER_NOTIFICATIONS_PATH } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { startPushStandIn, type PushStandIn } from '../../../test/push-stand-in.js';
 import { nowIso } from '../../db/dialect.js';
@@ -9,20 +8,27 @@ import { bogotaInstant } from '../../features/notifications/quiet-hours.js';
 import { createWebPushSender } from '../../features/notifications/web-push-sender.js';
 import { getCatalogue } from '../../features/materials/materials.service.js';
 import { addManager, insertContainer } from '../../features/points/points.repository.js';
-import { ADMIN_PQR_URL, filePqr, validPqr } from '../pqr/pqr-test-kit.js';
-import { bodyFor, buildWorld, changeStatus, createRequest, type Actor, type World } from '../requests/test-world.js';
 import { notificationWorkerOf } from './index.js';
+import { ADMIN_PQR_URL, filePqr, validPqr } from '../../../test/factories/pqr.js';
+import {
+  buildRequestsWorld,
+  changeRequestStatus,
+  createRequest,
+  type RequestsWorld,
+  statusBody,
+} from '../../../test/factories/requests.js';
+import { type Actor, createUser, loginAs } from '../../../test/factories/users.js';
 
 /** The features that write notification records get push delivery through them, with no code of their own. */
 
 let t: TestApp;
 let push: PushStandIn;
-let w: World;
+let w: RequestsWorld;
 
 beforeAll(async () => {
   push = await startPushStandIn();
   t = await buildTestApp({ pushAllowLoopback: true });
-  w = await buildWorld(t.app);
+  w = await buildRequestsWorld(t.app);
 });
 afterAll(async () => {
   await t.close();
@@ -43,7 +49,7 @@ describe('push for the notifications other features write', () => {
   it('tells the household when the point accepts its pickup request, naming it and linking to it', async () => {
     const received = await subscribe(w.householdA.headers);
     const request = await createRequest(t.app, w.householdA, { point_id: w.points.p1 });
-    expect((await changeStatus(t.app, w.manager1, request.id, bodyFor('aceptada'))).statusCode).toBe(200);
+    expect((await changeRequestStatus(t.app, w.manager1, request.id, statusBody('aceptada'))).statusCode).toBe(200);
     await notificationWorkerOf(t.app).runOnce();
     const [message] = await received();
     expect(message).toMatchObject({ kind: 'request', link: `/app/tabs/request/${request.id}` });

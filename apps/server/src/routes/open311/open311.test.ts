@@ -1,9 +1,7 @@
 import { Ajv, type AnySchema } from 'ajv';
 import * as xmlParser from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomIp } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { buildReportsWorld, changeStatus, mustFile } from '../reports/reports-test-kit.js';
 import {
   discoverySchema,
   errorsSchema,
@@ -12,6 +10,8 @@ import {
   serviceRequestsSchema,
   servicesSchema,
 } from './georeport-v2.schemas.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { buildReportsWorld, changeReportStatus, mustFile } from '../../../test/factories/reports.js';
 
 const B = '/back/api/open311/v2';
 const KEYS = '/back/api/v1/admin/open311-keys';
@@ -159,7 +159,7 @@ describe('Open311 GeoReport v2', () => {
   it('collapses statuses to open/closed with status notes and filters by status, code and ids', async () => {
     const a = await mustFile(t.app, w.ana, { point_id: w.pointX, category: 'punto_cerrado', lat: 6.21, lng: -75.57 });
     const b = await mustFile(t.app, w.ana, { point_id: w.pointX, category: 'punto_cerrado', lat: 6.211, lng: -75.571 });
-    await changeStatus(t.app, w.managerX, b.number, { status: 'descartado', reason: 'El punto abre a las 8:00.' });
+    await changeReportStatus(t.app, w.managerX, b.number, { status: 'descartado', reason: 'El punto abre a las 8:00.' });
     const closed = await both(`${B}/requests.{f}?service_code=punto_cerrado&status=closed`, serviceRequestsSchema, 'service_requests');
     expect(closed.json).toEqual([expect.objectContaining({ service_request_id: b.number, status: 'closed', status_notes: 'Descartado: El punto abre a las 8:00.' })]);
     const open = await both(`${B}/requests.{f}?service_code=punto_cerrado&status=open`, serviceRequestsSchema, 'service_requests');

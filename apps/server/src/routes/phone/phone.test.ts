@@ -5,10 +5,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { createTestDatabase, testConfig } from '../../../test/helper.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, loginAs, randomIp } from '../../../test/factories.js';
 import { startTwilioStandIn, type TwilioStandIn } from '../../../test/twilio-stand-in.js';
 import { DEMO_USERS, identitySeeder } from '../../features/identity/identity.seed.js';
-import { buildWorld, requestBody, type World } from '../requests/test-world.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { buildRequestsWorld, requestBody, type RequestsWorld } from '../../../test/factories/requests.js';
+import { createActor, createUser, loginAs } from '../../../test/factories/users.js';
 
 type Headers = { authorization: string };
 
@@ -19,8 +20,7 @@ async function person(t: TestApp, attrs: Parameters<typeof createUser>[1] = {}) 
   const prefixes = ['300', '301', '310', '311', '312', '313', '314', '315', '316', '317', '318', '319', '320', '321'];
   const prefix = prefixes[numberSeq % prefixes.length]!;
   const phone = attrs.phone ?? `${prefix}${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
-  const user = await createUser(t.app, { ...attrs, phone });
-  return { ...user, phone, headers: await loginAs(t.app, user) };
+  return { ...(await createActor(t.app, { ...attrs, phone })), phone };
 }
 
 function sendCode(t: TestApp, headers: Headers | Record<string, never>, payload: unknown = {}) {
@@ -372,10 +372,10 @@ describe('phone verification through Twilio (local stand-in)', () => {
 
 describe('pickups and the verified phone', () => {
   let t: TestApp;
-  let w: World;
+  let w: RequestsWorld;
   beforeAll(async () => {
     t = await buildTestApp();
-    w = await buildWorld(t.app);
+    w = await buildRequestsWorld(t.app);
   });
   afterAll(() => t.close());
   beforeEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 function pointInput(overrides: Record<string, unknown> = {}) {
   return {
@@ -21,16 +21,16 @@ function pointInput(overrides: Record<string, unknown> = {}) {
 
 describe('points back office', () => {
   let t: TestApp;
-  let admin: TestUser;
-  let manager: TestUser;
-  let household: TestUser;
+  let admin: BearerUser;
+  let manager: BearerUser;
+  let household: BearerUser;
   const P = '/back/api/v1/admin/points';
 
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true });
-    manager = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 1, name: 'Gestor Uno' });
-    household = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true });
+    manager = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 1, name: 'Gestor Uno' });
+    household = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
   });
   afterAll(() => t.close());
 

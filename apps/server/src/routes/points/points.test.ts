@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { addManager, insertContainer, pointIdsOfManager } from '../../features/points/points.repository.js';
-import { createTestPoints } from '../../features/points/points.test-data.js';
-import { createUser, loginAs } from '../../../test/factories.js';
 import { getCatalogue } from '../../features/materials/materials.service.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { createPoints } from '../../../test/factories/points.js';
+import { createUser, loginAs } from '../../../test/factories/users.js';
 
 // Around Medellín: El Poblado (6.21,-75.57), Laureles (6.245,-75.59), Bello (6.33,-75.56), and Bogotá far away.
 const MEDELLIN_BBOX = '-75.70,6.10,-75.45,6.40';
@@ -16,7 +16,7 @@ describe('waste points API', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    ids = await createTestPoints(t.app.db, [
+    ids = await createPoints(t.app.db, [
       { name: 'Punto limpio El Poblado', lat: 6.2087, lng: -75.5678, materials: ['pilas', 'vidrio'], opening_hours: '24/7' },
       { name: 'ECA Laureles', kind: 'eca', lat: 6.2447, lng: -75.5936, materials: ['plasticos', 'papel-carton'], opening_hours: 'Mo-Fr 08:00-17:00; Sa 08:00-12:00; PH off' },
       { name: 'Centro de acopio Bello', kind: 'centro-acopio', lat: 6.3373, lng: -75.5579, materials: ['pet', 'aluminio'] },
@@ -411,7 +411,7 @@ describe('waste points API', () => {
   describe('compression', () => {
     it('compresses a viewport answer with gzip and brotli', async () => {
       // 80 more points around Cali, away from the other tests' boxes.
-      await createTestPoints(
+      await createPoints(
         t.app.db,
         Array.from({ length: 80 }, (_, i) => ({ name: `Contenedor Cali ${i}`, lat: 3.4 + i * 0.001, lng: -76.5 - i * 0.001, materials: ['pet', 'vidrio'] })),
       );

@@ -1,9 +1,11 @@
 import type { AdminPqrDetail, PqrPublic } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, randomIp } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { BusinessCalendar, addCalendarDays, bogotaDate } from '../../features/pqr/business-days.js';
-import { ADMIN_PQR_URL, PQR_URL, filePqr, multipart, pngBytes, setPqrDates, validPqr } from './pqr-test-kit.js';
+import { pngBytes } from '../../../test/factories/files.js';
+import { multipart, randomIp } from '../../../test/factories/http.js';
+import { ADMIN_PQR_URL, filePqr, PQR_URL, setPqrDates, validPqr } from '../../../test/factories/pqr.js';
+import { createUser, loginAs } from '../../../test/factories/users.js';
 
 let t: TestApp;
 let admin: { authorization: string };

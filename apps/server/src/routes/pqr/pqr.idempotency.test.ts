@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { PQR_URL, filePqr, validPqr } from './pqr-test-kit.js';
+import { filePqr, PQR_URL, validPqr } from '../../../test/factories/pqr.js';
+import { createUser, loginAs } from '../../../test/factories/users.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, randomIp } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { BusinessCalendar } from '../../features/pqr/business-days.js';
-import { PQR_URL, filePqr, multipart, pngBytes, uploadForPqr, validPqr } from './pqr-test-kit.js';
+import { pngBytes } from '../../../test/factories/files.js';
+import { multipart, randomIp } from '../../../test/factories/http.js';
+import { filePqr, PQR_URL, uploadForPqr, validPqr } from '../../../test/factories/pqr.js';
+import { createUser, loginAs } from '../../../test/factories/users.js';
 
 let t: TestApp;
 beforeAll(async () => {

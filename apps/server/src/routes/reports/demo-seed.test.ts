@@ -1,16 +1,13 @@
-import { DEMO_PASSWORD, REPORT_SEEDED_CATEGORIES, REPORT_STATUSES, type Report, type ReportList } from '@puntoverde/contract';
+import { REPORT_SEEDED_CATEGORIES, REPORT_STATUSES, type Report, type ReportList } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../../test/factories.js';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { seedDemo } from '../../db/seed/index.js';
+import { buildDemoApp } from '../../../test/factories/demo.js';
+import { loginAsDemo } from '../../../test/factories/users.js';
+import type { TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
-const quiet = { info: () => undefined, warn: () => undefined };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.db, { log: quiet, config: t.config });
-  await seedDemo(t.app.db, { log: quiet, config: t.config });
+  t = await buildDemoApp();
 }, 120_000);
 afterAll(() => t.close());
 
@@ -35,13 +32,13 @@ describe('demo reports', () => {
   });
 
   it('asks the demo household "¿Se resolvió?" on one resolved report', async () => {
-    const headers = await loginAs(t.app, { email: 'hogar@demo.puntoverde.co', password: DEMO_PASSWORD });
+    const headers = await loginAsDemo(t.app, 'hogar@demo.puntoverde.co');
     const mine = await all('scope=mine', headers);
     expect(mine.items.filter((r: Report | ReportList['items'][number]) => r.follow_up_pending)).toHaveLength(1);
   });
 
   it('gives the demo manager an inbox of their points', async () => {
-    const headers = await loginAs(t.app, { email: 'gestor@demo.puntoverde.co', password: DEMO_PASSWORD });
+    const headers = await loginAsDemo(t.app, 'gestor@demo.puntoverde.co');
     const res = await t.app.inject({ method: 'GET', url: '/back/api/v1/handling/reports', headers });
     expect(res.json<{ data: { total: number } }>().data.total).toBeGreaterThan(0);
   });

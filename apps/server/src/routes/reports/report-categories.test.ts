@@ -1,7 +1,7 @@
 import { REPORT_SEEDED_CATEGORIES, type Report, type ReportCategoryView, type ReportMap } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { REPORTS_URL, buildReportsWorld, fileReport, mustFile, reportBody } from './reports-test-kit.js';
+import { buildReportsWorld, fileReport, mustFile, reportBody, REPORTS_URL } from '../../../test/factories/reports.js';
 
 const ADMIN_URL = '/back/api/v1/admin/report-categories';
 const PUBLIC_URL = '/back/api/v1/reports/categories';

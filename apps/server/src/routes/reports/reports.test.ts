@@ -1,22 +1,24 @@
 import type { Report, ReportDuplicate } from '@puntoverde/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs, randomIp, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { sendDueFollowUps } from '../../features/reports/report-follow-up.service.js';
 import { reportsDeps } from './deps.js';
+import { multipart, randomIp } from '../../../test/factories/http.js';
+import { waitForMail } from '../../../test/factories/mail.js';
 import {
-  HANDLING_URL,
-  PARK,
-  REPORTS_URL,
   buildReportsWorld,
-  changeStatus,
+  changeReportStatus,
   fileReport,
+  HANDLING_URL,
   mustFile,
+  PARK,
   reportBody,
+  REPORTS_URL,
   setResolvedAt,
-  uploadPhoto,
-} from './reports-test-kit.js';
+  uploadReportPhoto,
+} from '../../../test/factories/reports.js';
+import { createActor } from '../../../test/factories/users.js';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof buildReportsWorld>>;
@@ -40,7 +42,7 @@ const THIRTY_M_EAST = { lat: PARK.lat, lng: PARK.lng + 30 / (111_320 * Math.cos(
 
 describe('filing a report', () => {
   it('files a report with a photo on a container and answers its public number', async () => {
-    const photo = await uploadPhoto(t.app, w.ana);
+    const photo = await uploadReportPhoto(t.app, w.ana);
     const res = await fileReport(
       t.app,
       w.ana,
@@ -95,7 +97,7 @@ describe('filing a report', () => {
   });
 
   it("rejects someone else's photo without storing the report", async () => {
-    const brunosPhoto = await uploadPhoto(t.app, w.bruno);
+    const brunosPhoto = await uploadReportPhoto(t.app, w.bruno);
     const before = await counts();
     const res = await fileReport(t.app, w.ana, reportBody({ photos: [brunosPhoto] }));
     expect(res.status).toBe(400);
@@ -104,7 +106,7 @@ describe('filing a report', () => {
   });
 
   it('rejects a photo already used in another report', async () => {
-    const photo = await uploadPhoto(t.app, w.ana);
+    const photo = await uploadReportPhoto(t.app, w.ana);
     await mustFile(t.app, w.ana, { photos: [photo], category: 'otro', lat: 6.3, lng: -75.56 });
     const res = await fileReport(t.app, w.ana, reportBody({ photos: [photo] }));
     expect(res.status).toBe(400);
@@ -112,7 +114,6 @@ describe('filing a report', () => {
   });
 
   it('refuses a non-image upload at the upload pipeline', async () => {
-    const { multipart } = await import('../pqr/pqr-test-kit.js');
     const { payload, headers } = multipart(Buffer.from('hola, no soy una foto'), 'foto.png', 'image/png');
     const res = await t.app.inject({ method: 'POST', url: '/back/api/v1/files?kind=image', payload, headers: { ...headers, ...w.ana.headers } });
     expect(res.statusCode).toBe(415);
@@ -158,7 +159,7 @@ describe('handling', () => {
     const r = await mustFile(t.app, w.ana, { point_id: w.pointX });
     await t.app.inject({ method: 'POST', url: `${REPORTS_URL}/${r.number}/follow`, headers: w.bruno.headers });
     for (const status of ['en_revision', 'programado', 'resuelto'] as const) {
-      const res = await changeStatus(t.app, w.managerX, r.number, { status, note: `Paso a ${status}` });
+      const res = await changeReportStatus(t.app, w.managerX, r.number, { status, note: `Paso a ${status}` });
       expect(res.status).toBe(200);
       expect(res.json.data.status).toBe(status);
     }
@@ -173,22 +174,22 @@ describe('handling', () => {
 
   it('refuses an illegal edge with 409 and a discard without reason with 400', async () => {
     const r = await mustFile(t.app, w.ana, { point_id: w.pointX });
-    expect((await changeStatus(t.app, w.managerX, r.number, { status: 'abierto' })).status).toBe(409);
-    const noReason = await changeStatus(t.app, w.managerX, r.number, { status: 'descartado' });
+    expect((await changeReportStatus(t.app, w.managerX, r.number, { status: 'abierto' })).status).toBe(409);
+    const noReason = await changeReportStatus(t.app, w.managerX, r.number, { status: 'descartado' });
     expect(noReason.status).toBe(400);
     expect(noReason.json.fields).toHaveProperty('reason');
-    const ok = await changeStatus(t.app, w.managerX, r.number, { status: 'descartado', reason: 'No hay contenedor en ese lugar.' });
+    const ok = await changeReportStatus(t.app, w.managerX, r.number, { status: 'descartado', reason: 'No hay contenedor en ese lugar.' });
     expect(ok.json.data).toMatchObject({ status: 'descartado', status_notes: 'No hay contenedor en ese lugar.' });
   });
 
   it('closes a duplicate, links the original and moves its people to it', async () => {
     const original = await mustFile(t.app, w.ana, { point_id: w.pointX, category: 'contenedor_danado', lat: 6.26, lng: -75.58 });
     const dup = await mustFile(t.app, w.bruno, { point_id: w.pointX, category: 'contenedor_danado', lat: 6.26, lng: -75.58 });
-    const res = await changeStatus(t.app, w.staff, dup.number, { status: 'duplicado', duplicate_of: original.number });
+    const res = await changeReportStatus(t.app, w.staff, dup.number, { status: 'duplicado', duplicate_of: original.number });
     expect(res.json.data).toMatchObject({ status: 'duplicado', duplicate_of: original.number });
     const seen = (await t.app.inject({ method: 'GET', url: `${REPORTS_URL}/${original.number}`, headers: w.bruno.headers })).json<{ data: Report }>().data;
     expect(seen.following).toBe(true);
-    const self = await changeStatus(t.app, w.staff, original.number, { status: 'duplicado', duplicate_of: original.number });
+    const self = await changeReportStatus(t.app, w.staff, original.number, { status: 'duplicado', duplicate_of: original.number });
     expect(self.status).toBe(400);
   });
 
@@ -250,7 +251,7 @@ describe('handling', () => {
   });
 
   it('lets staff hide a photo from the public', async () => {
-    const photo = await uploadPhoto(t.app, w.ana);
+    const photo = await uploadReportPhoto(t.app, w.ana);
     const r = await mustFile(t.app, w.ana, { photos: [photo], category: 'otro', lat: 6.28, lng: -75.6 });
     const res = await t.app.inject({ method: 'POST', url: `${HANDLING_URL}/${r.number}/photo-visibility`, payload: { photo_id: photo, hidden: true }, headers: w.staff.headers });
     expect(res.statusCode).toBe(200);
@@ -262,7 +263,7 @@ describe('handling', () => {
 describe('follow-up and reopening', () => {
   it('asks "¿Se resolvió?" 7 days after resuelto and a "Sí" from the e-mail link closes the question', async () => {
     const r = await mustFile(t.app, w.ana, { point_id: w.pointX, category: 'otro', lat: 6.29, lng: -75.61 });
-    await changeStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
+    await changeReportStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
     const deps = reportsDeps(t.app);
     expect(await sendDueFollowUps(deps)).toBe(0);
     await setResolvedAt(t.app, r.number, new Date(Date.now() - 8 * 24 * 3600 * 1000).toISOString());
@@ -280,7 +281,7 @@ describe('follow-up and reopening', () => {
 
   it('reopens on "No" with the note', async () => {
     const r = await mustFile(t.app, w.ana, { point_id: w.pointX, category: 'otro', lat: 6.3, lng: -75.62 });
-    await changeStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
+    await changeReportStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
     const res = await t.app.inject({
       method: 'POST',
       url: `${REPORTS_URL}/${r.number}/follow-up`,
@@ -303,7 +304,7 @@ describe('follow-up and reopening', () => {
 
   it('lets the reporter reopen within 30 days, and nobody else', async () => {
     const r = await mustFile(t.app, w.ana, { point_id: w.pointX, category: 'otro', lat: 6.32, lng: -75.64 });
-    await changeStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
+    await changeReportStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
     const other = await t.app.inject({ method: 'POST', url: `${REPORTS_URL}/${r.number}/reopen`, payload: { note: 'Sigue igual' }, headers: w.bruno.headers });
     expect(other.statusCode).toBe(409);
     await setResolvedAt(t.app, r.number, new Date(Date.now() - 31 * 24 * 3600 * 1000).toISOString());
@@ -318,8 +319,7 @@ describe('follow-up and reopening', () => {
 describe('public list', () => {
   it('filters by status and category and a map viewport, without personal data', async () => {
     // A reporter of their own: the others have used up much of their hourly filings.
-    const user = await createUser(t.app, { name: 'Diana Hogar' });
-    const diana = { ...user, headers: await loginAs(t.app, user) };
+    const diana = await createActor(t.app, { name: 'Diana Hogar' });
     const r = await mustFile(t.app, diana, { category: 'punto_cerrado', lat: 6.2, lng: -75.55 });
     const res = await t.app.inject({ method: 'GET', url: `${REPORTS_URL}?status=abierto&category=punto_cerrado&bbox=-75.56,6.19,-75.54,6.21` });
     const list = res.json<{ data: { items: Report[]; total: number } }>().data;
@@ -332,8 +332,7 @@ describe('public list', () => {
 
 describe('filing from the offline outbox', () => {
   it('files a report once however often it is sent with the same Idempotency-Key', async () => {
-    const user = await createUser(t.app, { name: 'Elena Hogar' });
-    const elena = { ...user, headers: await loginAs(t.app, user) };
+    const elena = await createActor(t.app, { name: 'Elena Hogar' });
     const key = randomUUID();
     const send = () =>
       t.app.inject({ method: 'POST', url: REPORTS_URL, headers: { ...elena.headers, 'idempotency-key': key }, payload: reportBody({ lat: 6.3, lng: -75.57 }) });
@@ -354,8 +353,7 @@ describe('paging', () => {
   const place = (i: number) => ({ category: 'otro' as const, lat: 4.61 + i / 10_000, lng: -74.1 });
 
   it('pages the public list newest first, without overlaps, with the total of the filter', async () => {
-    const user = await createUser(t.app, { name: 'Carla Hogar' });
-    const carla = { ...user, headers: await loginAs(t.app, user) };
+    const carla = await createActor(t.app, { name: 'Carla Hogar' });
     const filed: string[] = [];
     for (let i = 0; i < 5; i += 1) filed.push((await mustFile(t.app, carla, place(i))).number);
     const page = async (n: number) =>
@@ -394,7 +392,7 @@ describe("the manager's Contenedores view", () => {
     const initial = before.json<{ data: { id: number; full_reports?: number }[] }>().data.find((c) => c.id === w.containerId)!.full_reports!;
     const r = await mustFile(t.app, w.bruno, { point_id: w.pointX, container_id: w.containerId, lat: 6.33, lng: -75.65 });
     expect(await count()).toBe(initial + 1);
-    await changeStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
+    await changeReportStatus(t.app, w.managerX, r.number, { status: 'resuelto' });
     expect(await count()).toBe(initial);
   });
 });

@@ -1,27 +1,20 @@
-import { DEMO_PASSWORD, type PickupRequestList } from '@puntoverde/contract';
+import type { PickupRequestList } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../../test/factories.js';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { demoSeeders, type SeedContext } from '../../db/seed/index.js';
+import { buildDemoApp } from '../../../test/factories/demo.js';
+import { loginAsDemo } from '../../../test/factories/users.js';
+import type { TestApp } from '../../../test/helper.js';
 
 let t: TestApp;
-const quiet = { info: () => undefined, warn: () => undefined };
-
-// The statistics seeder adds a year of collected pickups of its own (its own test counts them).
-async function seedRequests(ctx: SeedContext) {
-  for (const seeder of demoSeeders.filter((s) => s.name !== 'statistics')) await seeder.run(t.app.db, ctx);
-}
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedRequests({ log: quiet, config: t.config });
-  // Idempotent: a second start adds nothing.
-  await seedRequests({ log: quiet, config: t.config });
+  // The statistics seeder adds a year of collected pickups of its own (its own test counts them).
+  // Seeded twice: a second start adds nothing.
+  t = await buildDemoApp({ except: ['statistics'] });
 }, 60_000);
 afterAll(() => t.close());
 
 const list = async (email: string) => {
-  const headers = await loginAs(t.app, { email, password: DEMO_PASSWORD });
+  const headers = await loginAsDemo(t.app, email);
   const res = await t.app.inject({ method: 'GET', url: '/back/api/v1/requests', headers });
   expect(res.statusCode).toBe(200);
   return res.json().data as PickupRequestList;

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { buildWorld, requestBody, type Actor, type World } from './test-world.js';
+import { buildRequestsWorld, requestBody, type RequestsWorld } from '../../../test/factories/requests.js';
+import { type Actor } from '../../../test/factories/users.js';
 
 let t: TestApp;
-let w: World;
+let w: RequestsWorld;
 beforeAll(async () => {
   t = await buildTestApp();
-  w = await buildWorld(t.app);
+  w = await buildRequestsWorld(t.app);
 });
 afterAll(() => t.close());
 

@@ -1,29 +1,28 @@
 import type { PickupRequestDetail, PickupRequestList } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, loginAs } from '../../../test/factories.js';
 import { buildTestApp, dialectUnderTest, type TestApp } from '../../../test/helper.js';
 import { listenLocal, openSse } from '../../../test/sse.js';
 import { collectedKgBy } from '../../features/requests/requests.service.js';
 import { addDays, bogotaDate, pickupCalendar } from '../../features/requests/pickup-calendar.js';
 import {
-  HOME,
-  bodyFor,
-  buildWorld,
-  changeStatus,
+  buildRequestsWorld,
+  changeRequestStatus,
   createRequest,
+  HOME,
   requestBody,
+  type RequestsWorld,
   schedulableAt,
-  uploadPhoto,
-  type Actor,
-  type World,
-} from './test-world.js';
+  statusBody,
+  uploadRequestPhoto,
+} from '../../../test/factories/requests.js';
+import { type Actor, createActor } from '../../../test/factories/users.js';
 
 let t: TestApp;
-let w: World;
+let w: RequestsWorld;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  w = await buildWorld(t.app);
+  w = await buildRequestsWorld(t.app);
 });
 afterAll(() => t.close());
 
@@ -140,7 +139,7 @@ describe('creating a pickup request', () => {
   });
 
   it('attaches up to three of the caller’s own photos and shows them to the point manager', async () => {
-    const photo = await uploadPhoto(t.app, w.householdA);
+    const photo = await uploadRequestPhoto(t.app, w.householdA);
     const r = await createRequest(t.app, w.householdA, { photos: [photo] });
     expect(r.photos).toHaveLength(1);
     expect(r.photos[0]!.id).toBe(photo);
@@ -152,12 +151,12 @@ describe('creating a pickup request', () => {
   });
 
   it('refuses another user’s file, a photo already used, and a fourth photo', async () => {
-    const foreign = await uploadPhoto(t.app, w.householdB);
+    const foreign = await uploadRequestPhoto(t.app, w.householdB);
     const res = await post(w.householdA, requestBody({ photos: [foreign] }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'file-reference-invalid', fields: { 'photos.0': expect.any(String) } });
 
-    const used = await uploadPhoto(t.app, w.householdA);
+    const used = await uploadRequestPhoto(t.app, w.householdA);
     await createRequest(t.app, w.householdA, { photos: [used] });
     const again = await post(w.householdA, requestBody({ photos: [used] }));
     expect(again.statusCode).toBe(400);
@@ -180,8 +179,8 @@ describe('creating a pickup request', () => {
 
   it('leaves nothing behind when the request is refused half-way (bad photo)', async () => {
     const before = await t.app.db.selectFrom('pickup_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const foreign = await uploadPhoto(t.app, w.householdB);
-    const own = await uploadPhoto(t.app, w.householdA);
+    const foreign = await uploadRequestPhoto(t.app, w.householdB);
+    const own = await uploadRequestPhoto(t.app, w.householdA);
     const res = await post(w.householdA, requestBody({ photos: [own, foreign] }));
     expect(res.statusCode).toBe(400);
     const after = await t.app.db.selectFrom('pickup_requests').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -270,16 +269,16 @@ describe('who sees which requests', () => {
 describe('the life of a request', () => {
   it('goes pendiente → aceptada → programada → recogida with a timeline, notifications and kg totals', async () => {
     const r = await createRequest(t.app, w.branch1, { point_id: w.points.p2 });
-    const accepted = await changeStatus(t.app, w.manager2, r.id, { status: 'aceptada', note: 'Vamos la otra semana' });
+    const accepted = await changeRequestStatus(t.app, w.manager2, r.id, { status: 'aceptada', note: 'Vamos la otra semana' });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().data.allowed_transitions).toEqual(['programada', 'rechazada']);
 
     const when = new Date(schedulableAt(3));
-    const scheduled = await changeStatus(t.app, w.manager2, r.id, { status: 'programada', scheduled_at: when.toISOString() });
+    const scheduled = await changeRequestStatus(t.app, w.manager2, r.id, { status: 'programada', scheduled_at: when.toISOString() });
     expect(scheduled.statusCode).toBe(200);
     expect(scheduled.json().data).toMatchObject({ status: 'programada', scheduled_at: when.toISOString() });
 
-    const collected = await changeStatus(t.app, w.manager2, r.id, {
+    const collected = await changeRequestStatus(t.app, w.manager2, r.id, {
       status: 'recogida',
       items: [
         { material: 'pet', actual_kg: 12.5 },
@@ -329,43 +328,43 @@ describe('the life of a request', () => {
 
   it('lets the manager reschedule a programmed pickup', async () => {
     const r = await createRequest(t.app, w.householdA);
-    await changeStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
-    await changeStatus(t.app, w.manager1, r.id, bodyFor('programada'));
+    await changeRequestStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
+    await changeRequestStatus(t.app, w.manager1, r.id, statusBody('programada'));
     const later = schedulableAt(5);
-    const res = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: later });
+    const res = await changeRequestStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: later });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.scheduled_at).toBe(later);
   });
 
   it('needs a reason to reject, a date to schedule and kilos to collect', async () => {
     const r = await createRequest(t.app, w.householdA);
-    const noReason = await changeStatus(t.app, w.manager1, r.id, { status: 'rechazada' });
+    const noReason = await changeRequestStatus(t.app, w.manager1, r.id, { status: 'rechazada' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields).toHaveProperty('reason');
-    await changeStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
-    const noDate = await changeStatus(t.app, w.manager1, r.id, { status: 'programada' });
+    await changeRequestStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
+    const noDate = await changeRequestStatus(t.app, w.manager1, r.id, { status: 'programada' });
     expect(noDate.statusCode).toBe(400);
     expect(noDate.json().fields).toHaveProperty('scheduled_at');
-    const past = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: '2020-01-01T10:00:00-05:00' });
+    const past = await changeRequestStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: '2020-01-01T10:00:00-05:00' });
     expect(past.statusCode).toBe(400);
     expect(past.json().code).toBe('scheduled-at-invalid');
     // No pickups on Sundays nor Colombian holidays, for the point either.
     let sunday = schedulableAt(2);
     while (new Date(sunday).getUTCDay() !== 0) sunday = new Date(Date.parse(sunday) + 24 * 60 * 60 * 1000).toISOString();
-    const onSunday = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: sunday });
+    const onSunday = await changeRequestStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: sunday });
     expect(onSunday.statusCode).toBe(400);
     expect(onSunday.json()).toMatchObject({ code: 'scheduled-at-invalid', fields: { scheduled_at: 'No recogemos los domingos: elige otro día.' } });
     let year = new Date().getUTCFullYear() + 1;
     while (new Date(Date.UTC(year, 11, 25)).getUTCDay() === 0) year += 1; // a Christmas that is not a Sunday
     const christmas = `${year}-12-25T10:00:00-05:00`;
-    const onHoliday = await changeStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: christmas });
+    const onHoliday = await changeRequestStatus(t.app, w.manager1, r.id, { status: 'programada', scheduled_at: christmas });
     expect(onHoliday.statusCode).toBe(400);
     expect(onHoliday.json().fields.scheduled_at).toMatch(/^Ese día es festivo en Colombia \(.+\): elige otro día\.$/);
-    await changeStatus(t.app, w.manager1, r.id, bodyFor('programada'));
-    const missing = await changeStatus(t.app, w.manager1, r.id, { status: 'recogida', items: [{ material: 'pet', actual_kg: 3 }] });
+    await changeRequestStatus(t.app, w.manager1, r.id, statusBody('programada'));
+    const missing = await changeRequestStatus(t.app, w.manager1, r.id, { status: 'recogida', items: [{ material: 'pet', actual_kg: 3 }] });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('collect-items-invalid');
-    const zero = await changeStatus(t.app, w.manager1, r.id, {
+    const zero = await changeRequestStatus(t.app, w.manager1, r.id, {
       status: 'recogida',
       items: [
         { material: 'pet', actual_kg: 0 },
@@ -373,7 +372,7 @@ describe('the life of a request', () => {
       ],
     });
     expect(zero.statusCode).toBe(400);
-    const negative = await changeStatus(t.app, w.manager1, r.id, {
+    const negative = await changeRequestStatus(t.app, w.manager1, r.id, {
       status: 'recogida',
       items: [
         { material: 'pet', actual_kg: -1 },
@@ -387,10 +386,10 @@ describe('the life of a request', () => {
 
   it('keeps the rejection reason and the cancellation reason', async () => {
     const r1 = await createRequest(t.app, w.householdA);
-    const rejected = await changeStatus(t.app, w.manager1, r1.id, bodyFor('rechazada'));
+    const rejected = await changeRequestStatus(t.app, w.manager1, r1.id, statusBody('rechazada'));
     expect(rejected.json().data).toMatchObject({ status: 'rechazada', rejection_reason: 'No tenemos vehículo disponible esa semana.' });
     const r2 = await createRequest(t.app, w.householdA);
-    const cancelled = await changeStatus(t.app, w.householdA, r2.id, { status: 'cancelada', reason: 'Ya lo llevé yo' });
+    const cancelled = await changeRequestStatus(t.app, w.householdA, r2.id, { status: 'cancelada', reason: 'Ya lo llevé yo' });
     expect(cancelled.json().data).toMatchObject({ status: 'cancelada', cancellation_reason: 'Ya lo llevé yo' });
     expect(cancelled.json().data.timeline.at(-1)).toMatchObject({ to_status: 'cancelada', note: 'Ya lo llevé yo' });
     // The manager hears about the cancellation.
@@ -415,7 +414,7 @@ describe('live updates of requests', () => {
     expect(created.data).toMatchObject({ request_id: r.id, status: 'pendiente', point_id: w.points.p1, notified: true });
     await managerStream.next('notification.created');
 
-    await changeStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
+    await changeRequestStatus(t.app, w.manager1, r.id, { status: 'aceptada' });
     const updated = await requesterStream.next('request.updated');
     expect(updated.data).toMatchObject({ request_id: r.id, status: 'aceptada', actor_id: w.manager1.id, notified: true });
     const note = await requesterStream.next('notification.created');
@@ -434,7 +433,7 @@ describe('concurrent accepts', () => {
     // Two managers of the same point plus admins all press «Aceptar» at once.
     await t.app.db.insertInto('point_managers').values({ point_id: w.points.p1, user_id: w.manager2.id, created_at: new Date().toISOString() }).execute();
     const actors = Array.from({ length: 20 }, (_, i) => [w.manager1, w.manager2, w.admin][i % 3]!);
-    const results = await Promise.all(actors.map((a) => changeStatus(t.app, a, r.id, { status: 'aceptada' })));
+    const results = await Promise.all(actors.map((a) => changeRequestStatus(t.app, a, r.id, { status: 'aceptada' })));
     const codes = results.map((res) => res.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
@@ -449,11 +448,10 @@ describe('concurrent accepts', () => {
 
 describe('when a requester deletes the account', () => {
   it('cancels the open requests and keeps only what statistics need', async () => {
-    const user = await createUser(t.app);
-    const who: Actor = { ...user, headers: await loginAs(t.app, user) };
-    const photo = await uploadPhoto(t.app, who);
+    const who = await createActor(t.app);
+    const photo = await uploadRequestPhoto(t.app, who);
     const r = await createRequest(t.app, who, { photos: [photo] });
-    const res = await t.app.inject({ method: 'DELETE', url: '/back/api/v1/me', headers: who.headers, payload: { password: user.password } });
+    const res = await t.app.inject({ method: 'DELETE', url: '/back/api/v1/me', headers: who.headers, payload: { password: who.password } });
     expect(res.statusCode).toBe(200);
     const row = await t.app.db.selectFrom('pickup_requests').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'cancelada', address: 'Dirección eliminada', notes: null, cancellation_reason: 'Cuenta eliminada' });

@@ -1,7 +1,14 @@
 import { REQUEST_STATUSES, type RequestStatus } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { bodyFor, buildWorld, changeStatus, createRequest, type Actor, type World } from './test-world.js';
+import {
+  buildRequestsWorld,
+  changeRequestStatus,
+  createRequest,
+  type RequestsWorld,
+  statusBody,
+} from '../../../test/factories/requests.js';
+import { type Actor } from '../../../test/factories/users.js';
 
 /**
  * Every status change through the API, from every status, by every kind of caller, on the
@@ -42,7 +49,7 @@ const PATH: Record<RequestStatus, RequestStatus[]> = {
 };
 
 let t: TestApp;
-let w: World;
+let w: RequestsWorld;
 let who: Record<ActorName, Actor>;
 /** One request parked in each status, reused for every refused attempt (they change nothing). */
 const parked = new Map<RequestStatus, number>();
@@ -51,7 +58,7 @@ async function requestIn(status: RequestStatus): Promise<number> {
   const r = await createRequest(t.app, w.branch1);
   for (const step of PATH[status]) {
     const by = step === 'cancelada' ? w.branch1 : w.manager1;
-    const res = await changeStatus(t.app, by, r.id, bodyFor(step));
+    const res = await changeRequestStatus(t.app, by, r.id, statusBody(step));
     if (res.statusCode !== 200) throw new Error(`setup ${step}: ${res.statusCode} ${res.body}`);
   }
   return r.id;
@@ -59,7 +66,7 @@ async function requestIn(status: RequestStatus): Promise<number> {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  w = await buildWorld(t.app);
+  w = await buildRequestsWorld(t.app);
   who = {
     requester: w.branch1,
     head: w.head1,
@@ -82,7 +89,7 @@ describe('status changes through the API', () => {
   it.each(cases)('%s moving a request from %s to %s → %i', async (actor, from, to, status) => {
     // A success changes the request, so it gets a fresh one; refusals share the parked one.
     const id = status === 200 ? await requestIn(from) : parked.get(from)!;
-    const res = await changeStatus(t.app, who[actor], id, bodyFor(to));
+    const res = await changeRequestStatus(t.app, who[actor], id, statusBody(to));
     expect(res.statusCode, res.body).toBe(status);
     if (status === 409) expect(res.json().code).toBe('invalid-transition');
     if (status === 403) expect(res.json().code).toBe('transition-forbidden');

@@ -8,7 +8,6 @@ import {
 } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcProviderConfig } from '../../config.js';
-import { createUser, randomIp, waitForMail } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import {
   OIDC_TEST_ACCOUNT,
@@ -17,6 +16,9 @@ import {
   type LocalOidcProvider,
   type OidcTestAccount,
 } from '../../../test/oidc-provider.js';
+import { randomIp } from '../../../test/factories/http.js';
+import { waitForMail } from '../../../test/factories/mail.js';
+import { createUser } from '../../../test/factories/users.js';
 
 /**
  * Social sign-in end to end against a real OpenID Connect provider (oidc-provider on

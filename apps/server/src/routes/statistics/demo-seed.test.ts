@@ -1,22 +1,19 @@
-import { DEMO_PASSWORD, type MyStatistics } from '@puntoverde/contract';
+import type { MyStatistics } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../../../test/factories.js';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { seedDemo } from '../../db/seed/index.js';
+import { buildDemoApp } from '../../../test/factories/demo.js';
+import { loginAsDemo } from '../../../test/factories/users.js';
+import type { TestApp } from '../../../test/helper.js';
 import { addDays, bogotaDay } from '../../features/statistics/statistics.service.js';
 
 let t: TestApp;
-const quiet = { info: () => undefined, warn: () => undefined };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await seedDemo(t.app.db, { log: quiet, config: t.config });
-  // Idempotent: a second start adds nothing.
-  await seedDemo(t.app.db, { log: quiet, config: t.config });
+  // Seeded twice: a second start adds nothing.
+  t = await buildDemoApp();
 }, 60_000);
 afterAll(() => t.close());
 
-const as = (email: string) => loginAs(t.app, { email, password: DEMO_PASSWORD });
+const as = (email: string) => loginAsDemo(t.app, email);
 
 async function figures(email: string): Promise<MyStatistics> {
   const res = await t.app.inject({ method: 'GET', url: '/back/api/v1/statistics/me', headers: await as(email) });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { nowIso } from '../../db/dialect.js';
 import { bogotaDay, computeSchemeMonthFromLedger } from '../../features/statistics/statistics.service.js';
-import { buildLedgerWorld, collected, materialIds, type Actor, type LedgerWorld } from './ledger-test-world.js';
+import { buildLedgerWorld, collected, type LedgerWorld, materialIds } from '../../../test/factories/statistics.js';
+import { type Actor } from '../../../test/factories/users.js';
 
 let t: TestApp;
 let w: LedgerWorld;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 function allyInput(overrides: Record<string, unknown> = {}) {
   return {
@@ -23,7 +23,7 @@ function allyInput(overrides: Record<string, unknown> = {}) {
 
 describe('allies and adhered members', () => {
   let t: TestApp;
-  let admin: TestUser;
+  let admin: BearerUser;
   const post = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/back/api/v1/admin/allies', headers: admin.headers, payload });
   const list = async (query = '') =>
@@ -34,7 +34,7 @@ describe('allies and adhered members', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true });
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true });
   });
   afterAll(() => t.close());
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 describe('FAQ and about page', () => {
   let t: TestApp;
-  let admin: TestUser;
+  let admin: BearerUser;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true });
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true });
   });
   afterAll(() => t.close());
 

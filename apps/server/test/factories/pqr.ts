@@ -1,14 +1,14 @@
 import type { CreatePqrRequest, PqrPublic } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
-import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
-import { randomIp } from '../../../test/factories.js';
+import { pngBytes } from './files.js';
+import { multipart, randomIp } from './http.js';
 
-/** Shared by the PQR API test files (not a test itself). */
+/** PQR filed through the public form (bench/soak.ts sends `validPqr` too, so no app modules here). */
 
 export const PQR_URL = '/back/api/v1/pqr';
 export const ADMIN_PQR_URL = '/back/api/v1/admin/pqr';
 
+/** A complete, valid queja filed by a citizen who wants the answer by e-mail. */
 export function validPqr(overrides: Partial<CreatePqrRequest> = {}): CreatePqrRequest {
   return {
     type: 'queja',
@@ -27,6 +27,7 @@ export function validPqr(overrides: Partial<CreatePqrRequest> = {}): CreatePqrRe
   };
 }
 
+/** POSTs `body` to the public form from a fresh client address; status and parsed body. */
 export async function filePqr(
   app: FastifyInstance,
   body: unknown,
@@ -42,22 +43,7 @@ export async function filePqr(
   return { status: res.statusCode, json: res.json() };
 }
 
-export async function pngBytes(): Promise<Buffer> {
-  return sharp({ create: { width: 40, height: 30, channels: 3, background: '#2e7d32' } })
-    .png()
-    .toBuffer();
-}
-
-export function multipart(bytes: Buffer, filename: string, mime: string, field = 'file') {
-  const boundary = `----puntoverde${randomBytes(8).toString('hex')}`;
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(head), bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-/** Uploads through the PQR form endpoint; returns the file id and the upload key. */
+/** Uploads a PNG through the PQR form endpoint; returns the file id and the upload key. */
 export async function uploadForPqr(
   app: FastifyInstance,
   options: { key?: string | null; headers?: Record<string, string> } = {},

@@ -1,18 +1,18 @@
 import type { AdminDashboard } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { buildWorld, createRequest, type World } from '../../routes/requests/test-world.js';
-import { filePqr, setPqrDates, validPqr } from '../../routes/pqr/pqr-test-kit.js';
+import { filePqr, setPqrDates, validPqr } from '../../../test/factories/pqr.js';
+import { buildRequestsWorld, createRequest, type RequestsWorld } from '../../../test/factories/requests.js';
 
 const URL = '/back/api/v1/admin/dashboard';
 
 describe('back-office home', () => {
   let t: TestApp;
-  let w: World;
+  let w: RequestsWorld;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    w = await buildWorld(t.app);
+    w = await buildRequestsWorld(t.app);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 type Operation = { method: string; url: string };
 
@@ -23,15 +23,15 @@ function adminOperations(t: TestApp): Operation[] {
 
 describe('back office authorization', () => {
   let t: TestApp;
-  let household: TestUser;
-  let manager: TestUser;
-  let company: TestUser;
+  let household: BearerUser;
+  let manager: BearerUser;
+  let company: BearerUser;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    household = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
-    manager = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 1 });
-    company = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 3 });
+    household = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
+    manager = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 1 });
+    company = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 3 });
   });
   afterAll(() => t.close());
 

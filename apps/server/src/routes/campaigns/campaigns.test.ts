@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { createUser, type TestUser } from '../../../test/bearer-users.js';
+import { uploadImage } from '../../../test/factories/files.js';
+import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const at = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -26,9 +26,9 @@ function campaignInput(overrides: Record<string, unknown> = {}) {
 
 describe('campaigns', () => {
   let t: TestApp;
-  let admin: TestUser;
-  let household: TestUser;
-  let neighbour: TestUser;
+  let admin: BearerUser;
+  let household: BearerUser;
+  let neighbour: BearerUser;
 
   const create = async (overrides: Record<string, unknown> = {}) => {
     const res = await t.app.inject({ method: 'POST', url: '/back/api/v1/admin/campaigns', headers: admin.headers, payload: campaignInput(overrides) });
@@ -36,34 +36,16 @@ describe('campaigns', () => {
     return res.json().data as { id: number; status: string; image_url: string | null };
   };
 
-  async function uploadImage(user: TestUser): Promise<string> {
-    const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2e7d32' } }).png().toBuffer();
-    const boundary = 'b' + Date.now();
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.png"\r\nContent-Type: image/png\r\n\r\n`),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/back/api/v1/files',
-      payload,
-      headers: { ...user.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().data.id as string;
-  }
-
   beforeAll(async () => {
     t = await buildTestApp();
-    admin = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true, name: 'Ana Admin' });
-    household = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
-    neighbour = await createUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
+    admin = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true, name: 'Ana Admin' });
+    household = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
+    neighbour = await createBearerUser(t.app.db, t.config.tokenSecret, { tc_id: 2 });
   });
   afterAll(() => t.close());
 
   it('lets an admin create a campaign with an image that then becomes public', async () => {
-    const imageId = await uploadImage(admin);
+    const imageId = await uploadImage(t.app, admin, { size: { width: 80, height: 60 } });
     const created = await create({ image_id: imageId });
     expect(created).toMatchObject({ status: 'ongoing', image_url: `/back/api/v1/files/${imageId}` });
     const image = await t.app.inject({ method: 'GET', url: created.image_url! });
@@ -72,8 +54,8 @@ describe('campaigns', () => {
   });
 
   it('refuses an image that belongs to someone else', async () => {
-    const foreign = await uploadImage(household);
-    const other = await createUser(t.app.db, t.config.tokenSecret, { is_admin: true });
+    const foreign = await uploadImage(t.app, household, { size: { width: 80, height: 60 } });
+    const other = await createBearerUser(t.app.db, t.config.tokenSecret, { is_admin: true });
     // Admins may attach any upload; a missing one is refused.
     const res = await t.app.inject({
       method: 'POST',
