@@ -429,6 +429,22 @@ export function FilterSelectField({ label, value, options, onValue, id: givenId,
   );
 }
 
+export interface FilterInputFieldProps extends Omit<Native<InputHTMLAttributes<HTMLInputElement>>, 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+}
+
+/** A labelled input outside a form (a list's date or text filter). */
+export function FilterInputField({ label, value, onValue, id: givenId, ...input }: FilterInputFieldProps) {
+  const id = useFieldId(givenId);
+  return (
+    <FieldShell id={id} label={label}>
+      <input id={id} className="pv-field-input" {...input} value={value} onChange={(event) => onValue(event.target.value)} />
+    </FieldShell>
+  );
+}
+
 /**
  * `field(name)` gives a registration-based field its `registration` and its `error`, so a form
  * writes `<TextField label={…} {...field('name')} />`.
