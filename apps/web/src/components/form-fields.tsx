@@ -107,7 +107,13 @@ export type QuantityFieldProps = Omit<TextFieldProps, 'type' | 'inputMode'> & Qu
  * `setValueAs: (v) => quantityValue(v, options)`; text the parser refuses says why here (also
  * before the form is sent), and becomes NaN for the form's schema.
  */
-export function QuantityField({ registration, error, maxDecimals = 2, allowNegative = false, ...rest }: QuantityFieldProps) {
+export function QuantityField({
+  registration,
+  error,
+  maxDecimals = 2,
+  allowNegative = false,
+  ...rest
+}: QuantityFieldProps) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const check = (text: string) => {
@@ -139,7 +145,15 @@ export function QuantityField({ registration, error, maxDecimals = 2, allowNegat
 
 export type TextAreaFieldProps = FieldProps & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
-export function TextAreaField({ label, registration, error, hint, optional, id: givenId, ...area }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  registration,
+  error,
+  hint,
+  optional,
+  id: givenId,
+  ...area
+}: TextAreaFieldProps) {
   const id = useFieldId(givenId);
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
@@ -160,9 +174,28 @@ export interface FieldOption {
   disabled?: boolean;
 }
 
-export type SelectFieldProps = FieldProps & { options: readonly FieldOption[] } & Native<SelectHTMLAttributes<HTMLSelectElement>>;
+function OptionList({ options }: { options: readonly FieldOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value} disabled={option.disabled}>
+      {option.label}
+    </option>
+  ));
+}
 
-export function SelectField({ label, registration, error, hint, optional, options, id: givenId, ...select }: SelectFieldProps) {
+export type SelectFieldProps = FieldProps & { options: readonly FieldOption[] } & Native<
+    SelectHTMLAttributes<HTMLSelectElement>
+  >;
+
+export function SelectField({
+  label,
+  registration,
+  error,
+  hint,
+  optional,
+  options,
+  id: givenId,
+  ...select
+}: SelectFieldProps) {
   const id = useFieldId(givenId);
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
@@ -176,11 +209,7 @@ export function SelectField({ label, registration, error, hint, optional, option
         {...select}
         {...registration}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
     </FieldShell>
   );
@@ -234,7 +263,26 @@ export interface CheckboxFieldProps {
 
 /** A required checkbox (a consent): the label follows the box. */
 export function CheckboxField({ registration, error, children }: CheckboxFieldProps) {
-  const id = useId();
+  return (
+    <CheckControl registration={registration} error={error} aria-required>
+      {children}
+    </CheckControl>
+  );
+}
+
+/** A labelled box (a checkbox, or a switch with `role`), the label after it, its error below. */
+function CheckControl({
+  registration,
+  error,
+  children,
+  id: givenId,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  registration?: UseFormRegisterReturn;
+  error?: string;
+  children: ReactNode;
+}) {
+  const id = useFieldId(givenId);
   return (
     <div className="pv-field">
       <div className="pv-field-check">
@@ -242,8 +290,8 @@ export function CheckboxField({ registration, error, children }: CheckboxFieldPr
           id={id}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-required
           aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
           {...registration}
         />
         <label htmlFor={id}>{children}</label>
@@ -268,7 +316,13 @@ export function RadioGroupField({ legend, registration, options, error }: RadioG
       <legend className="pv-field-label">{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className="pv-field-check">
-          <input type="radio" value={option.value} disabled={option.disabled} aria-invalid={error ? true : undefined} {...registration} />
+          <input
+            type="radio"
+            value={option.value}
+            disabled={option.disabled}
+            aria-invalid={error ? true : undefined}
+            {...registration}
+          />
           {option.label}
         </label>
       ))}
@@ -277,7 +331,8 @@ export function RadioGroupField({ legend, registration, options, error }: RadioG
   );
 }
 
-export interface QuantityValueFieldProps extends Omit<TextFieldProps, 'type' | 'inputMode' | 'registration' | 'value' | 'onChange'>, QuantityOptions {
+export interface QuantityValueFieldProps
+  extends Omit<TextFieldProps, 'type' | 'inputMode' | 'registration' | 'value' | 'onChange'>, QuantityOptions {
   /** The number the form holds (null when empty, NaN when the text was refused). */
   value: number | null | undefined;
   onChange: (value: number | null) => void;
@@ -342,24 +397,11 @@ export interface SwitchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
 }
 
 /** An on/off setting (published, active, staff): a checkbox with the switch role, its label after it. */
-export function SwitchField({ label, registration, error, id: givenId, ...input }: SwitchFieldProps) {
-  const id = useFieldId(givenId);
+export function SwitchField({ label, ...input }: SwitchFieldProps) {
   return (
-    <div className="pv-field">
-      <div className="pv-field-check">
-        <input
-          id={id}
-          type="checkbox"
-          role="switch"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...input}
-          {...registration}
-        />
-        <label htmlFor={id}>{label}</label>
-      </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <CheckControl role="switch" {...input}>
+      {label}
+    </CheckControl>
   );
 }
 
@@ -376,7 +418,15 @@ export interface CheckboxGroupFieldProps {
 }
 
 /** Several choices in a fieldset whose legend names it (materials of a point, its managers). */
-export function CheckboxGroupField({ legend, options, value, onChange, error, disabled, empty }: CheckboxGroupFieldProps) {
+export function CheckboxGroupField({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  disabled,
+  empty,
+}: CheckboxGroupFieldProps) {
   const id = useId();
   const checked = new Set(value);
   return (
@@ -418,12 +468,14 @@ export function FilterSelectField({ label, value, options, onValue, id: givenId,
   const id = useFieldId(givenId);
   return (
     <FieldShell id={id} label={label}>
-      <select id={id} className="pv-field-input" {...select} value={value} onChange={(event) => onValue(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
+      <select
+        id={id}
+        className="pv-field-input"
+        {...select}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+      >
+        <OptionList options={options} />
       </select>
     </FieldShell>
   );
@@ -440,7 +492,13 @@ export function FilterInputField({ label, value, onValue, id: givenId, ...input 
   const id = useFieldId(givenId);
   return (
     <FieldShell id={id} label={label}>
-      <input id={id} className="pv-field-input" {...input} value={value} onChange={(event) => onValue(event.target.value)} />
+      <input
+        id={id}
+        className="pv-field-input"
+        {...input}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+      />
     </FieldShell>
   );
 }

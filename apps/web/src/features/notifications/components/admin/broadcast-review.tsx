@@ -17,7 +17,9 @@ export function BroadcastPreview({ title, body, link }: { title: string; body: s
         <p className="broadcast-preview-kind">{t('notifications.kinds.broadcast')}</p>
         <p className="broadcast-preview-title">{title.trim() || t('notifications.admin.previewTitle')}</p>
         <p>{body.trim() || t('notifications.admin.previewBody')}</p>
-        {link.trim() ? <p className="broadcast-preview-link">{t('notifications.admin.previewLink', { link: link.trim() })}</p> : null}
+        {link.trim() ? (
+          <p className="broadcast-preview-link">{t('notifications.admin.previewLink', { link: link.trim() })}</p>
+        ) : null}
       </div>
     </section>
   );

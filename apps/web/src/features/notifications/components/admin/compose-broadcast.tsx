@@ -26,7 +26,16 @@ type FormValues = {
   send_at: string;
 };
 
-const EMPTY: FormValues = { title: '', body: '', link: '', audience: 'all', tc_id: '2', city: '', when: 'now', send_at: '' };
+const EMPTY: FormValues = {
+  title: '',
+  body: '',
+  link: '',
+  audience: 'all',
+  tc_id: '2',
+  city: '',
+  when: 'now',
+  send_at: '',
+};
 
 /** `2026-12-05T09:00` typed as Bogotá wall-clock time (no daylight saving) → ISO instant. */
 export function bogotaLocalToIso(value: string): string {
@@ -35,7 +44,11 @@ export function bogotaLocalToIso(value: string): string {
 
 function toRequest(v: FormValues): CreateBroadcast {
   const audience: BroadcastAudience =
-    v.audience === 'tc_id' ? { type: 'tc_id', tc_id: Number(v.tc_id) as 1 | 2 | 3 } : v.audience === 'city' ? { type: 'city', city: v.city.trim() } : { type: 'all' };
+    v.audience === 'tc_id'
+      ? { type: 'tc_id', tc_id: Number(v.tc_id) as 1 | 2 | 3 }
+      : v.audience === 'city'
+        ? { type: 'city', city: v.city.trim() }
+        : { type: 'all' };
   return {
     title: v.title.trim(),
     body: v.body.trim(),
@@ -109,7 +122,10 @@ export function ComposeBroadcast() {
         <p role="status" className="pv-callout">
           {done.status === 'scheduled'
             ? t('notifications.admin.scheduled', { date: formatDateTime(done.send_at, i18n.language) })
-            : t('notifications.admin.sent', { count: done.recipients, people: formatNumber(done.recipients, i18n.language) })}
+            : t('notifications.admin.sent', {
+                count: done.recipients,
+                people: formatNumber(done.recipients, i18n.language),
+              })}
         </p>
       ) : null}
       <div className="broadcast-compose-grid">
@@ -146,7 +162,8 @@ export function ComposeBroadcast() {
             hint={t('notifications.admin.linkHint')}
             error={errors.link?.message}
             registration={register('link', {
-              validate: (v) => (!v.trim() || /^\/[A-Za-z0-9/_?=&.-]*$/.test(v.trim()) ? true : t('notifications.admin.linkInvalid')),
+              validate: (v) =>
+                !v.trim() || /^\/[A-Za-z0-9/_?=&.-]*$/.test(v.trim()) ? true : t('notifications.admin.linkInvalid'),
             })}
           />
           <RadioGroupField
@@ -174,7 +191,8 @@ export function ComposeBroadcast() {
               disabled={!!pending}
               error={errors.city?.message}
               registration={register('city', {
-                validate: (v, all) => (all.audience !== 'city' || v.trim().length >= 2 ? true : t('notifications.admin.cityRequired')),
+                validate: (v, all) =>
+                  all.audience !== 'city' || v.trim().length >= 2 ? true : t('notifications.admin.cityRequired'),
               })}
             />
           ) : null}
@@ -207,7 +225,13 @@ export function ComposeBroadcast() {
         <BroadcastPreview title={values.title} body={values.body} link={values.link} />
       </div>
       {pending ? (
-        <BroadcastConfirmation request={pending.request} size={pending.size} sending={create.isPending} onConfirm={confirm} onBack={() => setPending(null)} />
+        <BroadcastConfirmation
+          request={pending.request}
+          size={pending.size}
+          sending={create.isPending}
+          onConfirm={confirm}
+          onBack={() => setPending(null)}
+        />
       ) : null}
     </section>
   );

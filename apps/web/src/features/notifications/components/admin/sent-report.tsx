@@ -4,7 +4,7 @@
  * broadcast can still be cancelled.
  */
 import { NOTIFICATION_KINDS, type Broadcast, type DeliveryFigures, type NotificationKind } from '@puntoverde/contract';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterInputField, FilterSelectField } from '../../../../components/form-fields';
 import { formatDateTime } from '../../../../lib/date-format';
@@ -38,6 +38,18 @@ function FigureHeaders() {
       <th scope="col">{t('notifications.admin.clicked')}</th>
       <th scope="col">{t('notifications.admin.pending')}</th>
     </>
+  );
+}
+
+/** A table of figures in a region that scrolls sideways on a narrow screen (and takes focus to do it by keyboard). */
+function FiguresTable({ caption, children }: { caption: string; children: ReactNode }) {
+  return (
+    <div className="broadcast-table-scroll" role="region" aria-label={caption} tabIndex={0}>
+      <table className="broadcast-table">
+        <caption>{caption}</caption>
+        {children}
+      </table>
+    </div>
   );
 }
 
@@ -90,7 +102,10 @@ export function SentReport() {
           label={t('notifications.admin.filterKind')}
           value={filters.kind ?? ''}
           onValue={(value) => set({ kind: (value || undefined) as NotificationKind | undefined })}
-          options={[{ value: '', label: t('notifications.admin.any') }, ...NOTIFICATION_KINDS.map((k) => ({ value: k, label: t(`notifications.kinds.${k}`) }))]}
+          options={[
+            { value: '', label: t('notifications.admin.any') },
+            ...NOTIFICATION_KINDS.map((k) => ({ value: k, label: t(`notifications.kinds.${k}`) })),
+          ]}
         />
         <FilterSelectField
           label={t('notifications.admin.filterAudience')}
@@ -103,98 +118,116 @@ export function SentReport() {
             { value: 'city', label: t('notifications.admin.byCity') },
           ]}
         />
-        <FilterInputField label={t('notifications.admin.from')} type="date" value={filters.from ?? ''} onValue={(value) => set({ from: value || undefined })} />
-        <FilterInputField label={t('notifications.admin.until')} type="date" value={filters.to ?? ''} onValue={(value) => set({ to: value || undefined })} />
+        <FilterInputField
+          label={t('notifications.admin.from')}
+          type="date"
+          value={filters.from ?? ''}
+          onValue={(value) => set({ from: value || undefined })}
+        />
+        <FilterInputField
+          label={t('notifications.admin.until')}
+          type="date"
+          value={filters.to ?? ''}
+          onValue={(value) => set({ to: value || undefined })}
+        />
       </div>
       {report.isPending ? <p role="status">{t('notifications.loading')}</p> : null}
       {report.isError ? (
         <p role="alert">
           {t('notifications.admin.loadError')}{' '}
-          <button type="button" className="pv-button pv-button-small pv-button-secondary" onClick={() => void report.refetch()}>
+          <button
+            type="button"
+            className="pv-button pv-button-small pv-button-secondary"
+            onClick={() => void report.refetch()}
+          >
             {t('notifications.retry')}
           </button>
         </p>
       ) : null}
       {data ? (
         <>
-          <div className="broadcast-table-scroll" role="region" aria-label={t('notifications.admin.broadcastsCaption')} tabIndex={0}>
-            <table className="broadcast-table">
-              <caption>{t('notifications.admin.broadcastsCaption')}</caption>
-              <thead>
+          <FiguresTable caption={t('notifications.admin.broadcastsCaption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('notifications.admin.colBroadcast')}</th>
+                <th scope="col">{t('notifications.admin.colAudience')}</th>
+                <th scope="col">{t('notifications.admin.colWhen')}</th>
+                <th scope="col">{t('notifications.admin.colStatus')}</th>
+                <th scope="col">{t('notifications.admin.colRecipients')}</th>
+                <FigureHeaders />
+                <th scope="col">
+                  <span className="visually-hidden">{t('notifications.admin.colActions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.broadcasts.items.length === 0 ? (
                 <tr>
-                  <th scope="col">{t('notifications.admin.colBroadcast')}</th>
-                  <th scope="col">{t('notifications.admin.colAudience')}</th>
-                  <th scope="col">{t('notifications.admin.colWhen')}</th>
-                  <th scope="col">{t('notifications.admin.colStatus')}</th>
-                  <th scope="col">{t('notifications.admin.colRecipients')}</th>
-                  <FigureHeaders />
-                  <th scope="col">
-                    <span className="visually-hidden">{t('notifications.admin.colActions')}</span>
-                  </th>
+                  <td colSpan={11}>{t('notifications.admin.noBroadcasts')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.broadcasts.items.length === 0 ? (
-                  <tr>
-                    <td colSpan={11}>{t('notifications.admin.noBroadcasts')}</td>
+              ) : (
+                data.broadcasts.items.map((b) => (
+                  <tr key={b.id}>
+                    <th scope="row">
+                      {b.title}
+                      <span className="broadcast-row-body">{b.body}</span>
+                    </th>
+                    <td>{audienceLabel(b.audience)}</td>
+                    <td>{formatDateTime(b.send_at, i18n.language)}</td>
+                    <td>{t(`notifications.admin.status.${b.status}`)}</td>
+                    <td>{formatNumber(b.recipients, i18n.language)}</td>
+                    <Figures figures={b.figures} />
+                    <td>
+                      <CancelButton broadcast={b} />
+                    </td>
                   </tr>
-                ) : (
-                  data.broadcasts.items.map((b) => (
-                    <tr key={b.id}>
-                      <th scope="row">
-                        {b.title}
-                        <span className="broadcast-row-body">{b.body}</span>
-                      </th>
-                      <td>{audienceLabel(b.audience)}</td>
-                      <td>{formatDateTime(b.send_at, i18n.language)}</td>
-                      <td>{t(`notifications.admin.status.${b.status}`)}</td>
-                      <td>{formatNumber(b.recipients, i18n.language)}</td>
-                      <Figures figures={b.figures} />
-                      <td>
-                        <CancelButton broadcast={b} />
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+                ))
+              )}
+            </tbody>
+          </FiguresTable>
           <nav className="broadcast-pager" aria-label={t('notifications.admin.pagination')}>
-            <button type="button" className="pv-button pv-button-small pv-button-secondary" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })}>
+            <button
+              type="button"
+              className="pv-button pv-button-small pv-button-secondary"
+              disabled={filters.page <= 1}
+              onClick={() => set({ page: filters.page - 1 })}
+            >
               {t('notifications.admin.previous')}
             </button>
             <span>{t('notifications.admin.pageOf', { page: filters.page, pages })}</span>
-            <button type="button" className="pv-button pv-button-small pv-button-secondary" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })}>
+            <button
+              type="button"
+              className="pv-button pv-button-small pv-button-secondary"
+              disabled={filters.page >= pages}
+              onClick={() => set({ page: filters.page + 1 })}
+            >
               {t('notifications.admin.next')}
             </button>
           </nav>
-          <div className="broadcast-table-scroll" role="region" aria-label={t('notifications.admin.byKindCaption')} tabIndex={0}>
-            <table className="broadcast-table">
-              <caption>{t('notifications.admin.byKindCaption')}</caption>
-              <thead>
+          <FiguresTable caption={t('notifications.admin.byKindCaption')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('notifications.admin.colKind')}</th>
+                <th scope="col">{t('notifications.admin.colRecords')}</th>
+                <FigureHeaders />
+              </tr>
+            </thead>
+            <tbody>
+              {data.by_kind.length === 0 ? (
                 <tr>
-                  <th scope="col">{t('notifications.admin.colKind')}</th>
-                  <th scope="col">{t('notifications.admin.colRecords')}</th>
-                  <FigureHeaders />
+                  <td colSpan={7}>{t('notifications.admin.noRecords')}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.by_kind.length === 0 ? (
-                  <tr>
-                    <td colSpan={7}>{t('notifications.admin.noRecords')}</td>
+              ) : (
+                data.by_kind.map((k) => (
+                  <tr key={k.kind}>
+                    <th scope="row">{t(`notifications.kinds.${k.kind}`)}</th>
+                    <td>{formatNumber(k.records, i18n.language)}</td>
+                    <Figures figures={k.figures} />
                   </tr>
-                ) : (
-                  data.by_kind.map((k) => (
-                    <tr key={k.kind}>
-                      <th scope="row">{t(`notifications.kinds.${k.kind}`)}</th>
-                      <td>{formatNumber(k.records, i18n.language)}</td>
-                      <Figures figures={k.figures} />
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+                ))
+              )}
+            </tbody>
+          </FiguresTable>
           <p className="notification-hint">{t('notifications.admin.figuresHelp')}</p>
         </>
       ) : null}
