@@ -2,7 +2,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TC_ID, ZCompanySignupData } from '@puntoverde/contract';
 import type { CompanySignupForm, SessionUser } from '@puntoverde/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { FormAlert } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
 import { CompanyFields, SignupContactFieldset, SignupPasswordAndConsent } from './account-field-groups';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 const FIELDS: readonly Path<CompanySignupForm>[] = [
   'company_name',
@@ -27,14 +26,7 @@ const FIELDS: readonly Path<CompanySignupForm>[] = [
 export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => void }) {
   const { t } = useTranslation();
   const signupMutation = useSignup();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZCompanySignupData),
     defaultValues: {
       tc_id: TC_ID.company,
@@ -50,17 +42,26 @@ export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUs
       accept_data_policy: false as unknown as true,
     },
   });
-  const [password = '', companyName = '', contactName = '', email = ''] = watch(['password', 'company_name', 'contact_name', 'email']);
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [password = '', companyName = '', contactName = '', email = ''] = watch([
+    'password',
+    'company_name',
+    'contact_name',
+    'email',
+  ]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      onSignedUp(await signupMutation.mutateAsync(values));
-    } catch (error) {
-      if (applyApiError(t, error, setError, FIELDS, { prefix: 'data_user.' }).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const { onSubmit, formError } = useApiFormSubmit(
+    form,
+    FIELDS,
+    async (values) => onSignedUp(await signupMutation.mutateAsync(values)),
+    {
+      prefix: 'data_user.',
+    },
+  );
 
   return (
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
