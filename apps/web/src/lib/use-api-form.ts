@@ -12,10 +12,10 @@ export interface ApiFormOptions extends ApplyApiErrorOptions {
   handleError?: (error: unknown) => boolean;
 }
 
-export function useApiFormSubmit<T extends FieldValues>(
-  form: { handleSubmit: UseFormHandleSubmit<T>; setError: UseFormSetError<T> },
+export function useApiFormSubmit<T extends FieldValues, TValid = T>(
+  form: { handleSubmit: UseFormHandleSubmit<T, TValid>; setError: UseFormSetError<T> },
   fields: readonly string[] | ((name: string) => boolean),
-  send: (values: T) => Promise<void>,
+  send: (values: TValid) => Promise<void>,
   { handleError, ...options }: ApiFormOptions = {},
 ) {
   const { t } = useTranslation();

@@ -5,9 +5,9 @@ import type { HouseholdSignupForm, SessionUser } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
-import { PersonFields, SignupContactFieldset, SignupPasswordAndConsent } from './account-field-groups';
+import { PersonFields } from './account-field-groups';
+import { SignupFormFrame } from './signup-form-frame';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 
@@ -60,30 +60,22 @@ export function SignupClientForm({ onSignedUp }: { onSignedUp: (user: SessionUse
     form,
     FIELDS,
     async (values) => onSignedUp(await signupMutation.mutateAsync(values)),
-    {
-      prefix: 'data_user.',
-    },
+    { prefix: 'data_user.' },
   );
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormAlert message={formError} />
-      <fieldset>
-        <legend>{t('identity.signup.personSection')}</legend>
-        <PersonFields register={register} errors={errors} documentNumberAutoComplete="off" />
-      </fieldset>
-      <SignupContactFieldset register={register} errors={errors} addressOptional />
-      <SignupPasswordAndConsent
-        register={register}
-        errors={errors}
-        password={password}
-        personal={[firstName, lastName, email]}
-      />
-      <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
-          {isSubmitting ? t('identity.signup.submitting') : t('identity.signup.submit')}
-        </button>
-      </div>
-    </form>
+    <SignupFormFrame
+      register={register}
+      errors={errors}
+      onSubmit={onSubmit}
+      formError={formError}
+      isSubmitting={isSubmitting}
+      legend={t('identity.signup.personSection')}
+      holder={<PersonFields register={register} errors={errors} documentNumberAutoComplete="off" />}
+      addressOptional
+      password={password}
+      personal={[firstName, lastName, email]}
+      submitLabel={t('identity.signup.submit')}
+    />
   );
 }

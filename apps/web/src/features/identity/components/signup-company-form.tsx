@@ -5,9 +5,9 @@ import type { CompanySignupForm, SessionUser } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
-import { CompanyFields, SignupContactFieldset, SignupPasswordAndConsent } from './account-field-groups';
+import { CompanyFields } from './account-field-groups';
+import { SignupFormFrame } from './signup-form-frame';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 
@@ -58,30 +58,22 @@ export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUs
     form,
     FIELDS,
     async (values) => onSignedUp(await signupMutation.mutateAsync(values)),
-    {
-      prefix: 'data_user.',
-    },
+    { prefix: 'data_user.' },
   );
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormAlert message={formError} />
-      <fieldset>
-        <legend>{t('identity.signup.companySection')}</legend>
-        <CompanyFields register={register} errors={errors} />
-      </fieldset>
-      <SignupContactFieldset register={register} errors={errors} addressOptional={false} />
-      <SignupPasswordAndConsent
-        register={register}
-        errors={errors}
-        password={password}
-        personal={[companyName, contactName, email]}
-      />
-      <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
-          {isSubmitting ? t('identity.signup.submitting') : t('identity.signup.submitCompany')}
-        </button>
-      </div>
-    </form>
+    <SignupFormFrame
+      register={register}
+      errors={errors}
+      onSubmit={onSubmit}
+      formError={formError}
+      isSubmitting={isSubmitting}
+      legend={t('identity.signup.companySection')}
+      holder={<CompanyFields register={register} errors={errors} />}
+      addressOptional={false}
+      password={password}
+      personal={[companyName, contactName, email]}
+      submitLabel={t('identity.signup.submitCompany')}
+    />
   );
 }
