@@ -29,7 +29,7 @@ export function AdminListBody<T>({
  * Asks before deleting `path/{id}` of `resource`, then says how it went in a toast.
  * Returns `askDelete(id, name)`: the name is what the confirmation shows.
  */
-export function useConfirmDelete(resource: string, path: string) {
+export function useConfirmDelete(resource: string, path: string, { onDeleted }: { onDeleted?: () => void } = {}) {
   const { t } = useTranslation();
   const [confirm] = useIonAlert();
   const [present] = useIonToast();
@@ -45,7 +45,10 @@ export function useConfirmDelete(resource: string, path: string) {
           role: 'destructive',
           handler: () =>
             remove.mutate(id, {
-              onSuccess: () => void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS }),
+              onSuccess: () => {
+                onDeleted?.();
+                void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS });
+              },
               onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
             }),
         },

@@ -1,5 +1,5 @@
 /** Back office: FAQ entries and the Conócenos page. */
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText, useIonAlert } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ZAboutPageInput,
@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { adminSend, useAdminList, useAdminMutation } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
+import { RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
 import { NumberValueField } from '../../../../components/back-office/number-value-field';
 import { fieldBinder, SwitchField, TextAreaField, TextField } from '../../../../components/form-fields';
@@ -54,10 +55,9 @@ function FaqEditor({ item, nextPosition, onDone }: { item: FaqItem | null; nextP
 export function AdminFaq() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<FaqItem | null | undefined>(undefined);
-  const [confirm] = useIonAlert();
   const queryClient = useQueryClient();
   const list = useAdminList<FaqItem[]>('faq', 'faq');
-  const remove = useAdminMutation('faq', (id: number) => adminSend<void>('DELETE', `faq/${id}`));
+  const askDelete = useConfirmDelete('faq', 'faq', { onDeleted: () => void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY }) });
   const items = list.data ?? [];
   return (
     <section aria-labelledby="admin-faq-title">
@@ -79,30 +79,7 @@ export function AdminFaq() {
                 </h2>
                 {!f.published ? <IonBadge color="medium">{t('admin.draft')}</IonBadge> : null}
               </IonLabel>
-              <IonButton slot="end" fill="outline" onClick={() => setEditing(f)}>
-                {t('admin.edit')}
-              </IonButton>
-              <IonButton
-                slot="end"
-                fill="clear"
-                color="danger"
-                onClick={() =>
-                  void confirm({
-                    header: t('admin.confirmDelete'),
-                    message: f.question,
-                    buttons: [
-                      { text: t('admin.cancel'), role: 'cancel' },
-                      {
-                        text: t('admin.delete'),
-                        role: 'destructive',
-                        handler: () => remove.mutate(f.id, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY }) }),
-                      },
-                    ],
-                  })
-                }
-              >
-                {t('admin.delete')}
-              </IonButton>
+              <RowActions name={f.question} onEdit={() => setEditing(f)} onDelete={() => askDelete(f.id, f.question)} />
             </IonItem>
           ))}
         </IonList>

@@ -5,7 +5,6 @@ import {
   IonItem,
   IonLabel,
   IonList,
-  useIonAlert,
 } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -31,7 +30,7 @@ import { NumberValueField } from '../../../../components/back-office/number-valu
 import { CheckboxGroupField, FilterSelectField, fieldBinder, SelectField, SwitchField, TextField } from '../../../../components/form-fields';
 import { useNotify } from '../../../../components/use-notify';
 import { LocationFields } from '../../../../components/back-office/location-fields';
-import { AdminListBody, RowActions } from '../../../../components/back-office/admin-list';
+import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import { formatAddress } from '../../../../lib/address';
@@ -167,9 +166,8 @@ function ContainerForm({ pointId, container, onDone }: { pointId: number; contai
 function Containers({ point }: { point: AdminPoint }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Container | null | undefined>(undefined);
-  const [confirm] = useIonAlert();
   const list = useAdminList<Container[]>('containers', `points/${point.id}/containers`);
-  const remove = useAdminMutation('containers', (id: number) => adminSend<void>('DELETE', `points/${point.id}/containers/${id}`));
+  const askDelete = useConfirmDelete('containers', `points/${point.id}/containers`);
   return (
     <section aria-labelledby={`containers-${point.id}`}>
       <div className="filter-row">
@@ -185,26 +183,7 @@ function Containers({ point }: { point: AdminPoint }) {
             <IonLabel>
               {c.material} · {c.capacity_l} L · {c.fill_level} % · {t(`admin.points.statuses.${c.status}`)}
             </IonLabel>
-            <IonButton slot="end" fill="outline" size="small" onClick={() => setEditing(c)}>
-              {t('admin.edit')}
-            </IonButton>
-            <IonButton
-              slot="end"
-              fill="clear"
-              color="danger"
-              size="small"
-              onClick={() =>
-                void confirm({
-                  header: t('admin.confirmDelete'),
-                  buttons: [
-                    { text: t('admin.cancel'), role: 'cancel' },
-                    { text: t('admin.delete'), role: 'destructive', handler: () => remove.mutate(c.id) },
-                  ],
-                })
-              }
-            >
-              {t('admin.delete')}
-            </IonButton>
+            <RowActions name={`${c.material} · ${c.capacity_l} L`} onEdit={() => setEditing(c)} onDelete={() => askDelete(c.id, `${c.material} · ${c.capacity_l} L`)} />
           </IonItem>
         ))}
       </IonList>
