@@ -7,9 +7,9 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldPath, FieldValues, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import { translateFieldMessage } from '../lib/field-messages';
-import { checkQuantityText, type QuantityOptions } from '../lib/number-input';
+import { checkQuantityText, quantityText, quantityValue, type QuantityOptions } from '../lib/number-input';
 import './form-fields.css';
 
 /** The ids of the shown hint/error/extra nodes, space-separated, or nothing. */
@@ -107,7 +107,13 @@ export type QuantityFieldProps = Omit<TextFieldProps, 'type' | 'inputMode'> & Qu
  * `setValueAs: (v) => quantityValue(v, options)`; text the parser refuses says why here (also
  * before the form is sent), and becomes NaN for the form's schema.
  */
-export function QuantityField({ registration, error, maxDecimals = 2, allowNegative = false, ...rest }: QuantityFieldProps) {
+export function QuantityField({
+  registration,
+  error,
+  maxDecimals = 2,
+  allowNegative = false,
+  ...rest
+}: QuantityFieldProps) {
   const { t } = useTranslation();
   const [problem, setProblem] = useState<string | null>(null);
   const check = (text: string) => {
@@ -139,7 +145,15 @@ export function QuantityField({ registration, error, maxDecimals = 2, allowNegat
 
 export type TextAreaFieldProps = FieldProps & Native<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
-export function TextAreaField({ label, registration, error, hint, optional, id: givenId, ...area }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  registration,
+  error,
+  hint,
+  optional,
+  id: givenId,
+  ...area
+}: TextAreaFieldProps) {
   const id = useFieldId(givenId);
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
@@ -160,24 +174,42 @@ export interface FieldOption {
   disabled?: boolean;
 }
 
-export type SelectFieldProps = FieldProps & { options: readonly FieldOption[] } & Native<SelectHTMLAttributes<HTMLSelectElement>>;
+function OptionList({ options }: { options: readonly FieldOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value} disabled={option.disabled}>
+      {option.label}
+    </option>
+  ));
+}
 
-export function SelectField({ label, registration, error, hint, optional, options, id: givenId, ...select }: SelectFieldProps) {
+export type SelectFieldProps = FieldProps & { options: readonly FieldOption[] } & Native<
+    SelectHTMLAttributes<HTMLSelectElement>
+  >;
+
+export function SelectField({
+  label,
+  registration,
+  error,
+  hint,
+  optional,
+  options,
+  id: givenId,
+  ...select
+}: SelectFieldProps) {
   const id = useFieldId(givenId);
   return (
     <FieldShell id={id} label={label} optional={optional} hint={hint} error={error}>
       <select
+        // Options that arrive later (from a query) remount the select, so react-hook-form sets
+        // the form's value on it again instead of leaving the first option shown.
+        key={options.map((option) => option.value).join('|')}
         id={id}
         className="pv-field-input"
         {...controlAria(id, { hint, error, required: false })}
         {...select}
         {...registration}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
+        <OptionList options={options} />
       </select>
     </FieldShell>
   );
@@ -231,7 +263,26 @@ export interface CheckboxFieldProps {
 
 /** A required checkbox (a consent): the label follows the box. */
 export function CheckboxField({ registration, error, children }: CheckboxFieldProps) {
-  const id = useId();
+  return (
+    <CheckControl registration={registration} error={error} aria-required>
+      {children}
+    </CheckControl>
+  );
+}
+
+/** A labelled box (a checkbox, or a switch with `role`), the label after it, its error below. */
+function CheckControl({
+  registration,
+  error,
+  children,
+  id: givenId,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
+  registration?: UseFormRegisterReturn;
+  error?: string;
+  children: ReactNode;
+}) {
+  const id = useFieldId(givenId);
   return (
     <div className="pv-field">
       <div className="pv-field-check">
@@ -239,8 +290,8 @@ export function CheckboxField({ registration, error, children }: CheckboxFieldPr
           id={id}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-required
           aria-describedby={error ? `${id}-error` : undefined}
+          {...input}
           {...registration}
         />
         <label htmlFor={id}>{children}</label>
@@ -265,13 +316,202 @@ export function RadioGroupField({ legend, registration, options, error }: RadioG
       <legend className="pv-field-label">{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className="pv-field-check">
-          <input type="radio" value={option.value} disabled={option.disabled} aria-invalid={error ? true : undefined} {...registration} />
+          <input
+            type="radio"
+            value={option.value}
+            disabled={option.disabled}
+            aria-invalid={error ? true : undefined}
+            {...registration}
+          />
           {option.label}
         </label>
       ))}
       <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
+}
+
+export interface QuantityValueFieldProps
+  extends Omit<TextFieldProps, 'type' | 'inputMode' | 'registration' | 'value' | 'onChange'>, QuantityOptions {
+  /** The number the form holds (null when empty, NaN when the text was refused). */
+  value: number | null | undefined;
+  onChange: (value: number | null) => void;
+  onBlur?: () => void;
+}
+
+/**
+ * A quantity bound to a number rather than to the typed text, for a value that is also set from
+ * elsewhere (the map picker sets the coordinates): the text stays as typed while it reads as the
+ * form's number, and a number set from outside is shown again as `quantityText` (`6,2442`). Use
+ * it through react-hook-form's `Controller`; refused text becomes NaN, as in `QuantityField`.
+ */
+export function QuantityValueField({
+  value,
+  onChange,
+  onBlur,
+  error,
+  maxDecimals = 2,
+  allowNegative = false,
+  id: givenId,
+  label,
+  hint,
+  optional,
+  ...input
+}: QuantityValueFieldProps) {
+  const { t, i18n } = useTranslation();
+  const id = useFieldId(givenId);
+  const options = { maxDecimals, allowNegative };
+  const [text, setText] = useState(() => quantityText(value, i18n.language, maxDecimals));
+  // A value set from outside (the map picker, a reset) replaces the text when it differs.
+  const typed = quantityValue(text, options);
+  const same = (value ?? null) === typed || (Number.isNaN(typed) && Number.isNaN(value));
+  const shown = same ? text : quantityText(value, i18n.language, maxDecimals);
+  const problem = checkQuantityText(shown, options);
+  const message = problem ? t(problem.key, problem.values) : error;
+  return (
+    <FieldShell id={id} label={label} optional={optional} hint={hint} error={message}>
+      <input
+        id={id}
+        className="pv-field-input"
+        type="text"
+        inputMode={maxDecimals === 0 ? 'numeric' : 'decimal'}
+        autoComplete="off"
+        {...controlAria(id, { hint, error: message, required: !optional })}
+        {...input}
+        value={shown}
+        onChange={(event) => {
+          setText(event.target.value);
+          onChange(quantityValue(event.target.value, options));
+        }}
+        onBlur={onBlur}
+      />
+    </FieldShell>
+  );
+}
+
+export interface SwitchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'role'> {
+  label: string;
+  /** In a react-hook-form form; outside one, pass `checked` and `onChange`. */
+  registration?: UseFormRegisterReturn;
+  error?: string;
+}
+
+/** An on/off setting (published, active, staff): a checkbox with the switch role, its label after it. */
+export function SwitchField({ label, ...input }: SwitchFieldProps) {
+  return (
+    <CheckControl role="switch" {...input}>
+      {label}
+    </CheckControl>
+  );
+}
+
+export interface CheckboxGroupFieldProps {
+  legend: string;
+  options: readonly FieldOption[];
+  /** The checked values, in any order; `onChange` gets them in the options' order. */
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+  disabled?: boolean;
+  /** Shown instead of the boxes when there is no option. */
+  empty?: ReactNode;
+}
+
+/** Several choices in a fieldset whose legend names it (materials of a point, its managers). */
+export function CheckboxGroupField({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  disabled,
+  empty,
+}: CheckboxGroupFieldProps) {
+  const id = useId();
+  const checked = new Set(value);
+  return (
+    <fieldset className="pv-field-radios pv-field-checks" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="pv-field-label">{legend}</legend>
+      {options.length === 0 ? empty : null}
+      {options.map((option) => (
+        <label key={option.value} className="pv-field-check">
+          <input
+            type="checkbox"
+            value={option.value}
+            checked={checked.has(option.value)}
+            disabled={disabled || option.disabled}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => {
+              const next = new Set(checked);
+              if (event.target.checked) next.add(option.value);
+              else next.delete(option.value);
+              onChange(options.map((o) => o.value).filter((v) => next.has(v)));
+            }}
+          />
+          {option.label}
+        </label>
+      ))}
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+export interface FilterSelectFieldProps extends Omit<Native<SelectHTMLAttributes<HTMLSelectElement>>, 'value'> {
+  label: string;
+  value: string;
+  options: readonly FieldOption[];
+  onValue: (value: string) => void;
+}
+
+/** A labelled select outside a form (a list's filter, a setting that saves at once). */
+export function FilterSelectField({ label, value, options, onValue, id: givenId, ...select }: FilterSelectFieldProps) {
+  const id = useFieldId(givenId);
+  return (
+    <FieldShell id={id} label={label}>
+      <select
+        id={id}
+        className="pv-field-input"
+        {...select}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+      >
+        <OptionList options={options} />
+      </select>
+    </FieldShell>
+  );
+}
+
+export interface FilterInputFieldProps extends Omit<Native<InputHTMLAttributes<HTMLInputElement>>, 'value'> {
+  label: string;
+  value: string;
+  onValue: (value: string) => void;
+}
+
+/** A labelled input outside a form (a list's date or text filter). */
+export function FilterInputField({ label, value, onValue, id: givenId, ...input }: FilterInputFieldProps) {
+  const id = useFieldId(givenId);
+  return (
+    <FieldShell id={id} label={label}>
+      <input
+        id={id}
+        className="pv-field-input"
+        {...input}
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+      />
+    </FieldShell>
+  );
+}
+
+/**
+ * `field(name)` gives a registration-based field its `registration` and its `error`, so a form
+ * writes `<TextField label={…} {...field('name')} />`.
+ */
+export function fieldBinder<T extends FieldValues>(form: UseFormReturn<T>) {
+  return <N extends FieldPath<T>>(name: N, options?: RegisterOptions<T, N>) => ({
+    registration: form.register(name, options),
+    error: form.getFieldState(name, form.formState).error?.message,
+  });
 }
 
 /** A form-level message (role=alert so screen readers hear it at once). */

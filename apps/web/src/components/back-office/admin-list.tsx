@@ -1,5 +1,5 @@
 /** The parts every back-office list screen shares: the list's loading/error/empty states and the delete confirmation. */
-import { IonList, IonSkeletonText, useIonAlert, useIonToast } from '@ionic/react';
+import { IonButton, IonList, IonSkeletonText, useIonAlert, useIonToast } from '@ionic/react';
 import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS } from '@puntoverde/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -29,7 +29,7 @@ export function AdminListBody<T>({
  * Asks before deleting `path/{id}` of `resource`, then says how it went in a toast.
  * Returns `askDelete(id, name)`: the name is what the confirmation shows.
  */
-export function useConfirmDelete(resource: string, path: string) {
+export function useConfirmDelete(resource: string, path: string, { onDeleted }: { onDeleted?: () => void } = {}) {
   const { t } = useTranslation();
   const [confirm] = useIonAlert();
   const [present] = useIonToast();
@@ -45,10 +45,30 @@ export function useConfirmDelete(resource: string, path: string) {
           role: 'destructive',
           handler: () =>
             remove.mutate(id, {
-              onSuccess: () => void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS }),
+              onSuccess: () => {
+                onDeleted?.();
+                void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS });
+              },
               onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
             }),
         },
       ],
     });
+}
+
+/** A row's "Editar" and "Eliminar" buttons, named after the row ("Editar: Punto Norte"). */
+export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: () => void; onDelete?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <IonButton slot="end" fill="outline" onClick={onEdit} aria-label={`${t('admin.edit')}: ${name}`}>
+        {t('admin.edit')}
+      </IonButton>
+      {onDelete ? (
+        <IonButton slot="end" fill="clear" color="danger" onClick={onDelete} aria-label={`${t('admin.delete')}: ${name}`}>
+          {t('admin.delete')}
+        </IonButton>
+      ) : null}
+    </>
+  );
 }

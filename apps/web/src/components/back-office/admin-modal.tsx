@@ -17,7 +17,7 @@ export function AdminModal({ isOpen, title, onClose, children }: { isOpen: boole
     if (!dialog || !isOpen) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.show();
-    dialog.querySelector<HTMLElement>('input, select, textarea, ion-input, ion-select, button')?.focus();
+    dialog.querySelector<HTMLElement>('input, select, textarea, button')?.focus();
     return () => {
       if (dialog.open) dialog.close();
       opener?.focus();

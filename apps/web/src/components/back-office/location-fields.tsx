@@ -4,23 +4,26 @@ import { lazy, Suspense } from 'react';
 import type { Control, FieldValues, Path, PathValue, UseFormSetValue } from 'react-hook-form';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from './fields';
+import { NumberValueField } from './number-value-field';
 
 const MapPicker = lazy(() => import('./map-picker'));
 
 export function LocationFields<T extends FieldValues & { lat: number | null; lng: number | null }>({
   control,
   setValue,
+  optional,
 }: {
   control: Control<T>;
   setValue: UseFormSetValue<T>;
+  /** Whether the place may stay without coordinates (allies, campaigns); a point needs them. */
+  optional?: boolean;
 }) {
   const { t } = useTranslation();
   const lat = useWatch({ control, name: 'lat' as Path<T> }) as number | null;
   const lng = useWatch({ control, name: 'lng' as Path<T> }) as number | null;
   return (
     <fieldset className="form-fieldset">
-      <legend>{t('admin.location')}</legend>
+      <legend className="pv-field-label">{t('admin.location')}</legend>
       <Suspense fallback={<IonSkeletonText animated style={{ height: 260 }} />}>
         <MapPicker
           lat={typeof lat === 'number' ? lat : null}
@@ -32,8 +35,8 @@ export function LocationFields<T extends FieldValues & { lat: number | null; lng
         />
       </Suspense>
       <div className="form-row">
-        <TextField control={control} name={'lat' as Path<T>} label={t('admin.lat')} type="number" />
-        <TextField control={control} name={'lng' as Path<T>} label={t('admin.lng')} type="number" />
+        <NumberValueField control={control} name={'lat' as Path<T>} label={t('admin.lat')} optional={optional} />
+        <NumberValueField control={control} name={'lng' as Path<T>} label={t('admin.lng')} optional={optional} />
       </div>
     </fieldset>
   );

@@ -1,11 +1,12 @@
 /** Back office: the audit log (who changed what, when, with the before and after values). */
-import { IonItem, IonLabel, IonSelect, IonSelectOption } from '@ionic/react';
+import { IonItem, IonLabel } from '@ionic/react';
 import type { AuditEntry } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminList, type Page } from '../../../lib/admin-resource';
 import { AdminListBody } from '../../../components/back-office/admin-list';
 import { Pager } from '../../../components/back-office/pager';
+import { FilterSelectField } from '../../../components/form-fields';
 
 const PAGE_SIZE = 25;
 const ENTITIES = ['campaign', 'ally', 'faq', 'about', 'user', 'point', 'point-managers', 'container', 'material', 'pqr'] as const;
@@ -44,23 +45,18 @@ export function AdminAudit() {
   const list = useAdminList<Page<AuditEntry>>('audit', 'audit', { entity: entity || undefined, page, page_size: PAGE_SIZE });
   return (
     <>
-      <IonSelect
+      <FilterSelectField
         label={t('admin.audit.entity')}
-        labelPlacement="stacked"
-        interface="popover"
         value={entity}
-        onIonChange={(e) => {
-          setEntity(String(e.detail.value));
+        onValue={(value) => {
+          setEntity(value);
           setPage(1);
         }}
-      >
-        <IonSelectOption value="">{t('admin.all')}</IonSelectOption>
-        {ENTITIES.map((e) => (
-          <IonSelectOption key={e} value={e}>
-            {t([`admin.audit.entities.${e}`, `design.audit.entities.${e}`])}
-          </IonSelectOption>
-        ))}
-      </IonSelect>
+        options={[
+          { value: '', label: t('admin.all') },
+          ...ENTITIES.map((e) => ({ value: e, label: t([`admin.audit.entities.${e}`, `design.audit.entities.${e}`]) })),
+        ]}
+      />
       <AdminListBody list={list} empty={t('admin.audit.empty')}>
         {(items) =>
           items.map((entry) => (

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllies } from '../api/get-allies';
 import { AllyCard } from './ally-card';
+import { FilterSelectField } from '../../../components/form-fields';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 import { apiErrorMessage } from '../../../lib/api-errors';
 
@@ -41,18 +42,12 @@ export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
           placeholder={t('allies.searchPlaceholder')}
           label={t('allies.search')}
         />
-        {/* A native select: light (no Ionic overlay code on this page) and accessible everywhere. */}
-        <label className="native-select">
-          <span>{t('allies.categoryLabel')}</span>
-          <select value={category} onChange={(e) => setCategory(e.target.value as AllyCategory | '')}>
-            <option value="">{t('allies.allCategories')}</option>
-            {ALLY_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {t(`allies.category.${c}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelectField
+          label={t('allies.categoryLabel')}
+          value={category}
+          onValue={(value) => setCategory(value as AllyCategory | '')}
+          options={[{ value: '', label: t('allies.allCategories') }, ...ALLY_CATEGORIES.map((c) => ({ value: c, label: t(`allies.category.${c}`) }))]}
+        />
         <IonButton fill="outline" onClick={() => setShowMap(!showMap)} aria-pressed={showMap}>
           {showMap ? t('allies.hideMap') : t('allies.showMap')}
         </IonButton>

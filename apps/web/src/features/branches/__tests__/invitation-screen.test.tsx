@@ -1,43 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders, jsonResponse } from '../../../test/render';
 import { InvitationScreen } from '../components/invitation-screen';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('branch invitation screen', () => {
   it('says the link is incomplete when it has no token', () => {
-    renderUi(<InvitationScreen token={null} dataPolicyPath="/data-policy" onAccepted={() => undefined} />);
+    renderWithProviders(<InvitationScreen token={null} dataPolicyPath="/data-policy" onAccepted={() => undefined} />);
     expect(screen.getByRole('alert')).toHaveTextContent('le falta el código');
   });
 
   it('explains an expired or used link with the server’s message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(400, { code: 'invalid-token', message: 'El enlace no es válido o ya venció. Pide uno nuevo.' })));
-    renderUi(<InvitationScreen token={'t'.repeat(43)} dataPolicyPath="/data-policy" onAccepted={() => undefined} />);
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(400, { code: 'invalid-token', message: 'El enlace no es válido o ya venció. Pide uno nuevo.' })));
+    renderWithProviders(<InvitationScreen token={'t'.repeat(43)} dataPolicyPath="/data-policy" onAccepted={() => undefined} />);
     expect(await screen.findByText('El enlace no es válido o ya venció. Pide uno nuevo.')).toBeInTheDocument();
   });
 
@@ -45,12 +21,12 @@ describe('branch invitation screen', () => {
     const session = { id: 9, tc_id: 3, id_empresa: 3, name: 'Sede Belén', token: 'jwt', refresh_token: 'r', expires_at: '2026-11-21T16:00:00Z' };
     const fetchStub = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) =>
       (url as string).endsWith('/preview')
-        ? json(200, { data: { email: 'sede@example.com', branch_name: 'Sede Belén', company_name: 'Reciclemos S.A.S.', expires_at: '2026-11-28T15:00:00Z' } })
-        : json(200, { data: session }),
+        ? jsonResponse(200, { data: { email: 'sede@example.com', branch_name: 'Sede Belén', company_name: 'Reciclemos S.A.S.', expires_at: '2026-11-28T15:00:00Z' } })
+        : jsonResponse(200, { data: session }),
     );
     vi.stubGlobal('fetch', fetchStub);
     const onAccepted = vi.fn();
-    renderUi(<InvitationScreen token={'t'.repeat(43)} dataPolicyPath="/data-policy" onAccepted={onAccepted} />);
+    renderWithProviders(<InvitationScreen token={'t'.repeat(43)} dataPolicyPath="/data-policy" onAccepted={onAccepted} />);
     expect(await screen.findByRole('heading', { name: 'Bienvenida, Sede Belén' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'Sede-Belen-Recicla-2026' } });
     fireEvent.change(screen.getByLabelText('Repite la contraseña'), { target: { value: 'otra-cosa-distinta' } });

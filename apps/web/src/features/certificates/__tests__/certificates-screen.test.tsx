@@ -1,32 +1,11 @@
 import type { CertificateSummary, CertificateVerification } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, jsonResponse } from '../../../test/render';
 import { logout, saveSession, setSessionNavigator } from '../../../lib/session';
-import { translations } from '../../../test/translate';
 import { CertificatesScreen } from '../components/certificates-screen';
 import { VerifyCertificateScreen } from '../components/verify-certificate-screen';
 import { lastQuarter } from '../period';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const cert: CertificateSummary = {
   number: 'CERT-2026-000007',
@@ -42,8 +21,6 @@ const cert: CertificateSummary = {
   annul_reason: null,
   pdf_size: 20000,
 };
-
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   act(() => saveSession({ id: 5, tc_id: 2, id_empresa: null, token: 'tok', name: 'Ana Hogar' }));
@@ -63,11 +40,11 @@ describe('Certificados', () => {
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push({ url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : null });
-        if (init?.method === 'POST') return json(201, { data: cert });
-        return json(200, { data: [] });
+        if (init?.method === 'POST') return jsonResponse(201, { data: cert });
+        return jsonResponse(200, { data: [] });
       }),
     );
-    renderUi(<CertificatesScreen />);
+    renderWithProviders(<CertificatesScreen />);
     expect(await screen.findByText('Aún no tienes certificados.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Pedir certificado' }));
     expect(await screen.findByText('Listo: certificado CERT-2026-000007 por 42,5 kg.')).toBeInTheDocument();
@@ -80,12 +57,12 @@ describe('Certificados', () => {
       'fetch',
       vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
         if (init?.method === 'POST') {
-          return json(422, { code: 'certificate-nothing-collected', message: 'No tienes kilos recogidos en ese periodo: elige otro periodo para pedir el certificado.' });
+          return jsonResponse(422, { code: 'certificate-nothing-collected', message: 'No tienes kilos recogidos en ese periodo: elige otro periodo para pedir el certificado.' });
         }
-        return json(200, { data: [{ ...cert, status: 'anulado', annulled_at: '2026-11-26T16:00:00.000Z', annul_reason: 'Error' }] });
+        return jsonResponse(200, { data: [{ ...cert, status: 'anulado', annulled_at: '2026-11-26T16:00:00.000Z', annul_reason: 'Error' }] });
       }),
     );
-    renderUi(<CertificatesScreen />);
+    renderWithProviders(<CertificatesScreen />);
     expect(await screen.findByText('Anulado')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Pedir certificado' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No tienes kilos recogidos en ese periodo');
@@ -93,7 +70,7 @@ describe('Certificados', () => {
 
   it('tells a branch that its company asks for certificates', async () => {
     act(() => saveSession({ id: 9, tc_id: 3, id_empresa: 4, token: 'tok' }));
-    renderUi(<CertificatesScreen />);
+    renderWithProviders(<CertificatesScreen />);
     expect(screen.getByText(/los pide la cuenta principal/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pedir certificado' })).not.toBeInTheDocument();
   });
@@ -116,16 +93,16 @@ describe('public verification page', () => {
   };
 
   it('says an annulled certificate is annulled, and why', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(200, { data: verification })));
-    renderUi(<VerifyCertificateScreen code="A_pb8PmuExsW2JhvsTfNWw" />);
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { data: verification })));
+    renderWithProviders(<VerifyCertificateScreen code="A_pb8PmuExsW2JhvsTfNWw" />);
     expect(await screen.findByRole('heading', { name: 'Certificado anulado' })).toBeInTheDocument();
     expect(screen.getByText('Motivo de la anulación: Kilos mal registrados.')).toBeInTheDocument();
     expect(screen.getByText('37 kg')).toBeInTheDocument();
   });
 
   it('says it was not found for an unknown code', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(404, { code: 'certificate-not-found', message: 'No encontramos ese certificado.' })));
-    renderUi(<VerifyCertificateScreen code="nope" />);
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(404, { code: 'certificate-not-found', message: 'No encontramos ese certificado.' })));
+    renderWithProviders(<VerifyCertificateScreen code="nope" />);
     await waitFor(() => expect(screen.getByRole('heading', { name: 'No encontramos ese certificado' })).toBeInTheDocument());
   });
 });

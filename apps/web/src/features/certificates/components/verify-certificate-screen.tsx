@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/number-format';
 import { useVerifyCertificate } from '../api/verify-certificate';
 import { dayLabel } from '../period';
+import '../../../components/facts.css';
 import '../certificates.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
 
@@ -30,7 +31,7 @@ export function VerifyCertificateScreen({ code }: { code: string }) {
         {valid ? t('statistics.verify.valid') : t('statistics.verify.annulled')}
       </h2>
       {!valid && c.annul_reason && <p>{t('statistics.verify.annulReason', { reason: c.annul_reason })}</p>}
-      <dl className="ct-facts">
+      <dl className="pv-facts">
         <div>
           <dt>{t('statistics.certificates.number')}</dt>
           <dd>{c.number}</dd>

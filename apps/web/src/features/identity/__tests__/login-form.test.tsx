@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initSessionFromStorage, saveSession, subscribeEvent } from '../../../lib/session';
 import { householdUser } from '../../../test/fixtures';
 import { LoginForm } from '../components/login-form';
-import { fieldError, fill, renderWithProviders, stubFetch } from './render';
+import { fieldError, fill, renderWithProviders, stubFetch } from '../../../test/render';
 
 const sessionUser = {
   id: 8,

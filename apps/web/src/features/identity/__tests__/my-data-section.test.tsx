@@ -2,7 +2,7 @@ import type { Me } from '@puntoverde/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MyDataSection } from '../components/my-data-section';
-import { renderWithProviders } from './render';
+import { renderWithProviders } from '../../../test/render';
 
 describe('my data', () => {
   it('states the consent once, with its time and no double period after "p. m."', () => {

@@ -4,7 +4,7 @@ import { householdUser } from '../../../test/fixtures';
 import { translate } from '../../../test/translate';
 import { initSessionFromStorage, saveSession } from '../../../lib/session';
 import { PageBanners } from '../components/page-banners';
-import { renderWithProviders } from './render';
+import { renderWithProviders } from '../../../test/render';
 
 const loaded = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../components/account-banners', async (importOriginal) => {

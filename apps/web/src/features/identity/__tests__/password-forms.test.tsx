@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { ResetPasswordForm } from '../components/reset-password-form';
-import { fieldError, fill, renderWithProviders, stubFetch } from './render';
+import { fieldError, fill, renderWithProviders, stubFetch } from '../../../test/render';
 
 describe('reset password form', () => {
   afterEach(() => vi.unstubAllGlobals());

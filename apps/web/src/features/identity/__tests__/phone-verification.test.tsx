@@ -7,7 +7,7 @@ import { getCurrentUser, initSessionFromStorage, saveSession } from '../../../li
 import { PageBanners } from '../components/page-banners';
 import { PhoneVerification } from '../components/phone-verification';
 import { isPhoneVerificationOffered, offerPhoneVerification } from '../phone-offer';
-import { fieldError, fill, renderWithProviders, stubFetch } from './render';
+import { fieldError, fill, renderWithProviders, stubFetch } from '../../../test/render';
 
 const me: Me = {
   id: 8,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initSessionFromStorage, subscribeEvent } from '../../../lib/session';
 import { SignupClientForm } from '../components/signup-client-form';
 import { SignupCompanyForm } from '../components/signup-company-form';
-import { fieldError, fill, renderWithProviders, stubFetch } from './render';
+import { fieldError, fill, renderWithProviders, stubFetch } from '../../../test/render';
 
 const POLICY = /He leído y acepto la/;
 

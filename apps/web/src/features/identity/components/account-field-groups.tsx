@@ -13,7 +13,7 @@ import { NitField } from './nit-field';
 import { PasswordStrengthHint } from './password-strength-hint';
 
 /** What a group needs of a react-hook-form form whose values include the fields `K`. */
-interface FieldGroupProps<K extends string> {
+export interface FieldGroupProps<K extends string> {
   register: (name: K) => UseFormRegisterReturn;
   errors: Partial<Record<K, { message?: string }>>;
 }

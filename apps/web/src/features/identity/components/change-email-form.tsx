@@ -2,34 +2,36 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZChangeEmailRequest } from '@puntoverde/contract';
 import type { Me } from '@puntoverde/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useChangeEmail } from '../api/change-email';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
-export function ChangeEmailForm({ me, onChanged, onCancel }: { me: Me; onChanged: (me: Me) => void; onCancel: () => void }) {
+export function ChangeEmailForm({
+  me,
+  onChanged,
+  onCancel,
+}: {
+  me: Me;
+  onChanged: (me: Me) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const mutation = useChangeEmail();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZChangeEmailRequest),
+    defaultValues: { email: me.email, current_password: '' },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZChangeEmailRequest), defaultValues: { email: me.email, current_password: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      onChanged(await mutation.mutateAsync(values));
-    } catch (error) {
-      if (applyApiError(t, error, setError, ['email', 'current_password']).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const { onSubmit, formError } = useApiFormSubmit(form, ['email', 'current_password'], async (values) =>
+    onChanged(await mutation.mutateAsync(values)),
+  );
 
   return (
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>

@@ -1,7 +1,6 @@
 /** Change the password (POST v1/me/password), re-authenticating with the current one; other sessions end. */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES_ES, ZCurrentPassword, ZNewPassword } from '@puntoverde/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import { useChangePassword } from '../api/change-password';
 import type { ChangePasswordResult } from '../api/change-password';
 import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 export const ZChangePasswordForm = z
   .object({ current_password: ZCurrentPassword, new_password: ZNewPassword, new_password_confirmation: z.string() })
@@ -22,31 +21,33 @@ export const ZChangePasswordForm = z
 
 const EMPTY = { current_password: '', new_password: '', new_password_confirmation: '' };
 
-export function ChangePasswordForm({ personal, onChanged }: { personal: readonly string[]; onChanged: (result: ChangePasswordResult) => void }) {
+export function ChangePasswordForm({
+  personal,
+  onChanged,
+}: {
+  personal: readonly string[];
+  onChanged: (result: ChangePasswordResult) => void;
+}) {
   const { t } = useTranslation();
   const mutation = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
+  } = form;
   const newPassword = watch('new_password');
 
-  const onSubmit = handleSubmit(async ({ current_password, new_password }) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useApiFormSubmit(
+    form,
+    ['current_password', 'new_password'],
+    async ({ current_password, new_password }) => {
       const result = await mutation.mutateAsync({ current_password, new_password });
       reset(EMPTY);
       onChanged(result);
-    } catch (error) {
-      if (applyApiError(t, error, setError, ['current_password', 'new_password']).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+    },
+  );
 
   return (
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
 import { useDeleteAccount } from '../api/delete-account';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 interface DeleteForm {
   password: string;
@@ -21,23 +21,15 @@ export function DeleteAccountSection({ me, onDeleted }: { me: Me; onDeleted: () 
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const mutation = useDeleteAccount();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<DeleteForm>({ defaultValues: { password: '', confirm: '' } });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<DeleteForm>({ defaultValues: { password: '', confirm: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit(async ({ password, confirm }) => {
-    setFormError(null);
-    try {
-      await mutation.mutateAsync(me.has_password ? { password } : { confirm: confirm.trim().toUpperCase() });
-      onDeleted();
-    } catch (error) {
-      if (applyApiError(t, error, setError, ['password', 'confirm']).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
+  const { onSubmit, formError } = useApiFormSubmit(form, ['password', 'confirm'], async ({ password, confirm }) => {
+    await mutation.mutateAsync(me.has_password ? { password } : { confirm: confirm.trim().toUpperCase() });
+    onDeleted();
   });
 
   return (

@@ -10,32 +10,29 @@ import { FormAlert, TextField } from '../../../components/form-fields';
 import { useForgotPassword } from '../api/forgot-password';
 import { LOGIN_PATH } from '../routes';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 const ZForgotPasswordForm = z.object({ email: ZEmail });
 
 export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: string }) {
   const { t } = useTranslation();
   const mutation = useForgotPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZForgotPasswordForm), defaultValues: { email: initialEmail } });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZForgotPasswordForm), defaultValues: { email: initialEmail } });
+  } = form;
 
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useApiFormSubmit(
+    form,
+    ['email'],
+    async ({ email }) => {
       await mutation.mutateAsync(email);
       setSentTo(email);
-    } catch (error) {
-      if (applyApiError(t, error, setError, ['email'], { prefix: 'data_user.' }).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+    },
+    { prefix: 'data_user.' },
+  );
 
   if (sentTo) {
     return (

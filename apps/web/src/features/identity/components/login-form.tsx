@@ -2,7 +2,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ZLoginRequest } from '@puntoverde/contract';
 import type { SessionUser } from '@puntoverde/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
@@ -10,31 +9,22 @@ import { FormAlert, PasswordField, TextField } from '../../../components/form-fi
 import { useLogin } from '../api/login';
 import { FORGOT_PASSWORD_PATH, SIGNUP_PATH } from '../routes';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 const ZLoginForm = ZLoginRequest.pick({ username: true, password: true });
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
   const { t } = useTranslation();
   const loginMutation = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(ZLoginForm), defaultValues: { username: '', password: '' } });
   const {
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZLoginForm), defaultValues: { username: '', password: '' } });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const user = await loginMutation.mutateAsync(values);
-      onLoggedIn(user);
-    } catch (error) {
-      if (applyApiError(t, error, setError, ['username', 'password']).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const { onSubmit, formError } = useApiFormSubmit(form, ['username', 'password'], async (values) =>
+    onLoggedIn(await loginMutation.mutateAsync(values)),
+  );
 
   return (
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>

@@ -2,7 +2,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DOCUMENT_TYPES, TC_ID, ZUpdateProfileRequest, formatNit } from '@puntoverde/contract';
 import type { Me, UpdateProfileRequest } from '@puntoverde/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +9,27 @@ import { FormAlert } from '../../../components/form-fields';
 import { useUpdateProfile } from '../api/update-profile';
 import { CompanyFields, LocationFields, PersonFields } from './account-field-groups';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 type ProfileForm = UpdateProfileRequest;
 
-const PERSON_FIELDS: readonly Path<ProfileForm>[] = ['first_name', 'last_name', 'document_type', 'document_number', 'phone', 'city', 'address'];
-const COMPANY_FIELDS: readonly Path<ProfileForm>[] = ['company_name', 'nit', 'contact_name', 'phone', 'city', 'address'];
+const PERSON_FIELDS: readonly Path<ProfileForm>[] = [
+  'first_name',
+  'last_name',
+  'document_type',
+  'document_number',
+  'phone',
+  'city',
+  'address',
+];
+const COMPANY_FIELDS: readonly Path<ProfileForm>[] = [
+  'company_name',
+  'nit',
+  'contact_name',
+  'phone',
+  'city',
+  'address',
+];
 
 export function isCompanyProfile(me: Pick<Me, 'tc_id'>): boolean {
   return me.tc_id === TC_ID.company;
@@ -24,7 +38,12 @@ export function isCompanyProfile(me: Pick<Me, 'tc_id'>): boolean {
 function defaultsFor(me: Me): ProfileForm {
   const common = { phone: me.phone ?? '', city: me.city ?? '', address: me.address ?? '' };
   if (isCompanyProfile(me)) {
-    return { company_name: me.company_name ?? '', nit: me.nit ? formatNit(me.nit) : '', contact_name: me.contact_name ?? '', ...common };
+    return {
+      company_name: me.company_name ?? '',
+      nit: me.nit ? formatNit(me.nit) : '',
+      contact_name: me.contact_name ?? '',
+      ...common,
+    };
   }
   const documentType = DOCUMENT_TYPES.find((type) => type === me.document_type) ?? 'CC';
   return {
@@ -39,26 +58,18 @@ function defaultsFor(me: Me): ProfileForm {
 export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => void }) {
   const { t } = useTranslation();
   const mutation = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
   const company = isCompanyProfile(me);
+  const form = useForm({ resolver: zodResolver(ZUpdateProfileRequest), defaultValues: defaultsFor(me) });
   const {
     register,
-    handleSubmit,
-    setError,
     reset,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm({ resolver: zodResolver(ZUpdateProfileRequest), defaultValues: defaultsFor(me) });
+  } = form;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      const saved = await mutation.mutateAsync(values);
-      reset(defaultsFor(saved));
-      onSaved();
-    } catch (error) {
-      if (applyApiError(t, error, setError, company ? COMPANY_FIELDS : PERSON_FIELDS).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
+  const { onSubmit, formError } = useApiFormSubmit(form, company ? COMPANY_FIELDS : PERSON_FIELDS, async (values) => {
+    const saved = await mutation.mutateAsync(values);
+    reset(defaultsFor(saved));
+    onSaved();
   });
 
   return (

@@ -11,35 +11,45 @@ import type { ResetPasswordResult } from '../api/reset-password';
 import { FORGOT_PASSWORD_PATH } from '../routes';
 import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
-import { apiErrorMessage, applyApiError, isApiErrorLike } from '../../../lib/api-errors';
+import { isApiErrorLike } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
-export function ResetPasswordForm({ token, onReset }: { token: string; onReset: (result: ResetPasswordResult) => void }) {
+export function ResetPasswordForm({
+  token,
+  onReset,
+}: {
+  token: string;
+  onReset: (result: ResetPasswordResult) => void;
+}) {
   const { t } = useTranslation();
   const mutation = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const [linkInvalid, setLinkInvalid] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(ZResetPasswordForm),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(ZResetPasswordForm), defaultValues: { password: '', password_confirmation: '' } });
+  } = form;
   const password = watch('password');
 
-  const onSubmit = handleSubmit(async ({ password: newPassword }) => {
-    setFormError(null);
-    try {
+  const { onSubmit, formError } = useApiFormSubmit(
+    form,
+    ['password'],
+    async ({ password: newPassword }) => {
       onReset(await mutation.mutateAsync({ token, password: newPassword }));
-    } catch (error) {
-      if (isApiErrorLike(error) && error.fields && 'token' in error.fields) {
+    },
+    {
+      // A used or expired link: the whole form gives way to "ask for a new link".
+      handleError: (error) => {
+        if (!(isApiErrorLike(error) && error.fields && 'token' in error.fields)) return false;
         setLinkInvalid(true);
-        return;
-      }
-      if (applyApiError(t, error, setError, ['password']).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+        return true;
+      },
+    },
+  );
 
   if (linkInvalid) {
     return (

@@ -2,15 +2,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TC_ID, ZHouseholdSignupData } from '@puntoverde/contract';
 import type { HouseholdSignupForm, SessionUser } from '@puntoverde/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
-import { PersonFields, SignupContactFieldset, SignupPasswordAndConsent } from './account-field-groups';
+import { PersonFields } from './account-field-groups';
+import { SignupFormFrame } from './signup-form-frame';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 const FIELDS: readonly Path<HouseholdSignupForm>[] = [
   'first_name',
@@ -28,14 +27,7 @@ const FIELDS: readonly Path<HouseholdSignupForm>[] = [
 export function SignupClientForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => void }) {
   const { t } = useTranslation();
   const signupMutation = useSignup();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZHouseholdSignupData),
     defaultValues: {
       tc_id: TC_ID.household,
@@ -52,37 +44,38 @@ export function SignupClientForm({ onSignedUp }: { onSignedUp: (user: SessionUse
       accept_data_policy: false as unknown as true,
     },
   });
-  const [password = '', firstName = '', lastName = '', email = ''] = watch(['password', 'first_name', 'last_name', 'email']);
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [password = '', firstName = '', lastName = '', email = ''] = watch([
+    'password',
+    'first_name',
+    'last_name',
+    'email',
+  ]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      onSignedUp(await signupMutation.mutateAsync(values));
-    } catch (error) {
-      if (applyApiError(t, error, setError, FIELDS, { prefix: 'data_user.' }).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const { onSubmit, formError } = useApiFormSubmit(
+    form,
+    FIELDS,
+    async (values) => onSignedUp(await signupMutation.mutateAsync(values)),
+    { prefix: 'data_user.' },
+  );
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormAlert message={formError} />
-      <fieldset>
-        <legend>{t('identity.signup.personSection')}</legend>
-        <PersonFields register={register} errors={errors} documentNumberAutoComplete="off" />
-      </fieldset>
-      <SignupContactFieldset register={register} errors={errors} addressOptional />
-      <SignupPasswordAndConsent
-        register={register}
-        errors={errors}
-        password={password}
-        personal={[firstName, lastName, email]}
-      />
-      <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
-          {isSubmitting ? t('identity.signup.submitting') : t('identity.signup.submit')}
-        </button>
-      </div>
-    </form>
+    <SignupFormFrame
+      register={register}
+      errors={errors}
+      onSubmit={onSubmit}
+      formError={formError}
+      isSubmitting={isSubmitting}
+      legend={t('identity.signup.personSection')}
+      holder={<PersonFields register={register} errors={errors} documentNumberAutoComplete="off" />}
+      addressOptional
+      password={password}
+      personal={[firstName, lastName, email]}
+      submitLabel={t('identity.signup.submit')}
+    />
   );
 }

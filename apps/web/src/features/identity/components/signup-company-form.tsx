@@ -2,15 +2,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TC_ID, ZCompanySignupData } from '@puntoverde/contract';
 import type { CompanySignupForm, SessionUser } from '@puntoverde/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
 import { useSignup } from '../api/signup';
-import { CompanyFields, SignupContactFieldset, SignupPasswordAndConsent } from './account-field-groups';
+import { CompanyFields } from './account-field-groups';
+import { SignupFormFrame } from './signup-form-frame';
 import './identity.css';
-import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
+import { useApiFormSubmit } from '../../../lib/use-api-form';
 
 const FIELDS: readonly Path<CompanySignupForm>[] = [
   'company_name',
@@ -27,14 +26,7 @@ const FIELDS: readonly Path<CompanySignupForm>[] = [
 export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => void }) {
   const { t } = useTranslation();
   const signupMutation = useSignup();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(ZCompanySignupData),
     defaultValues: {
       tc_id: TC_ID.company,
@@ -50,37 +42,38 @@ export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUs
       accept_data_policy: false as unknown as true,
     },
   });
-  const [password = '', companyName = '', contactName = '', email = ''] = watch(['password', 'company_name', 'contact_name', 'email']);
+  const {
+    register,
+    watch,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [password = '', companyName = '', contactName = '', email = ''] = watch([
+    'password',
+    'company_name',
+    'contact_name',
+    'email',
+  ]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      onSignedUp(await signupMutation.mutateAsync(values));
-    } catch (error) {
-      if (applyApiError(t, error, setError, FIELDS, { prefix: 'data_user.' }).placed) return;
-      setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const { onSubmit, formError } = useApiFormSubmit(
+    form,
+    FIELDS,
+    async (values) => onSignedUp(await signupMutation.mutateAsync(values)),
+    { prefix: 'data_user.' },
+  );
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormAlert message={formError} />
-      <fieldset>
-        <legend>{t('identity.signup.companySection')}</legend>
-        <CompanyFields register={register} errors={errors} />
-      </fieldset>
-      <SignupContactFieldset register={register} errors={errors} addressOptional={false} />
-      <SignupPasswordAndConsent
-        register={register}
-        errors={errors}
-        password={password}
-        personal={[companyName, contactName, email]}
-      />
-      <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
-          {isSubmitting ? t('identity.signup.submitting') : t('identity.signup.submitCompany')}
-        </button>
-      </div>
-    </form>
+    <SignupFormFrame
+      register={register}
+      errors={errors}
+      onSubmit={onSubmit}
+      formError={formError}
+      isSubmitting={isSubmitting}
+      legend={t('identity.signup.companySection')}
+      holder={<CompanyFields register={register} errors={errors} />}
+      addressOptional={false}
+      password={password}
+      personal={[companyName, contactName, email]}
+      submitLabel={t('identity.signup.submitCompany')}
+    />
   );
 }

@@ -1,31 +1,10 @@
 import type { NotificationList } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders } from '../../../test/render';
 import { saveSession } from '../../../lib/session';
 import { NotificationBell } from '../components/notification-bell';
 import { NotificationCentre } from '../components/notification-centre';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const list = (unread: number): NotificationList => ({
   items: [
@@ -68,7 +47,7 @@ afterEach(() => {
 
 describe('notification centre', () => {
   it('asks the spec’s get-notifications-by-user with its data wrapper and lists newest first', async () => {
-    renderUi(<NotificationCentre />);
+    renderWithProviders(<NotificationCentre />);
     expect(await screen.findByRole('heading', { name: 'Tienes 1 notificación sin leer' })).toBeTruthy();
     const items = within(screen.getByRole('list', { name: 'Mis notificaciones' }));
     expect(items.map((li) => li.textContent)).toEqual([expect.stringContaining('Solicitud #12 aceptada'), expect.stringContaining('Jornada de reciclaje')]);
@@ -77,26 +56,26 @@ describe('notification centre', () => {
   });
 
   it('marks one read', async () => {
-    renderUi(<NotificationCentre />);
+    renderWithProviders(<NotificationCentre />);
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar como leída: Solicitud #12 aceptada' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/notifications/2/read') && c.method === 'POST')).toBe(true));
     expect(await screen.findByRole('heading', { name: 'Estás al día' })).toBeTruthy();
   });
 
   it('offers mark-all-read while something is unread', async () => {
-    renderUi(<NotificationCentre />);
+    renderWithProviders(<NotificationCentre />);
     fireEvent.click(await screen.findByRole('button', { name: 'Marcar todas como leídas' }));
     await waitFor(() => expect(calls.some((c) => c.url.endsWith('/notifications/read-all'))).toBe(true));
     expect(await screen.findByRole('heading', { name: 'Estás al día' })).toBeTruthy();
   });
 
   it('shows the unread count on the bell, and no badge once read', async () => {
-    const { unmount } = renderUi(<NotificationBell />);
+    const { unmount } = renderWithProviders(<NotificationBell />);
     expect(await screen.findByRole('link', { name: 'Notificaciones: 1 sin leer' })).toBeTruthy();
     expect(screen.getByTestId('notification-badge').textContent).toBe('1');
     unmount();
     unread = 0;
-    renderUi(<NotificationBell />);
+    renderWithProviders(<NotificationBell />);
     expect(await screen.findByRole('link', { name: 'Notificaciones' })).toBeTruthy();
     expect(screen.queryByTestId('notification-badge')).toBeNull();
   });

@@ -1,29 +1,8 @@
 import type { ManagedPoint } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders } from '../../../test/render';
 import { ManagedPointsView } from '../components/managed-points-view';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const container = (id: number, material: string, fill_level: number) => ({
   id,
@@ -70,7 +49,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("a manager's containers", () => {
   it('shows on the fill slider the same value as the text (64 %, not 65)', async () => {
     stubApi();
-    renderUi(<ManagedPointsView enabled />);
+    renderWithProviders(<ManagedPointsView enabled />);
     fireEvent.click(await screen.findByRole('button', { name: 'Editar PET (1)' }, { timeout: 5000 }));
     const slider = screen.getByRole('slider', { name: 'Nivel de llenado de PET (1)' });
     const form = slider.closest('form')!;
@@ -82,7 +61,7 @@ describe("a manager's containers", () => {
 
   it('starts with a compact overview: one row per container, fullest first, full ones flagged on top', async () => {
     stubApi();
-    renderUi(<ManagedPointsView enabled />);
+    renderWithProviders(<ManagedPointsView enabled />);
     const list = await screen.findByRole('list', {
       name: 'Contenedores de ECA Laureles La 70 (demo), del más lleno al menos lleno',
     });
@@ -100,7 +79,7 @@ describe("a manager's containers", () => {
 
   it('opens one container’s edit form from its row, and closes it again', async () => {
     stubApi();
-    renderUi(<ManagedPointsView enabled />);
+    renderWithProviders(<ManagedPointsView enabled />);
     const edit = await screen.findByRole('button', { name: 'Editar Vidrio' }, { timeout: 5000 });
     expect(edit).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(edit);

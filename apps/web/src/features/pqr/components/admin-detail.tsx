@@ -170,7 +170,7 @@ function AssignPanel({ p, onDone }: PanelProps) {
         </label>
         <select
           id="pqr-assignee"
-          className="pqr-input"
+          className="pv-field-input"
           value={p.assignee?.id ?? ''}
           disabled={assign.isPending}
           onChange={(e) => {
@@ -259,7 +259,7 @@ function StatusPanel({ p, onDone }: PanelProps) {
             </label>
             <textarea
               id="pqr-status-message"
-              className="pqr-input pqr-textarea"
+              className="pv-field-input pv-field-textarea"
               rows={3}
               value={message}
               required={mode === 'pendiente_informacion'}

@@ -75,7 +75,7 @@ export function AdminInbox() {
           <div className="pqr-input-row">
             <input
               id="pqr-filter-q"
-              className="pqr-input"
+              className="pv-field-input"
               type="search"
               value={search}
               placeholder={t('pqr.admin.searchPlaceholder')}
@@ -230,7 +230,7 @@ function FilterSelect({
       <label className="pqr-label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="pqr-input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className="pv-field-input" value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t('pqr.admin.all')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -30,7 +30,7 @@ export function AdminReport() {
           </label>
           <input
             id="pqr-report-month"
-            className="pqr-input"
+            className="pv-field-input"
             type="month"
             value={month}
             max={todayInBogota().slice(0, 7)}

@@ -1,20 +1,8 @@
 import type { HandlerReportListItem } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders } from '../../../test/render';
 import { HandlingInbox } from '../components/handling-inbox';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
 
 function item(number: string, days: number): HandlerReportListItem {
   return {
@@ -50,16 +38,7 @@ function renderInbox(answer: (body: { numbers: string[] }) => Response) {
       return answer(body);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <I18nextProvider i18n={i18n}>
-          <HandlingInbox items={ITEMS} empty="Nada" />
-        </I18nextProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderWithProviders(<HandlingInbox items={ITEMS} empty="Nada" />, { url: '/' });
   return calls;
 }
 

@@ -1,20 +1,8 @@
 import type { ReportCategoryView } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders } from '../../../test/render';
 import { ReportCategoriesAdmin } from '../components/admin/report-categories-admin';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
 
 const CATEGORIES: ReportCategoryView[] = [
   { code: 'contenedor_lleno', label: 'Contenedor lleno', description: 'Rebosa.', asks_container: true, position: 10, active: true },
@@ -37,16 +25,7 @@ function renderAdmin(answer: (method: string, url: string, body: unknown) => Res
       return method === 'GET' ? json({ data: CATEGORIES }) : answer(method, u, body);
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <I18nextProvider i18n={i18n}>
-          <ReportCategoriesAdmin />
-        </I18nextProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+  renderWithProviders(<ReportCategoriesAdmin />, { url: '/' });
   return calls;
 }
 

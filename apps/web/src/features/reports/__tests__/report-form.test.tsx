@@ -1,33 +1,13 @@
 import type { Report, ReportCategoryView, ReportDuplicate } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders } from '../../../test/render';
 import { FollowUpScreen } from '../components/follow-up-screen';
 import { ReportForm, type LocationFieldComponent } from '../components/report-form';
 
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
-}
+/** The report screens link and read the location: they render under a router. */
+const renderUi = (ui: ReactElement) => renderWithProviders(ui, { url: '/' });
 
 /** The map (Leaflet) does not run in jsdom: a button drops the pin in the park instead. */
 const PinButton: LocationFieldComponent = ({ onChange, error }) => (

@@ -1,29 +1,8 @@
 import type { PickupRequestDetail } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders } from '../../../test/render';
 import { RequestDetailView } from '../components/request-detail';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const base: PickupRequestDetail = {
   id: 12,
@@ -57,7 +36,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('request detail', () => {
   it('offers the requester only «Cancelar solicitud» while the server allows it', () => {
-    renderUi(<RequestDetailView request={{ ...base, allowed_transitions: ['cancelada'] }} viewer="requester" />);
+    renderWithProviders(<RequestDetailView request={{ ...base, allowed_transitions: ['cancelada'] }} viewer="requester" />);
     expect(screen.getByRole('button', { name: 'Cancelar solicitud' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
     expect(screen.getByText('Creada por Ana Hogar')).toBeInTheDocument();
@@ -66,7 +45,7 @@ describe('request detail', () => {
   it('makes «Cancelar solicitud» a secondary action that asks before cancelling', () => {
     const fetchStub = vi.fn();
     vi.stubGlobal('fetch', fetchStub);
-    renderUi(<RequestDetailView request={{ ...base, allowed_transitions: ['cancelada'] }} viewer="requester" />);
+    renderWithProviders(<RequestDetailView request={{ ...base, allowed_transitions: ['cancelada'] }} viewer="requester" />);
     const cancel = screen.getByRole('button', { name: 'Cancelar solicitud' });
     expect(cancel).toHaveClass('pv-button-secondary');
     expect(cancel).not.toHaveClass('pv-button-danger');
@@ -76,7 +55,7 @@ describe('request detail', () => {
   });
 
   it('shows no action once the request is final', () => {
-    renderUi(<RequestDetailView request={{ ...base, status: 'cancelada', allowed_transitions: [] }} viewer="requester" />);
+    renderWithProviders(<RequestDetailView request={{ ...base, status: 'cancelada', allowed_transitions: [] }} viewer="requester" />);
     expect(screen.queryByRole('button', { name: 'Cancelar solicitud' })).not.toBeInTheDocument();
   });
 
@@ -89,7 +68,7 @@ describe('request detail', () => {
       );
     });
     vi.stubGlobal('fetch', fetchStub);
-    renderUi(<RequestDetailView request={{ ...base, allowed_transitions: ['aceptada', 'rechazada'] }} viewer="manager" />);
+    renderWithProviders(<RequestDetailView request={{ ...base, allowed_transitions: ['aceptada', 'rechazada'] }} viewer="manager" />);
     expect(screen.getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: '3001234567' })).toHaveAttribute('href', 'tel:3001234567');
     fireEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
@@ -105,10 +84,10 @@ describe('request detail', () => {
   });
 
   it('tells the manager whether the requester verified the phone by SMS', () => {
-    const { unmount } = renderUi(<RequestDetailView request={base} viewer="manager" />);
+    const { unmount } = renderWithProviders(<RequestDetailView request={base} viewer="manager" />);
     expect(screen.getByText('Celular verificado')).toBeInTheDocument();
     unmount();
-    renderUi(
+    renderWithProviders(
       <RequestDetailView
         request={{ ...base, requester: { ...base.requester, phone_verified: false } }}
         viewer="manager"

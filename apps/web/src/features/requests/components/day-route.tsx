@@ -14,6 +14,7 @@ import { bogotaToday, formatCalendarDate, formatDistance, formatTime, nextPickup
 import { routeOrder } from '../route-order';
 import { itemsSummary } from './request-list';
 import '../../../components/actions.css';
+import '../../../components/form-fields.css';
 
 const MEDELLIN: [number, number] = [6.2442, -75.5812];
 
@@ -84,14 +85,14 @@ export function DayRoute({ tileUrl }: { tileUrl: string }) {
           <label className="rq-label" htmlFor="rq-day">
             {t('requests.day.date')}
           </label>
-          <input id="rq-day" className="rq-input" type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} />
+          <input id="rq-day" className="pv-field-input" type="date" value={day} onChange={(e) => e.target.value && setDay(e.target.value)} />
         </div>
         {points.length > 1 ? (
           <div className="rq-field">
             <label className="rq-label" htmlFor="rq-day-point">
               {t('requests.day.start')}
             </label>
-            <select id="rq-day-point" className="rq-input" value={point?.id ?? 0} onChange={(e) => setPointId(Number(e.target.value))}>
+            <select id="rq-day-point" className="pv-field-input" value={point?.id ?? 0} onChange={(e) => setPointId(Number(e.target.value))}>
               {points.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}

@@ -1,5 +1,6 @@
 /** A labelled `<select>` of a list screen's filter bar; the value comes back as the option's string. */
 import { LabelledField } from './labelled-field';
+import '../../../components/form-fields.css';
 
 export interface FilterSelectProps<V extends string | number> {
   id: string;
@@ -12,7 +13,7 @@ export interface FilterSelectProps<V extends string | number> {
 export function FilterSelect<V extends string | number>({ id, label, value, options, onChange }: FilterSelectProps<V>) {
   return (
     <LabelledField id={id} label={label}>
-      <select id={id} className="rq-input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select id={id} className="pv-field-input" value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -13,6 +13,7 @@ import { LabelledField } from './labelled-field';
 import { RequestListResults } from './request-list-results';
 import '../../../components/actions.css';
 import '../requests.css';
+import '../../../components/form-fields.css';
 
 export const POINT_REQUESTS_PATH = '/app/tabs/prequest';
 
@@ -117,7 +118,7 @@ export function PointRequestsScreen({
               <LabelledField id="rq-from" label={t('requests.point.from')}>
                 <input
                   id="rq-from"
-                  className="rq-input"
+                  className="pv-field-input"
                   type="date"
                   value={from}
                   onChange={(e) => {
@@ -129,7 +130,7 @@ export function PointRequestsScreen({
               <LabelledField id="rq-to" label={t('requests.point.to')}>
                 <input
                   id="rq-to"
-                  className="rq-input"
+                  className="pv-field-input"
                   type="date"
                   value={to}
                   onChange={(e) => {

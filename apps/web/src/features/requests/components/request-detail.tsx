@@ -25,6 +25,7 @@ import { Timeline } from './timeline';
 import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import '../../../components/form-fields.css';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -89,7 +90,7 @@ function CancelAction({ request }: { request: PickupRequestDetail }) {
     <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.cancelTitle')}>
       <p>{t('requests.actions.cancelConfirm', { id: request.id })}</p>
       <LabelledField id="rq-cancel-reason" label={t('requests.actions.cancelReason')} optional>
-        <textarea id="rq-cancel-reason" className="rq-input" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <textarea id="rq-cancel-reason" className="pv-field-input pv-field-textarea" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
       </LabelledField>
       <PanelButtons submit={t('requests.actions.confirmCancel')} close={t('requests.actions.keep')} onClose={() => setOpen(false)} pending={pending} danger />
     </form>
@@ -122,7 +123,7 @@ function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDon
       <LabelledField id={`rq-schedule-${request.id}`} label={t('requests.actions.scheduleAt')}>
         <input
           id={`rq-schedule-${request.id}`}
-          className="rq-input"
+          className="pv-field-input"
           type="datetime-local"
           value={value}
           aria-invalid={error ? true : undefined}
@@ -136,7 +137,7 @@ function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDon
         <PanelError error={error} />
       </LabelledField>
       <LabelledField id={`rq-schedule-note-${request.id}`} label={t('requests.actions.note')} optional>
-        <input id={`rq-schedule-note-${request.id}`} className="rq-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        <input id={`rq-schedule-note-${request.id}`} className="pv-field-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
       </LabelledField>
       <PanelButtons submit={t('requests.actions.saveSchedule')} close={t('requests.actions.back')} onClose={onDone} pending={pending} />
     </form>
@@ -159,7 +160,7 @@ function RejectForm({ request, onDone }: { request: PickupRequestDetail; onDone:
       <LabelledField id={`rq-reject-${request.id}`} label={t('requests.actions.reason')}>
         <textarea
           id={`rq-reject-${request.id}`}
-          className="rq-input"
+          className="pv-field-input pv-field-textarea"
           value={reason}
           maxLength={500}
           aria-invalid={error ? true : undefined}
@@ -215,7 +216,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
         <LabelledField key={code} id={`rq-kg-${request.id}-${code}`} label={t('requests.actions.kgOf', { material: nameOf(code) })}>
           <input
             id={`rq-kg-${request.id}-${code}`}
-            className="rq-input"
+            className="pv-field-input"
             type="text"
             inputMode="decimal"
             autoComplete="off"
@@ -226,7 +227,7 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
       ))}
       <div className="rq-row">
         <LabelledField id={`rq-extra-${request.id}`} label={t('requests.actions.extraMaterial')}>
-          <select id={`rq-extra-${request.id}`} className="rq-input" value={adding} onChange={(e) => setAdding(e.target.value)}>
+          <select id={`rq-extra-${request.id}`} className="pv-field-input" value={adding} onChange={(e) => setAdding(e.target.value)}>
             <option value="">{t('requests.form.chooseMaterial')}</option>
             {(materials.data ?? [])
               .filter((m) => !codes.includes(m.code))

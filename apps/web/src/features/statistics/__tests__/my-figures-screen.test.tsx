@@ -1,29 +1,8 @@
 import type { MyStatistics } from '@puntoverde/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { translations } from '../../../test/translate';
+import { renderWithProviders } from '../../../test/render';
 import { MyFiguresScreen } from '../components/my-figures-screen';
-
-const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  lng: 'es',
-  resources: { es: { translation: translations.es } },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
-
-function renderUi(ui: ReactElement) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const impact = { co2e_kg: 129.62, km_not_driven: 531, per_material: [], source: 'US EPA, Waste Reduction Model (WARM) v16', equivalence_source: 'US EPA' };
 const company: MyStatistics = {
@@ -60,7 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Mis cifras', () => {
   it('shows the totals in es-CO and the table beside the chart', async () => {
     stubApi(company);
-    renderUi(<MyFiguresScreen />);
+    renderWithProviders(<MyFiguresScreen />);
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('rowheader', { name: 'mar 2026' })).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Cartón' })).toBeInTheDocument();
@@ -73,7 +52,7 @@ describe('Mis cifras', () => {
 
   it('shows one branch on its own when chosen', async () => {
     stubApi(company);
-    renderUi(<MyFiguresScreen />);
+    renderWithProviders(<MyFiguresScreen />);
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('Ver'), { target: { value: '2' } });
     const table = screen.getByRole('table');
@@ -83,7 +62,7 @@ describe('Mis cifras', () => {
 
   it('asks the server again for one material', async () => {
     const fetchStub = stubApi({ ...company, kind: 'household', branches: undefined });
-    renderUi(<MyFiguresScreen />);
+    renderWithProviders(<MyFiguresScreen />);
     await screen.findByRole('table');
     expect(screen.queryByRole('button', { name: 'Descargar Excel (XLSX)' })).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Material'), { target: { value: 'pet' } });
@@ -92,7 +71,7 @@ describe('Mis cifras', () => {
 
   it('says what to do when nothing was collected', async () => {
     stubApi({ ...company, kind: 'household', rows: [], branches: undefined });
-    renderUi(<MyFiguresScreen />);
+    renderWithProviders(<MyFiguresScreen />);
     expect(await screen.findByText(/Aún no hay kilos recogidos/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Descargar CSV' })).toBeDisabled();
   });
@@ -115,7 +94,7 @@ describe('staff figures', () => {
         return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
     );
-    renderUi(<SchemeFiguresScreen />);
+    renderWithProviders(<SchemeFiguresScreen />);
     expect(await screen.findByRole('columnheader', { name: 'Envigado' })).toBeInTheDocument();
     const input = await screen.findByLabelText('Factor de vidrio');
     expect(input).toHaveValue('0,3');

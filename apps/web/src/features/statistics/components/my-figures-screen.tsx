@@ -13,6 +13,7 @@ import { bogotaToday, periodOf, PERIOD_PRESETS, type PeriodPreset } from '../per
 import { figuresCsv, formatKg, saveCsv, saveXlsx, toFiguresTable } from '../table-data';
 import { FiguresChart } from './figures-chart';
 import { FiguresTable } from './figures-table';
+import '../../../components/facts.css';
 import '../statistics.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
@@ -131,7 +132,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
 
       {data && shown && (
         <>
-          <dl className="st-totals">
+          <dl className="pv-facts pv-facts--figures">
             <div>
               <dt>{t('statistics.figures.periodTotal')}</dt>
               <dd>{formatKg(data.totals.period_kg, lang)}</dd>

@@ -10,6 +10,7 @@ import { useImpactFactors, useSchemeStatistics, useUpdateImpactFactor, type Sche
 import { periodOf, PERIOD_PRESETS, type PeriodPreset } from '../period';
 import { figuresCsv, formatKg, saveCsv, toFiguresTable } from '../table-data';
 import { FiguresTable } from './figures-table';
+import '../../../components/facts.css';
 import '../statistics.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
@@ -83,7 +84,7 @@ export function SchemeFiguresScreen() {
       {query.isError && <p className="st-error" role="alert">{apiErrorMessage(t, query.error)}</p>}
       {data && table && (
         <>
-          <dl className="st-totals">
+          <dl className="pv-facts pv-facts--figures">
             <div>
               <dt>{t('statistics.figures.periodTotal')}</dt>
               <dd>{formatKg(data.total_kg, lang)}</dd>

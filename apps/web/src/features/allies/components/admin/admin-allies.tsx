@@ -1,11 +1,9 @@
 /** Back office: allies and adhered members, with logo upload and a map picker. */
-import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ALLY_CATEGORIES,
   ALLY_KINDS,
-  TOAST_DURATION_MS,
-  TOAST_LONG_DURATION_MS,
   ZAllyInput,
   type Ally,
   type AllyInput,
@@ -17,12 +15,12 @@ import { ImageUploadField } from '../../../../components/image-upload-field';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
-import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
+import { fieldBinder, SelectField, SwitchField, TextAreaField, TextField } from '../../../../components/form-fields';
 import { LocationFields } from '../../../../components/back-office/location-fields';
-import { AdminListBody, useConfirmDelete } from '../../../../components/back-office/admin-list';
+import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
-import { applyApiError } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -51,31 +49,18 @@ function toForm(a: Ally | null): FormValues {
 
 function AllyEditor({ ally, onDone }: { ally: Ally | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
   const [logoUrl, setLogoUrl] = useState<string | null>(ally?.logo_url ?? null);
   const form = useForm<FormValues>({ defaultValues: toForm(ally), resolver });
+  const field = fieldBinder(form);
   const save = useAdminMutation('allies', (body: FormValues) =>
     ally ? adminSend<Ally>('PUT', `allies/${ally.id}`, body) : adminSend<Ally>('POST', 'allies', body),
   );
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: () => {
-        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
-        onDone();
-      },
-      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-    }),
-  );
+  const onSubmit = useAdminSave(form, save, { onSaved: onDone });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
-      <SelectField control={form.control} name="kind" label={t('admin.allies.kind')} options={ALLY_KINDS.map((k) => ({ value: k, label: t(`allies.kind.${k}`) }))} />
-      <TextField control={form.control} name="name" label={t('admin.allies.name')} required />
-      <SelectField
-        control={form.control}
-        name="category"
-        label={t('allies.categoryLabel')}
-        options={ALLY_CATEGORIES.map((c) => ({ value: c, label: t(`allies.category.${c}`) }))}
-      />
+    <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+      <SelectField label={t('admin.allies.kind')} options={ALLY_KINDS.map((k) => ({ value: k, label: t(`allies.kind.${k}`) }))} {...field('kind')} />
+      <TextField label={t('admin.allies.name')} {...field('name')} />
+      <SelectField label={t('allies.categoryLabel')} options={ALLY_CATEGORIES.map((c) => ({ value: c, label: t(`allies.category.${c}`) }))} {...field('category')} />
       <ImageUploadField
         label={t('admin.allies.logo')}
         previewUrl={logoUrl}
@@ -89,23 +74,20 @@ function AllyEditor({ ally, onDone }: { ally: Ally | null; onDone: () => void })
           setLogoUrl(null);
         }}
       />
-      <TextField control={form.control} name="description" label={t('admin.allies.description')} multiline required />
-      <TextField control={form.control} name="benefits" label={t('allies.benefits')} multiline />
+      <TextAreaField label={t('admin.allies.description')} rows={3} {...field('description')} />
+      <TextAreaField label={t('allies.benefits')} rows={3} optional {...field('benefits')} />
       <div className="form-row">
-        <TextField control={form.control} name="website" label={t('allies.website')} type="url" />
-        <TextField control={form.control} name="email" label={t('content.email')} type="email" />
-        <TextField control={form.control} name="phone" label={t('content.phone')} type="tel" />
+        <TextField label={t('allies.website')} type="url" optional {...field('website')} />
+        <TextField label={t('content.email')} type="email" optional {...field('email')} />
+        <TextField label={t('content.phone')} type="tel" optional {...field('phone')} />
       </div>
       <div className="form-row">
-        <TextField control={form.control} name="address" label={t('admin.address')} />
-        <TextField control={form.control} name="city" label={t('admin.city')} />
+        <TextField label={t('admin.address')} optional {...field('address')} />
+        <TextField label={t('admin.city')} optional {...field('city')} />
       </div>
-      <LocationFields control={form.control} setValue={form.setValue} />
-      <ToggleField control={form.control} name="published" label={t('admin.published')} />
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        {t('admin.save')}
-      </IonButton>
-    </form>
+      <LocationFields control={form.control} setValue={form.setValue} optional />
+      <SwitchField label={t('admin.published')} {...field('published')} />
+    </AdminForm>
   );
 }
 
@@ -134,12 +116,7 @@ export function AdminAllies() {
                   {t(`allies.category.${a.category}`)} · {a.published ? t('admin.published') : t('admin.draft')}
                 </p>
               </IonLabel>
-              <IonButton slot="end" fill="outline" onClick={() => setEditing(a)} aria-label={`${t('admin.edit')}: ${a.name}`}>
-                {t('admin.edit')}
-              </IonButton>
-              <IonButton slot="end" fill="clear" color="danger" onClick={() => askDelete(a.id, a.name)} aria-label={`${t('admin.delete')}: ${a.name}`}>
-                {t('admin.delete')}
-              </IonButton>
+              <RowActions name={a.name} onEdit={() => setEditing(a)} onDelete={() => askDelete(a.id, a.name)} />
             </IonItem>
           ))
         }

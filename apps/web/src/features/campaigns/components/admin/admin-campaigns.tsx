@@ -1,21 +1,22 @@
 /** Back office: campaigns list (search, status, pages) and the create/edit form with an image. */
-import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, ZCampaignInput, type Ally, type Campaign, type CampaignInput } from '@puntoverde/contract';
+import { ZCampaignInput, type Ally, type Campaign, type CampaignInput } from '@puntoverde/contract';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '../../../../lib/materials';
 import { ImageUploadField } from '../../../../components/image-upload-field';
 import { formatDateRange as formatCampaignDates, isoToLocal, localToIso } from '../../../../lib/date-format';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
 import { AdminModal } from '../../../../components/back-office/admin-modal';
-import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
+import { NumberValueField } from '../../../../components/back-office/number-value-field';
+import { CheckboxGroupField, fieldBinder, SelectField, SwitchField, TextAreaField, TextField } from '../../../../components/form-fields';
 import { LocationFields } from '../../../../components/back-office/location-fields';
-import { AdminListBody, useConfirmDelete } from '../../../../components/back-office/admin-list';
+import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
-import { applyApiError } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -55,76 +56,68 @@ function toForm(c: Campaign | null): FormValues {
 
 function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDone: () => void }) {
   const { t, i18n } = useTranslation();
-  const [present] = useIonToast();
   const [imageUrl, setImageUrl] = useState<string | null>(campaign?.image_url ?? null);
   const materials = useMaterials();
   const allies = useAdminList<Page<Ally>>('allies', 'allies', { page_size: 100 });
   const form = useForm<FormValues>({ defaultValues: toForm(campaign), resolver });
+  const field = fieldBinder(form);
   const save = useAdminMutation('campaigns', (body: FormValues) =>
     campaign ? adminSend<Campaign>('PUT', `campaigns/${campaign.id}`, body) : adminSend<Campaign>('POST', 'campaigns', body),
   );
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: () => {
-        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
-        onDone();
-      },
-      onError: (error) => {
-        const message = applyApiError(t, error, form.setError, () => true).message;
-        void present({ message, duration: TOAST_LONG_DURATION_MS, color: 'danger' });
-      },
-    }),
-  );
+  const onSubmit = useAdminSave(form, save, { onSaved: onDone });
   const english = i18n.language.startsWith('en');
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
-      <TextField control={form.control} name="title" label={t('admin.campaigns.title')} required />
-      <TextField control={form.control} name="summary" label={t('admin.campaigns.summary')} multiline required />
-      <TextField control={form.control} name="body" label={t('admin.campaigns.body')} multiline />
-      <ImageUploadField
-        label={t('admin.campaigns.image')}
-        previewUrl={imageUrl}
-        camera={false}
-        onUploaded={(file) => {
-          form.setValue('image_id', file.id, { shouldDirty: true });
-          setImageUrl(file.url);
-        }}
-        onRemove={() => {
-          form.setValue('image_id', null, { shouldDirty: true });
-          setImageUrl(null);
-        }}
-      />
-      <div className="form-row">
-        <TextField control={form.control} name="starts_at" label={t('admin.campaigns.startsAt')} type="datetime-local" required />
-        <TextField control={form.control} name="ends_at" label={t('admin.campaigns.endsAt')} type="datetime-local" required />
-      </div>
-      <TextField control={form.control} name="place_name" label={t('admin.campaigns.placeName')} />
-      <div className="form-row">
-        <TextField control={form.control} name="address" label={t('admin.address')} />
-        <TextField control={form.control} name="city" label={t('admin.city')} />
-      </div>
-      <TextField control={form.control} name="point_id" label={t('admin.campaigns.pointId')} type="number" helper={t('admin.campaigns.pointIdHelp')} />
-      <LocationFields control={form.control} setValue={form.setValue} />
-      <SelectField
-        control={form.control}
-        name="materials"
-        label={t('admin.materials')}
-        multiple
-        options={(materials.data ?? []).map((m) => ({ value: m.code, label: english ? m.name_en : m.name_es }))}
-      />
-      <SelectField
-        control={form.control}
-        name="organiser_ally_id"
-        label={t('admin.campaigns.organiser')}
-        numeric
-        options={[{ value: '', label: t('admin.none') }, ...(allies.data?.items ?? []).map((a) => ({ value: String(a.id), label: a.name }))]}
-      />
-      <ToggleField control={form.control} name="published" label={t('admin.published')} />
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        {t('admin.save')}
-      </IonButton>
+    <>
+      <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+        <TextField label={t('admin.campaigns.title')} {...field('title')} />
+        <TextAreaField label={t('admin.campaigns.summary')} rows={3} {...field('summary')} />
+        <TextAreaField label={t('admin.campaigns.body')} rows={3} optional {...field('body')} />
+        <ImageUploadField
+          label={t('admin.campaigns.image')}
+          previewUrl={imageUrl}
+          camera={false}
+          onUploaded={(file) => {
+            form.setValue('image_id', file.id, { shouldDirty: true });
+            setImageUrl(file.url);
+          }}
+          onRemove={() => {
+            form.setValue('image_id', null, { shouldDirty: true });
+            setImageUrl(null);
+          }}
+        />
+        <div className="form-row">
+          <TextField label={t('admin.campaigns.startsAt')} type="datetime-local" {...field('starts_at')} />
+          <TextField label={t('admin.campaigns.endsAt')} type="datetime-local" {...field('ends_at')} />
+        </div>
+        <TextField label={t('admin.campaigns.placeName')} optional {...field('place_name')} />
+        <div className="form-row">
+          <TextField label={t('admin.address')} optional {...field('address')} />
+          <TextField label={t('admin.city')} optional {...field('city')} />
+        </div>
+        <NumberValueField control={form.control} name="point_id" label={t('admin.campaigns.pointId')} hint={t('admin.campaigns.pointIdHelp')} optional />
+        <LocationFields control={form.control} setValue={form.setValue} optional />
+        <Controller
+          control={form.control}
+          name="materials"
+          render={({ field: chosen, fieldState }) => (
+            <CheckboxGroupField
+              legend={t('admin.materials')}
+              options={(materials.data ?? []).map((m) => ({ value: m.code, label: english ? m.name_en : m.name_es }))}
+              value={chosen.value}
+              onChange={chosen.onChange}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <SelectField
+          label={t('admin.campaigns.organiser')}
+          options={[{ value: '', label: t('admin.none') }, ...(allies.data?.items ?? []).map((a) => ({ value: String(a.id), label: a.name }))]}
+          {...field('organiser_ally_id', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
+        />
+        <SwitchField label={t('admin.published')} {...field('published')} />
+      </AdminForm>
       {campaign ? <p className="content-card__meta">{formatCampaignDates(campaign.starts_at, campaign.ends_at, i18n.language)}</p> : null}
-    </form>
+    </>
   );
 }
 
@@ -153,12 +146,7 @@ export function AdminCampaigns() {
                   {t(`campaigns.status.${c.status}`)} · {t('campaigns.participants', { count: c.participants_count })}
                 </p>
               </IonLabel>
-              <IonButton slot="end" fill="outline" onClick={() => setEditing(c)} aria-label={`${t('admin.edit')}: ${c.title}`}>
-                {t('admin.edit')}
-              </IonButton>
-              <IonButton slot="end" fill="clear" color="danger" onClick={() => askDelete(c.id, c.title)} aria-label={`${t('admin.delete')}: ${c.title}`}>
-                {t('admin.delete')}
-              </IonButton>
+              <RowActions name={c.title} onEdit={() => setEditing(c)} onDelete={() => askDelete(c.id, c.title)} />
             </IonItem>
           ))
         }

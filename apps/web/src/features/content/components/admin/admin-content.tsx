@@ -1,14 +1,11 @@
 /** Back office: FAQ entries and the Conócenos page. */
-import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText, useIonAlert, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  TOAST_DURATION_MS,
-  TOAST_LONG_DURATION_MS,
   ZAboutPageInput,
   ZFaqInput,
   type AboutPage,
   type AboutPageInput,
-  type FaqInput,
   type FaqItem,
 } from '@puntoverde/contract';
 import { useQueryClient } from '@tanstack/react-query';
@@ -18,8 +15,10 @@ import { useTranslation } from 'react-i18next';
 import { adminSend, useAdminList, useAdminMutation } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
-import { TextField, ToggleField } from '../../../../components/back-office/fields';
-import { applyApiError } from '../../../../lib/api-errors';
+import { RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
+import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
+import { NumberValueField } from '../../../../components/back-office/number-value-field';
+import { fieldBinder, SwitchField, TextAreaField, TextField } from '../../../../components/form-fields';
 import { EmptyState } from '../../../../components/empty-state';
 
 /** The public screens' cached copies (content feature), refreshed after an edit. */
@@ -30,43 +29,35 @@ type FaqValues = { question: string; answer: string; position: number; published
 
 function FaqEditor({ item, nextPosition, onDone }: { item: FaqItem | null; nextPosition: number; onDone: () => void }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
   const queryClient = useQueryClient();
   const form = useForm<FaqValues>({
     defaultValues: { question: item?.question ?? '', answer: item?.answer ?? '', position: item?.position ?? nextPosition, published: item?.published ?? true },
     resolver: zodResolver(ZFaqInput) as unknown as Resolver<FaqValues>,
   });
-  const save = useAdminMutation('faq', (body: FaqInput) => (item ? adminSend<FaqItem>('PUT', `faq/${item.id}`, body) : adminSend<FaqItem>('POST', 'faq', body)));
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY });
-        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
-        onDone();
-      },
-      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-    }),
-  );
+  const field = fieldBinder(form);
+  const save = useAdminMutation('faq', (body: FaqValues) => (item ? adminSend<FaqItem>('PUT', `faq/${item.id}`, body) : adminSend<FaqItem>('POST', 'faq', body)));
+  const onSubmit = useAdminSave(form, save, {
+    onSaved: () => {
+      void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY });
+      onDone();
+    },
+  });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
-      <TextField control={form.control} name="question" label={t('admin.faq.question')} required />
-      <TextField control={form.control} name="answer" label={t('admin.faq.answer')} multiline required />
-      <TextField control={form.control} name="position" label={t('admin.faq.position')} type="number" />
-      <ToggleField control={form.control} name="published" label={t('admin.published')} />
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        {t('admin.save')}
-      </IonButton>
-    </form>
+    <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+      <TextField label={t('admin.faq.question')} {...field('question')} />
+      <TextAreaField label={t('admin.faq.answer')} rows={3} {...field('answer')} />
+      <NumberValueField control={form.control} name="position" label={t('admin.faq.position')} />
+      <SwitchField label={t('admin.published')} {...field('published')} />
+    </AdminForm>
   );
 }
 
 export function AdminFaq() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<FaqItem | null | undefined>(undefined);
-  const [confirm] = useIonAlert();
   const queryClient = useQueryClient();
   const list = useAdminList<FaqItem[]>('faq', 'faq');
-  const remove = useAdminMutation('faq', (id: number) => adminSend<void>('DELETE', `faq/${id}`));
+  const askDelete = useConfirmDelete('faq', 'faq', { onDeleted: () => void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY }) });
   const items = list.data ?? [];
   return (
     <section aria-labelledby="admin-faq-title">
@@ -88,30 +79,7 @@ export function AdminFaq() {
                 </h2>
                 {!f.published ? <IonBadge color="medium">{t('admin.draft')}</IonBadge> : null}
               </IonLabel>
-              <IonButton slot="end" fill="outline" onClick={() => setEditing(f)}>
-                {t('admin.edit')}
-              </IonButton>
-              <IonButton
-                slot="end"
-                fill="clear"
-                color="danger"
-                onClick={() =>
-                  void confirm({
-                    header: t('admin.confirmDelete'),
-                    message: f.question,
-                    buttons: [
-                      { text: t('admin.cancel'), role: 'cancel' },
-                      {
-                        text: t('admin.delete'),
-                        role: 'destructive',
-                        handler: () => remove.mutate(f.id, { onSuccess: () => void queryClient.invalidateQueries({ queryKey: PUBLIC_FAQ_KEY }) }),
-                      },
-                    ],
-                  })
-                }
-              >
-                {t('admin.delete')}
-              </IonButton>
+              <RowActions name={f.question} onEdit={() => setEditing(f)} onDelete={() => askDelete(f.id, f.question)} />
             </IonItem>
           ))}
         </IonList>
@@ -127,7 +95,6 @@ type AboutValues = { [K in keyof AboutPageInput]-?: string };
 
 function AboutForm({ about }: { about: AboutPage }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
   const queryClient = useQueryClient();
   const form = useForm<AboutValues>({
     defaultValues: {
@@ -145,37 +112,27 @@ function AboutForm({ about }: { about: AboutPage }) {
     },
     resolver: zodResolver(ZAboutPageInput) as unknown as Resolver<AboutValues>,
   });
+  const field = fieldBinder(form);
   const save = useAdminMutation('about', (body: AboutValues) => adminSend<AboutPage>('PUT', 'content/about', body));
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: PUBLIC_ABOUT_KEY });
-        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
-      },
-      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-    }),
-  );
+  const onSubmit = useAdminSave(form, save, { onSaved: () => void queryClient.invalidateQueries({ queryKey: PUBLIC_ABOUT_KEY }) });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
-      <TextField control={form.control} name="title" label={t('admin.about.title')} required />
-      <TextField control={form.control} name="intro" label={t('admin.about.intro')} multiline required />
-      <TextField control={form.control} name="body" label={t('admin.about.body')} multiline helper={t('admin.about.bodyHelp')} />
+    <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+      <TextField label={t('admin.about.title')} {...field('title')} />
+      <TextAreaField label={t('admin.about.intro')} rows={3} {...field('intro')} />
+      <TextAreaField label={t('admin.about.body')} rows={3} hint={t('admin.about.bodyHelp')} optional {...field('body')} />
       <div className="form-row">
-        <TextField control={form.control} name="email" label={t('content.email')} type="email" />
-        <TextField control={form.control} name="phone" label={t('content.phone')} type="tel" />
-        <TextField control={form.control} name="whatsapp" label="WhatsApp" type="tel" />
+        <TextField label={t('content.email')} type="email" optional {...field('email')} />
+        <TextField label={t('content.phone')} type="tel" optional {...field('phone')} />
+        <TextField label="WhatsApp" type="tel" optional {...field('whatsapp')} />
       </div>
-      <TextField control={form.control} name="address" label={t('content.address')} />
-      <TextField control={form.control} name="hours" label={t('content.hours')} />
+      <TextField label={t('content.address')} optional {...field('address')} />
+      <TextField label={t('content.hours')} optional {...field('hours')} />
       <div className="form-row">
-        <TextField control={form.control} name="website" label={t('content.website')} type="url" />
-        <TextField control={form.control} name="facebook" label="Facebook" type="url" />
-        <TextField control={form.control} name="instagram" label="Instagram" type="url" />
+        <TextField label={t('content.website')} type="url" optional {...field('website')} />
+        <TextField label="Facebook" type="url" optional {...field('facebook')} />
+        <TextField label="Instagram" type="url" optional {...field('instagram')} />
       </div>
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        {t('admin.save')}
-      </IonButton>
-    </form>
+    </AdminForm>
   );
 }
 

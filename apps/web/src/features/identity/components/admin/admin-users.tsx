@@ -1,5 +1,5 @@
 /** Back office: search users, change their type, admin flag or state, resend verification, create point managers. */
-import { IonBadge, IonButton, IonItem, IonLabel, IonSelect, IonSelectOption, IonToggle, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   TOAST_DURATION_MS,
@@ -7,7 +7,6 @@ import {
   USER_KIND_LABELS_ES,
   ZAdminCreateManager,
   userKindOf,
-  type AdminCreateManager,
   type AdminUser,
   type AdminUserUpdate,
 } from '@puntoverde/contract';
@@ -17,12 +16,13 @@ import { useTranslation } from 'react-i18next';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
-import { TextField } from '../../../../components/back-office/fields';
+import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
+import { FilterSelectField, fieldBinder, SwitchField, TextField } from '../../../../components/form-fields';
 import { AdminListBody } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import '../../../../components/actions.css';
-import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 20;
 
@@ -31,6 +31,15 @@ export function kindLabel(t: (key: string) => string, user: AdminUser): string {
   if (user.is_admin) return t('admin.menu');
   const kind = userKindOf(user);
   return kind ? t(`userKind.${kind}`) || USER_KIND_LABELS_ES[kind] : '—';
+}
+
+/** The three kinds of account, by tc_id. */
+function kindOptions(t: (key: string) => string) {
+  return [
+    { value: '1', label: t('userKind.manager') },
+    { value: '2', label: t('userKind.household') },
+    { value: '3', label: t('userKind.company') },
+  ];
 }
 
 /** One account: its details and the changes staff can make (deactivation asks first). */
@@ -64,17 +73,13 @@ export function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => vo
         <dt>{t('admin.users.createdAt')}</dt>
         <dd>{new Date(user.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</dd>
       </dl>
-      <label className="native-select">
-        <span>{t('admin.users.changeKind')}</span>
-        <select value={String(user.tc_id)} onChange={(e) => change({ tc_id: Number(e.target.value) as 1 | 2 | 3 })}>
-          <option value="1">{t('userKind.manager')}</option>
-          <option value="2">{t('userKind.household')}</option>
-          <option value="3">{t('userKind.company')}</option>
-        </select>
-      </label>
-      <IonToggle checked={user.is_admin} onIonChange={(e) => change({ is_admin: e.detail.checked })}>
-        {t('admin.users.isAdmin')}
-      </IonToggle>
+      <FilterSelectField
+        label={t('admin.users.changeKind')}
+        value={String(user.tc_id)}
+        onValue={(value) => change({ tc_id: Number(value) as 1 | 2 | 3 })}
+        options={kindOptions(t)}
+      />
+      <SwitchField label={t('admin.users.isAdmin')} checked={user.is_admin} onChange={(e) => change({ is_admin: e.target.checked })} />
       {user.active ? (
         confirmingDeactivation ? (
           <div className="pv-callout pv-callout-error" role="alertdialog" aria-labelledby={`deactivate-${user.id}`}>
@@ -123,31 +128,20 @@ type ManagerValues = { email: string; name: string; phone: string };
 
 function ManagerForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
   const form = useForm<ManagerValues>({
     defaultValues: { email: '', name: '', phone: '' },
     resolver: zodResolver(ZAdminCreateManager) as unknown as Resolver<ManagerValues>,
   });
-  const create = useAdminMutation('users', (body: AdminCreateManager) => adminSend<AdminUser>('POST', 'users/managers', body));
-  const onSubmit = form.handleSubmit((body) =>
-    create.mutate(body, {
-      onSuccess: () => {
-        void present({ message: t('admin.users.managerCreated'), duration: TOAST_LONG_DURATION_MS, color: 'success' });
-        onDone();
-      },
-      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-    }),
-  );
+  const field = fieldBinder(form);
+  const create = useAdminMutation('users', (body: ManagerValues) => adminSend<AdminUser>('POST', 'users/managers', body));
+  const onSubmit = useAdminSave(form, create, { onSaved: onDone, savedMessage: t('admin.users.managerCreated') });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
+    <AdminForm onSubmit={onSubmit} pending={create.isPending} submitLabel={t('admin.users.createManager')}>
       <p>{t('admin.users.managerIntro')}</p>
-      <TextField control={form.control} name="name" label={t('admin.users.name')} required />
-      <TextField control={form.control} name="email" label={t('admin.users.email')} type="email" required />
-      <TextField control={form.control} name="phone" label={t('content.phone')} type="tel" />
-      <IonButton type="submit" expand="block" disabled={create.isPending}>
-        {t('admin.users.createManager')}
-      </IonButton>
-    </form>
+      <TextField label={t('admin.users.name')} {...field('name')} />
+      <TextField label={t('admin.users.email')} type="email" {...field('email')} />
+      <TextField label={t('content.phone')} type="tel" optional {...field('phone')} />
+    </AdminForm>
   );
 }
 
@@ -163,12 +157,12 @@ export function AdminUsers() {
     <>
       <div className="filter-row">
         <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.users.search')} placeholder={t('admin.users.search')} />
-        <IonSelect label={t('admin.users.kind')} labelPlacement="stacked" interface="popover" value={tcId} onIonChange={(e) => { setTcId(String(e.detail.value)); setPage(1); }}>
-          <IonSelectOption value="">{t('admin.all')}</IonSelectOption>
-          <IonSelectOption value="1">{t('userKind.manager')}</IonSelectOption>
-          <IonSelectOption value="2">{t('userKind.household')}</IonSelectOption>
-          <IonSelectOption value="3">{t('userKind.company')}</IonSelectOption>
-        </IonSelect>
+        <FilterSelectField
+          label={t('admin.users.kind')}
+          value={tcId}
+          onValue={(value) => { setTcId(value); setPage(1); }}
+          options={[{ value: '', label: t('admin.all') }, ...kindOptions(t)]}
+        />
         <IonButton onClick={() => setCreating(true)}>{t('admin.users.createManager')}</IonButton>
       </div>
       <AdminListBody list={list} empty={t('admin.users.empty')}>

@@ -21,10 +21,11 @@ import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
-import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
-import { AdminListBody } from '../../../../components/back-office/admin-list';
+import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
+import { FilterSelectField, fieldBinder, SelectField, SwitchField, TextField } from '../../../../components/form-fields';
+import { AdminListBody, RowActions } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
-import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 import { invalidateMaterials } from '../../../../lib/materials';
 
 const PAGE_SIZE = 20;
@@ -84,59 +85,50 @@ export function materialResolver(creating: boolean): Resolver<MaterialFormValues
 
 function MaterialEditor({ material, groups, onDone }: { material: AdminMaterial | null; groups: AdminMaterial[]; onDone: () => void }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
   const queryClient = useQueryClient();
   const creating = material === null;
   const form = useForm<MaterialFormValues>({ defaultValues: toMaterialForm(material), resolver: materialResolver(creating) });
+  const field = fieldBinder(form);
   const save = useAdminMutation('materials', (values: MaterialFormValues) =>
     creating
       ? adminSend<AdminMaterial>('POST', 'materials', toMaterialBody(values, true))
       : adminSend<AdminMaterial>('PUT', `materials/${material.code}`, toMaterialBody(values, false)),
   );
-  const onSubmit = form.handleSubmit((values) =>
-    save.mutate(values, {
-      onSuccess: () => {
-        // The public catalogue (filters, material guide, point forms) shows the change too.
-        void invalidateMaterials(queryClient);
-        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
-        onDone();
-      },
-      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-    }),
-  );
+  const onSubmit = useAdminSave(form, save, {
+    onSaved: () => {
+      // The public catalogue (filters, material guide, point forms) shows the change too.
+      void invalidateMaterials(queryClient);
+      onDone();
+    },
+  });
   const groupOptions = groups.filter((g) => g.code !== material?.code && g.parent_code === null);
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
+    <AdminForm onSubmit={onSubmit} pending={save.isPending}>
       {creating ? (
-        <TextField control={form.control} name="code" label={t('admin.catalogue.code')} helper={t('admin.catalogue.codeHelp')} required />
+        <TextField label={t('admin.catalogue.code')} hint={t('admin.catalogue.codeHelp')} {...field('code')} />
       ) : (
         <p>
           {t('admin.catalogue.code')}: <code>{material.code}</code> · {t('admin.catalogue.codeFixed')}
         </p>
       )}
       <div className="form-row">
-        <TextField control={form.control} name="name_es" label={t('admin.catalogue.nameEs')} required />
-        <TextField control={form.control} name="name_en" label={t('admin.catalogue.nameEn')} required />
+        <TextField label={t('admin.catalogue.nameEs')} {...field('name_es')} />
+        <TextField label={t('admin.catalogue.nameEn')} {...field('name_en')} />
       </div>
       <SelectField
-        control={form.control}
-        name="parent_code"
         label={t('admin.catalogue.group')}
         options={[{ value: '', label: t('admin.catalogue.noGroup') }, ...groupOptions.map((g) => ({ value: g.code, label: g.name_es }))]}
+        {...field('parent_code')}
       />
       <SelectField
-        control={form.control}
-        name="bin_color"
         label={t('admin.catalogue.bin')}
         options={[{ value: '', label: t('admin.catalogue.binNone') }, ...BIN_COLORS.map((c) => ({ value: c, label: t(`admin.catalogue.bins.${c}`) }))]}
+        {...field('bin_color')}
       />
-      <TextField control={form.control} name="osm_keys" label={t('admin.catalogue.osmKeys')} helper={t('admin.catalogue.osmKeysHelp')} />
-      <TextField control={form.control} name="keywords" label={t('admin.catalogue.keywords')} helper={t('admin.catalogue.keywordsHelp')} />
-      <ToggleField control={form.control} name="active" label={t('admin.catalogue.active')} />
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        {t('admin.save')}
-      </IonButton>
-    </form>
+      <TextField label={t('admin.catalogue.osmKeys')} hint={t('admin.catalogue.osmKeysHelp')} optional {...field('osm_keys')} />
+      <TextField label={t('admin.catalogue.keywords')} hint={t('admin.catalogue.keywordsHelp')} optional {...field('keywords')} />
+      <SwitchField label={t('admin.catalogue.active')} {...field('active')} />
+    </AdminForm>
   );
 }
 
@@ -165,14 +157,16 @@ export function AdminMaterials() {
     <>
       <div className="filter-row">
         <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
-        <div className="native-select">
-          <label htmlFor="materials-state">{t('admin.catalogue.state')}</label>
-          <select id="materials-state" value={active} onChange={(e) => { setActive(e.target.value); setPage(1); }}>
-            <option value="">{t('admin.all')}</option>
-            <option value="true">{t('admin.catalogue.activeOnly')}</option>
-            <option value="false">{t('admin.catalogue.inactiveOnly')}</option>
-          </select>
-        </div>
+        <FilterSelectField
+          label={t('admin.catalogue.state')}
+          value={active}
+          onValue={(value) => { setActive(value); setPage(1); }}
+          options={[
+            { value: '', label: t('admin.all') },
+            { value: 'true', label: t('admin.catalogue.activeOnly') },
+            { value: 'false', label: t('admin.catalogue.inactiveOnly') },
+          ]}
+        />
         <IonButton onClick={() => setEditing(null)}>{t('admin.catalogue.new')}</IonButton>
       </div>
       <AdminListBody list={list} empty={t('admin.catalogue.empty')}>
@@ -203,9 +197,7 @@ export function AdminMaterials() {
                   {t('admin.catalogue.pointsCount', { count: m.points_count })}
                 </p>
               </IonLabel>
-              <IonButton slot="end" fill="outline" onClick={() => setEditing(m)} aria-label={`${t('admin.edit')}: ${m.name_es}`}>
-                {t('admin.edit')}
-              </IonButton>
+              <RowActions name={m.name_es} onEdit={() => setEditing(m)} />
               <IonButton
                 slot="end"
                 fill="clear"

@@ -5,17 +5,11 @@ import {
   IonItem,
   IonLabel,
   IonList,
-  IonSelect,
-  IonSelectOption,
-  useIonAlert,
-  useIonToast,
 } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CONTAINER_STATUSES,
   POINT_KINDS,
-  TOAST_DURATION_MS,
-  TOAST_LONG_DURATION_MS,
   ZAdminContainerInput,
   ZAdminPointInput,
   type AdminContainerInput,
@@ -25,19 +19,22 @@ import {
   type Container,
 } from '@puntoverde/contract';
 import { useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMaterials } from '../../../../lib/materials';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
-import { SelectField, TextField, ToggleField } from '../../../../components/back-office/fields';
+import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
+import { NumberValueField } from '../../../../components/back-office/number-value-field';
+import { CheckboxGroupField, FilterSelectField, fieldBinder, SelectField, SwitchField, TextField } from '../../../../components/form-fields';
+import { useNotify } from '../../../../components/use-notify';
 import { LocationFields } from '../../../../components/back-office/location-fields';
-import { AdminListBody } from '../../../../components/back-office/admin-list';
+import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import { formatAddress } from '../../../../lib/address';
-import { apiErrorMessage, applyApiError } from '../../../../lib/api-errors';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 import { EmptyState } from '../../../../components/empty-state';
 
 const PAGE_SIZE = 20;
@@ -53,7 +50,6 @@ function useMaterialOptions() {
 
 function PointEditor({ point, onDone }: { point: AdminPoint | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
   const materialOptions = useMaterialOptions();
   const form = useForm<PointValues>({
     defaultValues: {
@@ -71,68 +67,62 @@ function PointEditor({ point, onDone }: { point: AdminPoint | null; onDone: () =
     },
     resolver: zodResolver(ZAdminPointInput) as unknown as Resolver<PointValues>,
   });
+  const field = fieldBinder(form);
   const save = useAdminMutation('points', (body: PointValues) =>
     point ? adminSend<AdminPoint>('PUT', `points/${point.id}`, body) : adminSend<AdminPoint>('POST', 'points', body),
   );
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: () => {
-        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
-        onDone();
-      },
-      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-    }),
-  );
+  const onSubmit = useAdminSave(form, save, { onSaved: onDone });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
-      <TextField control={form.control} name="name" label={t('admin.points.name')} required />
-      <SelectField control={form.control} name="kind" label={t('admin.points.kind')} options={POINT_KINDS.map((k) => ({ value: k, label: t(`admin.points.kinds.${k}`) }))} />
+    <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+      <TextField label={t('admin.points.name')} {...field('name')} />
+      <SelectField label={t('admin.points.kind')} options={POINT_KINDS.map((k) => ({ value: k, label: t(`admin.points.kinds.${k}`) }))} {...field('kind')} />
       <div className="form-row">
-        <TextField control={form.control} name="address" label={t('admin.address')} required />
-        <TextField control={form.control} name="city" label={t('admin.city')} required />
+        <TextField label={t('admin.address')} {...field('address')} />
+        <TextField label={t('admin.city')} {...field('city')} />
       </div>
       <LocationFields control={form.control} setValue={form.setValue} />
-      <TextField control={form.control} name="opening_hours" label={t('admin.points.hours')} helper={t('admin.points.hoursHelp')} />
+      <TextField label={t('admin.points.hours')} hint={t('admin.points.hoursHelp')} optional {...field('opening_hours')} />
       <div className="form-row">
-        <TextField control={form.control} name="phone" label={t('content.phone')} type="tel" />
-        <TextField control={form.control} name="operator" label={t('admin.points.operator')} />
+        <TextField label={t('content.phone')} type="tel" optional {...field('phone')} />
+        <TextField label={t('admin.points.operator')} optional {...field('operator')} />
       </div>
-      <SelectField control={form.control} name="materials" label={t('admin.materials')} multiple options={materialOptions} />
-      <ToggleField control={form.control} name="active" label={t('admin.points.active')} />
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        {t('admin.save')}
-      </IonButton>
-    </form>
+      <Controller
+        control={form.control}
+        name="materials"
+        render={({ field: materials, fieldState }) => (
+          <CheckboxGroupField
+            legend={t('admin.materials')}
+            options={materialOptions}
+            value={materials.value}
+            onChange={materials.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <SwitchField label={t('admin.points.active')} {...field('active')} />
+    </AdminForm>
   );
 }
 
 function Managers({ point }: { point: AdminPoint }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
+  const notify = useNotify();
   const managers = useAdminList<Page<AdminUser>>('users', 'users', { tc_id: 1, active: true, page_size: 100 });
   const save = useAdminMutation('points', (ids: number[]) => adminSend<AdminPoint>('PUT', `points/${point.id}/managers`, { user_ids: ids }));
-  const current = new Set(point.managers.map((m) => m.id));
-  const toggle = (id: number, on: boolean) => {
-    const next = new Set(current);
-    if (on) next.add(id);
-    else next.delete(id);
-    save.mutate([...next], {
-      onSuccess: () => void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' }),
-      onError: (error) => void present({ message: apiErrorMessage(t, error), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+  const choose = (ids: string[]) =>
+    save.mutate(ids.map(Number), {
+      onSuccess: () => notify(t('admin.saved')),
+      onError: (error) => notify(apiErrorMessage(t, error), 'danger'),
     });
-  };
-  const candidates = managers.data?.items ?? [];
   return (
-    <fieldset className="form-fieldset checkbox-grid">
-      <legend>{t('admin.points.managers')}</legend>
-      {candidates.length === 0 ? <p>{t('admin.points.noManagers')}</p> : null}
-      {candidates.map((u) => (
-        <label key={u.id} className="checkbox-option">
-          <input type="checkbox" checked={current.has(u.id)} disabled={save.isPending} onChange={(e) => toggle(u.id, e.target.checked)} />
-          {u.name} ({u.email})
-        </label>
-      ))}
-    </fieldset>
+    <CheckboxGroupField
+      legend={t('admin.points.managers')}
+      options={(managers.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.name} (${u.email})` }))}
+      value={point.managers.map((m) => String(m.id))}
+      onChange={choose}
+      disabled={save.isPending}
+      empty={<p>{t('admin.points.noManagers')}</p>}
+    />
   );
 }
 
@@ -140,7 +130,6 @@ type ContainerValues = { material: string; capacity_l: number; status: AdminCont
 
 function ContainerForm({ pointId, container, onDone }: { pointId: number; container: Container | null; onDone: () => void }) {
   const { t } = useTranslation();
-  const [present] = useIonToast();
   const materialOptions = useMaterialOptions();
   const form = useForm<ContainerValues>({
     defaultValues: {
@@ -151,41 +140,34 @@ function ContainerForm({ pointId, container, onDone }: { pointId: number; contai
     },
     resolver: zodResolver(ZAdminContainerInput) as unknown as Resolver<ContainerValues>,
   });
+  const field = fieldBinder(form);
   const save = useAdminMutation('containers', (body: ContainerValues) =>
     container
       ? adminSend<Container>('PUT', `points/${pointId}/containers/${container.id}`, body)
       : adminSend<Container>('POST', `points/${pointId}/containers`, body),
   );
-  const onSubmit = form.handleSubmit((body) =>
-    save.mutate(body, {
-      onSuccess: () => {
-        void present({ message: t('admin.saved'), duration: TOAST_DURATION_MS, color: 'success' });
-        onDone();
-      },
-      onError: (error) => void present({ message: applyApiError(t, error, form.setError, () => true).message, duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
-    }),
-  );
+  const onSubmit = useAdminSave(form, save, { onSaved: onDone });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="admin-form">
-      <SelectField control={form.control} name="material" label={t('admin.points.containerMaterial')} options={materialOptions} />
+    <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+      <SelectField label={t('admin.points.containerMaterial')} options={materialOptions} {...field('material')} />
       <div className="form-row">
-        <TextField control={form.control} name="capacity_l" label={t('admin.points.capacity')} type="number" />
-        <TextField control={form.control} name="fill_level" label={t('admin.points.fill')} type="number" />
+        <NumberValueField control={form.control} name="capacity_l" label={t('admin.points.capacity')} />
+        <NumberValueField control={form.control} name="fill_level" label={t('admin.points.fill')} />
       </div>
-      <SelectField control={form.control} name="status" label={t('admin.points.status')} options={CONTAINER_STATUSES.map((s) => ({ value: s, label: t(`admin.points.statuses.${s}`) }))} />
-      <IonButton type="submit" expand="block" disabled={save.isPending}>
-        {t('admin.save')}
-      </IonButton>
-    </form>
+      <SelectField
+        label={t('admin.points.status')}
+        options={CONTAINER_STATUSES.map((s) => ({ value: s, label: t(`admin.points.statuses.${s}`) }))}
+        {...field('status')}
+      />
+    </AdminForm>
   );
 }
 
 function Containers({ point }: { point: AdminPoint }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<Container | null | undefined>(undefined);
-  const [confirm] = useIonAlert();
   const list = useAdminList<Container[]>('containers', `points/${point.id}/containers`);
-  const remove = useAdminMutation('containers', (id: number) => adminSend<void>('DELETE', `points/${point.id}/containers/${id}`));
+  const askDelete = useConfirmDelete('containers', `points/${point.id}/containers`);
   return (
     <section aria-labelledby={`containers-${point.id}`}>
       <div className="filter-row">
@@ -201,26 +183,7 @@ function Containers({ point }: { point: AdminPoint }) {
             <IonLabel>
               {c.material} · {c.capacity_l} L · {c.fill_level} % · {t(`admin.points.statuses.${c.status}`)}
             </IonLabel>
-            <IonButton slot="end" fill="outline" size="small" onClick={() => setEditing(c)}>
-              {t('admin.edit')}
-            </IonButton>
-            <IonButton
-              slot="end"
-              fill="clear"
-              color="danger"
-              size="small"
-              onClick={() =>
-                void confirm({
-                  header: t('admin.confirmDelete'),
-                  buttons: [
-                    { text: t('admin.cancel'), role: 'cancel' },
-                    { text: t('admin.delete'), role: 'destructive', handler: () => remove.mutate(c.id) },
-                  ],
-                })
-              }
-            >
-              {t('admin.delete')}
-            </IonButton>
+            <RowActions name={`${c.material} · ${c.capacity_l} L`} onEdit={() => setEditing(c)} onDelete={() => askDelete(c.id, `${c.material} · ${c.capacity_l} L`)} />
           </IonItem>
         ))}
       </IonList>
@@ -242,11 +205,16 @@ export function AdminPoints() {
     <>
       <div className="filter-row">
         <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
-        <IonSelect label={t('admin.points.state')} labelPlacement="stacked" interface="popover" value={active} onIonChange={(e) => { setActive(String(e.detail.value)); setPage(1); }}>
-          <IonSelectOption value="">{t('admin.all')}</IonSelectOption>
-          <IonSelectOption value="true">{t('admin.points.activeOnly')}</IonSelectOption>
-          <IonSelectOption value="false">{t('admin.points.inactiveOnly')}</IonSelectOption>
-        </IonSelect>
+        <FilterSelectField
+          label={t('admin.points.state')}
+          value={active}
+          onValue={(value) => { setActive(value); setPage(1); }}
+          options={[
+            { value: '', label: t('admin.all') },
+            { value: 'true', label: t('admin.points.activeOnly') },
+            { value: 'false', label: t('admin.points.inactiveOnly') },
+          ]}
+        />
         <IonButton onClick={() => setEditing(null)}>{t('admin.points.new')}</IonButton>
       </div>
       <AdminListBody list={list} empty={t('admin.points.empty')}>
@@ -263,9 +231,7 @@ export function AdminPoints() {
                   {t('admin.points.summary', { materials: p.materials.length, containers: p.containers_count, managers: p.managers.length })}
                 </p>
               </IonLabel>
-              <IonButton slot="end" fill="outline" onClick={() => setEditing(p)} aria-label={`${t('admin.edit')}: ${p.name}`}>
-                {t('admin.edit')}
-              </IonButton>
+              <RowActions name={p.name} onEdit={() => setEditing(p)} />
               <IonButton slot="end" fill="clear" onClick={() => setManaging(p.id)} aria-label={`${t('admin.points.manage')}: ${p.name}`}>
                 {t('admin.points.manage')}
               </IonButton>
