@@ -9,6 +9,7 @@ export * from './identity.js';
 export * from './field-messages.js';
 export * from './admin.js';
 export * from './files.js';
+export * from './image-variants.js';
 export * from './campaigns.js';
 export * from './allies.js';
 export * from './content.js';
