@@ -17,7 +17,7 @@
  * tabindex="-1" because the boot screen is hidden from assistive technology while the app runs
  * (the app's own page is what people navigate).
  */
-import type { AboutPage, AllyList, CampaignList, FaqItem, PointDetail } from '@puntoverde/contract';
+import { imageSrcset, imageVariantUrl, type AboutPage, type AllyList, type CampaignList, type FaqItem, type PointDetail } from '@puntoverde/contract';
 import { escapeHtml } from './app-shell.js';
 
 export type Translations = { [key: string]: string | Translations };
@@ -72,6 +72,32 @@ const paragraphs = (body: string) =>
 /** Room for a control the app draws with a web component (segment, searchbar), at its size. */
 const controlRoom = (className: string) => `<div class="${className}" aria-hidden="true"></div>`;
 
+/**
+ * An uploaded image as apps/web/src/components/responsive-image.tsx renders it (keep both in
+ * step): AVIF, WebP and JPEG at each variant width, `sizes` for the browser's pick, lazy unless
+ * it is the page's largest paint. Any other address is a plain <img>.
+ */
+export function responsiveImageHtml(
+  src: string,
+  o: { className: string; alt: string; sizes: string; width: number; height: number; priority?: boolean },
+): string {
+  const attrs =
+    `class="${o.className}" alt="${e(o.alt)}" width="${o.width}" height="${o.height}" ` +
+    (o.priority ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"') +
+    ' decoding="async"';
+  const avif = imageSrcset(src, 'avif');
+  if (!avif) return `<img src="${e(src)}" ${attrs}>`;
+  const sizes = e(o.sizes);
+  return (
+    `<picture class="responsive-image"><source type="image/avif" srcset="${e(avif)}" sizes="${sizes}">` +
+    `<source type="image/webp" srcset="${e(imageSrcset(src, 'webp') ?? '')}" sizes="${sizes}">` +
+    `<img src="${e(imageVariantUrl(src, 640, 'jpg') ?? src)}" srcset="${e(imageSrcset(src, 'jpg') ?? '')}" sizes="${sizes}" ${attrs}></picture>`
+  );
+}
+
+/** features/campaigns/components/campaign-card.tsx's `sizes`. */
+const CAMPAIGN_CARD_IMAGE_SIZES = '(min-width: 72rem) 17rem, (min-width: 55rem) 33vw, (min-width: 35rem) 50vw, calc(100vw - 2rem)';
+
 const QUICK_ACTIONS = [
   { key: 'where', to: '/home' },
   { key: 'pickup', to: '/app/tabs/request/new' },
@@ -107,8 +133,16 @@ async function campaigns(ctx: FrameContext, t: (key: string) => string): Promise
   const list = body.data;
   const cards = list.items
     .map((c, i) => {
+      // The first card's image is the page's largest paint.
       const image = c.image_url
-        ? `<img class="content-card__image" src="${e(c.image_url)}" alt="" loading="${i === 0 ? 'eager' : 'lazy'}" fetchpriority="${i === 0 ? 'high' : 'auto'}" width="1200" height="630">`
+        ? responsiveImageHtml(c.image_url, {
+            className: 'content-card__image',
+            alt: '',
+            sizes: CAMPAIGN_CARD_IMAGE_SIZES,
+            width: 1200,
+            height: 630,
+            priority: i === 0,
+          })
         : '';
       const dates = `${bogotaDate.format(new Date(c.starts_at))} – ${bogotaDate.format(new Date(c.ends_at))}`;
       return (
@@ -132,7 +166,7 @@ async function allies(ctx: FrameContext, t: (key: string) => string): Promise<Pa
       (a) =>
         `<article class="content-card ally-card"><div class="ally-card__head">` +
         (a.logo_url
-          ? `<img class="ally-card__logo" src="${e(a.logo_url)}" alt="" loading="lazy" width="64" height="64">`
+          ? responsiveImageHtml(a.logo_url, { className: 'ally-card__logo', alt: '', sizes: '64px', width: 64, height: 64 })
           : `<span class="ally-card__logo ally-card__logo--empty"></span>`) +
         `<div>` +
         `<h2 class="content-card__title">${e(a.name)}</h2><span class="content-card__meta">${e(t(`allies.category.${a.category}`))}</span></div></div>` +

@@ -67,7 +67,19 @@ describe("the public pages' content, painted with the HTML", () => {
     expect(list.items.length).toBeGreaterThan(0);
     let html = boot(await get('/campaign'));
     for (const c of list.items) expect(html).toContain(`>${c.title}</a></h2>`);
-    expect(html).toMatch(/<img class="content-card__image" src="[^"]+" alt="" loading="eager" fetchpriority="high" width="1200" height="630">/);
+    // The first card's image is the largest paint: in the HTML, fetched first, offered at the
+    // variant widths in AVIF/WebP/JPEG; the others lazy.
+    const id = /\/back\/api\/v1\/files\/([A-Za-z0-9_-]+)/.exec(list.items[0].image_url)![1];
+    expect(html).toContain(
+      `<picture class="responsive-image"><source type="image/avif" srcset="/back/api/v1/files/${id}/320.avif 320w, /back/api/v1/files/${id}/640.avif 640w, /back/api/v1/files/${id}/1200.avif 1200w" sizes="`,
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<img src="/back/api/v1/files/${id}/640.jpg" srcset="[^"]+1200.jpg 1200w" sizes="[^"]+" class="content-card__image" alt="" width="1200" height="630" loading="eager" fetchpriority="high" decoding="async"></picture>`,
+      ),
+    );
+    expect(html.match(/fetchpriority="high"/g)).toHaveLength(1);
+    if (list.items.length > 1) expect(html).toContain('loading="lazy"');
     await t.app.db.updateTable('campaigns').set({ title: '<b>Nueva</b> & mejor' }).where('id', '=', list.items[0].id).execute();
     html = boot(await get('/campaign'));
     expect(html).toContain('&#60;b&#62;Nueva&#60;/b&#62; &#38; mejor');
