@@ -79,6 +79,17 @@ test.describe('without JavaScript', () => {
     await expect(frame(page).locator('.frame-map img')).toBeAttached();
   });
 
+  test("signed-in pages show their heading and skeleton, and crawlers may fetch them (they hold no one's data)", async ({ page, request }) => {
+    await page.goto('/app/tabs/request');
+    await expect(frame(page).getByText('Mis solicitudes de recolección')).toBeVisible();
+    await expect(frame(page).locator('.frame-skeleton')).toHaveCount(3);
+    await page.goto('/admin');
+    await expect(frame(page).getByText('Gestiona el contenido y la operación del esquema.', { exact: false })).toBeVisible();
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /back/api/');
+    expect(robots).not.toMatch(/Disallow: \/(app|auth|admin)/);
+  });
+
   test('login and sign-up show their form frame', async ({ page }) => {
     await page.goto('/auth/login');
     await expect(frame(page).getByText('Ingresa con el correo y la contraseña de tu cuenta.')).toBeVisible();

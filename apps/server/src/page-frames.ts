@@ -52,12 +52,46 @@ export function text(texts: Translations, key: string): string {
   return typeof node === 'string' ? node : key;
 }
 
+/**
+ * The signed-in pages' frames: what each page shows first, as headings from the translation
+ * file and skeleton boxes where the list or form will be. Never any user data: the server does
+ * not know who asks (the session is a bearer token the app keeps in localStorage), so the HTML
+ * of these routes is the same for everyone, crawlers included (public/robots.txt).
+ */
+const SIGNED_IN_FRAMES: Record<string, { headings: string[]; lead?: string; controls: string[]; rows: number }> = {
+  '/app/tabs/request': { headings: ['requests.mine.title'], controls: ['frame-segment'], rows: 3 },
+  '/app/tabs/prequest': { headings: ['requests.point.title'], controls: ['frame-segment', 'frame-filters'], rows: 3 },
+  '/app/tabs/points': { headings: [], controls: [], rows: 2 },
+  '/app/tabs/reports': { headings: ['reports.section.title'], controls: ['frame-segment', 'frame-segment'], rows: 3 },
+  '/auth/profile/:id_user': { headings: ['identity.profile.accountSection'], controls: [], rows: 3 },
+  '/admin': { headings: ['design.dashboard.sections'], lead: 'admin.intro', controls: [], rows: 4 },
+};
+
 /** The route patterns that have a content frame. */
-export const FRAMED_ROUTES = ['/index', '/campaign', '/allies', '/contact', '/help', '/map/:id', '/auth/login', '/auth/signup-client'] as const;
+export const FRAMED_ROUTES = [
+  '/index',
+  '/campaign',
+  '/allies',
+  '/contact',
+  '/help',
+  '/map/:id',
+  '/auth/login',
+  '/auth/signup-client',
+  ...Object.keys(SIGNED_IN_FRAMES),
+] as const;
 
 /** Whether a route's frame depends on data that changes (rendered per request) or only on the build. */
 export function isStaticFrame(route: string): boolean {
-  return route === '/index' || route === '/auth/login' || route === '/auth/signup-client';
+  return route === '/index' || route === '/auth/login' || route === '/auth/signup-client' || route in SIGNED_IN_FRAMES;
+}
+
+function signedInFrame(t: (key: string) => string, route: string): PageFrame | null {
+  const f = SIGNED_IN_FRAMES[route];
+  if (!f) return null;
+  const headings = f.headings.map((key) => `<h2>${e(t(key))}</h2>`).join('');
+  const lead = f.lead ? `<p class="lead">${e(t(f.lead))}</p>` : '';
+  const rows = Array.from({ length: f.rows }, () => '<span class="frame-skeleton"></span>').join('');
+  return frameOnly(`${headings}${lead}${f.controls.map(controlRoom).join('')}<div class="frame-list" aria-busy="true">${rows}</div>`);
 }
 
 const e = escapeHtml;
@@ -290,6 +324,6 @@ export async function renderPageFrame(ctx: FrameContext, route: string, pathname
         `<p>${e(t('identity.signup.otherKindCompany'))} ${link('/auth/signup-company', e(t('identity.signup.otherKindLink')))}</p>`,
       );
     default:
-      return null;
+      return signedInFrame(t, route);
   }
 }

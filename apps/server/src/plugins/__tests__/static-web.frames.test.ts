@@ -24,6 +24,10 @@ const SHELL = {
     { path: '/auth/login', title: 'Iniciar sesión' },
     { path: '/map/:id', title: 'Punto de residuos', preload: ['assets/map.page-Cd2.js', 'assets/points-Ef3.css'] },
     { path: '/home', title: 'Mapa de Residuos' },
+    { path: '/app/tabs/request', title: 'Mis solicitudes' },
+    { path: '/app/tabs/request/:id', title: 'Mis solicitudes' },
+    { path: '/auth/profile/:id_user', title: 'Mi perfil' },
+    { path: '/admin', title: 'Administración' },
   ],
 };
 const ES_JSON = path.resolve(import.meta.dirname, '../../../../web/public/assets/i18n/es.json');
@@ -126,6 +130,18 @@ describe("the public pages' content, painted with the HTML", () => {
   it('keeps the plain boot screen for an unknown point and for pages without a frame', async () => {
     expect(boot(await get('/map/999999'))).toBe('<div class="boot-bar">Punto de residuos</div>');
     expect(boot(await get('/home'))).toBe('<div class="boot-bar">Mapa de Residuos</div>');
+  });
+
+  it("draws a signed-in page's headings and skeleton, the same for everyone and with no user data", async () => {
+    const requests = boot(await get('/app/tabs/request'));
+    expect(requests).toContain('<h2>Mis solicitudes de recolección</h2>');
+    expect(requests).toMatch(/<div class="frame-list" aria-busy="true">(<span class="frame-skeleton"><\/span>){3}<\/div>/);
+    expect(boot(await get('/admin'))).toContain('<h2>Secciones</h2><p class="lead">Gestiona el contenido');
+    const profile = boot(await get('/auth/profile/1'));
+    expect(profile).toContain('<h2>Mi cuenta</h2>');
+    expect(profile).not.toMatch(/@demo\.puntoverde\.co|hogar/i);
+    // One request's page shows its own data only once the app has it: no list skeleton there.
+    expect(boot(await get('/app/tabs/request/5'))).toBe('<div class="boot-bar">Mis solicitudes</div>');
   });
 
   it("draws the login form's frame: its lead and field labels", async () => {
