@@ -10,6 +10,7 @@ export * from './field-messages.js';
 export * from './admin.js';
 export * from './files.js';
 export * from './image-variants.js';
+export * from './content-values.js';
 export * from './campaigns.js';
 export * from './allies.js';
 export * from './content.js';
