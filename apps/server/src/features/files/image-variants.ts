@@ -108,12 +108,19 @@ export async function makeVariants(
   storage: FileStorage,
   row: Pick<FileRow, 'storage_key'>,
   missing: ImageVariant[] = ALL_VARIANTS,
+  stopped: () => boolean = () => false,
 ): Promise<number> {
   if (!missing.length) return 0;
   const original = await storage.get(row.storage_key);
   if (!original) return 0;
-  for (const v of missing) await ensureVariant(storage, row, v, { original, knownMissing: true });
-  return missing.length;
+  let made = 0;
+  for (const v of missing) {
+    // A shutdown waits for one encode at most; the rest are made on first request.
+    if (stopped()) break;
+    await ensureVariant(storage, row, v, { original, knownMissing: true });
+    made += 1;
+  }
+  return made;
 }
 
 type Logger = { warn: (obj: object, msg: string) => void };
@@ -128,6 +135,7 @@ export function createVariantQueue(log: Logger) {
   type Task = { storage: FileStorage; label: string; run: () => Promise<unknown> };
   const pending: Task[] = [];
   let current: Promise<void> | null = null;
+  const stopping = new Set<FileStorage>();
   const drain = async () => {
     for (let task = pending.shift(); task; task = pending.shift()) {
       try {
@@ -146,11 +154,13 @@ export function createVariantQueue(log: Logger) {
   return {
     /** The variants of a fresh upload. */
     enqueue(storage: FileStorage, row: Pick<FileRow, 'storage_key' | 'public_id'>) {
-      push({ storage, label: row.public_id, run: () => makeVariants(storage, row) });
+      if (stopping.has(storage)) return;
+      push({ storage, label: row.public_id, run: () => makeVariants(storage, row, ALL_VARIANTS, () => stopping.has(storage)) });
     },
     /** The missing variants of every stored image. */
     enqueueBackfill(db: Executor, storage: FileStorage) {
-      push({ storage, label: 'backfill', run: () => backfillVariants(db, storage) });
+      if (stopping.has(storage)) return;
+      push({ storage, label: 'backfill', run: () => backfillVariants(db, storage, undefined, () => stopping.has(storage)) });
     },
     /** Resolves once every queued task is done. */
     async idle() {
@@ -158,8 +168,9 @@ export function createVariantQueue(log: Logger) {
     },
     /** Drops what is still waiting for `storage` (shutdown) and waits for the task in progress. */
     async stop(storage: FileStorage) {
+      stopping.add(storage);
       for (let i = pending.length - 1; i >= 0; i -= 1) if (pending[i]!.storage === storage) pending.splice(i, 1);
-      await this.idle();
+      while (current) await current;
     },
   };
 }
@@ -173,11 +184,12 @@ export async function backfillVariants(
   db: Executor,
   storage: FileStorage,
   onProgress: (done: { files: number; made: number; failed: number }) => void = () => undefined,
+  stopped: () => boolean = () => false,
 ): Promise<{ files: number; made: number; failed: number }> {
   const present = new Set((await storage.list('')).map((o) => o.key));
   const totals = { files: 0, made: 0, failed: 0 };
   let lastId = 0;
-  for (;;) {
+  while (!stopped()) {
     const rows = await db
       .selectFrom('files')
       .select(['id', 'storage_key', 'public_id'])
@@ -188,10 +200,11 @@ export async function backfillVariants(
       .execute();
     if (!rows.length) break;
     for (const row of rows) {
+      if (stopped()) break;
       totals.files += 1;
       const missing = ALL_VARIANTS.filter((v) => !present.has(variantKey(row.storage_key, v)));
       try {
-        totals.made += await makeVariants(storage, row, missing);
+        totals.made += await makeVariants(storage, row, missing, stopped);
       } catch {
         totals.failed += 1;
       }
