@@ -34,7 +34,18 @@ test.describe('without JavaScript', () => {
     for (const c of list.items) await expect(frame(page).getByText(c.title)).toBeAttached();
     const first = list.items[0];
     await expect(frame(page).getByText(first?.title ?? '')).toBeVisible();
-    if (first?.image_url) await expect(frame(page).locator(`img[src="${first.image_url}"]`)).toHaveJSProperty('complete', true);
+    if (first?.image_url) {
+      // Offered at the variant widths and formats (responsive images), the largest paint first;
+      // the browser picks one of them and it loads with no script.
+      const img = frame(page).locator('.content-card__image').first();
+      await expect(img).toHaveAttribute('fetchpriority', 'high');
+      await expect(img).toHaveAttribute('srcset', `${first.image_url}/320.jpg 320w, ${first.image_url}/640.jpg 640w, ${first.image_url}/1200.jpg 1200w`);
+      await expect(frame(page).locator('source[type="image/avif"]').first()).toHaveAttribute('srcset', new RegExp(`${first.image_url}/640\\.avif 640w`));
+      await expect(img).toHaveJSProperty('complete', true);
+      const chosen = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+      expect(chosen).toMatch(/\/(320|640|1200)\.avif$/);
+      expect((await request.get(chosen)).headers()['content-type']).toBe('image/avif');
+    }
   });
 
   test('the allies page shows its introduction and the allies', async ({ page, request }) => {
@@ -66,6 +77,17 @@ test.describe('without JavaScript', () => {
     await expect(frame(page).getByText(point.name)).toBeVisible();
     await expect(frame(page).getByText(point.address, { exact: false })).toBeVisible();
     await expect(frame(page).locator('.frame-map img')).toBeAttached();
+  });
+
+  test("signed-in pages show their heading and skeleton, and crawlers may fetch them (they hold no one's data)", async ({ page, request }) => {
+    await page.goto('/app/tabs/request');
+    await expect(frame(page).getByText('Mis solicitudes de recolección')).toBeVisible();
+    await expect(frame(page).locator('.frame-skeleton')).toHaveCount(3);
+    await page.goto('/admin');
+    await expect(frame(page).getByText('Gestiona el contenido y la operación del esquema.', { exact: false })).toBeVisible();
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /back/api/');
+    expect(robots).not.toMatch(/Disallow: \/(app|auth|admin)/);
   });
 
   test('login and sign-up show their form frame', async ({ page }) => {

@@ -4,6 +4,8 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { seedDemo } from '../../apps/server/src/db/seed/index.js';
 import { seedGeneratedPoints } from '../../apps/server/src/features/points/points.seed.js';
+import { backfillVariants } from '../../apps/server/src/features/files/image-variants.js';
+import { storageFromConfig } from '../../apps/server/src/features/files/storage.js';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
@@ -21,6 +23,9 @@ const config = loadConfig({
 const app = await buildApp({ config });
 await seedDemo(app.db, { log: { info: () => undefined, warn: () => undefined }, config });
 await seedGeneratedPoints(app.db, count);
+// The demo pictures' responsive variants, as a deployment has them once its upload queue or
+// backfill has run: measured pages never wait for a first-request encode.
+await backfillVariants(app.db, storageFromConfig(config));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 console.log('ready');
 for (const s of ['SIGTERM', 'SIGINT'] as const) {

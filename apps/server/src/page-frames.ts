@@ -17,7 +17,7 @@
  * tabindex="-1" because the boot screen is hidden from assistive technology while the app runs
  * (the app's own page is what people navigate).
  */
-import type { AboutPage, AllyList, CampaignList, FaqItem, PointDetail } from '@puntoverde/contract';
+import { imageSrcset, imageVariantUrl, type AboutPage, type AllyList, type CampaignList, type FaqItem, type PointDetail } from '@puntoverde/contract';
 import { escapeHtml } from './app-shell.js';
 
 export type Translations = { [key: string]: string | Translations };
@@ -52,12 +52,46 @@ export function text(texts: Translations, key: string): string {
   return typeof node === 'string' ? node : key;
 }
 
+/**
+ * The signed-in pages' frames: what each page shows first, as headings from the translation
+ * file and skeleton boxes where the list or form will be. Never any user data: the server does
+ * not know who asks (the session is a bearer token the app keeps in localStorage), so the HTML
+ * of these routes is the same for everyone, crawlers included (public/robots.txt).
+ */
+const SIGNED_IN_FRAMES: Record<string, { headings: string[]; lead?: string; controls: string[]; rows: number }> = {
+  '/app/tabs/request': { headings: ['requests.mine.title'], controls: ['frame-segment'], rows: 3 },
+  '/app/tabs/prequest': { headings: ['requests.point.title'], controls: ['frame-segment', 'frame-filters'], rows: 3 },
+  '/app/tabs/points': { headings: [], controls: [], rows: 2 },
+  '/app/tabs/reports': { headings: ['reports.section.title'], controls: ['frame-segment', 'frame-segment'], rows: 3 },
+  '/auth/profile/:id_user': { headings: ['identity.profile.accountSection'], controls: [], rows: 3 },
+  '/admin': { headings: ['design.dashboard.sections'], lead: 'admin.intro', controls: [], rows: 4 },
+};
+
 /** The route patterns that have a content frame. */
-export const FRAMED_ROUTES = ['/index', '/campaign', '/allies', '/contact', '/help', '/map/:id', '/auth/login', '/auth/signup-client'] as const;
+export const FRAMED_ROUTES = [
+  '/index',
+  '/campaign',
+  '/allies',
+  '/contact',
+  '/help',
+  '/map/:id',
+  '/auth/login',
+  '/auth/signup-client',
+  ...Object.keys(SIGNED_IN_FRAMES),
+] as const;
 
 /** Whether a route's frame depends on data that changes (rendered per request) or only on the build. */
 export function isStaticFrame(route: string): boolean {
-  return route === '/index' || route === '/auth/login' || route === '/auth/signup-client';
+  return route === '/index' || route === '/auth/login' || route === '/auth/signup-client' || route in SIGNED_IN_FRAMES;
+}
+
+function signedInFrame(t: (key: string) => string, route: string): PageFrame | null {
+  const f = SIGNED_IN_FRAMES[route];
+  if (!f) return null;
+  const headings = f.headings.map((key) => `<h2>${e(t(key))}</h2>`).join('');
+  const lead = f.lead ? `<p class="lead">${e(t(f.lead))}</p>` : '';
+  const rows = Array.from({ length: f.rows }, () => '<span class="frame-skeleton"></span>').join('');
+  return frameOnly(`${headings}${lead}${f.controls.map(controlRoom).join('')}<div class="frame-list" aria-busy="true">${rows}</div>`);
 }
 
 const e = escapeHtml;
@@ -71,6 +105,32 @@ const paragraphs = (body: string) =>
     .join('');
 /** Room for a control the app draws with a web component (segment, searchbar), at its size. */
 const controlRoom = (className: string) => `<div class="${className}" aria-hidden="true"></div>`;
+
+/**
+ * An uploaded image as apps/web/src/components/responsive-image.tsx renders it (keep both in
+ * step): AVIF, WebP and JPEG at each variant width, `sizes` for the browser's pick, lazy unless
+ * it is the page's largest paint. Any other address is a plain <img>.
+ */
+export function responsiveImageHtml(
+  src: string,
+  o: { className: string; alt: string; sizes: string; width: number; height: number; priority?: boolean },
+): string {
+  const attrs =
+    `class="${o.className}" alt="${e(o.alt)}" width="${o.width}" height="${o.height}" ` +
+    (o.priority ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"') +
+    ' decoding="async"';
+  const avif = imageSrcset(src, 'avif');
+  if (!avif) return `<img src="${e(src)}" ${attrs}>`;
+  const sizes = e(o.sizes);
+  return (
+    `<picture class="responsive-image"><source type="image/avif" srcset="${e(avif)}" sizes="${sizes}">` +
+    `<source type="image/webp" srcset="${e(imageSrcset(src, 'webp') ?? '')}" sizes="${sizes}">` +
+    `<img src="${e(imageVariantUrl(src, 640, 'jpg') ?? src)}" srcset="${e(imageSrcset(src, 'jpg') ?? '')}" sizes="${sizes}" ${attrs}></picture>`
+  );
+}
+
+/** features/campaigns/components/campaign-card.tsx's `sizes`. */
+const CAMPAIGN_CARD_IMAGE_SIZES = '(min-width: 72rem) 17rem, (min-width: 55rem) 33vw, (min-width: 35rem) 50vw, calc(100vw - 2rem)';
 
 const QUICK_ACTIONS = [
   { key: 'where', to: '/home' },
@@ -107,8 +167,16 @@ async function campaigns(ctx: FrameContext, t: (key: string) => string): Promise
   const list = body.data;
   const cards = list.items
     .map((c, i) => {
+      // The first card's image is the page's largest paint.
       const image = c.image_url
-        ? `<img class="content-card__image" src="${e(c.image_url)}" alt="" loading="${i === 0 ? 'eager' : 'lazy'}" fetchpriority="${i === 0 ? 'high' : 'auto'}" width="1200" height="630">`
+        ? responsiveImageHtml(c.image_url, {
+            className: 'content-card__image',
+            alt: '',
+            sizes: CAMPAIGN_CARD_IMAGE_SIZES,
+            width: 1200,
+            height: 630,
+            priority: i === 0,
+          })
         : '';
       const dates = `${bogotaDate.format(new Date(c.starts_at))} – ${bogotaDate.format(new Date(c.ends_at))}`;
       return (
@@ -132,7 +200,7 @@ async function allies(ctx: FrameContext, t: (key: string) => string): Promise<Pa
       (a) =>
         `<article class="content-card ally-card"><div class="ally-card__head">` +
         (a.logo_url
-          ? `<img class="ally-card__logo" src="${e(a.logo_url)}" alt="" loading="lazy" width="64" height="64">`
+          ? responsiveImageHtml(a.logo_url, { className: 'ally-card__logo', alt: '', sizes: '64px', width: 64, height: 64 })
           : `<span class="ally-card__logo ally-card__logo--empty"></span>`) +
         `<div>` +
         `<h2 class="content-card__title">${e(a.name)}</h2><span class="content-card__meta">${e(t(`allies.category.${a.category}`))}</span></div></div>` +
@@ -256,6 +324,6 @@ export async function renderPageFrame(ctx: FrameContext, route: string, pathname
         `<p>${e(t('identity.signup.otherKindCompany'))} ${link('/auth/signup-company', e(t('identity.signup.otherKindLink')))}</p>`,
       );
     default:
-      return null;
+      return signedInFrame(t, route);
   }
 }

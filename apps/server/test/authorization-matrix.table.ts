@@ -75,6 +75,8 @@ export const EXPECTED: Record<string, Role[]> = {
   'POST /back/api/v1/files': SIGNED_IN,
   // Household A's private photo: its owner and staff (anonymous: 404, files are also public).
   'GET /back/api/v1/files/{id}': ['householdA', 'staff'],
+  // One of its responsive variants: the same rules as the file.
+  'GET /back/api/v1/files/{id}/{variant}': ['householdA', 'staff'],
   'GET /back/api/v1/admin/campaigns': STAFF,
   'POST /back/api/v1/admin/campaigns': STAFF,
   'GET /back/api/v1/admin/campaigns/{id}': STAFF,
@@ -237,4 +239,4 @@ export const EXPECTED: Record<string, Role[]> = {
 export const KNOWN_FAILURES: Record<string, { roles: Role[]; finding: string }> = {};
 
 /** Public routes that answer 404 (not 401) to an anonymous caller for an object it may not see. */
-export const ANONYMOUS_NOT_FOUND = new Set(['GET /back/api/v1/files/{id}']);
+export const ANONYMOUS_NOT_FOUND = new Set(['GET /back/api/v1/files/{id}', 'GET /back/api/v1/files/{id}/{variant}']);

@@ -276,6 +276,8 @@ function urlFor(path: string): string {
         return params.radicado!;
       case 'date':
         return '2030-01-07';
+      case 'variant':
+        return '640.webp';
       case 'id':
         return idFor(path);
       default:

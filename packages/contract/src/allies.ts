@@ -2,23 +2,14 @@ import { z } from 'zod';
 import { safeMultilineText, safeText } from './common.js';
 import { ZPageQuery, pageOf } from './admin.js';
 import { ZFileRef } from './files.js';
+import { ALLY_CATEGORIES, ALLY_KINDS } from './content-values.js';
 
 /** Allies (aliados) and adhered members (adheridos) of the scheme (issue 5). */
-export const ALLY_KINDS = ['aliado', 'adherido'] as const;
 export const ZAllyKind = z.enum(ALLY_KINDS);
 export type AllyKind = z.infer<typeof ZAllyKind>;
 
 export const ALLY_KIND_LABELS_ES: Record<AllyKind, string> = { aliado: 'Aliado', adherido: 'Adherido' };
 
-export const ALLY_CATEGORIES = [
-  'comercio',
-  'industria',
-  'gestor-residuos',
-  'organizacion-social',
-  'entidad-publica',
-  'educacion',
-  'otro',
-] as const;
 export const ZAllyCategory = z.enum(ALLY_CATEGORIES);
 export type AllyCategory = z.infer<typeof ZAllyCategory>;
 

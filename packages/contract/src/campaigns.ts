@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { safeMultilineText, safeText } from './common.js';
 import { ZFileRef } from './files.js';
 import { ZPageQuery, pageOf } from './admin.js';
+import { CAMPAIGN_STATUSES } from './content-values.js';
 
 /** Campaigns (issue 5): recycling campaigns people join. Status is derived from the dates. */
-export const CAMPAIGN_STATUSES = ['ongoing', 'upcoming', 'past'] as const;
 export const ZCampaignStatus = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof ZCampaignStatus>;
 

@@ -10,6 +10,8 @@ export * from './identity-fields.js';
 export * from './field-messages.js';
 export * from './admin.js';
 export * from './files.js';
+export * from './image-variants.js';
+export * from './content-values.js';
 export * from './campaigns.js';
 export * from './allies.js';
 export * from './content.js';

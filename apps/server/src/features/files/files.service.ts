@@ -13,6 +13,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { nowIso, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
+import { originalKeyOf } from './image-variants.js';
 import { findPdfActiveContent } from './pdf-active-content.js';
 import { deleteFileRow, findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
 import { StorageKeyError, type FileStorage, type StoredObject } from './storage.js';
@@ -164,12 +165,13 @@ export async function recoverUploads(
   const cutoff = (options.now ?? new Date()).getTime() - options.minAgeMs;
   const objects = await storage.list('');
   const keyOf = (o: StoredObject) => (o.key.startsWith(`${INCOMING}/`) ? o.key.slice(INCOMING.length + 1) : o.key);
-  const recorded = await recordedKeys(db, [...new Set(objects.map(keyOf))]);
+  // An image's variants belong to its row as much as the original does (image-variants.ts).
+  const recorded = await recordedKeys(db, [...new Set(objects.map((o) => originalKeyOf(keyOf(o))))]);
   let moved = 0;
   let deleted = 0;
   for (const o of objects) {
     const key = keyOf(o);
-    if (recorded.has(key)) {
+    if (recorded.has(originalKeyOf(key))) {
       if (key === o.key) continue;
       await storage.move(o.key, key);
       moved += 1;

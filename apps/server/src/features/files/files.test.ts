@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { recoverUploads } from './files.service.js';
 import { assertSafeKey, createLocalStorage, StorageKeyError } from './storage.js';
@@ -50,6 +50,11 @@ describe('crash-safe uploads', () => {
       .executeTakeFirstOrThrow();
     expect(onDisk()).toContain(row.storage_key);
     expect(onDisk().filter((f) => f.startsWith('incoming'))).toEqual([]);
+    // Its variants, made in the background, are the row's too: recovery must keep them.
+    await vi.waitFor(() => expect(onDisk().filter((f) => f.startsWith(`${row.storage_key}.`))).toHaveLength(9), {
+      timeout: 30_000,
+      interval: 100,
+    });
   });
 
   it('finishes a move a crash interrupted, and deletes bytes without a row once old enough', async () => {
@@ -77,10 +82,11 @@ describe('crash-safe uploads', () => {
     leave('incoming/2026/11/sin-fila-nueva.png', 1);
     leave('incoming/2026/11/x.png.a1b2c3.tmp', 30);
     leave('2026/10/huerfano.png', 30);
+    leave('2026/10/huerfano.png.640w.avif', 30);
 
     const done = await recoverUploads(t.app.db, storage, { minAgeMs: 15 * 60_000 });
 
-    expect(done).toEqual({ moved: 1, deleted: 3 });
+    expect(done).toEqual({ moved: 1, deleted: 4 });
     expect(onDisk()).toEqual([...before, '2026/11/recuperado.png', 'incoming/2026/11/sin-fila-nueva.png'].sort());
     // With no other writer (start-up of the embedded deployment) even the fresh leftover goes.
     expect(await recoverUploads(t.app.db, storage, { minAgeMs: 0 })).toEqual({ moved: 0, deleted: 1 });

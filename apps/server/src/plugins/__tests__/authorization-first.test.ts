@@ -38,6 +38,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/points.geojson',
   'GET /back/api/v1/points/:id',
   'GET /back/api/v1/files/:id',
+  'GET /back/api/v1/files/:id/:variant',
   'GET /back/api/v1/content/faq',
   'GET /back/api/v1/content/about',
   'GET /back/api/v1/allies',

@@ -24,6 +24,10 @@ const SHELL = {
     { path: '/auth/login', title: 'Iniciar sesión' },
     { path: '/map/:id', title: 'Punto de residuos', preload: ['assets/map.page-Cd2.js', 'assets/points-Ef3.css'] },
     { path: '/home', title: 'Mapa de Residuos' },
+    { path: '/app/tabs/request', title: 'Mis solicitudes' },
+    { path: '/app/tabs/request/:id', title: 'Mis solicitudes' },
+    { path: '/auth/profile/:id_user', title: 'Mi perfil' },
+    { path: '/admin', title: 'Administración' },
   ],
 };
 const ES_JSON = path.resolve(import.meta.dirname, '../../../../web/public/assets/i18n/es.json');
@@ -67,7 +71,19 @@ describe("the public pages' content, painted with the HTML", () => {
     expect(list.items.length).toBeGreaterThan(0);
     let html = boot(await get('/campaign'));
     for (const c of list.items) expect(html).toContain(`>${c.title}</a></h2>`);
-    expect(html).toMatch(/<img class="content-card__image" src="[^"]+" alt="" loading="eager" fetchpriority="high" width="1200" height="630">/);
+    // The first card's image is the largest paint: in the HTML, fetched first, offered at the
+    // variant widths in AVIF/WebP/JPEG; the others lazy.
+    const id = /\/back\/api\/v1\/files\/([A-Za-z0-9_-]+)/.exec(list.items[0].image_url)![1];
+    expect(html).toContain(
+      `<picture class="responsive-image"><source type="image/avif" srcset="/back/api/v1/files/${id}/320.avif 320w, /back/api/v1/files/${id}/640.avif 640w, /back/api/v1/files/${id}/1200.avif 1200w" sizes="`,
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<img src="/back/api/v1/files/${id}/640.jpg" srcset="[^"]+1200.jpg 1200w" sizes="[^"]+" class="content-card__image" alt="" width="1200" height="630" loading="eager" fetchpriority="high" decoding="async"></picture>`,
+      ),
+    );
+    expect(html.match(/fetchpriority="high"/g)).toHaveLength(1);
+    if (list.items.length > 1) expect(html).toContain('loading="lazy"');
     await t.app.db.updateTable('campaigns').set({ title: '<b>Nueva</b> & mejor' }).where('id', '=', list.items[0].id).execute();
     html = boot(await get('/campaign'));
     expect(html).toContain('&#60;b&#62;Nueva&#60;/b&#62; &#38; mejor');
@@ -114,6 +130,18 @@ describe("the public pages' content, painted with the HTML", () => {
   it('keeps the plain boot screen for an unknown point and for pages without a frame', async () => {
     expect(boot(await get('/map/999999'))).toBe('<div class="boot-bar">Punto de residuos</div>');
     expect(boot(await get('/home'))).toBe('<div class="boot-bar">Mapa de Residuos</div>');
+  });
+
+  it("draws a signed-in page's headings and skeleton, the same for everyone and with no user data", async () => {
+    const requests = boot(await get('/app/tabs/request'));
+    expect(requests).toContain('<h2>Mis solicitudes de recolección</h2>');
+    expect(requests).toMatch(/<div class="frame-list" aria-busy="true">(<span class="frame-skeleton"><\/span>){3}<\/div>/);
+    expect(boot(await get('/admin'))).toContain('<h2>Secciones</h2><p class="lead">Gestiona el contenido');
+    const profile = boot(await get('/auth/profile/1'));
+    expect(profile).toContain('<h2>Mi cuenta</h2>');
+    expect(profile).not.toMatch(/@demo\.puntoverde\.co|hogar/i);
+    // One request's page shows its own data only once the app has it: no list skeleton there.
+    expect(boot(await get('/app/tabs/request/5'))).toBe('<div class="boot-bar">Mis solicitudes</div>');
   });
 
   it("draws the login form's frame: its lead and field labels", async () => {

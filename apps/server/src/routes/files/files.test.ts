@@ -1,9 +1,11 @@
 import { SIZE_DOC_BYTES, SIZE_IMG_BYTES } from '@puntoverde/contract';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { backfillVariants } from '../../features/files/image-variants.js';
+import { createLocalStorage } from '../../features/files/storage.js';
 import { pngBytes } from '../../../test/factories/files.js';
 import { multipart } from '../../../test/factories/http.js';
 import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
@@ -13,6 +15,11 @@ async function pngOfSize(size: number): Promise<Buffer> {
   const base = await pngBytes();
   return Buffer.concat([base, Buffer.alloc(size - base.length, 0)]);
 }
+
+/** Responsive variants made in the background after an upload (image-variants.ts). */
+const VARIANT_FILE = /\.\d+w\.(avif|webp|jpg)$/;
+
+const png = (width: number, height: number) => pngBytes({ width, height });
 
 function pdfOfSize(size: number): Buffer {
   const head = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -27,7 +34,9 @@ describe('file uploads', () => {
   const filesDir = () => path.join(t.config.dataDir, 'files');
   const storedCount = () => {
     if (!existsSync(filesDir())) return 0;
-    return readdirSync(filesDir(), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
+    return readdirSync(filesDir(), { recursive: true, withFileTypes: true }).filter(
+      (d) => d.isFile() && !VARIANT_FILE.test(d.name) && !d.name.endsWith('.tmp'),
+    ).length;
   };
   const upload = (user: BearerUser | null, body: ReturnType<typeof multipart>, query = '') =>
     t.app.inject({
@@ -201,5 +210,149 @@ describe('file uploads', () => {
   it('answers 400 for a malformed file id instead of touching the disk', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/back/api/v1/files/..%2F..%2Fetc%2Fpasswd' });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('responsive image variants', () => {
+  let t: TestApp;
+  let owner: BearerUser;
+  let other: BearerUser;
+  const filesDir = () => path.join(t.config.dataDir, 'files');
+  const storageKeyOf = async (publicId: string) =>
+    (
+      await t.app.db.selectFrom('files').select('storage_key').where('public_id', '=', publicId).executeTakeFirstOrThrow()
+    ).storage_key;
+  const variantsOnDisk = (key: string) => {
+    const dir = path.join(filesDir(), path.dirname(key));
+    const base = path.basename(key);
+    return readdirSync(dir).filter((f) => f.startsWith(`${base}.`) && VARIANT_FILE.test(f)).sort();
+  };
+  const uploadImage = async (bytes: Buffer, name = 'foto.jpg', type = 'image/jpeg') => {
+    const body = multipart(bytes, name, type);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/back/api/v1/files',
+      payload: body.payload,
+      headers: { ...body.headers, ...owner.headers },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data as { id: string; url: string; width: number; height: number };
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    owner = await createBearerUser(t.app.db, t.config.tokenSecret);
+    other = await createBearerUser(t.app.db, t.config.tokenSecret);
+  });
+  afterAll(() => t.close());
+
+  it('stores each upload at 320, 640 and 1200 px in AVIF, WebP and JPEG beside the original', async () => {
+    const photo = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toBuffer();
+    const file = await uploadImage(photo);
+    const key = await storageKeyOf(file.id);
+    await vi.waitFor(() => expect(variantsOnDisk(key)).toHaveLength(9), { timeout: 30_000, interval: 100 });
+    const found: string[] = [];
+    for (const name of variantsOnDisk(key)) {
+      const meta = await sharp(path.join(filesDir(), path.dirname(key), name)).metadata();
+      const [, width, ext] = /\.(\d+)w\.(\w+)$/.exec(name)!;
+      found.push(`${meta.width}x${meta.height} ${meta.format}:${width}.${ext}`);
+    }
+    // sharp names the AVIF container "heif".
+    expect(found.sort()).toEqual(
+      [
+        '1200x675 heif:1200.avif',
+        '1200x675 jpeg:1200.jpg',
+        '1200x675 webp:1200.webp',
+        '320x180 heif:320.avif',
+        '320x180 jpeg:320.jpg',
+        '320x180 webp:320.webp',
+        '640x360 heif:640.avif',
+        '640x360 jpeg:640.jpg',
+        '640x360 webp:640.webp',
+      ].sort(),
+    );
+  });
+
+  it('serves a variant with its type, through the same access rules and signed link as the original', async () => {
+    const file = await uploadImage(await png(800, 600), 'logo.png', 'image/png');
+    const signed = file.url.replace(`/files/${file.id}`, `/files/${file.id}/640.avif`);
+    const res = await t.app.inject({ method: 'GET', url: signed });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/avif');
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['heif', 640, 480]);
+    const plain = `/back/api/v1/files/${file.id}/640.webp`;
+    expect((await t.app.inject({ method: 'GET', url: plain, headers: owner.headers })).headers['content-type']).toBe(
+      'image/webp',
+    );
+    expect((await t.app.inject({ method: 'GET', url: plain, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: plain })).statusCode).toBe(404);
+  });
+
+  it('never enlarges: a variant wider than the original has the original width', async () => {
+    const file = await uploadImage(await png(200, 100), 'icono.png', 'image/png');
+    const res = await t.app.inject({ method: 'GET', url: `/back/api/v1/files/${file.id}/1200.jpg`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 200, 100]);
+  });
+
+  it('serves public variants with immutable caching and answers 304 to their ETag', async () => {
+    const file = await uploadImage(await png(700, 400), 'campana.png', 'image/png');
+    await t.app.db.updateTable('files').set({ is_public: 1 }).where('public_id', '=', file.id).execute();
+    const url = `/back/api/v1/files/${file.id}/320.webp`;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // Another variant of the same file has its own ETag.
+    const other = await t.app.inject({ method: 'GET', url: `/back/api/v1/files/${file.id}/640.webp` });
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('makes the variant on first request for an image uploaded before variants existed', async () => {
+    const file = await uploadImage(await png(900, 300), 'antigua.png', 'image/png');
+    const key = await storageKeyOf(file.id);
+    await vi.waitFor(() => expect(variantsOnDisk(key)).toHaveLength(9), { timeout: 30_000, interval: 100 });
+    for (const name of variantsOnDisk(key)) rmSync(path.join(filesDir(), path.dirname(key), name));
+    const res = await t.app.inject({ method: 'GET', url: `/back/api/v1/files/${file.id}/640.webp`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(640);
+    expect(variantsOnDisk(key)).toEqual([`${path.basename(key)}.640w.webp`]);
+  });
+
+  it('makes the missing variants of every stored image with the backfill', async () => {
+    const file = await uploadImage(await png(500, 500), 'vieja.png', 'image/png');
+    const key = await storageKeyOf(file.id);
+    await vi.waitFor(() => expect(variantsOnDisk(key)).toHaveLength(9), { timeout: 30_000, interval: 100 });
+    for (const name of variantsOnDisk(key)) rmSync(path.join(filesDir(), path.dirname(key), name));
+    const storage = createLocalStorage(filesDir());
+    const totals = await backfillVariants(t.app.db, storage);
+    expect(totals.failed).toBe(0);
+    expect(totals.made).toBeGreaterThanOrEqual(9);
+    expect(variantsOnDisk(key)).toHaveLength(9);
+    expect((await backfillVariants(t.app.db, storage)).made).toBe(0);
+  });
+
+  it('answers 404 for an unknown width or format, and for a document', async () => {
+    const file = await uploadImage(await png(100, 100), 'a.png', 'image/png');
+    for (const variant of ['500.avif', '640.gif', '640', 'original']) {
+      const res = await t.app.inject({ method: 'GET', url: `/back/api/v1/files/${file.id}/${variant}`, headers: owner.headers });
+      expect(res.statusCode, variant).toBe(404);
+    }
+    const pdf = multipart(pdfOfSize(2000), 'doc.pdf', 'application/pdf');
+    const doc = await t.app.inject({
+      method: 'POST',
+      url: '/back/api/v1/files',
+      payload: pdf.payload,
+      headers: { ...pdf.headers, ...owner.headers },
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/back/api/v1/files/${doc.json().data.id}/640.jpg`, headers: owner.headers });
+    expect(res.statusCode).toBe(404);
   });
 });

@@ -20,6 +20,7 @@ import {
 } from '../../features/files/files.service.js';
 import { verifyFileSignature } from '../../features/files/file-url.js';
 import { storageFromConfig } from '../../features/files/storage.js';
+import { createVariantQueue, ensureVariant, parseVariantName, variantMime } from '../../features/files/image-variants.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
@@ -63,6 +64,13 @@ export default async function filesRoutes(app: FastifyInstance) {
     timer = setInterval(() => void recover(ORPHAN_MIN_AGE_MS), RECOVERY_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));
+  // Responsive variants are made after the upload answers; what is still waiting at shutdown
+  // is made on first request instead.
+  const variants = createVariantQueue(app.log);
+  app.addHook('onClose', () => variants.stop(storage));
+  // Once listening (after the demo seed, and never in tests that only inject): the variants
+  // of images stored before, by the seed, or lost to a crash, in the background.
+  app.addHook('onListen', async () => variants.enqueueBackfill(app.db, storage));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -87,6 +95,7 @@ export default async function filesRoutes(app: FastifyInstance) {
         expectedKind: request.query.kind,
       });
       const row = await saveFile(app.db, storage, processed, { ownerId: user.id });
+      if (row.kind === 'image') variants.enqueue(storage, row);
       return reply.code(201).send({ data: toUploadedFile(app.config.tokenSecret, row) });
     },
   );
@@ -124,6 +133,49 @@ export default async function filesRoutes(app: FastifyInstance) {
         row.kind === 'document' ? `attachment; filename="${row.public_id}.pdf"` : 'inline',
       );
       return reply.type(row.mime).send(body);
+    },
+  );
+  r.get(
+    '/back/api/v1/files/:id/:variant',
+    {
+      schema: {
+        tags: ['files'],
+        summary:
+          'Una variante de una imagen subida: ancho 320, 640 o 1200 px (nunca más que el original) en AVIF, WebP o JPEG, p. ej. «640.avif»; mismo acceso que el archivo',
+        params: ZFileIdParams.extend({ variant: z.string().max(16) }),
+        querystring: z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(64).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const variant = parseVariantName(request.params.variant);
+      if (!variant) throw new AppError('not-found');
+      const row = await findFileByPublicId(app.db, id);
+      if (!row || row.kind !== 'image') throw new AppError('not-found');
+      const signed = verifyFileSignature(app.config.tokenSecret, row.public_id, request.query.exp, request.query.sig);
+      if (!signed && !(await canReadFile(app.db, row, request.user))) throw new AppError('not-found');
+      const etag = `"${row.public_id}-${variant.width}.${variant.format}"`;
+      const cacheHeaders = {
+        'cache-control': row.is_public ? 'public, max-age=31536000, immutable' : 'private, max-age=3600',
+        etag,
+      };
+      if (request.headers['if-none-match'] === etag) return reply.code(304).headers(cacheHeaders).send();
+      let body: Buffer | null;
+      try {
+        body = await ensureVariant(storage, row, variant);
+      } catch (err) {
+        // The original is what a variant falls back to: an image sharp cannot re-encode now
+        // still shows, just not cached as if it were the variant.
+        request.log.warn({ err, file: row.public_id }, 'files: variant failed; serving the original');
+        const original = await readStoredFile(storage, row);
+        if (!original) throw new AppError('not-found');
+        reply.header('cache-control', row.is_public ? 'public, max-age=300' : 'private, max-age=300');
+        return reply.type(row.mime).header('content-disposition', 'inline').send(original);
+      }
+      if (!body) throw new AppError('not-found');
+      reply.headers(cacheHeaders);
+      reply.header('content-disposition', 'inline');
+      return reply.type(variantMime(variant)).send(body);
     },
   );
 }

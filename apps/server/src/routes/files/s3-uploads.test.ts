@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pngBytes } from '../../../test/factories/files.js';
 import { multipart } from '../../../test/factories/http.js';
 import { type BearerUser, createBearerUser } from '../../../test/factories/users.js';
@@ -45,13 +46,36 @@ describe('uploads with the S3 backend', () => {
       .selectAll()
       .where('public_id', '=', data.id)
       .executeTakeFirstOrThrow();
-    expect(await objectKeys(s3, `uploads/${row.storage_key}`)).toEqual([`uploads/${row.storage_key}`]);
+    // The original, and (made in the background) its responsive variants beside it.
+    expect(await objectKeys(s3, `uploads/${row.storage_key}`)).toContain(`uploads/${row.storage_key}`);
     expect(existsSync(path.join(t.config.dataDir, 'files'))).toBe(false);
 
     const served = await t.app.inject({ method: 'GET', url: data.url, headers: owner.headers });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(await objectBytes(s3, `uploads/${row.storage_key}`))).toBe(true);
+  });
+
+  it('stores the responsive variants beside the original in the bucket and serves them', async () => {
+    const photo = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#2e7d32' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload(owner, multipart(photo, 'foto.jpg', 'image/jpeg'));
+    const { id } = res.json().data as { id: string };
+    const row = await t.app.db.selectFrom('files').selectAll().where('public_id', '=', id).executeTakeFirstOrThrow();
+    const key = `uploads/${row.storage_key}`;
+    await vi.waitFor(async () => expect(await objectKeys(s3, `${key}.`)).toHaveLength(9), { timeout: 30_000, interval: 200 });
+    expect((await objectKeys(s3, `${key}.`)).sort()).toEqual(
+      ['320w.avif', '320w.jpg', '320w.webp', '640w.avif', '640w.jpg', '640w.webp', '1200w.avif', '1200w.jpg', '1200w.webp']
+        .map((v) => `${key}.${v}`)
+        .sort(),
+    );
+    const served = await t.app.inject({ method: 'GET', url: `/back/api/v1/files/${id}/640.avif`, headers: owner.headers });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/avif');
+    expect(served.rawPayload.equals(await objectBytes(s3, `${key}.640w.avif`))).toBe(true);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([640, 320]);
   });
 
   it('keeps private files to their owner and staff (the bucket itself is never exposed)', async () => {

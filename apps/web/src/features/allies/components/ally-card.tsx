@@ -3,6 +3,7 @@ import { IonBadge } from '@ionic/react';
 import type { Ally } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAddress } from '../../../lib/address';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 export function AllyCard({ ally }: { ally: Ally }) {
   const { t } = useTranslation();
@@ -10,7 +11,14 @@ export function AllyCard({ ally }: { ally: Ally }) {
     <article className="pv-card content-card ally-card" aria-labelledby={`ally-${ally.id}-name`}>
       <div className="ally-card__head">
         {ally.logo_url ? (
-          <img className="ally-card__logo" src={ally.logo_url} alt={t('allies.logoOf', { name: ally.name })} loading="lazy" width={64} height={64} />
+          <ResponsiveImage
+            className="ally-card__logo"
+            src={ally.logo_url}
+            alt={t('allies.logoOf', { name: ally.name })}
+            sizes="64px"
+            width={64}
+            height={64}
+          />
         ) : (
           <span className="ally-card__logo ally-card__logo--empty" aria-hidden="true">
             {ally.name.slice(0, 1)}

@@ -4,6 +4,11 @@ import type { Campaign } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatCampaignDates } from '../format';
+import { ResponsiveImage } from '../../../components/responsive-image';
+
+/** The card's width in the grid (content-ui.css .card-grid, page-body at most 72rem). */
+const CAMPAIGN_CARD_IMAGE_SIZES =
+  '(min-width: 72rem) 17rem, (min-width: 55rem) 33vw, (min-width: 35rem) 50vw, calc(100vw - 2rem)';
 
 export type CampaignCardProps = {
   campaign: Campaign;
@@ -19,12 +24,12 @@ export function CampaignCard({ campaign, headingLevel = 3, priority = false }: C
   return (
     <article className="pv-card content-card" aria-labelledby={`campaign-${campaign.id}-title`}>
       {campaign.image_url ? (
-        <img
+        <ResponsiveImage
           className="content-card__image"
           src={campaign.image_url}
           alt=""
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          sizes={CAMPAIGN_CARD_IMAGE_SIZES}
+          priority={priority}
           width={1200}
           height={630}
         />

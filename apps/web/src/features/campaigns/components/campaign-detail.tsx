@@ -14,6 +14,7 @@ import { campaignCalendarUrl, useCampaign } from '../api/get-campaign';
 import { useJoinCampaign } from '../api/join-campaign';
 import { formatCampaignDates } from '../format';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 export function CampaignDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
@@ -41,7 +42,17 @@ export function CampaignDetail({ id }: { id: number }) {
       <AppLink to="/campaign" className="back-link">
         <IonIcon icon={arrowBackOutline} aria-hidden="true" /> {t('campaigns.backToList')}
       </AppLink>
-      {campaign.image_url ? <img className="campaign-detail__image" src={campaign.image_url} alt="" width={1200} height={630} /> : null}
+      {campaign.image_url ? (
+        <ResponsiveImage
+          className="campaign-detail__image"
+          src={campaign.image_url}
+          alt=""
+          sizes="(min-width: 50rem) 48rem, calc(100vw - 2rem)"
+          priority
+          width={1200}
+          height={630}
+        />
+      ) : null}
       <h2 id="campaign-title">{campaign.title}</h2>
       <p>
         <IonBadge color={campaign.status === 'ongoing' ? 'success' : campaign.status === 'upcoming' ? 'tertiary' : 'medium'}>

@@ -18,6 +18,7 @@ import '../reports.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { isStaff } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 function errorText(err: Error | null): string | null {
   return err ? err.message : null;
@@ -255,7 +256,7 @@ export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; 
         <ul className="rp-photos">
           {r.photos.map((p, i) => (
             <li key={p.id}>
-              <img src={p.url} alt={t('reports.detail.photoAlt', { n: i + 1 })} />
+              <ResponsiveImage src={p.url} alt={t('reports.detail.photoAlt', { n: i + 1 })} sizes="(min-width: 40rem) 200px, 45vw" />
             </li>
           ))}
         </ul>

@@ -26,6 +26,7 @@ import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import '../../../components/form-fields.css';
+import { ResponsiveImage } from '../../../components/responsive-image';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -412,7 +413,7 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
           <div className="rq-photos">
             {r.photos.map((p, i) => (
               <a key={p.id} href={p.url} target="_blank" rel="noreferrer">
-                <img src={p.url} alt={t('requests.form.photoAlt', { n: i + 1 })} loading="lazy" />
+                <ResponsiveImage src={p.url} alt={t('requests.form.photoAlt', { n: i + 1 })} sizes="120px" width={120} height={90} />
               </a>
             ))}
           </div>
