@@ -3,12 +3,15 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 /**
  * Works offline and installs like an app, in Chromium against the real server with
  * demo data, in a persistent profile (installability and service workers need one):
  * the install check, a point read offline, a PQR filed offline and sent once back online (no
- * second radicado after a forced retry), and the update prompt after a new build is served.
+ * second radicado after a forced retry), a PQR and a report with a photo filed offline together
+ * (the photo uploaded on reconnect, no duplicate file or report after a forced retry), the map's
+ * cached points with no tiles, and the update prompt after a new build is served.
  */
 
 const LAUREL = { name: 'ECA Laureles La 70 (demo)', lat: 6.2471, lng: -75.5902 };
@@ -81,6 +84,32 @@ test('a point viewed before stays readable offline, with the "sin conexión" not
   }
 });
 
+test('the map shows the points it showed before, offline and without tiles', async () => {
+  await page.goto('/home');
+  await untilControlled(page);
+  const map = page.getByRole('region', { name: 'Mapa de puntos de reciclaje' });
+  await expect(map).toBeVisible();
+  await expect(page.locator('.pvp-cluster').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const online = await page.locator('.pvp-cluster').count();
+  // The browser's HTTP copies live a minute (max-age=60): an hour later only the worker's remain.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await expect(map).toBeVisible();
+    await expect(page.locator('.pvp-cluster').first()).toBeVisible();
+    expect(await page.locator('.pvp-cluster').count()).toBe(online);
+    await expect(page.getByText('El fondo del mapa no cargó; los puntos siguen visibles.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Sin conexión — datos de / }).first()).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
 test('a PQR filed offline waits on the device, is sent back online with its radicado, and a retry files no second one', async () => {
   const subject = `Contenedor desbordado sin señal ${Date.now().toString(36)}`;
   await page.goto('/help');
@@ -146,6 +175,135 @@ test('a PQR filed offline waits on the device, is sent back online with its radi
   expect(list.ok()).toBe(true);
   const rows = JSON.stringify(await list.json()).split(subject).length - 1;
   expect(rows).toBe(1);
+});
+
+/** Reads the outbox entries of one kind straight from IndexedDB (what the device kept). */
+async function outboxEntries(p: Page, kind: string) {
+  return p.evaluate(async (wanted) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('puntoverde-outbox');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(new Error(String(open.error)));
+    });
+    type Entry = {
+      kind: string;
+      state: string;
+      idempotencyKey: string;
+      body: Record<string, unknown>;
+      photosField?: string;
+      photos?: { key: string; fileId?: string; bytes?: ArrayBuffer }[];
+      result?: { number?: string; radicado?: string };
+    };
+    const entries = await new Promise<Entry[]>((resolve) => {
+      const req = db.transaction('entries').objectStore('entries').getAll();
+      req.onsuccess = () => resolve(req.result as Entry[]);
+    });
+    return entries
+      .filter((e) => e.kind === wanted)
+      .map((e) => ({ ...e, photos: e.photos?.map((ph) => ({ key: ph.key, fileId: ph.fileId, bytes: ph.bytes?.byteLength ?? 0 })) }));
+  }, kind);
+}
+
+test('offline, a PQR and a report with a photo wait on the device; back online both are sent once, the photo on the report', async () => {
+  const stamp = Date.now().toString(36);
+  const subject = `Sin señal en la ECA ${stamp}`;
+  const description = `El contenedor de la ECA está lleno y no hay señal en el sótano (${stamp}).`;
+  const near = await page.request.get(`/back/api/v1/points/near?lat=${LAUREL.lat}&lng=${LAUREL.lng}&limit=5`);
+  const pointId = ((await near.json()) as { data: { id: number; name: string }[] }).data.find((p) => p.name === LAUREL.name)!.id;
+
+  // A household logged in: reports need an account. Two tabs, both opened with signal.
+  await page.goto('/auth/login');
+  await page.getByLabel(/correo/i).fill('hogar@demo.puntoverde.co');
+  await page.getByLabel(/contraseña/i).first().fill('PuntoVerde2026!');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto(`/app/tabs/reports/new?point=${pointId}`);
+  await untilControlled(page);
+  const form = page.locator('.ion-page:not(.ion-page-hidden)').last();
+  await expect(form.getByText(`Sobre el punto: ${LAUREL.name}`)).toBeVisible();
+  await expect(form.getByRole('option', { name: 'Contenedor lleno' })).toBeAttached();
+  const helpTab = await context.newPage();
+  await helpTab.goto('/help');
+  const pqr = helpTab.getByRole('region', { name: 'Peticiones, quejas y reclamos (PQR)' });
+  await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible();
+
+  await context.setOffline(true);
+  // The PQR, in its tab.
+  await pqr.getByLabel('Tipo de solicitud').selectOption('queja');
+  await pqr.getByLabel('Asunto').fill(subject);
+  await pqr.getByLabel('Describe tu solicitud').fill('El contenedor de la ECA de Laureles lleva tres días desbordado.');
+  await pqr.getByLabel('Nombre completo o razón social').fill('Hogar Demo');
+  await pqr.getByLabel('Número de documento').fill('1020304050');
+  await pqr.getByLabel('Correo electrónico', { exact: true }).fill('hogar@demo.puntoverde.co');
+  await pqr.getByLabel(/Autorizo el tratamiento de mis datos/).check();
+  await pqr.getByRole('button', { name: 'Radicar PQR' }).click();
+  const pqrItem = pqr.getByRole('listitem').filter({ hasText: subject });
+  await expect(pqrItem.getByText('Pendiente de envío')).toBeVisible();
+
+  // The report, with a photo taken with no signal: kept on the device, not uploaded.
+  await form.getByLabel('¿Qué pasa?').selectOption('contenedor_lleno');
+  await form.getByLabel('Descripción').fill(description);
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#5d8a3a' } }).jpeg().toBuffer();
+  await form.getByLabel('Elegir imagen', { exact: true }).setInputFiles({ name: 'contenedor.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(form.getByText('Guardada en este dispositivo: se sube cuando vuelva la conexión')).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Foto 1 del problema' })).toBeVisible();
+  await form.getByRole('button', { name: 'Enviar reporte' }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/reports$/);
+  const reportItem = page.getByRole('listitem').filter({ hasText: description.slice(0, 40) });
+  await expect(reportItem.getByText('Pendiente de envío')).toBeVisible();
+  await expect(reportItem.getByText('Con 1 foto')).toBeVisible();
+  const [kept] = await outboxEntries(page, 'incident-report');
+  expect(kept!.photos).toEqual([{ key: expect.any(String), fileId: undefined, bytes: expect.any(Number) }]);
+  expect(kept!.photos![0]!.bytes).toBeGreaterThan(1000);
+
+  // Back online: both go, each once, with its radicado / number.
+  await context.setOffline(false);
+  await expect(pqrItem.getByText(/^Enviado: PQR-\d{4}-\d{6}$/)).toBeVisible({ timeout: 30_000 });
+  await expect(reportItem.getByText(/^Enviado: REP-\d{4}-\d{6}$/)).toBeVisible({ timeout: 30_000 });
+  const number = ((await reportItem.getByText(/^Enviado: /).textContent()) ?? '').replace('Enviado: ', '').trim();
+
+  // The photo is on the server's report.
+  const report = (await (await page.request.get(`/back/api/v1/reports/${number}`)).json()) as {
+    data: { description: string; photos: { id: string }[] };
+  };
+  expect(report.data.description).toBe(description);
+  const [sent] = (await outboxEntries(page, 'incident-report')).filter((e) => e.state === 'sent');
+  expect(sent!.photos).toEqual([{ key: kept!.photos![0]!.key, fileId: expect.any(String), bytes: 0 }]);
+  expect(report.data.photos.map((p) => p.id)).toEqual([sent!.photos![0]!.fileId]);
+
+  // A forced retry of both steps (their answers "lost"): the first file and the first report come back.
+  const retry = await page.evaluate(
+    async ({ entry }) => {
+      const token = (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token ?? '';
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), 'otra.jpg');
+      const upload = await fetch('/back/api/v1/files?kind=image', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': entry.photos![0]!.key },
+        body: form,
+      });
+      const body = { ...entry.body, [entry.photosField!]: entry.photos!.map((p) => p.fileId) };
+      const again = await fetch('/back/api/v1/reports', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': entry.idempotencyKey },
+        body: JSON.stringify(body),
+      });
+      return {
+        upload: { status: upload.status, replayed: upload.headers.get('idempotent-replayed'), id: ((await upload.json()) as { data: { id: string } }).data.id },
+        report: { status: again.status, replayed: again.headers.get('idempotent-replayed'), number: ((await again.json()) as { data: { number: string } }).data.number },
+      };
+    },
+    { entry: sent! },
+  );
+  expect(retry).toEqual({
+    upload: { status: 201, replayed: 'true', id: sent!.photos![0]!.fileId },
+    report: { status: 201, replayed: 'true', number },
+  });
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token ?? '');
+  const mine = await page.request.get('/back/api/v1/reports?scope=mine', { headers: { authorization: `Bearer ${token}` } });
+  expect(mine.ok(), await mine.text()).toBe(true);
+  expect(JSON.stringify(await mine.json()).split(description).length - 1).toBe(1);
+  await helpTab.close();
 });
 
 test('a new build served shows "Hay una nueva versión — Actualizar", and updating loads it', async () => {

@@ -59,6 +59,7 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/auth/social/{provider}/callback': ALL,
   'POST /back/api/v1/auth/social/{provider}/callback': ALL,
   'POST /back/api/v1/auth/social/session': ALL,
+  'POST /back/api/v1/auth/social/native/session': ALL,
   'POST /back/api/v1/auth/social/ticket': ALL,
   'POST /back/api/v1/auth/social/complete': ALL,
   'GET /back/api/v1/materials': ALL,

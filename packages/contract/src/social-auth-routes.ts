@@ -13,7 +13,27 @@ export const SOCIAL_AUTH_PATHS = {
   ticket: `${SOCIAL_AUTH_BASE}/ticket`,
   /** `POST { ticket, data_user }` → `201 { data: user }`. */
   complete: `${SOCIAL_AUTH_BASE}/complete`,
+  /**
+   * The Android/iOS app's exchange (RFC 8252): `POST { code, code_verifier, playerId? }` →
+   * `{ data: user }`. The code came through the app's deep link; only the app that started the
+   * sign-in holds the verifier whose S256 challenge it sent to `start`.
+   */
+  nativeSession: `${SOCIAL_AUTH_BASE}/native/session`,
 } as const;
+
+/**
+ * Native sign-in (RFC 8252, OAuth 2.0 for Native Apps): the app opens `start` in the system
+ * browser with `client=native&code_challenge=<S256 of its verifier>`; after the provider the
+ * server sends the browser to the app's custom scheme, `puntoverde://auth/login#social_code=…`
+ * (or `puntoverde://complete-client#ticket=…`, `…#social_error=…`): the same web routes and
+ * fragments, under the scheme the app registers (apps/web/capacitor.config.ts CUSTOM_SCHEME).
+ */
+export const SOCIAL_NATIVE_CLIENT = 'native';
+export const NATIVE_APP_SCHEME = 'puntoverde';
+/** RFC 7636 §4.1: 43-128 unreserved characters. */
+export const PKCE_VERIFIER_REGEX = /^[A-Za-z0-9._~-]{43,128}$/;
+/** base64url(SHA-256(verifier)) without padding: 43 characters. */
+export const PKCE_CHALLENGE_REGEX = /^[A-Za-z0-9_-]{43}$/;
 
 /** `GET` → 302 to the provider (browser navigation, not fetch). */
 export function socialStartPath(provider: string): string {

@@ -3,7 +3,13 @@ import { dataOf, safeText } from './common.js';
 import { MESSAGES_ES } from './field-messages.js';
 import { isValidDocumentNumber } from './identity-fields.js';
 import { ZCompanySignupData, ZHouseholdSignupData, ZSessionUser } from './identity.js';
-import { SOCIAL_ACCOUNT_KINDS, SOCIAL_PROVIDER_ID_REGEX } from './social-auth-routes.js';
+import {
+  PKCE_CHALLENGE_REGEX,
+  PKCE_VERIFIER_REGEX,
+  SOCIAL_ACCOUNT_KINDS,
+  SOCIAL_NATIVE_CLIENT,
+  SOCIAL_PROVIDER_ID_REGEX,
+} from './social-auth-routes.js';
 
 export * from './social-auth-routes.js';
 
@@ -47,8 +53,24 @@ export const ZSocialStartQuery = z.object({
    * login or account chooser again instead of signing in silently.
    */
   reauth: z.enum(['1']).optional(),
+  /** `native`: the Android/iOS app, which gets the result through its deep link (RFC 8252). */
+  client: z.enum([SOCIAL_NATIVE_CLIENT]).optional(),
+  /** The app's PKCE challenge (RFC 7636, S256), required with `client=native`. */
+  code_challenge: z
+    .string()
+    .regex(PKCE_CHALLENGE_REGEX, { error: 'El inicio de sesión desde la app no es válido. Actualiza la app e inténtalo de nuevo.' })
+    .optional(),
+  code_challenge_method: z.enum(['S256']).optional(),
+}).refine((q) => (q.client === SOCIAL_NATIVE_CLIENT) === (q.code_challenge !== undefined), {
+  path: ['code_challenge'],
+  error: 'El inicio de sesión desde la app no es válido. Actualiza la app e inténtalo de nuevo.',
 });
 export type SocialStartQuery = z.infer<typeof ZSocialStartQuery>;
+
+/** The verifier the app kept (RFC 7636 §4.1); its S256 challenge went to `start`. */
+export const ZPkceVerifier = z
+  .string()
+  .regex(PKCE_VERIFIER_REGEX, { error: 'El inicio de sesión desde la app no es válido. Vuelve a intentarlo.' });
 
 export const ZSocialProviderParams = z.object({ provider: ZSocialProviderId });
 
@@ -71,11 +93,19 @@ export const ZSocialSessionRequest = z.object({
 export type SocialSessionRequest = z.input<typeof ZSocialSessionRequest>;
 export const ZSocialSessionResponse = /* @__PURE__ */ dataOf(ZSessionUser);
 
+/** POST native/session: the code from the app's deep link and the app's PKCE verifier. */
+export const ZSocialNativeSessionRequest = ZSocialSessionRequest.extend({ code_verifier: ZPkceVerifier });
+export type SocialNativeSessionRequest = z.input<typeof ZSocialNativeSessionRequest>;
+
 // ---------------------------------------------------------------------------------------------
 // POST ticket: what we know from the provider (pre-fills the completion form)
 // ---------------------------------------------------------------------------------------------
 
-export const ZSocialTicketRequest = z.object({ ticket: ZOneTimeSecret });
+export const ZSocialTicketRequest = z.object({
+  ticket: ZOneTimeSecret,
+  /** In the Android/iOS app (the ticket came through its deep link): the sign-in's PKCE verifier. */
+  code_verifier: ZPkceVerifier.optional(),
+});
 export type SocialTicketRequest = z.input<typeof ZSocialTicketRequest>;
 
 export const ZSocialTicketInfo = z.object({
@@ -131,6 +161,11 @@ export type CompleteCompanyForm = z.input<typeof ZCompleteCompanyData>;
 export const ZCompleteSocialData = z.discriminatedUnion('tc_id', [ZCompleteClientData, ZCompleteCompanyData]);
 export type CompleteSocialData = z.infer<typeof ZCompleteSocialData>;
 
-export const ZCompleteSocialRequest = z.object({ ticket: ZOneTimeSecret, data_user: ZCompleteSocialData });
+export const ZCompleteSocialRequest = z.object({
+  ticket: ZOneTimeSecret,
+  data_user: ZCompleteSocialData,
+  /** In the Android/iOS app: the sign-in's PKCE verifier (see ZSocialTicketRequest). */
+  code_verifier: ZPkceVerifier.optional(),
+});
 export type CompleteSocialRequest = z.input<typeof ZCompleteSocialRequest>;
 export const ZCompleteSocialResponse = /* @__PURE__ */ dataOf(ZSessionUser);

@@ -590,6 +590,8 @@ export interface SocialAuthRequestsTable {
   browser_hash: string;
   /** client | company: the completion screen a first sign-in lands on. */
   kind: string | null;
+  /** The Android/iOS app's PKCE challenge (S256): the result goes to its deep link (migration 0031). */
+  native_challenge: Generated<string | null>;
   created_at: string;
   expires_at: string;
 }

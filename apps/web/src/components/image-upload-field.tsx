@@ -9,7 +9,9 @@ import { useId, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadFile } from '../lib/upload-file';
-import { downscaleImage } from '../lib/downscale-image';
+import { ApiError } from '../lib/api-client';
+import { downscaleImage, type PreparedImage } from '../lib/downscale-image';
+import { offlinePhotoProblem } from '../lib/offline/offline-photo';
 import { takePhoto } from '../lib/native/camera';
 import { formatFileSize } from '../lib/number-format';
 
@@ -21,9 +23,15 @@ export interface ImageUploadFieldProps {
   onRemove: () => void;
   /** Offer the camera button (photos of reports, requests). */
   camera?: boolean;
+  /**
+   * With no connection the photo is handed over here instead of failing (the form keeps it in
+   * the offline outbox, uploaded once the connection returns with `key` as its Idempotency-Key).
+   * The limits the server applies are checked first, with its Spanish messages.
+   */
+  onOffline?: (photo: { blob: Blob; fileName: string; key: string }) => void;
 }
 
-export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, camera = true }: ImageUploadFieldProps) {
+export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, camera = true, onOffline }: ImageUploadFieldProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const galleryRef = useRef<HTMLInputElement>(null);
@@ -52,13 +60,27 @@ export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, came
     setProgress(0);
     const objectUrl = URL.createObjectURL(file);
     setLocalPreview(objectUrl);
+    // One key per photo: if the answer of this upload is lost, the offline retry is the same file.
+    const key = crypto.randomUUID();
+    let prepared: PreparedImage | undefined;
+    const keepOffline = (image: PreparedImage) => {
+      const problem = offlinePhotoProblem(image.blob);
+      if (problem) setError(problem);
+      else onOffline?.({ blob: image.blob, fileName: image.fileName, key });
+    };
     try {
-      const prepared = await downscaleImage(file);
-      const uploaded = await uploadFile(prepared.blob, prepared.fileName, { kind: 'image', onProgress: setProgress });
+      prepared = await downscaleImage(file);
+      if (onOffline && navigator.onLine === false) {
+        setLocalPreview(null);
+        keepOffline(prepared);
+        return;
+      }
+      const uploaded = await uploadFile(prepared.blob, prepared.fileName, { kind: 'image', onProgress: setProgress, idempotencyKey: key });
       onUploaded(uploaded);
     } catch (err) {
       setLocalPreview(null);
-      setError(err instanceof Error ? err.message : String(err));
+      if (onOffline && prepared && err instanceof ApiError && err.code === 'network-request-failed') keepOffline(prepared);
+      else setError(err instanceof Error ? err.message : String(err));
     } finally {
       URL.revokeObjectURL(objectUrl);
       setProgress(null);

@@ -2,7 +2,7 @@
  * POST v1/files (multipart field `file`): uploads one image or PDF with progress events.
  * XMLHttpRequest rather than fetch: fetch reports no upload progress.
  */
-import { ERRORS, UPLOAD_FIELD, type FileKind, type UploadedFile } from '@puntoverde/contract';
+import { ERRORS, IDEMPOTENCY_KEY_HEADER, UPLOAD_FIELD, type FileKind, type UploadedFile } from '@puntoverde/contract';
 import { ApiError, apiUrl } from './api-client';
 import { getCurrentUser } from './session';
 
@@ -12,6 +12,8 @@ export interface UploadOptions {
   /** 0..1 while the bytes go up. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** Sent as Idempotency-Key: the same photo sent again after a lost answer is the same file. */
+  idempotencyKey?: string;
 }
 
 export function uploadFile(file: Blob, fileName: string, options: UploadOptions = {}): Promise<UploadedFile> {
@@ -19,6 +21,7 @@ export function uploadFile(file: Blob, fileName: string, options: UploadOptions 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(`v1/files${options.kind ? `?kind=${options.kind}` : ''}`));
     xhr.setRequestHeader('Accept', 'application/json');
+    if (options.idempotencyKey) xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
     const token = getCurrentUser().token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {

@@ -1,6 +1,8 @@
 import {
   MESSAGES_ES,
+  NATIVE_APP_SCHEME,
   SOCIAL_AUTH_REQUEST_TTL_MS,
+  SOCIAL_NATIVE_CLIENT,
   SOCIAL_FRAGMENT,
   SOCIAL_LOGIN_CODE_TTL_MS,
   SOCIAL_TICKET_TTL_MS,
@@ -17,6 +19,7 @@ import {
   type SocialTicketInfo,
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { createHash } from 'node:crypto';
 import type { Config, OidcProviderConfig } from '../../config.js';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
@@ -89,6 +92,44 @@ function completionRoute(kind: SocialAccountKind): string {
  */
 function ticketHash(token: string, browserToken: string): string {
   return hashToken(`${token}.${browserToken}`);
+}
+
+/**
+ * What a handed-over code or ticket is bound to: the browser-binding cookie on the web, the
+ * app's PKCE challenge in the Android/iOS app (RFC 8252 + RFC 7636: the code travels through a
+ * deep link another app could intercept, the verifier never leaves the app that started).
+ * `undefined` = nothing to bind (no cookie): every code and ticket is then refused.
+ */
+export type SocialBinding = string | undefined;
+
+/** The cookie's value as a binding; anything but a token we issued (e.g. `native:…`) binds nothing. */
+export function browserBinding(cookie: string | undefined): SocialBinding {
+  return cookie && /^[A-Za-z0-9_-]{20,200}$/.test(cookie) ? cookie : undefined;
+}
+
+/** RFC 7636 §4.2 S256: base64url(SHA-256(verifier)). */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+function nativeBindingOfChallenge(challenge: string): string {
+  return `native:${challenge}`;
+}
+
+/** The binding the app proves with its verifier. */
+export function nativeBinding(verifier: string): SocialBinding {
+  return nativeBindingOfChallenge(pkceChallenge(verifier));
+}
+
+/** `/auth/login#…` → `puntoverde://auth/login#…`: the app's deep link to the same route. */
+function nativeLocation(location: string): string {
+  return `${NATIVE_APP_SCHEME}:/${location}`;
+}
+
+/** Where a failed sign-in ends: the web login screen, or the app's through its deep link. */
+export function socialErrorLocation(code: ErrorCode, native: boolean): string {
+  const location = fragment(SOCIAL_WEB_ROUTES.login, SOCIAL_FRAGMENT.error, code);
+  return native ? nativeLocation(location) : location;
 }
 
 function sessionAuthMethod(provider: string): string {
@@ -318,6 +359,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         nonce: attempt.nonce,
         browser_hash: hashToken(browserToken),
         kind: query.kind ?? null,
+        native_challenge: query.client === SOCIAL_NATIVE_CLIENT ? (query.code_challenge ?? null) : null,
         created_at: now,
         expires_at: addMs(now, SOCIAL_AUTH_REQUEST_TTL_MS),
       });
@@ -334,6 +376,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       params: URLSearchParams,
       browserToken: string | undefined,
     ): Promise<{ location: string; keepBrowserCookie: boolean }> {
+      let native: string | null = null;
       try {
         const provider = providers.get(providerId);
         if (!provider) throw new SocialFlowError('social-provider-unknown');
@@ -343,12 +386,15 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         if (!state || !attempt || attempt.provider !== provider.id || attempt.expires_at <= nowIso()) {
           throw new SocialFlowError('social-state-invalid', 'unknown, used or expired state');
         }
+        native = attempt.native_challenge;
         // Bound to the browser that started it: a callback URL replayed in another browser
-        // (login CSRF: signing the victim into the attacker's account) fails here.
+        // (login CSRF: signing the victim into the attacker's account) fails here. The app's
+        // system browser holds this cookie too, from start to callback.
         if (!browserToken || hashToken(browserToken) !== attempt.browser_hash) {
           throw new SocialFlowError('social-state-invalid', 'browser binding cookie missing or different');
         }
-        const browser = browserToken;
+        // What the handed-over code or ticket is bound to: this browser, or the app's verifier.
+        const browser = native ? nativeBindingOfChallenge(native) : browserToken;
         const error = params.get('error');
         if (error) {
           throw new SocialFlowError(error === 'access_denied' ? 'social-login-cancelled' : 'social-login-failed', `provider error ${error}`);
@@ -379,6 +425,8 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
           if (!isUniqueViolation(err)) throw err;
           location = await resolveIdentity(provider, found, kind, browser);
         }
+        // The app gets it through its deep link and proves it with its verifier: no cookie needed.
+        if (native) return { location: nativeLocation(location), keepBrowserCookie: false };
         // The code or ticket needs this browser's cookie: it stays until they are used.
         return { location, keepBrowserCookie: true };
       } catch (err) {
@@ -392,7 +440,8 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
         } else {
           log.warn({ err, provider: providerId }, 'social sign-in failed');
         }
-        return { location: fragment(SOCIAL_WEB_ROUTES.login, SOCIAL_FRAGMENT.error, code), keepBrowserCookie: false };
+        const failed = fragment(SOCIAL_WEB_ROUTES.login, SOCIAL_FRAGMENT.error, code);
+        return { location: native ? nativeLocation(failed) : failed, keepBrowserCookie: false };
       }
     },
 

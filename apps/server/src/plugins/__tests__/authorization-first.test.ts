@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/auth/social/:provider/callback',
   'POST /back/api/v1/auth/social/:provider/callback',
   'POST /back/api/v1/auth/social/session',
+  'POST /back/api/v1/auth/social/native/session',
   'POST /back/api/v1/auth/social/ticket',
   'POST /back/api/v1/auth/social/complete',
   'GET /back/api/v1/materials',

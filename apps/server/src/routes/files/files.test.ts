@@ -69,6 +69,35 @@ describe('file uploads', () => {
     expect(data.size).toBeGreaterThan(0);
   });
 
+  it('an upload retried with the same Idempotency-Key answers the first file and stores it once', async () => {
+    const bytes = await png(64, 48);
+    const key = crypto.randomUUID();
+    const send = (user: BearerUser) => {
+      const body = multipart(bytes, 'foto.png', 'image/png');
+      return t.app.inject({
+        method: 'POST',
+        url: '/back/api/v1/files?kind=image',
+        payload: body.payload,
+        headers: { ...body.headers, ...user.headers, 'idempotency-key': key },
+      });
+    };
+    const before = storedCount();
+    const first = await send(owner);
+    expect(first.statusCode).toBe(201);
+    const rowsBefore = await t.app.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const again = await send(owner);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(storedCount()).toBe(before + 1);
+    const rowsAfter = await t.app.db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(rowsAfter.n)).toBe(Number(rowsBefore.n));
+    // The key is the uploader's own: another account with the same key uploads its own file.
+    const theirs = await send(other);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().data.id).not.toBe(first.json().data.id);
+  });
+
   it('accepts an image of exactly 1536 KiB', async () => {
     const res = await upload(owner, multipart(await pngOfSize(SIZE_IMG_BYTES), 'grande.png', 'image/png'));
     expect(res.statusCode).toBe(201);

@@ -85,6 +85,10 @@ export default async function filesRoutes(app: FastifyInstance) {
         querystring: ZUploadQuery,
         response: { 201: dataOf(ZUploadedFile) },
       },
+      // A photo kept offline is uploaded again after a lost answer with the same Idempotency-Key:
+      // the retry answers the first file instead of storing a second copy. A multipart body is
+      // read in the handler, so the key stands for one file (not compared byte by byte).
+      config: { idempotency: true },
     },
     async (request, reply) => {
       const user = requireUser(request);

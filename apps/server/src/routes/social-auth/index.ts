@@ -2,12 +2,12 @@ import {
   SOCIAL_AUTH_BASE,
   SOCIAL_TICKET_TTL_MS,
   SOCIAL_AUTH_PATHS,
-  SOCIAL_FRAGMENT,
-  SOCIAL_WEB_ROUTES,
+  SOCIAL_NATIVE_CLIENT,
   ZCompleteSocialRequest,
   ZCompleteSocialResponse,
   ZErrorBody,
   ZSocialProviderParams,
+  ZSocialNativeSessionRequest,
   ZSocialProvidersResponse,
   ZSocialSessionRequest,
   ZSocialSessionResponse,
@@ -20,7 +20,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IpBudget, RequestMeta } from '../../features/identity/identity.service.js';
-import { createSocialAuthService, SOCIAL_BROWSER_COOKIE } from '../../features/social-auth/social-auth.service.js';
+import {
+  browserBinding,
+  createSocialAuthService,
+  nativeBinding,
+  SOCIAL_BROWSER_COOKIE,
+  socialErrorLocation,
+  type SocialBinding,
+} from '../../features/social-auth/social-auth.service.js';
 import { AppError } from '../../lib/app-error.js';
 
 const TAGS = ['social-auth'];
@@ -117,7 +124,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
         // A navigation, not a fetch: show the reason on the login screen, not as JSON.
         const code = err instanceof AppError && isErrorCode(err.code) ? err.code : 'social-login-failed';
         if (!(err instanceof AppError)) request.log.error({ err }, 'social sign-in start failed');
-        return reply.redirect(`${SOCIAL_WEB_ROUTES.login}#${SOCIAL_FRAGMENT.error}=${code}`, 302);
+        return reply.redirect(socialErrorLocation(code, request.query.client === SOCIAL_NATIVE_CLIENT), 302);
       }
     },
   );
@@ -126,6 +133,9 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
   const clearCookie = (reply: FastifyReply) =>
     reply.header('set-cookie', `${SOCIAL_BROWSER_COOKIE}=; Path=${COOKIE_PATH}; Max-Age=0; HttpOnly; SameSite=Lax${secureFlag}`);
   const browserToken = (request: FastifyRequest) => readCookie(request, SOCIAL_BROWSER_COOKIE);
+  /** The app proves a code or ticket with its PKCE verifier; the web with its browser cookie. */
+  const binding = (request: FastifyRequest, verifier: string | undefined): SocialBinding =>
+    verifier ? nativeBinding(verifier) : browserBinding(browserToken(request));
 
   const finish = async (
     request: FastifyRequest,
@@ -189,9 +199,27 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.exchangeLoginCode(request.body.code, browserToken(request), request.body.playerId, meta(request));
+      const user = await service.exchangeLoginCode(request.body.code, binding(request, undefined), request.body.playerId, meta(request));
       clearCookie(reply);
       return { data: user };
+    },
+  );
+
+  r.post(
+    SOCIAL_AUTH_PATHS.nativeSession,
+    {
+      onRequest: budget('token'),
+      schema: {
+        tags: TAGS,
+        summary:
+          'App Android/iOS (RFC 8252): cambia el código recibido por el enlace profundo y el verificador PKCE de la app por la sesión',
+        body: ZSocialNativeSessionRequest,
+        response: { 200: ZSocialSessionResponse, ...errors(400, 403, 429) },
+      },
+    },
+    async (request) => {
+      const { code, code_verifier: verifier, playerId } = request.body;
+      return { data: await service.exchangeLoginCode(code, nativeBinding(verifier), playerId, meta(request)) };
     },
   );
 
@@ -206,7 +234,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
         response: { 200: ZSocialTicketResponse, ...errors(400, 429) },
       },
     },
-    async (request) => ({ data: await service.ticketInfo(request.body.ticket, browserToken(request)) }),
+    async (request) => ({ data: await service.ticketInfo(request.body.ticket, binding(request, request.body.code_verifier)) }),
   );
 
   r.post(
@@ -221,7 +249,12 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const user = await service.complete(request.body.ticket, browserToken(request), request.body.data_user, meta(request));
+      const user = await service.complete(
+        request.body.ticket,
+        binding(request, request.body.code_verifier),
+        request.body.data_user,
+        meta(request),
+      );
       clearCookie(reply);
       return reply.code(201).send({ data: user });
     },

@@ -10,7 +10,7 @@ import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { OutboxList } from '../../components/offline/outbox-list';
+import { OutboxList, useOutboxState } from '../../components/offline/outbox-list';
 import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
@@ -20,7 +20,7 @@ import { ReportsSection } from '../../features/reports/components/reports-sectio
 import { CertificatesScreen } from '../../features/certificates/components/certificates-screen';
 import { MyFiguresScreen } from '../../features/statistics/components/my-figures-screen';
 import { SchemeFiguresScreen } from '../../features/statistics/components/scheme-figures-screen';
-import { REPORTS_PATH, reportPath } from '../../features/reports/format';
+import { NEW_REPORT_PATH, REPORTS_PATH, reportPath } from '../../features/reports/format';
 import { LocationPicker } from '../../features/requests/components/location-picker';
 import { useNotify } from '../../components/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
@@ -28,7 +28,16 @@ import { flushOutbox } from '../../lib/offline/flush';
 import { isLoggedIn, type CurrentUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 
-type PartContext = { user: CurrentUser; loggedIn: boolean; canHandle: boolean; staff: boolean; tileUrl: string; t: TFunction };
+type PartContext = {
+  user: CurrentUser;
+  loggedIn: boolean;
+  canHandle: boolean;
+  staff: boolean;
+  tileUrl: string;
+  t: TFunction;
+  /** Opens a refused offline report in the form, to be corrected. */
+  editQueued: (entryId: string) => void;
+};
 type ReportsPart = { key: string; labelKey: string; render: (ctx: PartContext) => ReactNode };
 
 /**
@@ -39,12 +48,13 @@ const PARTS: ReportsPart[] = [
   {
     key: 'problems',
     labelKey: 'reports.parts.problems',
-    render: ({ loggedIn, canHandle, tileUrl }) => (
+    render: ({ loggedIn, canHandle, tileUrl, editQueued }) => (
       <>
         {/* Reports filed offline: pending until the connection returns, then their number. */}
         <OutboxList
           kinds={[REPORT_OUTBOX_KIND]}
           reference={(entry) => (entry.result as { number?: string } | undefined)?.number}
+          onEdit={(entry) => editQueued(entry.id)}
           onSendNow={() => void flushOutbox()}
         />
         <ReportsSection loggedIn={loggedIn} canHandle={canHandle} tileUrl={tileUrl} />
@@ -138,6 +148,9 @@ export default function ReportsPage() {
   const isStaff = user['is_admin'] === true || user['is_admin'] === 1;
   const canHandle = loggedIn && (isStaff || user.tc_id === TC_ID.manager);
   const tileUrl = config.data?.tile_url ?? DEFAULT_TILE_URL;
+  const editId = number === 'new' ? search.get('edit') : null;
+  const queued = useOutboxState([REPORT_OUTBOX_KIND]);
+  const editing = editId ? queued.entries.find((e) => e.id === editId) : undefined;
 
   let title = t('pages.reports.title');
   let body: ReactNode;
@@ -145,8 +158,10 @@ export default function ReportsPage() {
     title = t('reports.form.title');
     body = !loggedIn ? (
       <LoginRequiredNotice next={`${pathname}${rawSearch}`} />
-    ) : config.isPending ? null : (
+    ) : config.isPending || (editId && !queued.loaded) ? null : (
       <ReportForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
         tileUrl={tileUrl}
         LocationField={LocationPicker}
         pointId={positiveInt(search.get('point'))}
@@ -175,7 +190,19 @@ export default function ReportsPage() {
       </p>
     );
   } else {
-    body = <ReportsParts ctx={{ user, loggedIn, canHandle, staff: isStaff, tileUrl, t }} />;
+    body = (
+      <ReportsParts
+        ctx={{
+          user,
+          loggedIn,
+          canHandle,
+          staff: isStaff,
+          tileUrl,
+          t,
+          editQueued: (entryId) => router.push(`${NEW_REPORT_PATH}?edit=${encodeURIComponent(entryId)}`, 'forward'),
+        }}
+      />
+    );
   }
   return <PageLayout title={title}>{body}</PageLayout>;
 }

@@ -11,16 +11,21 @@ import { formatDataTime } from './offline-note';
 import './offline.css';
 
 export function useOutboxEntries(kinds: readonly string[]): OutboxEntry[] {
-  const [entries, setEntries] = useState<OutboxEntry[]>([]);
+  return useOutboxState(kinds).entries;
+}
+
+/** The entries of some kinds and whether they were read yet (IndexedDB answers asynchronously). */
+export function useOutboxState(kinds: readonly string[]): { entries: OutboxEntry[]; loaded: boolean } {
+  const [state, setState] = useState<{ entries: OutboxEntry[]; loaded: boolean }>({ entries: [], loaded: false });
   const key = kinds.join(',');
   const load = useCallback(() => {
-    void outbox.list().then((all) => setEntries(all.filter((e) => key.split(',').includes(e.kind))));
+    void outbox.list().then((all) => setState({ entries: all.filter((e) => key.split(',').includes(e.kind)), loaded: true }));
   }, [key]);
   useEffect(() => {
     load();
     return subscribeOutbox(load);
   }, [load]);
-  return entries;
+  return state;
 }
 
 export type OutboxListProps = {
@@ -46,6 +51,7 @@ export function OutboxList({ kinds, reference, onEdit, onSendNow }: OutboxListPr
             <div>
               <strong>{t(`offline.outbox.kinds.${entry.kind}`, { defaultValue: entry.kind })}</strong>: {entry.label}
             </div>
+            {entry.photos?.length ? <div>{t('offline.outbox.photos', { count: entry.photos.length })}</div> : null}
             <div className="pv-outbox-state">
               {entry.state === 'sent'
                 ? t('offline.outbox.sentAs', { reference: reference(entry) ?? '' })

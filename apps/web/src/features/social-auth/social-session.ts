@@ -11,6 +11,8 @@
  */
 import { SOCIAL_FRAGMENT } from '@puntoverde/contract';
 import type { SocialAccountKind, SocialProvider } from '@puntoverde/contract';
+import { API_ORIGIN } from '../../lib/api-client';
+import { openSocialSignIn } from '../../lib/native/social-sign-in';
 import { registerSignOutHook } from '../../lib/session';
 
 /** sessionStorage: the provider of the sign-in in flight (this tab). */
@@ -63,10 +65,17 @@ export const socialNavigation = {
   },
 };
 
-/** Leaves the app for the provider (a full navigation: the server answers with a redirect). */
-export function beginSocialSignIn(provider: SocialProvider, kind?: SocialAccountKind): void {
+/**
+ * Leaves for the provider: on the web a full navigation (the server answers with a redirect);
+ * in the Android/iOS app the system browser, which comes back through the deep link
+ * (lib/native/social-sign-in.ts). Resolves 'opened' in the app, where the screen stays.
+ */
+export function beginSocialSignIn(provider: SocialProvider, kind?: SocialAccountKind): Promise<'left' | 'opened'> {
   write('session', PENDING_KEY, provider.id);
-  socialNavigation.assign(socialStartUrl(provider, kind));
+  return openSocialSignIn(socialStartUrl(provider, kind), {
+    web: (url) => socialNavigation.assign(url),
+    apiOrigin: API_ORIGIN,
+  });
 }
 
 /** A social sign-in ended in a session: remember its provider, the next logout clears it. */

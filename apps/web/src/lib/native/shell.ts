@@ -6,9 +6,11 @@
  *   sheet, alert), then the side menu — then goes back in history, and only on the first page
  *   leaves the app.
  * - Deep links: https://<PUBLIC_URL host>/… (App Links / Universal Links) and puntoverde://…
- *   open the same route as on the web.
+ *   open the same route as on the web, fragment included (a social sign-in's result arrives as
+ *   `puntoverde://auth/login#social_code=…`; the system browser it came from is closed).
  */
 import { isNativePlatform } from './platform';
+import { closeSocialBrowser, isSocialReturn } from './social-sign-in';
 
 type Listener = { remove(): Promise<void> };
 export type NativeShellPlugins = {
@@ -33,6 +35,8 @@ export type ShellDeps = {
   /** The host of PUBLIC_URL: its https links are the app's own. */
   appHost: string;
   plugins?: () => Promise<NativeShellPlugins>;
+  /** Closes the system browser a social sign-in returned from. */
+  closeBrowser?: () => Promise<void>;
   isNative?: boolean;
 };
 
@@ -56,10 +60,10 @@ export function routeOfDeepLink(url: string, appHost: string): string | null {
   if (parsed.protocol === 'puntoverde:') {
     // puntoverde://help?radicado=… → host "help"; puntoverde:///help → path "/help".
     const path = `/${[parsed.host, parsed.pathname.replace(/^\/+/, '')].filter(Boolean).join('/')}`;
-    return path === '/' ? '/index' : path + parsed.search;
+    return path === '/' ? '/index' : path + parsed.search + parsed.hash;
   }
   if (parsed.protocol === 'https:' && parsed.host === appHost && !parsed.pathname.startsWith('/back/')) {
-    return (parsed.pathname === '/' ? '/index' : parsed.pathname) + parsed.search;
+    return (parsed.pathname === '/' ? '/index' : parsed.pathname) + parsed.search + parsed.hash;
   }
   return null;
 }
@@ -104,6 +108,7 @@ export async function startNativeShell(deps: ShellDeps): Promise<() => void> {
     }),
     App.addListener('appUrlOpen', ({ url }) => {
       const route = routeOfDeepLink(url, deps.appHost);
+      if (route && isSocialReturn(url)) void (deps.closeBrowser ?? closeSocialBrowser)();
       if (route) deps.navigate(route);
     }),
   ]);

@@ -12,12 +12,17 @@ export const OFFLINE_FETCHED_AT_HEADER = 'x-pv-fetched-at';
 export const OFFLINE_READ_ROUTES: readonly { name: string; pattern: RegExp }[] = [
   // A point with its materials, hours and containers (the last ones viewed; `?at=` varies).
   { name: 'point', pattern: /^\/back\/api\/v1\/points\/\d+(?:\?.*)?$/ },
-  // The points around the last place searched, so the map shows them without tiles.
+  // The points around the last place searched (the list).
   { name: 'points-near', pattern: /^\/back\/api\/v1\/points\/near\?.*$/ },
+  // The map's clusters and points of the viewports last shown, so the map shows them without
+  // tiles (the browser's own copy lives only a minute).
+  { name: 'points-clusters', pattern: /^\/back\/api\/v1\/points\/clusters\?.*$/ },
   // The material dictionary (bin colours, names): the guide and the request form.
   { name: 'materials', pattern: /^\/back\/api\/v1\/materials(?:\?.*)?$/ },
   // My pickup requests and each one's timeline; the bookable days, to ask for one offline.
   { name: 'requests', pattern: /^\/back\/api\/v1\/requests(?:\/\d+|\/calendar)?(?:\?.*)?$/ },
+  // The report categories, so "Reportar un problema" can be filled with no signal.
+  { name: 'report-categories', pattern: /^\/back\/api\/v1\/reports\/categories$/ },
   // My PQRs.
   { name: 'my-pqrs', pattern: /^\/back\/api\/v1\/pqr\/mine(?:\?.*)?$/ },
   // My notifications.

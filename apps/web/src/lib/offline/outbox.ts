@@ -7,7 +7,7 @@
  *
  * Plain module (no React, no zod): the service worker imports it too.
  */
-import { IDEMPOTENCY_KEY_HEADER } from '@puntoverde/contract';
+import { IDEMPOTENCY_KEY_HEADER, UPLOAD_FIELD } from '@puntoverde/contract';
 
 export type OutboxState =
   /** Waiting for a connection (or for the server to answer). */
@@ -21,6 +21,23 @@ export type OutboxState =
 
 export type OutboxError = { code: string; message: string; fields?: Record<string, string> };
 
+/**
+ * A photo kept with an entry (an incident report's, a pickup request's): its bytes until it is
+ * uploaded, then only the uploaded file's id, which the body carries. Bytes are an ArrayBuffer,
+ * not a Blob: every WebView stores an ArrayBuffer in IndexedDB, not every one a Blob.
+ */
+export type OutboxPhoto = {
+  /** The upload's Idempotency-Key: a retry after a lost answer gets the same file, never a copy. */
+  key: string;
+  /** The uploaded file's id, once uploaded (kept: a later retry reuses it). */
+  fileId?: string;
+  /** The uploaded file's URL (a preview when a refused entry is edited). */
+  url?: string;
+  bytes?: ArrayBuffer;
+  type?: string;
+  fileName?: string;
+};
+
 export type OutboxEntry = {
   id: string;
   /** What it is, for the screens that list their own kind: `pqr`, `pickup-request`, `incident-report`... */
@@ -28,6 +45,9 @@ export type OutboxEntry = {
   /** API path under /back/api/ (`v1/pqr`). */
   path: string;
   body: unknown;
+  /** Photos sent first (POST v1/files); their ids go into `body[photosField]`, in this order. */
+  photos?: OutboxPhoto[];
+  photosField?: string;
   /** A one-line description for the pending list (the PQR's subject...). */
   label: string;
   /** The account that filed it (sent only with that account's session), null when anonymous. */
@@ -64,6 +84,15 @@ function newKey(): string {
   return crypto.randomUUID();
 }
 
+/**
+ * The body with its photos' file ids: built the same way online and from the outbox, so a retry
+ * of the same write has the same body (the server compares it with the key's first request).
+ */
+export function withPhotoIds(body: unknown, field: string | undefined, photos: readonly OutboxPhoto[] | undefined): unknown {
+  if (!field || !photos) return body;
+  return { ...(body as Record<string, unknown>), [field]: photos.map((p) => p.fileId) };
+}
+
 export function createOutbox(storage: OutboxStorage, notify: () => void = () => {}) {
   async function put(entry: OutboxEntry): Promise<OutboxEntry> {
     await storage.set(entry.id, entry);
@@ -79,6 +108,8 @@ export function createOutbox(storage: OutboxStorage, notify: () => void = () => 
       body: unknown;
       label: string;
       userId: number | null;
+      photos?: OutboxPhoto[];
+      photosField?: string;
       /** The key an online attempt already used (its answer may have been lost): the same write. */
       idempotencyKey?: string;
     }): Promise<OutboxEntry> {
@@ -105,13 +136,14 @@ export function createOutbox(storage: OutboxStorage, notify: () => void = () => 
      * A refused entry, corrected: it goes back to pending with a new Idempotency-Key (the server
      * refuses a key reused with another body, and the old key's answer is the refusal).
      */
-    async edit(id: string, body: unknown, label?: string): Promise<OutboxEntry | undefined> {
+    async edit(id: string, body: unknown, label?: string, photos?: OutboxPhoto[]): Promise<OutboxEntry | undefined> {
       const entry = await storage.get(id);
       if (!entry || entry.state === 'sent') return entry;
       return put({
         ...entry,
         body,
         label: label ?? entry.label,
+        ...(photos ? { photos } : {}),
         idempotencyKey: newKey(),
         state: 'pending',
         error: undefined,
@@ -156,34 +188,60 @@ export function createOutbox(storage: OutboxStorage, notify: () => void = () => 
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
-/** One attempt; undefined = nothing learnt (offline, server busy): the entry stays as it was. */
-async function sendOne(entry: OutboxEntry, sender: OutboxSender): Promise<Partial<OutboxEntry> | undefined> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Content-Type': 'application/json',
-    [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
-  };
-  if (entry.userId !== null && sender.session && sender.session !== 'unknown')
-    headers.Authorization = `Bearer ${sender.session.token}`;
-  let response: Response;
-  try {
-    response = await sender.fetch(sender.apiBase + entry.path, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(entry.body),
-    });
-  } catch {
-    return undefined;
+type Outcome = Partial<OutboxEntry> | undefined;
+
+/**
+ * Uploads the entry's photos not uploaded yet, each with its own Idempotency-Key. Returns the
+ * photos as they now stand and, when one could not go, the outcome of the entry (undefined
+ * outcome with `done: false` = try again later; the ids already got are kept either way).
+ */
+async function uploadPhotos(
+  entry: OutboxEntry,
+  sender: OutboxSender,
+  authorization: string | undefined,
+): Promise<{ photos: OutboxPhoto[]; done: true } | { photos: OutboxPhoto[]; done: false; outcome: Outcome }> {
+  const photos = [...(entry.photos ?? [])];
+  for (const [i, photo] of photos.entries()) {
+    if (photo.fileId) continue;
+    const form = new FormData();
+    form.append(UPLOAD_FIELD, new Blob([photo.bytes ?? new ArrayBuffer(0)], { type: photo.type ?? 'image/jpeg' }), photo.fileName ?? 'foto.jpg');
+    const headers: Record<string, string> = { Accept: 'application/json', [IDEMPOTENCY_KEY_HEADER]: photo.key };
+    if (authorization) headers.Authorization = authorization;
+    let response: Response;
+    try {
+      response = await sender.fetch(`${sender.apiBase}v1/files?kind=image`, { method: 'POST', headers, body: form });
+    } catch {
+      return { photos, done: false, outcome: undefined };
+    }
+    const answer = await readAnswer(response);
+    if (response.ok) {
+      const file = (answer.json as { data?: { id?: string; url?: string } } | undefined)?.data;
+      if (!file?.id) return { photos, done: false, outcome: undefined };
+      // Uploaded: the bytes leave the device's storage, the id stays for every later retry.
+      photos[i] = { key: photo.key, fileId: file.id, ...(file.url ? { url: file.url } : {}) };
+      continue;
+    }
+    const outcome = failure(response, answer.json);
+    if (outcome?.state === 'refused' && outcome.error && entry.photosField) {
+      // A photo the server will not take (too large, not an image): said beside the photos.
+      outcome.error = { ...outcome.error, fields: { [entry.photosField]: outcome.error.message } };
+    }
+    return { photos, done: false, outcome };
   }
+  return { photos, done: true };
+}
+
+async function readAnswer(response: Response): Promise<{ json: unknown }> {
   const text = await response.text().catch(() => '');
-  let json: unknown;
   try {
-    json = text ? JSON.parse(text) : undefined;
+    return { json: text ? JSON.parse(text) : undefined };
   } catch {
-    json = undefined;
+    return { json: undefined };
   }
-  if (response.ok)
-    return { state: 'sent', result: (json as { data?: unknown } | undefined)?.data ?? json, error: undefined };
+}
+
+/** A non-2xx answer: undefined = try again later; otherwise needs-login or refused with the error. */
+function failure(response: Response, json: unknown): { state: OutboxState; error?: OutboxError } | undefined {
   if (response.status === 401) return { state: 'needs-login' };
   if (response.status >= 500 || response.status === 409 || response.status === 429 || response.status === 408)
     return undefined;
@@ -196,4 +254,41 @@ async function sendOne(entry: OutboxEntry, sender: OutboxSender): Promise<Partia
       ...(body.fields ? { fields: body.fields } : {}),
     },
   };
+}
+
+/** One attempt; undefined = nothing learnt (offline, server busy): the entry stays as it was. */
+async function sendOne(entry: OutboxEntry, sender: OutboxSender): Promise<Outcome> {
+  const authorization =
+    entry.userId !== null && sender.session && sender.session !== 'unknown' ? `Bearer ${sender.session.token}` : undefined;
+  let photos = entry.photos;
+  if (photos?.some((p) => !p.fileId)) {
+    const uploaded = await uploadPhotos(entry, sender, authorization);
+    if (!uploaded.done) {
+      const progressed = uploaded.photos.some((p, i) => p.fileId && !photos![i]!.fileId);
+      if (!uploaded.outcome) return progressed ? { photos: uploaded.photos } : undefined;
+      return { ...uploaded.outcome, photos: uploaded.photos };
+    }
+    photos = uploaded.photos;
+  }
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    [IDEMPOTENCY_KEY_HEADER]: entry.idempotencyKey,
+  };
+  if (authorization) headers.Authorization = authorization;
+  const kept = photos === entry.photos ? {} : { photos };
+  let response: Response;
+  try {
+    response = await sender.fetch(sender.apiBase + entry.path, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(withPhotoIds(entry.body, entry.photosField, photos)),
+    });
+  } catch {
+    return photos === entry.photos ? undefined : kept;
+  }
+  const { json } = await readAnswer(response);
+  if (response.ok) return { ...kept, state: 'sent', result: (json as { data?: unknown } | undefined)?.data ?? json, error: undefined };
+  const outcome = failure(response, json);
+  return outcome ? { ...kept, ...outcome } : photos === entry.photos ? undefined : kept;
 }

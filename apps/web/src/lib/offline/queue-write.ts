@@ -5,7 +5,8 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@puntoverde/contract';
 import { ApiError } from '../api-client';
 import { getCurrentUser, isLoggedIn } from '../session';
-import type { OutboxEntry } from './outbox';
+import { uploadFile } from '../upload-file';
+import { withPhotoIds, type OutboxEntry, type OutboxPhoto } from './outbox';
 import { outbox } from './outbox-store';
 import { requestOutboxSync } from './service-worker';
 
@@ -14,7 +15,24 @@ export function isOfflineError(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'network-request-failed';
 }
 
-export type QueueInput = { kind: string; path: string; body: unknown; label: string };
+export type QueueInput = {
+  kind: string;
+  path: string;
+  body: unknown;
+  label: string;
+  photos?: OutboxPhoto[];
+  photosField?: string;
+};
+
+/** A form's photos: already uploaded (`fileId`) or kept on the device (`bytes`) while offline. */
+export type PhotosInput = { field: string; list: readonly OutboxPhoto[] };
+
+/** Only what the outbox stores (a form's photo also carries its preview URL). */
+function storedPhoto(p: OutboxPhoto): OutboxPhoto {
+  return p.fileId
+    ? { key: p.key, fileId: p.fileId, ...(p.url ? { url: p.url } : {}) }
+    : { key: p.key, bytes: p.bytes!, type: p.type ?? 'image/jpeg', fileName: p.fileName ?? 'foto.jpg' };
+}
 
 export async function queueWrite(input: QueueInput, idempotencyKey?: string): Promise<OutboxEntry> {
   const user = getCurrentUser();
@@ -33,14 +51,26 @@ export type SendOrQueueResult<T> = { sent: T } | { queued: OutboxEntry };
  */
 export async function sendOrQueue<T>(
   input: QueueInput,
-  send: (headers: Record<string, string>) => Promise<T>,
+  send: (headers: Record<string, string>, body: unknown) => Promise<T>,
+  photos?: PhotosInput,
 ): Promise<SendOrQueueResult<T>> {
   const key = crypto.randomUUID();
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { queued: await queueWrite(input, key) };
+  // Photos picked offline go up first (each with its own key), then the write with their ids.
+  const list = photos?.list.map(storedPhoto);
+  const queue = () => queueWrite(photos && list ? { ...input, photos: list, photosField: photos.field } : input, key);
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { queued: await queue() };
   try {
-    return { sent: await send({ [IDEMPOTENCY_KEY_HEADER]: key }) };
+    for (const [i, photo] of (list ?? []).entries()) {
+      if (photo.fileId) continue;
+      const file = await uploadFile(new Blob([photo.bytes!], { type: photo.type }), photo.fileName ?? 'foto.jpg', {
+        kind: 'image',
+        idempotencyKey: photo.key,
+      });
+      list![i] = { key: photo.key, fileId: file.id, url: file.url };
+    }
+    return { sent: await send({ [IDEMPOTENCY_KEY_HEADER]: key }, withPhotoIds(input.body, photos?.field, list)) };
   } catch (error) {
-    if (isOfflineError(error)) return { queued: await queueWrite(input, key) };
+    if (isOfflineError(error)) return { queued: await queue() };
     throw error;
   }
 }

@@ -5,7 +5,7 @@
  * reporte" follows that one instead of filing a new one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, type Report, type UploadedFile } from '@puntoverde/contract';
+import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, type Report } from '@puntoverde/contract';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,10 @@ import { z } from 'zod';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { FormAlert, SelectField, TextAreaField } from '../../../components/form-fields';
 import { ApiError } from '../../../lib/api-client';
+import { flushOutbox } from '../../../lib/offline/flush';
+import { keptPhoto, photosOfEntry, uploadedPhoto, type FormPhoto } from '../../../lib/offline/offline-photo';
 import type { OutboxEntry } from '../../../lib/offline/outbox';
+import { outbox } from '../../../lib/offline/outbox-store';
 import { sendOrQueue } from '../../../lib/offline/queue-write';
 import { useReportCategories } from '../api/categories';
 import { CREATE_REPORT_PATH, useCreateReport } from '../api/create-report';
@@ -47,6 +50,7 @@ export function ReportForm({
   onCreated,
   onJoined,
   onQueued,
+  editing,
 }: {
   tileUrl: string;
   LocationField: LocationFieldComponent;
@@ -56,7 +60,12 @@ export function ReportForm({
   onJoined: (number: string) => void;
   /** No connection: the report waits in the outbox and is sent, once, when it returns. */
   onQueued?: (entry: OutboxEntry) => void;
+  /** A report the server refused while it waited in the outbox, opened to be corrected. */
+  editing?: OutboxEntry;
 }) {
+  const edited = editing?.body as
+    | { category?: string; description?: string; lat?: number; lng?: number; container_id?: number | null }
+    | undefined;
   const { t, i18n } = useTranslation();
   const point = usePointForReport(pointId);
   const categories = useReportCategories();
@@ -82,17 +91,26 @@ export function ReportForm({
     formState: { errors, isSubmitting },
   } = useForm<FormValues>({
     resolver: zodResolver(schema),
-    defaultValues: {
-      category: containerId ? 'contenedor_lleno' : '',
-      description: '',
-      container_id: containerId ? String(containerId) : '',
-    },
+    defaultValues: edited
+      ? {
+          category: edited.category ?? '',
+          description: edited.description ?? '',
+          container_id: edited.container_id ? String(edited.container_id) : '',
+        }
+      : {
+          category: containerId ? 'contenedor_lleno' : '',
+          description: '',
+          container_id: containerId ? String(containerId) : '',
+        },
   });
   const category = useWatch({ control, name: 'category' });
-  const [picked, setPicked] = useState<LatLng | null>(null);
+  const [picked, setPicked] = useState<LatLng | null>(
+    edited?.lat !== undefined && edited.lng !== undefined ? { lat: edited.lat, lng: edited.lng } : null,
+  );
   const location = picked ?? (point.data ? { lat: point.data.lat, lng: point.data.lng } : null);
   const [locationError, setLocationError] = useState<string | null>(null);
-  const [photos, setPhotos] = useState<UploadedFile[]>([]);
+  // Uploaded photos carry their file id; those taken with no connection, their bytes (kept with the report offline).
+  const [photos, setPhotos] = useState<FormPhoto[]>(() => photosOfEntry(editing));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
@@ -127,15 +145,24 @@ export function ReportForm({
       lng: location.lng,
       point_id: pointId,
       container_id: showContainers && values.container_id ? Number(values.container_id) : null,
-      photos: photos.map((p) => p.id),
+      photos: [] as string[],
     };
-    const label = categories.data?.find((c) => c.code === values.category)?.label ?? values.category;
+    const category = categories.data?.find((c) => c.code === values.category)?.label ?? values.category;
+    const label = `${category}: ${values.description.trim().slice(0, 60)}`;
     try {
-      // Sent now with an Idempotency-Key; with no connection it waits in the outbox with that key,
-      // so however often it is retried the server files it once.
+      if (editing) {
+        // Corrected: back to the outbox with a new key (and its photos), sent at once if the connection allows.
+        const entry = await outbox.edit(editing.id, body, label, photos.map(({ preview: _preview, ...photo }) => photo));
+        void flushOutbox();
+        if (entry) onQueued?.(entry);
+        return;
+      }
+      // Sent now with an Idempotency-Key; with no connection it waits in the outbox with that key
+      // (and the photos taken offline, each with its own), so the server files it once.
       const result = await sendOrQueue(
-        { kind: REPORT_OUTBOX_KIND, path: CREATE_REPORT_PATH, body, label: `${label}: ${values.description.trim().slice(0, 60)}` },
-        (headers) => create.mutateAsync({ body, headers }),
+        { kind: REPORT_OUTBOX_KIND, path: CREATE_REPORT_PATH, body, label },
+        (headers, withPhotos) => create.mutateAsync({ body: withPhotos as typeof body, headers }),
+        { field: 'photos', list: photos },
       );
       if ('sent' in result) onCreated(result.sent);
       else onQueued?.(result.queued);
@@ -204,12 +231,13 @@ export function ReportForm({
         {photos.length ? (
           <ul className="rp-photos">
             {photos.map((p, i) => (
-              <li key={p.id}>
-                <img src={p.url} alt={t('reports.form.photoAlt', { n: i + 1 })} />
+              <li key={p.key}>
+                <img src={p.preview} alt={t('reports.form.photoAlt', { n: i + 1 })} />
+                {p.fileId ? null : <span className="rp-hint">{t('offline.outbox.photoKept')}</span>}
                 <button
                   type="button"
                   className="pv-button pv-button-danger pv-button-small"
-                  onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
+                  onClick={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
                 >
                   {t('reports.form.removePhoto', { n: i + 1 })}
                 </button>
@@ -224,7 +252,13 @@ export function ReportForm({
             camera
             onUploaded={(file) => {
               setPhotoError(null);
-              setPhotos((list) => (list.length < REPORT_MAX_PHOTOS ? [...list, file] : list));
+              setPhotos((list) => (list.length < REPORT_MAX_PHOTOS ? [...list, uploadedPhoto(file)] : list));
+            }}
+            onOffline={(photo) => {
+              setPhotoError(null);
+              void keptPhoto(photo).then((kept) =>
+                setPhotos((list) => (list.length < REPORT_MAX_PHOTOS ? [...list, kept] : list)),
+              );
             }}
             onRemove={() => undefined}
           />

@@ -17,6 +17,7 @@ import {
   type TimeWindow,
   type UploadedFile,
 } from '@puntoverde/contract';
+import { keptPhoto, uploadedPhoto, type FormPhoto } from '../../../lib/offline/offline-photo';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -42,6 +43,8 @@ export type PhotoFieldProps = {
   onUploaded: (file: UploadedFile) => void;
   onRemove: () => void;
   camera?: boolean;
+  /** No connection: the photo is kept with the request in the offline outbox instead of failing. */
+  onOffline?: (photo: { blob: Blob; fileName: string; key: string }) => void;
 };
 export type PhotoFieldComponent = ComponentType<PhotoFieldProps>;
 
@@ -81,7 +84,8 @@ export function RequestForm({
   const materials = useMaterials();
   const calendar = usePickupCalendar();
   const create = useCreateRequest();
-  const [photos, setPhotos] = useState<UploadedFile[]>([]);
+  // Uploaded photos carry their file id; those taken with no connection, their bytes (kept with the request offline).
+  const [photos, setPhotos] = useState<FormPhoto[]>([]);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [chosenPointId, setPointId] = useState<number | null>(null);
@@ -146,11 +150,12 @@ export function RequestForm({
       setPointError(t('requests.form.noPointYet'));
       return;
     }
-    const body = { ...values, ...(pointId ? { point_id: pointId } : {}), photos: photos.map((p) => p.id) };
+    const body = { ...values, ...(pointId ? { point_id: pointId } : {}), photos: [] as string[] };
     try {
       const result = await sendOrQueue(
         { kind: REQUEST_OUTBOX_KIND, path: CREATE_REQUEST_PATH, body, label: body.address },
-        (headers) => create.mutateAsync({ body, headers }),
+        (headers, withPhotos) => create.mutateAsync({ body: withPhotos as typeof body, headers }),
+        { field: 'photos', list: photos },
       );
       if ('sent' in result) onCreated(result.sent);
       else onQueued?.(result.queued);
@@ -355,13 +360,14 @@ export function RequestForm({
         {photos.length ? (
           <ul className="rq-photos" aria-label={t('requests.form.photosAdded')}>
             {photos.map((p, i) => (
-              <li key={p.id}>
+              <li key={p.key}>
                 <figure>
-                  <img src={p.url} alt={t('requests.form.photoAlt', { n: i + 1 })} />
+                  <img src={p.preview} alt={t('requests.form.photoAlt', { n: i + 1 })} />
+                  {p.fileId ? null : <figcaption className="rq-hint">{t('offline.outbox.photoKept')}</figcaption>}
                   <button
                     type="button"
                     className="pv-button pv-button-danger pv-button-small"
-                    onClick={() => setPhotos((list) => list.filter((x) => x.id !== p.id))}
+                    onClick={() => setPhotos((list) => list.filter((x) => x.key !== p.key))}
                   >
                     {t('requests.form.removePhoto', { n: i + 1 })}
                   </button>
@@ -377,7 +383,13 @@ export function RequestForm({
             camera
             onUploaded={(file) => {
               setPhotoError(null);
-              setPhotos((list) => (list.length < REQUEST_MAX_PHOTOS ? [...list, file] : list));
+              setPhotos((list) => (list.length < REQUEST_MAX_PHOTOS ? [...list, uploadedPhoto(file)] : list));
+            }}
+            onOffline={(photo) => {
+              setPhotoError(null);
+              void keptPhoto(photo).then((kept) =>
+                setPhotos((list) => (list.length < REQUEST_MAX_PHOTOS ? [...list, kept] : list)),
+              );
             }}
             onRemove={() => undefined}
           />

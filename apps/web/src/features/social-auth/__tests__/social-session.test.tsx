@@ -1,5 +1,6 @@
 import { SESSION_EVENTS } from '@puntoverde/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout, saveSession, setSessionNavigator } from '../../../lib/session';
 import { SocialLoginReturn } from '../components/social-login-return';
@@ -72,7 +73,11 @@ describe('social session in the browser', () => {
     window.sessionStorage.setItem('pv-social-pending', 'google');
     window.history.replaceState(null, '', '/auth/login#social_code=code-123');
     const onLoggedIn = vi.fn();
-    renderWithProviders(<SocialLoginReturn onLoggedIn={onLoggedIn} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <SocialLoginReturn onLoggedIn={onLoggedIn} />
+      </MemoryRouter>,
+    );
     await waitFor(() => expect(onLoggedIn).toHaveBeenCalledWith(sessionUser));
     expect(calls).toEqual([{ url: '/back/api/v1/auth/social/session', body: { code: 'code-123' } }]);
     expect(window.location.hash).toBe('');
@@ -83,7 +88,11 @@ describe('social session in the browser', () => {
 
   it('explains a failed social sign-in sent back by the server', () => {
     window.history.replaceState(null, '', '/auth/login#social_error=social-account-unverified');
-    renderWithProviders(<SocialLoginReturn onLoggedIn={() => {}} />);
+    renderWithProviders(
+      <MemoryRouter>
+        <SocialLoginReturn onLoggedIn={() => {}} />
+      </MemoryRouter>,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Ya existe una cuenta con ese correo, pero aún no está confirmada');
   });
 });

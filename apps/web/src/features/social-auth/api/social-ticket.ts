@@ -3,13 +3,22 @@ import { SOCIAL_AUTH_PATHS } from '@puntoverde/contract';
 import type { SocialTicketInfo } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { isNativePlatform } from '../../../lib/native/platform';
+import { pendingNativeVerifier } from '../../../lib/native/social-sign-in';
 
 export async function fetchSocialTicket(ticket: string): Promise<SocialTicketInfo> {
   const response = await apiRequest<{ data: SocialTicketInfo }>(SOCIAL_AUTH_PATHS.ticket, {
-    body: { ticket },
+    // In the app the ticket came through the deep link: the verifier proves it (no cookie there).
+    body: { ticket, ...nativeProof() },
     anonymous: true,
   });
   return response.data;
+}
+
+/** In the Android/iOS app, the PKCE verifier of the sign-in in flight; nothing on the web. */
+export function nativeProof(): { code_verifier?: string } {
+  const verifier = isNativePlatform() ? pendingNativeVerifier() : null;
+  return verifier ? { code_verifier: verifier } : {};
 }
 
 export const socialTicketQuery = (ticket: string) =>

@@ -4,6 +4,7 @@
  */
 import type { SessionUser } from '@puntoverde/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useExchangeSocialLoginCode } from '../api/exchange-login-code';
 import { socialErrorMessage, socialErrorText } from '../social-messages';
@@ -13,16 +14,24 @@ import './social-auth.css';
 export function SocialLoginReturn({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
   const { t } = useTranslation();
   // The fragment leaves the address bar at once; its values stay for this screen.
-  const [fragment] = useState(readSocialFragment);
+  const [fragment, setFragment] = useState(readSocialFragment);
+  // In the app the screen may already be open when the deep link brings the result (a new hash).
+  const { hash } = useLocation();
+  const [seenHash, setSeenHash] = useState(hash);
+  if (hash !== seenHash) {
+    setSeenHash(hash);
+    const next = readSocialFragment();
+    if (next.code || next.error) setFragment(next);
+  }
   const exchange = useExchangeSocialLoginCode();
   const { mutateAsync } = exchange;
-  const sent = useRef(false);
+  const sent = useRef<string | null>(null);
 
-  useEffect(() => forgetSocialFragment(), []);
+  useEffect(() => forgetSocialFragment(), [fragment]);
 
   useEffect(() => {
-    if (!fragment.code || sent.current) return;
-    sent.current = true;
+    if (!fragment.code || sent.current === fragment.code) return;
+    sent.current = fragment.code;
     mutateAsync({ code: fragment.code }).then(onLoggedIn, () => {
       // Shown from the mutation's error below.
     });

@@ -20,7 +20,11 @@ export function SocialSignInButtons({ kind }: { kind?: SocialAccountKind }) {
 
   const start = (provider: SocialProvider) => {
     setLeavingFor(provider.id);
-    beginSocialSignIn(provider, kind);
+    // In the app the system browser opens over it and this screen stays: the buttons come back.
+    void beginSocialSignIn(provider, kind).then(
+      (how) => how === 'opened' && setLeavingFor(null),
+      () => setLeavingFor(null),
+    );
   };
 
   return (

@@ -13,6 +13,8 @@ describe('what the service worker keeps for offline reading', () => {
     '/back/api/v1/requests/calendar',
     '/back/api/v1/pqr/mine',
     '/back/api/v1/notifications',
+    '/back/api/v1/reports/categories',
+    '/back/api/v1/points/clusters?bbox=-75.700,6.150,-75.500,6.350&zoom=13',
   ])('keeps %s', (url) => {
     expect(isOfflineReadable(url)).toBe(true);
   });
@@ -27,6 +29,8 @@ describe('what the service worker keeps for offline reading', () => {
     '/back/api/v1/files/abc',
     '/back/api/v1/events?ticket=x',
     '/back/api/health',
+    '/back/api/v1/reports/duplicates?category=otro&lat=6.2&lng=-75.5',
+    '/back/api/v1/reports/categories/otro',
   ])('never keeps %s', (url) => {
     expect(isOfflineReadable(url)).toBe(false);
   });
