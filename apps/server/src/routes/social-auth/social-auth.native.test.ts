@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OidcProviderConfig } from '../../config.js';
 import { hashToken } from '../../features/identity/secrets.js';
-import { randomIp } from '../../../test/factories.js';
+import { randomIp } from '../../../test/factories/http.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { providerBrowser, startLocalOidcProvider, type LocalOidcProvider, type OidcTestAccount } from '../../../test/oidc-provider.js';
 
