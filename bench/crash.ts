@@ -45,6 +45,9 @@ const png = await sharp({ create: { width: 32, height: 24, channels: 3, backgrou
   .toBuffer();
 const entry = viaTsx ? ['--import', 'tsx', 'apps/server/src/server.ts'] : [await bundleServer()];
 
+/** A write that gets no answer in this time is given up (not acknowledged) and the writer goes on. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
 let child: ChildProcess | null = null;
 /** Starts the server and resolves once its health check answers 200 (it accepts writes). */
 async function start(env: Record<string, string> = {}) {
@@ -102,6 +105,7 @@ async function upload(from: string): Promise<{ id: string; key: string } | null>
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
   const res = await fetch(`${base}/back/api/v1/pqr/attachments`, {
     method: 'POST',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     body: form,
     headers: { 'x-forwarded-for': from },
   });
@@ -116,6 +120,7 @@ async function filePqr() {
   const photo = await upload(from);
   const res = await fetch(`${base}/back/api/v1/pqr`, {
     method: 'POST',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: {
       'content-type': 'application/json',
       'x-forwarded-for': from,
@@ -144,6 +149,7 @@ async function signUp() {
   const email = `caida-${Date.now().toString(36)}-${(seq += 1)}@example.co`;
   const res = await fetch(`${base}/back/api/clientes/registro`, {
     method: 'POST',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: { 'content-type': 'application/json', 'x-forwarded-for': ip() },
     body: JSON.stringify({
       data_user: {
@@ -168,6 +174,7 @@ let token = '';
 async function login() {
   const res = await fetch(`${base}/back/api/clientes/login`, {
     method: 'POST',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: DEMO_USERS.household, password: DEMO_PASSWORD }),
   });
@@ -186,6 +193,7 @@ async function requestPickup() {
   if (!token) await login();
   const res = await fetch(`${base}/back/api/v1/requests`, {
     method: 'POST',
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify({
       items: [
@@ -287,7 +295,12 @@ const totals = {
   pending_seen: 0,
   integrity_failures: 0,
 };
-const phases = { start_ms: [] as number[], writing_ms: [] as number[], exit_ms: [] as number[], check_ms: [] as number[] };
+const phases = {
+  start_ms: [] as number[],
+  writing_ms: [] as number[],
+  exit_ms: [] as number[],
+  check_ms: [] as number[],
+};
 const cycleMs: number[] = [];
 const started = Date.now();
 // One start in demo mode seeds the points and accounts the writers use; then a clean stop.
@@ -296,13 +309,7 @@ await stopGracefully();
 let t = performance.now();
 await start();
 phases.start_ms.push(performance.now() - t);
-const writers = [
-  writer(filePqr),
-  writer(filePqr),
-  writer(uploadOnly),
-  writer(signUp),
-  writer(requestPickup),
-];
+const writers = [writer(filePqr), writer(filePqr), writer(uploadOnly), writer(signUp), writer(requestPickup)];
 try {
   for (let i = 0; i < kills; i++) {
     const writing = 50 + randomInt(450);
