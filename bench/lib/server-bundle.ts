@@ -62,7 +62,9 @@ export async function bundleServer(): Promise<string> {
     format: 'esm',
     target: 'node20',
     // CommonJS packages inside an ES module bundle need a require of their own.
-    banner: { js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __benchRequire } from 'node:module'; const require = __benchRequire(import.meta.url);",
+    },
     logLevel: 'warning',
     plugins: [keepModuleLocation],
   });
