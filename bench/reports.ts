@@ -5,18 +5,34 @@
 //    (one client asking at a time: the latency a person filing a report waits);
 //  - Open311 requests.json for a 90-day window, 1,000 results: target p99 <= 100 ms (one client
 //    at a time; also measured at 4 connections).
+// Open311 reads are limited to 1,200 an hour per client address (routes/open311): one address
+// would get 429s after the first few seconds and the figure would measure the limiter's
+// refusal. So the server runs with TRUST_PROXY=true, as behind the reverse proxy of a real
+// deployment, and every Open311 request comes from its own X-Forwarded-For address (many
+// integrators, each within its limit): the limiter still runs on every request; non-2xx
+// answers make a run miss its goal.
 // PostgreSQL instead of SQLite: BENCH_DATABASE_URL=postgres://... npx tsx bench/reports.ts
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, load, startProcess, writeResult } from './lib/harness.js';
 
-type Targets = { count: number; seed_seconds: number; dialect: string; targets: { name: string; path: string; bytes: number; items: number }[] };
+type Targets = {
+  count: number;
+  seed_seconds: number;
+  dialect: string;
+  targets: { name: string; path: string; bytes: number; items: number }[];
+};
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-bench-reports-'));
 const appPort = await freePort();
 const memPort = await freePort();
-const env: Record<string, string> = { APP_PORT: String(appPort), MEM_PORT: String(memPort), DATA_DIR: dataDir };
+const env: Record<string, string> = {
+  APP_PORT: String(appPort),
+  MEM_PORT: String(memPort),
+  DATA_DIR: dataDir,
+  TRUST_PROXY: 'true',
+};
 if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 if (process.env.REPORTS_COUNT) env.REPORTS_COUNT = process.env.REPORTS_COUNT;
 console.log(`seeding ${process.env.REPORTS_COUNT ?? '200,000'} reports and starting the server…`);
@@ -31,7 +47,10 @@ try {
     if (!t) throw new Error(`no target ${name}`);
     const opts = { connections, duration, warmup: 3 };
     const memory = await load(`http://127.0.0.1:${memPort}/mem/${name}`, opts);
-    const api = await load(`http://127.0.0.1:${appPort}${t.path}`, opts);
+    const api = await load(`http://127.0.0.1:${appPort}${t.path}`, {
+      ...opts,
+      distinctClients: name.startsWith('open311'),
+    });
     return {
       items_in_answer: t.items,
       json_bytes: t.bytes,
@@ -61,7 +80,9 @@ try {
     open311_90_days_p99_ms: open311.api.latency_p99_ms,
     open311_90_days_baseline_p99_ms: open311.same_bytes_from_memory.latency_p99_ms,
     open311_90_days_4_connections_p99_ms: open311At4.api.latency_p99_ms,
-    all_goals_met: viewport.meets_goal && duplicates.meets_goal && open311.meets_goal,
+    open311_90_days_4_connections_non_2xx: open311At4.api.non_2xx,
+    open311_client_addresses: 'one X-Forwarded-For address per request (TRUST_PROXY=true): see the header',
+    all_goals_met: viewport.meets_goal && duplicates.meets_goal && open311.meets_goal && open311At4.meets_goal,
     viewport_list: viewport,
     duplicates,
     open311_90_days: open311,

@@ -1,24 +1,30 @@
-// Soak: the real app (bench/lib/soak-target.ts, SQLite) under a steady, realistic mix for
-// SOAK_MINUTES (default 5; the issue's figure is 10: SOAK_MINUTES=10) at SOAK_RATE requests per
-// second (default 50, about half of what this 2-core machine serves of this mix). 90 % reads
-// (map viewports and clusters, materials, a point's page, public reports, my pickups) and 10 %
-// writes (pickup requests, PQR filings, incident reports), from 400 households and random
-// client addresses, on loopback. The server samples its RSS, heap, open file descriptors and
-// database files every 5 s; latency and errors are cut in slices of SOAK_SLICE_S (default 30).
-// Targets: 0 errors, p99 ≤ 50 ms in every slice, RSS growth ≤ 10 % and heap growth ≤ 10 %
-// (median of the last slice against the first slice after warm-up), no growth of descriptors.
+// Soak: the real app (bench/lib/soak-target.ts, SQLite) under a steady, realistic mix: 90 %
+// reads (map viewports and clusters, materials, a point's page, public reports, my pickups) and
+// 10 % writes (pickup requests, PQR filings, incident reports), from 400 households and random
+// client addresses, on loopback. First the capacity of this machine for this mix is measured
+// (`--capacity-seconds`, default 30, after 5 s of warm-up: as fast as SOAK_CONNECTIONS = 32
+// clients go), then the soak runs at half of it (`--rate=N` to set it) for `--minutes`
+// (default 10, SOAK_MINUTES works too; `--minutes=1` for a quick run). The server samples its
+// RSS, heap, open file descriptors and database files every 5 s; latency and errors are also
+// cut in slices of SOAK_SLICE_S (default 30).
+// Targets (the issue's "10 minutes at half the measured capacity: 0 errors, p99 ≤ 50 ms, RSS
+// growth ≤ 10 %"): 0 errors; p99 ≤ 50 ms over every request of the run after warm-up (the
+// worst 30 s slice's p99 is reported beside it, not a target); RSS growth ≤ 10 % and heap growth
+// ≤ 10 % (median of the last slice against the first slice after warm-up); descriptors ≤ +10.
 // Baseline: the first slice (the same figures before the process has run for long).
 import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 // The PQR body builder of the server's test kit (it imports no app module and no vitest).
 import { validPqr } from '../apps/server/test/factories/pqr.js';
 import { freePort, startProcess, writeResult } from './lib/harness.js';
 
-const minutes = Number(process.env.SOAK_MINUTES ?? 5);
-const rate = Number(process.env.SOAK_RATE ?? 50);
+const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const minutes = Number(option('minutes') ?? process.env.SOAK_MINUTES ?? 10);
+const capacitySeconds = Number(option('capacity-seconds') ?? 30);
+const fixedRate = option('rate') ?? process.env.SOAK_RATE;
 /** Requests in flight at most (a pool of clients): past it, the schedule waits, and achieved_per_s shows it. */
 const maxInFlight = Number(process.env.SOAK_CONNECTIONS ?? 32);
 const sliceS = Number(process.env.SOAK_SLICE_S ?? 30);
@@ -180,20 +186,38 @@ async function one() {
   });
 }
 
+/** Sends the mix at `rate` a second (Infinity: as fast as the clients go) until `until`. */
+const inflight = new Set<Promise<void>>();
+async function drive(rate: number, until: number) {
+  const from = Date.now();
+  let sent = 0;
+  while (Date.now() < until) {
+    const due = ((Date.now() - from) / 1000) * rate;
+    while (sent < due && inflight.size < maxInFlight) {
+      sent += 1;
+      const p = one().finally(() => inflight.delete(p));
+      inflight.add(p);
+    }
+    await new Promise((r) => setTimeout(r, inflight.size < maxInFlight ? 5 : 1));
+  }
+  await Promise.all(inflight);
+}
+
+// Capacity: 5 s of warm-up, then requests completed per second by 32 clients with no pause.
+await drive(Infinity, Date.now() + 5000);
+const capacityFrom = Date.now();
+const doneBefore = done.length;
+await drive(Infinity, capacityFrom + capacitySeconds * 1000);
+const capacity = Math.round(((done.length - doneBefore) / ((Date.now() - capacityFrom) / 1000)) * 10) / 10;
+const capacityErrors = done.slice(doneBefore).filter((d) => !d.ok).length;
+done.length = 0;
+errorSamples.length = 0;
+const rate = fixedRate ? Number(fixedRate) : Math.max(1, Math.round(capacity / 2));
+console.log(`capacity ${capacity} requests/s (${capacityErrors} errors); soak at ${rate}/s for ${minutes} min`);
+
 const started = Date.now();
 const endAt = started + minutes * 60_000;
-const inflight = new Set<Promise<void>>();
-let sent = 0;
-while (Date.now() < endAt) {
-  const due = ((Date.now() - started) / 1000) * rate;
-  while (sent < due && inflight.size < maxInFlight) {
-    sent += 1;
-    const p = one().finally(() => inflight.delete(p));
-    inflight.add(p);
-  }
-  await new Promise((r) => setTimeout(r, 5));
-}
-await Promise.all(inflight);
+await drive(rate, endAt);
 clearInterval(refresh);
 await target.stop();
 rmSync(dataDir, { recursive: true, force: true });
@@ -243,6 +267,10 @@ const last = slices.at(-1)!;
 const growth = (a: number, b: number) => (a ? Math.round(((b - a) / a) * 1000) / 10 : 0);
 const errors = done.filter((d) => !d.ok).length;
 const p99Max = Math.max(...slices.map((s) => s.p99_ms));
+const p99Run = p(
+  measured.map((d) => d.ms),
+  0.99,
+);
 const perOp = Object.fromEntries(
   ops.map((o) => {
     const mine = measured.filter((d) => d.op === o.name);
@@ -260,20 +288,30 @@ const perOp = Object.fromEntries(
   }),
 );
 const result = {
-  figure: 'errors, worst slice p99 and memory growth over a steady mixed load',
+  figure: 'errors, p99 over the run and memory growth at half the measured capacity of a 90/10 read/write mix',
   minutes,
+  capacity_per_s: capacity,
+  capacity_errors: capacityErrors,
   rate_per_s: rate,
+  rate_is_half_capacity: !fixedRate,
   max_in_flight: maxInFlight,
   achieved_per_s: Math.round((done.length / (minutes * 60)) * 10) / 10,
   requests: done.length,
   errors,
   error_rate: done.length ? Math.round((errors / done.length) * 1e5) / 1e5 : 0,
+  p99_ms: p99Run,
+  p50_ms: p(
+    measured.map((d) => d.ms),
+    0.5,
+  ),
   p99_ms_worst_slice: p99Max,
   rss_growth_pct: growth(first.rss_mb, last.rss_mb),
   heap_growth_pct: growth(first.heap_mb, last.heap_mb),
   fds_growth: last.fds - first.fds,
   db_connections_max: Math.max(...slices.map((s) => s.db)),
   target: { errors: 0, p99_ms: 50, rss_growth_pct: 10, heap_growth_pct: 10, fds_growth: 10 },
+  target_p99_refers_to: 'every request of the run after warm-up (p99_ms); p99_ms_worst_slice is reported, not a target',
+  load_average: loadavg().map((l) => Math.round(l * 100) / 100),
   baseline_first_slice: first,
   slices,
   per_operation: perOp,
@@ -281,7 +319,7 @@ const result = {
 };
 const meets =
   errors === 0 &&
-  p99Max <= 50 &&
+  p99Run <= 50 &&
   result.rss_growth_pct <= 10 &&
   result.heap_growth_pct <= 10 &&
   result.fds_growth <= 10;

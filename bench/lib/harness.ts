@@ -1,5 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -34,13 +35,41 @@ export type LoadResult = {
 /** autocannon against a loopback URL: warm-up, then the measured run. */
 export async function load(
   url: string,
-  /** `rate`: a steady offered load in requests per second over all connections (open loop); unset = as fast as answered. */
-  opts: { connections?: number; duration?: number; warmup?: number; headers?: Record<string, string>; rate?: number } = {},
+  opts: {
+    connections?: number;
+    duration?: number;
+    warmup?: number;
+    headers?: Record<string, string>;
+    /** Each request from its own client address (X-Forwarded-For; the server must trust the proxy). */
+    distinctClients?: boolean;
+    /** A steady offered load in requests per second over all connections (open loop); unset = as fast as answered. */
+    rate?: number;
+  } = {},
 ): Promise<LoadResult> {
   const connections = opts.connections ?? 50;
   const duration = opts.duration ?? 10;
   if (!/^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) throw new Error('bench targets loopback only');
-  const base = { url, connections, headers: opts.headers ?? {}, ...(opts.rate ? { overallRate: opts.rate } : {}) };
+  const base = {
+    url,
+    connections,
+    headers: opts.headers ?? {},
+    ...(opts.rate ? { overallRate: opts.rate } : {}),
+    ...(opts.distinctClients
+      ? {
+          requests: [
+            {
+              setupRequest: (req: { headers?: Record<string, string> }) => ({
+                ...req,
+                headers: {
+                  ...req.headers,
+                  'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
+                },
+              }),
+            },
+          ],
+        }
+      : {}),
+  };
   if (opts.warmup ?? 5) await autocannon({ ...base, duration: opts.warmup ?? 5 });
   const r = await autocannon({ ...base, duration });
   return {
@@ -57,7 +86,10 @@ export async function load(
 }
 
 /** Starts a Node script (via tsx) as a separate process and waits for `ready <port>` on stdout. */
-export async function startProcess(script: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
+export async function startProcess(
+  script: string,
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, ...env },

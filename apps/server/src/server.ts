@@ -1,11 +1,11 @@
 import { buildApp } from './app.js';
-import { deferIdleConnectionClose } from './plugins/drain.js';
+import { trackConnections } from './plugins/drain.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/index.js';
 import { startupNotes } from './startup-notes.js';
 
-/** After the listener closes: how long a just-accepted connection has to send its request. */
-const IDLE_CLOSE_GRACE_MS = 1000;
+/** Of the shutdown timeout, what is kept for requests in flight once the listener has closed. */
+const FINISH_IN_FLIGHT_MS = 3000;
 
 /** Starts the server: config, app (migrations run inside), demo seed, listen, graceful stop. */
 async function main() {
@@ -22,6 +22,7 @@ async function main() {
   const app = await buildApp({ config });
   if (config.demo) await seedDemo(app.db, { log: app.log, config });
 
+  const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
@@ -36,16 +37,19 @@ async function main() {
     }, config.shutdownTimeoutMs);
     timer.unref();
     app.startDraining();
-    deferIdleConnectionClose(app.server, IDLE_CLOSE_GRACE_MS);
-    // close() stops accepting, waits for in-flight requests, then runs onClose hooks (DB, Redis).
+    // After the drain and once no connection is arriving, close() stops accepting, waits for
+    // in-flight requests, then runs onClose hooks (DB, Redis).
     setTimeout(() => {
-      app.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          app.log.error({ err }, 'error while closing');
-          process.exit(1);
-        },
-      );
+      connections
+        .quietListener(config.shutdownTimeoutMs - config.shutdownDrainMs - FINISH_IN_FLIGHT_MS)
+        .then(() => app.close())
+        .then(
+          () => process.exit(0),
+          (err: unknown) => {
+            app.log.error({ err }, 'error while closing');
+            process.exit(1);
+          },
+        );
     }, config.shutdownDrainMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

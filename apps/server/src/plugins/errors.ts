@@ -47,16 +47,24 @@ export const SHUTTING_DOWN_MESSAGE = 'El servidor se está reiniciando. Inténta
  */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
-    // Requests that reach a closing server (pipelined, or on a busy keep-alive connection) get
-    // the app's own 503 body instead of Fastify's English one (return503OnClosing is off).
+    // A request that reaches a closing server on a connection that already had its answer
+    // (pipelined, or a keep-alive connection reused) gets the app's own 503 body instead of
+    // Fastify's English one (return503OnClosing is off); the client may retry it. The first
+    // request of a connection the server accepted is served (with Connection: close): its
+    // client could not know the server was closing.
     let closing = false;
+    const answered = new WeakSet<object>();
     app.addHook('preClose', (done) => {
       closing = true;
       done();
     });
-    app.addHook('onRequest', (_request, reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      const socket = request.raw.socket;
+      const reused = Boolean(socket) && answered.has(socket);
+      if (socket) answered.add(socket);
       if (!closing) return done();
       reply.header('connection', 'close');
+      if (!reused) return done();
       done(new AppError('service-unavailable', { message: SHUTTING_DOWN_MESSAGE, headers: { 'retry-after': '5' } }));
     });
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
