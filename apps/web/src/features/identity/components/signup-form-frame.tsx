@@ -6,7 +6,7 @@ import type { SessionUser, SignupData } from '@puntoverde/contract';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { useSignup } from '../api/signup';
 import { SignupContactFieldset, SignupPasswordAndConsent, type FieldGroupProps } from './account-field-groups';

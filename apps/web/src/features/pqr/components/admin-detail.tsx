@@ -22,7 +22,8 @@ import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import { LightBadge, StatusBadge } from './badges';
 import { Fact, HistoryEntry, TextWithFiles } from './pqr-record';
 import { useActionForm } from './use-action-form';
-import { FormAlert, TextAreaField, TextField } from '../../../components/form-fields';
+import { TextAreaField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { apiErrorMessage } from '../../../lib/api-errors';
 
 export const ADMIN_PQR_PATH = '/admin/pqr';

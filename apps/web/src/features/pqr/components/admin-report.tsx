@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadPqrReportCsv, usePqrReport } from '../api/admin-pqr-report';
 import { formatMonth, formatPercent, todayInBogota } from '../format';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 
 export function AdminReport() {
   const { t, i18n } = useTranslation();
