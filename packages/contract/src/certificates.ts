@@ -72,19 +72,8 @@ export const ZCertificateNumberParams = z.object({ number: z.string().regex(CERT
 export const ZCertificateCodeParams = z.object({ code: z.string() });
 
 /** What the public page shows: no contact data, no document numbers of people. */
-export const ZCertificateVerification = z.object({
-  number: z.string(),
-  status: ZCertificateStatus,
-  holder_name: z.string(),
-  branch_name: z.string().nullable(),
-  period_from: z.string(),
-  period_to: z.string(),
-  total_kg: z.number(),
-  co2e_kg: z.number(),
+export const ZCertificateVerification = /* @__PURE__ */ ZCertificateSummary.omit({ pdf_size: true }).extend({
   per_material: z.array(z.object({ material: z.string(), kg: z.number() })),
-  issued_at: z.string(),
-  annulled_at: z.string().nullable(),
-  annul_reason: z.string().nullable(),
 });
 export type CertificateVerification = z.infer<typeof ZCertificateVerification>;
 export const ZCertificateVerificationResponse = dataOf(ZCertificateVerification);

@@ -4,7 +4,8 @@
  */
 import { CityField } from '../features/identity/components/city-field';
 import { DataPolicyCheckbox } from '../features/identity/components/data-policy-checkbox';
-import { FormAlert, SelectField, TextField } from '../components/form-fields';
+import { SelectField, TextField } from '../components/form-fields';
+import { FormAlert } from '../components/field-shell';
 import { NitField } from '../features/identity/components/nit-field';
 // The completion forms share the identity forms' layout and buttons (pv-form, pv-actions, pv-button).
 import '../features/identity/components/identity.css';

@@ -1,75 +1,24 @@
 /**
- * Labelled native form controls for react-hook-form, shared by every feature's forms: the label
- * names the control (htmlFor, or a legend for a radio group), the hint and the error are tied to
- * it with aria-describedby (only when they are shown), an error marks it aria-invalid, and a
- * required control says so with aria-required. Field messages from the contract are translated.
+ * Labelled native form controls for react-hook-form, shared by every feature's forms (a radio
+ * group is named by its legend). The label, hint, error and ARIA wiring live in field-shell.tsx;
+ * controls outside a form in filter-fields.tsx.
  */
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldPath, FieldValues, RegisterOptions, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
-import { translateFieldMessage } from '../lib/field-messages';
 import { checkQuantityText, quantityText, quantityValue, type QuantityOptions } from '../lib/number-input';
-import './form-fields.css';
-
-/** The ids of the shown hint/error/extra nodes, space-separated, or nothing. */
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean).join(' ');
-  return list === '' ? undefined : list;
-}
-
-/** The id a caller gave, else a generated one. */
-function useFieldId(givenId: string | undefined): string {
-  const autoId = useId();
-  return givenId ?? autoId;
-}
-
-/** The ARIA state of a labelled control: invalid on error, required unless optional, described by what is shown. */
-function controlAria(id: string, { hint, error, required }: { hint?: ReactNode; error?: string; required: boolean }) {
-  return {
-    'aria-invalid': error ? true : undefined,
-    'aria-required': required ? true : undefined,
-    'aria-describedby': describedBy(!!hint && `${id}-hint`, !!error && `${id}-error`),
-  } as const;
-}
-
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  const { t } = useTranslation();
-  if (!message) return null;
-  return (
-    <p id={id} className="pv-field-error">
-      {translateFieldMessage(t, message)}
-    </p>
-  );
-}
-
-interface FieldShellProps {
-  id: string;
-  label: string;
-  optional?: boolean;
-  hint?: ReactNode;
-  error?: string;
-  children: ReactNode;
-}
-
-function FieldShell({ id, label, optional, hint, error, children }: FieldShellProps) {
-  const { t } = useTranslation();
-  return (
-    <div className="pv-field">
-      <label className="pv-field-label" htmlFor={id}>
-        {label}
-        {optional ? <span className="pv-field-optional"> ({t('form.optional')})</span> : null}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="pv-field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
-  );
-}
+import {
+  CheckControl,
+  controlAria,
+  describedBy,
+  FieldError,
+  FieldShell,
+  OptionList,
+  useFieldId,
+  type FieldOption,
+  type Native,
+} from './field-shell';
 
 /** What every labelled control takes besides its native attributes. */
 interface FieldProps {
@@ -79,8 +28,6 @@ interface FieldProps {
   hint?: ReactNode;
   optional?: boolean;
 }
-
-type Native<A> = Omit<A, 'name' | 'onChange' | 'onBlur'>;
 
 export type TextFieldProps = FieldProps & Native<InputHTMLAttributes<HTMLInputElement>>;
 
@@ -168,20 +115,6 @@ export function TextAreaField({
   );
 }
 
-export interface FieldOption {
-  value: string;
-  label: string;
-  disabled?: boolean;
-}
-
-function OptionList({ options }: { options: readonly FieldOption[] }) {
-  return options.map((option) => (
-    <option key={option.value} value={option.value} disabled={option.disabled}>
-      {option.label}
-    </option>
-  ));
-}
-
 export type SelectFieldProps = FieldProps & { options: readonly FieldOption[] } & Native<
     SelectHTMLAttributes<HTMLSelectElement>
   >;
@@ -267,37 +200,6 @@ export function CheckboxField({ registration, error, children }: CheckboxFieldPr
     <CheckControl registration={registration} error={error} aria-required>
       {children}
     </CheckControl>
-  );
-}
-
-/** A labelled box (a checkbox, or a switch with `role`), the label after it, its error below. */
-function CheckControl({
-  registration,
-  error,
-  children,
-  id: givenId,
-  ...input
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & {
-  registration?: UseFormRegisterReturn;
-  error?: string;
-  children: ReactNode;
-}) {
-  const id = useFieldId(givenId);
-  return (
-    <div className="pv-field">
-      <div className="pv-field-check">
-        <input
-          id={id}
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...input}
-          {...registration}
-        />
-        <label htmlFor={id}>{children}</label>
-      </div>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }
 
@@ -456,53 +358,6 @@ export function CheckboxGroupField({
   );
 }
 
-export interface FilterSelectFieldProps extends Omit<Native<SelectHTMLAttributes<HTMLSelectElement>>, 'value'> {
-  label: string;
-  value: string;
-  options: readonly FieldOption[];
-  onValue: (value: string) => void;
-}
-
-/** A labelled select outside a form (a list's filter, a setting that saves at once). */
-export function FilterSelectField({ label, value, options, onValue, id: givenId, ...select }: FilterSelectFieldProps) {
-  const id = useFieldId(givenId);
-  return (
-    <FieldShell id={id} label={label}>
-      <select
-        id={id}
-        className="pv-field-input"
-        {...select}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-      >
-        <OptionList options={options} />
-      </select>
-    </FieldShell>
-  );
-}
-
-export interface FilterInputFieldProps extends Omit<Native<InputHTMLAttributes<HTMLInputElement>>, 'value'> {
-  label: string;
-  value: string;
-  onValue: (value: string) => void;
-}
-
-/** A labelled input outside a form (a list's date or text filter). */
-export function FilterInputField({ label, value, onValue, id: givenId, ...input }: FilterInputFieldProps) {
-  const id = useFieldId(givenId);
-  return (
-    <FieldShell id={id} label={label}>
-      <input
-        id={id}
-        className="pv-field-input"
-        {...input}
-        value={value}
-        onChange={(event) => onValue(event.target.value)}
-      />
-    </FieldShell>
-  );
-}
-
 /**
  * `field(name)` gives a registration-based field its `registration` and its `error`, so a form
  * writes `<TextField label={…} {...field('name')} />`.
@@ -512,14 +367,4 @@ export function fieldBinder<T extends FieldValues>(form: UseFormReturn<T>) {
     registration: form.register(name, options),
     error: form.getFieldState(name, form.formState).error?.message,
   });
-}
-
-/** A form-level message (role=alert so screen readers hear it at once). */
-export function FormAlert({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <div className="pv-form-alert" role="alert">
-      <p>{message}</p>
-    </div>
-  );
 }

@@ -1,27 +1,37 @@
 /**
- * POST v1/files (multipart field `file`): uploads one image or PDF with progress events.
- * XMLHttpRequest rather than fetch: fetch reports no upload progress.
+ * Multipart uploads of one file with progress events: POST v1/files (`uploadFile`) and any
+ * other upload route (`uploadMultipart`, e.g. PQR attachments). XMLHttpRequest rather than
+ * fetch: fetch reports no upload progress.
  */
 import { ERRORS, IDEMPOTENCY_KEY_HEADER, UPLOAD_FIELD, type FileKind, type UploadedFile } from '@puntoverde/contract';
 import { ApiError, apiUrl } from './api-client';
 import { getCurrentUser } from './session';
 
-export interface UploadOptions {
-  /** Refuse anything that is not of this kind (the server checks the real bytes). */
-  kind?: FileKind;
+export interface MultipartOptions {
   /** 0..1 while the bytes go up. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
-  /** Sent as Idempotency-Key: the same photo sent again after a lost answer is the same file. */
-  idempotencyKey?: string;
+  /** Extra request headers (an idempotency or upload key); empty values are not sent. */
+  headers?: Readonly<Record<string, string | null | undefined>>;
 }
 
-export function uploadFile(file: Blob, fileName: string, options: UploadOptions = {}): Promise<UploadedFile> {
+/**
+ * Sends `file` as the multipart field `file` to `path` (relative to the API base) with the
+ * session's bearer token; resolves with the 201 answer's `data`, rejects with an ApiError.
+ */
+export function uploadMultipart<T>(
+  path: string,
+  file: Blob,
+  fileName: string,
+  options: MultipartOptions = {},
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`v1/files${options.kind ? `?kind=${options.kind}` : ''}`));
+    xhr.open('POST', apiUrl(path));
     xhr.setRequestHeader('Accept', 'application/json');
-    if (options.idempotencyKey) xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, options.idempotencyKey);
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      if (value) xhr.setRequestHeader(name, value);
+    }
     const token = getCurrentUser().token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
@@ -35,9 +45,9 @@ export function uploadFile(file: Blob, fileName: string, options: UploadOptions 
         body = undefined;
       }
       const shape = (typeof body === 'object' && body !== null ? body : {}) as {
-        data?: UploadedFile;
-        code?: string;
-        message?: string;
+        data?: T;
+        code?: unknown;
+        message?: unknown;
       };
       if (xhr.status === 201 && shape.data) {
         options.onProgress?.(1);
@@ -46,18 +56,32 @@ export function uploadFile(file: Blob, fileName: string, options: UploadOptions 
       }
       reject(
         new ApiError(
-          shape.code ?? 'internal-error',
+          typeof shape.code === 'string' ? shape.code : 'internal-error',
           xhr.status,
-          shape.message ?? (xhr.statusText || ERRORS['internal-error'].message),
+          typeof shape.message === 'string' ? shape.message : xhr.statusText || ERRORS['internal-error'].message,
         ),
       );
     };
-    xhr.onerror = () =>
-      reject(new ApiError('network-request-failed', 0, ERRORS['network-request-failed'].message));
+    xhr.onerror = () => reject(new ApiError('network-request-failed', 0, ERRORS['network-request-failed'].message));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
     form.append(UPLOAD_FIELD, file, fileName);
     xhr.send(form);
+  });
+}
+
+export interface UploadOptions extends Omit<MultipartOptions, 'headers'> {
+  /** Refuse anything that is not of this kind (the server checks the real bytes). */
+  kind?: FileKind;
+  /** Sent as Idempotency-Key: the same photo sent again after a lost answer is the same file. */
+  idempotencyKey?: string;
+}
+
+export function uploadFile(file: Blob, fileName: string, options: UploadOptions = {}): Promise<UploadedFile> {
+  const { kind, idempotencyKey, ...rest } = options;
+  return uploadMultipart<UploadedFile>(`v1/files${kind ? `?kind=${kind}` : ''}`, file, fileName, {
+    ...rest,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
 }

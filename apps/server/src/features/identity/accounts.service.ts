@@ -10,8 +10,8 @@ export class AccountInputError extends Error {}
 /** Another account already has this e-mail (found before the insert, or by the unique index). */
 export class EmailInUseError extends AccountInputError {}
 
-/** Who accepted the personal-data policy, for the consent record. */
-export type ConsentMeta = { ip: string; userAgent: string | null };
+/** Who accepted the personal-data policy, for the consent record (no IP for the demo seed). */
+export type ConsentMeta = { ip: string | null; userAgent: string | null };
 
 export type NewAccount = {
   tc_id: 1 | 2 | 3;

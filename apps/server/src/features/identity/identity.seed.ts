@@ -1,8 +1,8 @@
-import { TC_ID, DATA_POLICY_VERSION, DEMO_PASSWORD } from '@puntoverde/contract';
+import { TC_ID, DEMO_PASSWORD } from '@puntoverde/contract';
 import { nowIso } from '../../db/dialect.js';
 import type { Seeder } from '../../db/seed/seeder.js';
 import { createAccount, type NewAccount } from './accounts.service.js';
-import { findUserByEmail, insertConsent } from './identity.repository.js';
+import { findUserByEmail } from './identity.repository.js';
 
 /** The demo accounts (README lists them); all share DEMO_PASSWORD. */
 export const DEMO_USERS = {
@@ -89,26 +89,15 @@ export const identitySeeder: Seeder = {
     for (const { branchOf, phoneVerified, ...account } of ACCOUNTS) {
       if (await findUserByEmail(db, account.email)) continue;
       const head = branchOf ? await findUserByEmail(db, branchOf) : undefined;
-      const user = await createAccount(db, { ...account, password: DEMO_PASSWORD, id_empresa: head?.id ?? null });
-      const now = nowIso();
-      await db
-        .updateTable('users')
-        .set({
-          data_policy_version: DATA_POLICY_VERSION,
-          data_policy_accepted_at: now,
-          phone_verified_at: phoneVerified ? now : null,
-        })
-        .where('id', '=', user.id)
-        .execute();
-      await insertConsent(db, {
-        user_id: user.id,
-        kind: 'data-policy',
-        version: DATA_POLICY_VERSION,
-        accepted_at: now,
-        withdrawn_at: null,
-        ip: null,
-        user_agent: 'demo seed',
+      const user = await createAccount(db, {
+        ...account,
+        password: DEMO_PASSWORD,
+        id_empresa: head?.id ?? null,
+        consent: { ip: null, userAgent: 'demo seed' },
       });
+      if (phoneVerified) {
+        await db.updateTable('users').set({ phone_verified_at: nowIso() }).where('id', '=', user.id).execute();
+      }
     }
   },
 };

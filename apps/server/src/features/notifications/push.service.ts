@@ -15,7 +15,7 @@ import {
   type UpdateNotificationPreferences,
 } from '@puntoverde/contract';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import * as repo from './deliveries.repository.js';
@@ -234,6 +234,29 @@ export async function audienceSize(db: Db, audience: BroadcastAudience): Promise
   return { users: Number(users.n), push_devices: Number(devices.n) };
 }
 
+/** A broadcast's delivery rows: notification and device first, then these values in this order. */
+const DELIVERY_COLUMNS = [
+  'notification_id',
+  'device_id',
+  'channel',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'broadcast_id',
+  'created_at',
+] as const;
+
+/** The values after notification and device of a pending delivery of the broadcast `b`. */
+function pendingDeliveryFor(b: { id: number }, at: string) {
+  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, channel: 'push' | 'email', nextAttemptAt: string) => [
+    eb.val(channel).as('channel'),
+    eb.val('pending').as('status'),
+    eb.val(0).as('attempts'),
+    eb.val(nextAttemptAt).as('next_attempt_at'),
+    eb.val(b.id).as('broadcast_id'),
+    eb.val(at).as('created_at'),
+  ];
+}
 /**
  * Writes a due broadcast to every recipient in one transaction, set-based (INSERT ... SELECT),
  * so 100,000 recipients take seconds: one notification record each, a push per device unless
@@ -263,6 +286,7 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
       .executeTakeFirst();
     const recipients = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
     const defaultAt = heldUntil(now).toISOString();
+    const pendingDelivery = pendingDeliveryFor(b, at);
     const optedOut = (channel: string, enabled: 0 | 1) =>
       trx
         .selectFrom('notification_preferences as p')
@@ -273,7 +297,7 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
         .where('p.enabled', '=', enabled);
     await trx
       .insertInto('notification_deliveries')
-      .columns(['notification_id', 'channel', 'device_id', 'status', 'attempts', 'next_attempt_at', 'broadcast_id', 'created_at'])
+      .columns(DELIVERY_COLUMNS)
       .expression(
         trx
           .selectFrom('notifications as n')
@@ -281,36 +305,19 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
           .where('n.broadcast_id', '=', b.id)
           .where('d.endpoint', 'is not', null)
           .where((eb) => eb.not(eb.exists(optedOut('push', 0))))
-          .select((eb) => [
-            'n.id',
-            eb.val('push').as('channel'),
-            'd.id as device_id',
-            eb.val('pending').as('status'),
-            eb.val(0).as('attempts'),
-            eb.val(defaultAt).as('next_attempt_at'),
-            eb.val(b.id).as('broadcast_id'),
-            eb.val(at).as('created_at'),
-          ]),
+          .select((eb) => ['n.id', 'd.id as device_id', ...pendingDelivery(eb, 'push', defaultAt)]),
       )
       .execute();
     await trx
       .insertInto('notification_deliveries')
-      .columns(['notification_id', 'channel', 'device_id', 'status', 'attempts', 'next_attempt_at', 'broadcast_id', 'created_at'])
+      .columns(DELIVERY_COLUMNS)
       .expression(
         trx
           .selectFrom('notifications as n')
           .where('n.broadcast_id', '=', b.id)
           .where((eb) => eb.exists(optedOut('email', 1)))
-          .select((eb) => [
-            'n.id',
-            eb.val('email').as('channel'),
-            eb.val(null).as('device_id'),
-            eb.val('pending').as('status'),
-            eb.val(0).as('attempts'),
-            eb.val(at).as('next_attempt_at'),
-            eb.val(b.id).as('broadcast_id'),
-            eb.val(at).as('created_at'),
-          ]),
+          // E-mail is not held by quiet hours.
+          .select((eb) => ['n.id', eb.val(null).as('device_id'), ...pendingDelivery(eb, 'email', at)]),
       )
       .execute();
     // Users who set their own quiet hours: one UPDATE per distinct window (there are few).

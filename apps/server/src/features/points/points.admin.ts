@@ -88,21 +88,8 @@ async function rowFor(db: Db, input: PointInput, source: 'manual' | 'osm' | 'dem
   const catalogue = await getCatalogue(db);
   const unknown = input.materials.filter((c) => !catalogue.byCode.has(c));
   if (unknown.length) throw AppError.field('unknown-material', 'materials');
-  return toPointRow(catalogue, {
-    name: input.name,
-    kind: input.kind,
-    address: input.address,
-    city: input.city,
-    lat: input.lat,
-    lng: input.lng,
-    opening_hours: input.opening_hours,
-    phone: input.phone,
-    photo_url: null,
-    operator: input.operator,
-    materials: input.materials,
-    source,
-    osm_id: osmId,
-  });
+  // toPointRow takes the columns it stores; the form's `active` is applied by the caller.
+  return toPointRow(catalogue, { ...input, photo_url: null, source, osm_id: osmId });
 }
 
 export async function createPointAdmin(db: Db, input: PointInput, admin: AuthUser): Promise<AdminPoint> {

@@ -1,25 +1,11 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
-import type { Database, ReportEventsTable, ReportsTable } from '../../db/types.js';
+import type { Database, FilesTable, ReportEventsTable, ReportsTable } from '../../db/types.js';
 
 export type ReportRow = Selectable<ReportsTable> & { point_name: string | null; duplicate_of_number: string | null };
 export type ReportEventRow = Selectable<ReportEventsTable>;
-export type ReportPhotoRow = {
-  report_id: number;
-  hidden: number;
-  position: number;
-  id: number;
-  public_id: string;
-  owner_id: number | null;
-  kind: string;
-  mime: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  storage_key: string;
-  is_public: number;
-  created_at: string;
-};
+/** A photo's file row with its place on the report. */
+export type ReportPhotoRow = Selectable<FilesTable> & { report_id: number; hidden: number; position: number };
 
 /**
  * Next number of the year's report sequence. Runs inside the transaction that inserts the

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAdminList, type Page } from '../../../lib/admin-resource';
 import { AdminListBody } from '../../../components/back-office/admin-list';
 import { Pager } from '../../../components/back-office/pager';
-import { FilterSelectField } from '../../../components/form-fields';
+import { FilterSelectField } from '../../../components/filter-fields';
 
 const PAGE_SIZE = 25;
 const ENTITIES = ['campaign', 'ally', 'faq', 'about', 'user', 'point', 'point-managers', 'container', 'material', 'pqr'] as const;

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllies } from '../api/get-allies';
 import { AllyCard } from './ally-card';
-import { FilterSelectField } from '../../../components/form-fields';
+import { FilterSelectField } from '../../../components/filter-fields';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 import { apiErrorMessage } from '../../../lib/api-errors';
 

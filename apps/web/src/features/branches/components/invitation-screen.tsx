@@ -13,7 +13,8 @@ import { ApiError } from '../../../lib/api-client';
 import { useAcceptInvitation } from '../api/accept-invitation';
 import { useInvitationPreview } from '../api/invitation-preview';
 import { apiErrorMessage, applyApiError } from '../../../lib/api-errors';
-import { CheckboxField, FormAlert, TextField } from '../../../components/form-fields';
+import { CheckboxField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import '../../../components/actions.css';
 import '../branches.css';
 

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/use-session';
 import { downloadCertificatePdf, useCompanyBranches, useMyCertificates, useRequestCertificate } from '../api/certificates';
 import { bogotaToday, dayLabel, lastQuarter, lastYear } from '../period';
 import '../certificates.css';
+import '../../../components/facts.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
 
@@ -64,7 +65,7 @@ export function CertificatesScreen() {
       <p className="ct-muted">{t('statistics.certificates.intro')}</p>
 
       <form className="ct-form" onSubmit={submit} noValidate>
-        <label className="ct-field">
+        <label className="pv-facts-filter">
           <span>{t('statistics.certificates.period')}</span>
           <select value={preset} onChange={(e) => setPreset(e.target.value as Preset)}>
             <option value="lastQuarter">{t('statistics.periods.lastQuarter')}</option>
@@ -74,7 +75,7 @@ export function CertificatesScreen() {
         </label>
         {preset === 'custom' && (
           <>
-            <label className="ct-field">
+            <label className="pv-facts-filter">
               <span>{t('statistics.figures.from')}</span>
               <input
                 type="date"
@@ -86,7 +87,7 @@ export function CertificatesScreen() {
               />
               {error?.fields?.from && <span id="ct-from-error" className="ct-error">{error.fields.from}</span>}
             </label>
-            <label className="ct-field">
+            <label className="pv-facts-filter">
               <span>{t('statistics.figures.to')}</span>
               <input
                 type="date"
@@ -101,7 +102,7 @@ export function CertificatesScreen() {
           </>
         )}
         {isHead && (
-          <label className="ct-field">
+          <label className="pv-facts-filter">
             <span>{t('statistics.certificates.scope')}</span>
             <select value={branch} onChange={(e) => setBranch(e.target.value)}>
               <option value="">{t('statistics.certificates.wholeCompany')}</option>
@@ -149,7 +150,7 @@ export function CertificatesScreen() {
                 <th scope="col">{t('statistics.certificates.total')}</th>
                 <th scope="col">{t('statistics.certificates.status')}</th>
                 <th scope="col">
-                  <span className="ct-visually-hidden">{t('statistics.certificates.download')}</span>
+                  <span className="visually-hidden">{t('statistics.certificates.download')}</span>
                 </th>
               </tr>
             </thead>

@@ -18,6 +18,32 @@ export interface FieldGroupProps<K extends string> {
   errors: Partial<Record<K, { message?: string }>>;
 }
 
+/** An e-mail input, labelled «Correo electrónico» unless `label` says otherwise. */
+export function EmailField({
+  registration,
+  error,
+  label,
+  autoComplete = 'email',
+}: {
+  registration: UseFormRegisterReturn;
+  error?: string;
+  label?: string;
+  /** `username` where it is the login name, so password managers pair it with the password. */
+  autoComplete?: 'email' | 'username';
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={label ?? t('identity.fields.email')}
+      type="email"
+      inputMode="email"
+      autoComplete={autoComplete}
+      registration={registration}
+      error={error}
+    />
+  );
+}
+
 type PersonField = 'first_name' | 'last_name' | 'document_type' | 'document_number';
 
 export function PersonFields({
@@ -117,14 +143,7 @@ export function SignupContactFieldset({
   return (
     <fieldset>
       <legend>{t('identity.signup.contactSection')}</legend>
-      <TextField
-        label={t('identity.fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+      <EmailField registration={register('email')} error={errors.email?.message} />
       <LocationFields register={register} errors={errors} addressOptional={addressOptional} />
     </fieldset>
   );

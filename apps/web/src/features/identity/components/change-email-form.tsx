@@ -4,7 +4,9 @@ import { ZChangeEmailRequest } from '@puntoverde/contract';
 import type { Me } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
+import { PasswordField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
+import { EmailField } from './account-field-groups';
 import { useChangeEmail } from '../api/change-email';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
@@ -36,11 +38,8 @@ export function ChangeEmailForm({
   return (
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
       <FormAlert message={formError} />
-      <TextField
+      <EmailField
         label={t('identity.fields.newEmail')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
         registration={register('email')}
         error={errors.email?.message}
       />

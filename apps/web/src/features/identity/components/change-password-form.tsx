@@ -4,7 +4,8 @@ import { MESSAGES_ES, ZCurrentPassword, ZNewPassword } from '@puntoverde/contrac
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { FormAlert, PasswordField } from '../../../components/form-fields';
+import { PasswordField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useChangePassword } from '../api/change-password';
 import type { ChangePasswordResult } from '../api/change-password';
 import './identity.css';

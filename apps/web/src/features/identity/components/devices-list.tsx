@@ -1,7 +1,7 @@
 /** Devices that receive this account's notifications, each removable. */
 import type { DeviceInfo } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useDevices } from '../api/list-devices';
 import { useRemoveDevice } from '../api/remove-device';
 import { describeUserAgent, formatDateTime } from '../forms/format';

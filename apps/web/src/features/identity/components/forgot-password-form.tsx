@@ -6,7 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { AppLink } from '../../../components/app-link';
-import { FormAlert, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
+import { EmailField } from './account-field-groups';
 import { useForgotPassword } from '../api/forgot-password';
 import { LOGIN_PATH } from '../routes';
 import './identity.css';
@@ -55,14 +56,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
       <p>{t('identity.forgot.lead')}</p>
       <FormAlert message={formError} />
-      <TextField
-        label={t('identity.fields.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
+      <EmailField registration={register('email')} error={errors.email?.message} />
       <div className="pv-actions">
         <button type="submit" className="pv-button" disabled={isSubmitting}>
           {isSubmitting ? t('identity.forgot.submitting') : t('identity.forgot.submit')}

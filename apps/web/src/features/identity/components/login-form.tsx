@@ -5,7 +5,9 @@ import type { SessionUser } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { FormAlert, PasswordField, TextField } from '../../../components/form-fields';
+import { PasswordField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
+import { EmailField } from './account-field-groups';
 import { useLogin } from '../api/login';
 import { FORGOT_PASSWORD_PATH, SIGNUP_PATH } from '../routes';
 import './identity.css';
@@ -29,14 +31,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
   return (
     <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
       <FormAlert message={formError} />
-      <TextField
-        label={t('identity.fields.email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        registration={register('username')}
-        error={errors.username?.message}
-      />
+      <EmailField autoComplete="username" registration={register('username')} error={errors.username?.message} />
       <PasswordField
         label={t('identity.fields.password')}
         autoComplete="current-password"

@@ -1,7 +1,7 @@
 /** Ley 1581 de 2012 rights: see the consent given, read the policy and download every personal datum (JSON). */
 import type { Me } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useExportMyData } from '../api/export-my-data';
 import { formatDateTime } from '../forms/format';
 import { DATA_POLICY_PATH } from '../routes';

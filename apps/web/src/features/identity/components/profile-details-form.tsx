@@ -5,7 +5,7 @@ import type { Me, UpdateProfileRequest } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useUpdateProfile } from '../api/update-profile';
 import { CompanyFields, LocationFields, PersonFields } from './account-field-groups';
 import './identity.css';

@@ -1,7 +1,7 @@
 /** Open sessions (where the account is logged in) with a button to end each one. */
 import type { SessionInfo } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { logout } from '../../../lib/session';
 import { useSessions } from '../api/list-sessions';
 import { useRevokeSession } from '../api/revoke-session';

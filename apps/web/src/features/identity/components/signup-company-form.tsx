@@ -5,27 +5,15 @@ import type { CompanySignupForm, SessionUser } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useSignup } from '../api/signup';
 import { CompanyFields } from './account-field-groups';
-import { SignupFormFrame } from './signup-form-frame';
+import { SIGNUP_SHARED_DEFAULTS, SignupFormFrame, useSignupFrame } from './signup-form-frame';
 import './identity.css';
-import { useApiFormSubmit } from '../../../lib/use-api-form';
 
-const FIELDS: readonly Path<CompanySignupForm>[] = [
-  'company_name',
-  'nit',
-  'contact_name',
-  'email',
-  'phone',
-  'city',
-  'address',
-  'password',
-  'accept_data_policy',
-];
+/** The holder's fields a server error may name; the shared ones are added by the frame. */
+const HOLDER_FIELDS: readonly Path<CompanySignupForm>[] = ['company_name', 'nit', 'contact_name'];
 
 export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => void }) {
   const { t } = useTranslation();
-  const signupMutation = useSignup();
   const form = useForm({
     resolver: zodResolver(ZCompanySignupData),
     defaultValues: {
@@ -33,46 +21,21 @@ export function SignupCompanyForm({ onSignedUp }: { onSignedUp: (user: SessionUs
       company_name: '',
       nit: '',
       contact_name: '',
-      email: '',
-      phone: '',
-      city: '',
-      address: '',
-      password: '',
-      // Unticked until the company chooses to accept (Ley 1581 de 2012: consent is explicit).
-      accept_data_policy: false as unknown as true,
+      ...SIGNUP_SHARED_DEFAULTS,
     },
   });
-  const {
-    register,
-    watch,
-    formState: { errors, isSubmitting },
-  } = form;
-  const [password = '', companyName = '', contactName = '', email = ''] = watch([
-    'password',
-    'company_name',
-    'contact_name',
-    'email',
-  ]);
-
-  const { onSubmit, formError } = useApiFormSubmit(
+  const frame = useSignupFrame(
     form,
-    FIELDS,
-    async (values) => onSignedUp(await signupMutation.mutateAsync(values)),
-    { prefix: 'data_user.' },
+    { holderFields: HOLDER_FIELDS, nameFields: ['company_name', 'contact_name'] },
+    onSignedUp,
   );
 
   return (
     <SignupFormFrame
-      register={register}
-      errors={errors}
-      onSubmit={onSubmit}
-      formError={formError}
-      isSubmitting={isSubmitting}
+      {...frame}
       legend={t('identity.signup.companySection')}
-      holder={<CompanyFields register={register} errors={errors} />}
+      holder={<CompanyFields register={form.register} errors={form.formState.errors} />}
       addressOptional={false}
-      password={password}
-      personal={[companyName, contactName, email]}
       submitLabel={t('identity.signup.submitCompany')}
     />
   );

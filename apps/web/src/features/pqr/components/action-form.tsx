@@ -1,6 +1,6 @@
 /** The pieces every PQR form repeats: the form-level alert, and the row with its submit button. */
 import type { FormEvent, ReactNode } from 'react';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 
 export function SubmitActions({
   label,

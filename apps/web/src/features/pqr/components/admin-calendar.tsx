@@ -5,7 +5,8 @@ import { usePqrCalendar, useRemoveCalendarDay, useSetCalendarDay } from '../api/
 import { formatDate } from '../format';
 import { SubmitActions } from './action-form';
 import { useActionForm } from './use-action-form';
-import { FormAlert, SelectField, TextField } from '../../../components/form-fields';
+import { SelectField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { EmptyState } from '../../../components/empty-state';
 
 type CalendarForm = { date: string; is_working: 'false' | 'true'; reason: string };

@@ -22,7 +22,9 @@ import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
 import { LightBadge, StatusBadge } from './badges';
 import { Fact, HistoryEntry, TextWithFiles } from './pqr-record';
 import { useActionForm } from './use-action-form';
-import { FormAlert, TextAreaField, TextField } from '../../../components/form-fields';
+import { TextAreaField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
+import { FilterSelectField } from '../../../components/filter-fields';
 import { apiErrorMessage } from '../../../lib/api-errors';
 
 export const ADMIN_PQR_PATH = '/admin/pqr';
@@ -164,31 +166,23 @@ function AssignPanel({ p, onDone }: PanelProps) {
   return (
     <Panel title={t('pqr.admin.assign')}>
       <FormAlert message={error} />
-      <div className="pqr-field">
-        <label className="pqr-label" htmlFor="pqr-assignee">
-          {t('pqr.admin.assignee')}
-        </label>
-        <select
-          id="pqr-assignee"
-          className="pv-field-input"
-          value={p.assignee?.id ?? ''}
-          disabled={assign.isPending}
-          onChange={(e) => {
-            setError(null);
-            assign.mutate(
-              { assignee_id: e.target.value ? Number(e.target.value) : null },
-              { onSuccess: () => onDone(t('pqr.admin.done.assign')), onError: (err) => setError(apiErrorMessage(t, err)) },
-            );
-          }}
-        >
-          <option value="">{t('pqr.admin.unassigned')}</option>
-          {(staff.data ?? []).map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelectField
+        id="pqr-assignee"
+        label={t('pqr.admin.assignee')}
+        value={String(p.assignee?.id ?? '')}
+        options={[
+          { value: '', label: t('pqr.admin.unassigned') },
+          ...(staff.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+        ]}
+        disabled={assign.isPending}
+        onValue={(value) => {
+          setError(null);
+          assign.mutate(
+            { assignee_id: value ? Number(value) : null },
+            { onSuccess: () => onDone(t('pqr.admin.done.assign')), onError: (err) => setError(apiErrorMessage(t, err)) },
+          );
+        }}
+      />
     </Panel>
   );
 }

@@ -8,7 +8,7 @@ import { INBOX_PAGE_SIZE, useInbox, type InboxFilters } from '../api/admin-pqr-l
 import { usePqrStaff } from '../api/admin-pqr-staff';
 import { formatShortDate } from '../format';
 import { LightBadge, StatusBadge } from './badges';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
 

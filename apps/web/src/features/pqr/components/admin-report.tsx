@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadPqrReportCsv, usePqrReport } from '../api/admin-pqr-report';
 import { formatMonth, formatPercent, todayInBogota } from '../format';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
+import { FilterInputField } from '../../../components/filter-fields';
 
 export function AdminReport() {
   const { t, i18n } = useTranslation();
@@ -24,19 +25,15 @@ export function AdminReport() {
   return (
     <div className="pqr-admin">
       <div className="pqr-filters">
-        <div className="pqr-field pqr-field-narrow">
-          <label className="pqr-label" htmlFor="pqr-report-month">
-            {t('pqr.report.month')}
-          </label>
-          <input
-            id="pqr-report-month"
-            className="pv-field-input"
-            type="month"
-            value={month}
-            max={todayInBogota().slice(0, 7)}
-            onChange={(e) => e.target.value && setMonth(e.target.value)}
-          />
-        </div>
+        <FilterInputField
+          id="pqr-report-month"
+          className="pv-field-input pqr-field-narrow"
+          label={t('pqr.report.month')}
+          type="month"
+          value={month}
+          max={todayInBogota().slice(0, 7)}
+          onValue={(value) => value && setMonth(value)}
+        />
         <div className="pqr-actions">
           <button
             type="button"

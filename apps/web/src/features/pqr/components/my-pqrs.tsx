@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMyPqrs } from '../api/my-pqrs';
 import { formatDate } from '../format';
 import { StatusBadge } from './badges';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { PqrStatusView } from './pqr-status-view';
 import { apiErrorMessage } from '../../../lib/api-errors';
 

@@ -25,14 +25,8 @@ import { formatDate } from '../format';
 import { applyApiError } from '../../../lib/api-errors';
 import { SubmitActions } from './action-form';
 import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
-import {
-  CheckboxField,
-  FormAlert,
-  RadioGroupField,
-  SelectField,
-  TextAreaField,
-  TextField,
-} from '../../../components/form-fields';
+import { CheckboxField, RadioGroupField, SelectField, TextAreaField, TextField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 
 /** The personal-data policy page (identity feature). */
 const DATA_POLICY_PATH = '/data-policy';

@@ -6,7 +6,7 @@ import { REPORT_REASON_MAX, type Report } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useReportAction } from '../api/report-actions';
 import { reportPath } from '../format';
 import '../../../components/actions.css';

@@ -3,17 +3,22 @@
  * the bar that shows with a selection moves them all to one status after a confirmation. The
  * server checks each report on its own; the outcome is announced politely.
  */
-import { REPORT_REASON_MAX, REPORT_STATUSES, type HandlerReportListItem, type ReportStatus } from '@puntoverde/contract';
+import {
+  REPORT_REASON_MAX,
+  REPORT_STATUSES,
+  type HandlerReportListItem,
+  type ReportStatus,
+} from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
 import { EmptyState } from '../../../components/empty-state';
-import { FormAlert, SelectField, TextAreaField } from '../../../components/form-fields';
+import { SelectField, TextAreaField } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useBulkStatus } from '../api/handling';
-import { formatDay, reportPath } from '../format';
-import { ReportStatusBadge } from './report-list';
+import { formatDay } from '../format';
+import { ReportCardHead } from './report-list';
 
 /** Each duplicate needs its own original, so `duplicado` is set one report at a time. */
 const BULK_UNSUPPORTED: readonly ReportStatus[] = ['duplicado'];
@@ -35,7 +40,9 @@ export function BulkStatusBar({ numbers, onDone }: { numbers: string[]; onDone: 
     { value: '', label: t('reports.handling.choose') },
     ...REPORT_STATUSES.map((s) => ({
       value: s,
-      label: BULK_UNSUPPORTED.includes(s) ? t('reports.bulk.oneByOne', { status: t(`reports.status.${s}`) }) : t(`reports.status.${s}`),
+      label: BULK_UNSUPPORTED.includes(s)
+        ? t('reports.bulk.oneByOne', { status: t(`reports.status.${s}`) })
+        : t(`reports.status.${s}`),
       disabled: BULK_UNSUPPORTED.includes(s),
     })),
   ];
@@ -47,7 +54,9 @@ export function BulkStatusBar({ numbers, onDone }: { numbers: string[]; onDone: 
       { numbers, status, ...(needsReason ? { reason: reason.trim() } : {}) },
       {
         onSuccess: (result) => {
-          const parts = [t('reports.bulk.updated', { count: result.updated.length, status: t(`reports.status.${status}`) })];
+          const parts = [
+            t('reports.bulk.updated', { count: result.updated.length, status: t(`reports.status.${status}`) }),
+          ];
           for (const f of result.failed) parts.push(t('reports.bulk.failed', { number: f.number, message: f.message }));
           setAnnouncement(parts.join(' '));
           setConfirming(false);
@@ -78,12 +87,19 @@ export function BulkStatusBar({ numbers, onDone }: { numbers: string[]; onDone: 
           ) : null}
           {confirming && status ? (
             <div className="rp-notice" role="group" aria-labelledby="rp-bulk-confirm">
-              <p id="rp-bulk-confirm">{t('reports.bulk.confirm', { count: numbers.length, status: t(`reports.status.${status}`) })}</p>
+              <p id="rp-bulk-confirm">
+                {t('reports.bulk.confirm', { count: numbers.length, status: t(`reports.status.${status}`) })}
+              </p>
               <div className="pv-action-bar">
                 <button type="button" className="pv-button" disabled={bulk.isPending} onClick={apply}>
                   {t('reports.bulk.confirmYes')}
                 </button>
-                <button type="button" className="pv-button pv-button-secondary" disabled={bulk.isPending} onClick={() => setConfirming(false)}>
+                <button
+                  type="button"
+                  className="pv-button pv-button-secondary"
+                  disabled={bulk.isPending}
+                  onClick={() => setConfirming(false)}
+                >
                   {t('reports.bulk.cancel')}
                 </button>
               </div>
@@ -146,18 +162,14 @@ export function HandlingInbox({ items, empty }: { items: HandlerReportListItem[]
                 onChange={(e) => toggle(r.number, e.target.checked)}
               />
               <div>
-                <p className="rp-card-head">
-                  <AppLink to={reportPath(r.number)}>
-                    <strong>{r.category_label}</strong> · {r.number}
-                  </AppLink>
-                  <ReportStatusBadge status={r.status} />
-                </p>
-                <p>{r.description.length > 180 ? `${r.description.slice(0, 180)}…` : r.description}</p>
+                <ReportCardHead report={r} />
                 <p className="rp-hint">
                   {formatDay(r.created_at, i18n.language)} · {t('reports.bulk.age', { count: r.age_days })}
                   {r.point ? ` · ${r.point.name}` : ''}
                   {' · '}
-                  {r.assigned_to ? t('reports.assign.current', { name: r.assigned_to.name }) : t('reports.assign.nobody')}
+                  {r.assigned_to
+                    ? t('reports.assign.current', { name: r.assigned_to.name })
+                    : t('reports.assign.nobody')}
                 </p>
               </div>
             </li>

@@ -2,7 +2,7 @@
 import { OPEN311_BASE_PATH } from '@puntoverde/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useCreateOpen311Key, useOpen311Keys, useRevokeOpen311Key } from '../api/open311-keys';
 import { formatDay } from '../format';
 import '../../../components/actions.css';

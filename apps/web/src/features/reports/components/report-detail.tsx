@@ -7,7 +7,7 @@ import { REPORT_REASON_MAX, type HandlerReport, type Report, type ReportStatus }
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { FormAlert } from '../../../components/form-fields';
+import { FormAlert } from '../../../components/field-shell';
 import { useAssignees, useAssignReport, useHandlerAction, useHandlerReport } from '../api/handling';
 import { useReport } from '../api/get-report';
 import { useReportAction } from '../api/report-actions';

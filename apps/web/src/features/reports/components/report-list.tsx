@@ -20,6 +20,25 @@ export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   return <StatusBadge tone={TONES[status]}>{t(`reports.status.${status}`)}</StatusBadge>;
 }
 
+/** A report card's title line (category and number, linked; status) and its shortened description. */
+export function ReportCardHead({
+  report: r,
+}: {
+  report: Pick<ReportSummary, 'number' | 'category_label' | 'status' | 'description'>;
+}) {
+  return (
+    <>
+      <p className="rp-card-head">
+        <AppLink to={reportPath(r.number)}>
+          <strong>{r.category_label}</strong> · {r.number}
+        </AppLink>
+        <ReportStatusBadge status={r.status} />
+      </p>
+      <p>{r.description.length > 180 ? `${r.description.slice(0, 180)}…` : r.description}</p>
+    </>
+  );
+}
+
 export function ReportList({ items, empty }: { items: ReportSummary[]; empty: string }) {
   const { t, i18n } = useTranslation();
   if (!items.length) return <EmptyState title={empty} />;
@@ -27,13 +46,7 @@ export function ReportList({ items, empty }: { items: ReportSummary[]; empty: st
     <ul className="rp-list">
       {items.map((r) => (
         <li key={r.number} className="pv-card rp-card">
-          <p className="rp-card-head">
-            <AppLink to={reportPath(r.number)}>
-              <strong>{r.category_label}</strong> · {r.number}
-            </AppLink>
-            <ReportStatusBadge status={r.status} />
-          </p>
-          <p>{r.description.length > 180 ? `${r.description.slice(0, 180)}…` : r.description}</p>
+          <ReportCardHead report={r} />
           <p className="rp-hint">
             {formatDay(r.created_at, i18n.language)}
             {r.point ? ` · ${r.point.name}` : ''}

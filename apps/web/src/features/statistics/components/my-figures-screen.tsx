@@ -74,7 +74,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
       <p className="st-muted">{t('statistics.figures.intro')}</p>
 
       <div className="st-filters">
-        <label className="st-field">
+        <label className="pv-facts-filter">
           <span>{t('statistics.figures.period')}</span>
           <select value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)}>
             {PERIOD_PRESETS.map((p) => (
@@ -86,17 +86,17 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
         </label>
         {preset === 'custom' && (
           <>
-            <label className="st-field">
+            <label className="pv-facts-filter">
               <span>{t('statistics.figures.from')}</span>
               <input type="date" value={custom.from} max={bogotaToday()} onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))} />
             </label>
-            <label className="st-field">
+            <label className="pv-facts-filter">
               <span>{t('statistics.figures.to')}</span>
               <input type="date" value={custom.to} max={bogotaToday()} onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))} />
             </label>
           </>
         )}
-        <label className="st-field">
+        <label className="pv-facts-filter">
           <span>{t('statistics.figures.materialFilter')}</span>
           <select value={material} onChange={(e) => setMaterial(e.target.value)}>
             <option value="">{t('statistics.figures.allMaterials')}</option>
@@ -108,7 +108,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
           </select>
         </label>
         {data?.branches && (
-          <label className="st-field">
+          <label className="pv-facts-filter">
             <span>{t('statistics.figures.view')}</span>
             <select value={String(view)} onChange={(e) => setView(e.target.value === 'all' ? 'all' : Number(e.target.value))}>
               <option value="all">{t('statistics.figures.consolidated')}</option>

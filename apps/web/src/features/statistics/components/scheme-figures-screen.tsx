@@ -30,8 +30,8 @@ function FactorRow({ code, name, factor, source }: { code: string; name: string;
       <td>{name}</td>
       <td>
         <form onSubmit={save} className="st-factor-form">
-          <label className="st-field">
-            <span className="st-visually-hidden">{t('statistics.staff.factorFor', { code })}</span>
+          <label className="pv-facts-filter">
+            <span className="visually-hidden">{t('statistics.staff.factorFor', { code })}</span>
             <input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} size={6} />
           </label>
           <button type="submit" className="pv-button pv-button-small" disabled={update.isPending}>
@@ -62,7 +62,7 @@ export function SchemeFiguresScreen() {
     <section className="st" aria-labelledby="st-scheme-title">
       <h2 id="st-scheme-title">{t('statistics.staff.title')}</h2>
       <div className="st-filters">
-        <label className="st-field">
+        <label className="pv-facts-filter">
           <span>{t('statistics.figures.period')}</span>
           <select value={preset} onChange={(e) => setPreset(e.target.value as PeriodPreset)}>
             {PERIOD_PRESETS.filter((p) => p !== 'custom').map((p) => (
@@ -72,7 +72,7 @@ export function SchemeFiguresScreen() {
             ))}
           </select>
         </label>
-        <label className="st-field">
+        <label className="pv-facts-filter">
           <span>{t('statistics.staff.group')}</span>
           <select value={group} onChange={(e) => setGroup(e.target.value as SchemeFilters['group'])}>
             <option value="material">{t('statistics.staff.byMaterial')}</option>

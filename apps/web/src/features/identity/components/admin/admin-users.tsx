@@ -17,7 +17,8 @@ import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../.
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
-import { FilterSelectField, fieldBinder, SwitchField, TextField } from '../../../../components/form-fields';
+import { fieldBinder, SwitchField, TextField } from '../../../../components/form-fields';
+import { FilterSelectField } from '../../../../components/filter-fields';
 import { AdminListBody } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { LabelledSearchbar } from '../../../../components/labelled-searchbar';

@@ -22,7 +22,8 @@ import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../.
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
-import { FilterSelectField, fieldBinder, SelectField, SwitchField, TextField } from '../../../../components/form-fields';
+import { fieldBinder, SelectField, SwitchField, TextField } from '../../../../components/form-fields';
+import { FilterSelectField } from '../../../../components/filter-fields';
 import { AdminListBody, RowActions } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { apiErrorMessage } from '../../../../lib/api-errors';

@@ -7,7 +7,8 @@ import type { Broadcast, BroadcastAudience, BroadcastAudienceSize, CreateBroadca
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, RadioGroupField, SelectField, TextAreaField, TextField } from '../../../../components/form-fields';
+import { RadioGroupField, SelectField, TextAreaField, TextField } from '../../../../components/form-fields';
+import { FormAlert } from '../../../../components/field-shell';
 import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/date-format';
 import { formatNumber } from '../../../../lib/number-format';

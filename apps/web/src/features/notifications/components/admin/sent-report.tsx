@@ -6,7 +6,7 @@
 import { NOTIFICATION_KINDS, type Broadcast, type DeliveryFigures, type NotificationKind } from '@puntoverde/contract';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterInputField, FilterSelectField } from '../../../../components/form-fields';
+import { FilterInputField, FilterSelectField } from '../../../../components/filter-fields';
 import { formatDateTime } from '../../../../lib/date-format';
 import { formatNumber } from '../../../../lib/number-format';
 import { useCancelBroadcast, useSentReport, type SentReportFilters } from '../../api/broadcasts';

@@ -27,7 +27,8 @@ import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../.
 import { AdminModal } from '../../../../components/back-office/admin-modal';
 import { AdminForm, useAdminSave } from '../../../../components/back-office/admin-form';
 import { NumberValueField } from '../../../../components/back-office/number-value-field';
-import { CheckboxGroupField, FilterSelectField, fieldBinder, SelectField, SwitchField, TextField } from '../../../../components/form-fields';
+import { CheckboxGroupField, fieldBinder, SelectField, SwitchField, TextField } from '../../../../components/form-fields';
+import { FilterSelectField } from '../../../../components/filter-fields';
 import { useNotify } from '../../../../components/use-notify';
 import { LocationFields } from '../../../../components/back-office/location-fields';
 import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';

@@ -6,7 +6,7 @@
 import type { ReportCategoryView } from '@puntoverde/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../../components/form-fields';
+import { FormAlert } from '../../../../components/field-shell';
 import { ApiError } from '../../../../lib/api-client';
 import {
   useAdminReportCategories,
