@@ -53,7 +53,7 @@ const ROUTE_BUDGETS_KIB = {
   '/app/tabs/prequest/:id': 240,
   '/app/tabs/request': 260,
   '/app/tabs/request/:id': 260,
-  '/app/tabs/points': 200,
+  '/app/tabs/points': 205, // the container forms on the shared field set (react-hook-form)
   '/app/tabs/branch-offices/list/:id': 225,
   // The reports map and the handling inbox's bulk changes and assignment joined this page after its first budget.
   '/app/tabs/reports': 270,
