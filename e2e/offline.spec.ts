@@ -306,6 +306,80 @@ test('offline, a PQR and a report with a photo wait on the device; back online b
   await helpTab.close();
 });
 
+test('a pickup request the server refused while it waited offline opens in its form, is corrected and sent once', async () => {
+  const address = `Carrera 70 # 44-10, apto ${Date.now().toString(36)}`;
+  // The household is signed in (the test before). An entry as the outbox leaves one the server
+  // refused on reconnect: the day it asked for is no longer offered.
+  await page.goto('/app/tabs/request');
+  const id = await page.evaluate(
+    async ({ address, lat, lng }) => {
+      const user = JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { id?: number };
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('puntoverde-outbox');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(new Error(String(open.error)));
+      });
+      const at = new Date().toISOString();
+      const entry = {
+        id: crypto.randomUUID(),
+        kind: 'pickup-request',
+        path: 'v1/requests',
+        body: {
+          items: [{ material: 'carton', estimated_kg: 12.5, units: null }],
+          address,
+          lat,
+          lng,
+          preferred_date: '2020-01-06',
+          time_window: 'manana',
+          notes: '',
+          photos: [],
+        },
+        photos: [],
+        photosField: 'photos',
+        label: address,
+        userId: user.id ?? null,
+        idempotencyKey: crypto.randomUUID(),
+        state: 'refused',
+        error: { code: 'validation-error', message: 'Revisa los datos de la solicitud.', fields: { preferred_date: 'Elige uno de los días disponibles.' } },
+        createdAt: at,
+        updatedAt: at,
+      };
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction('entries', 'readwrite');
+        tx.objectStore('entries').put(entry, entry.id);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(new Error(String(tx.error)));
+      });
+      return entry.id;
+    },
+    { address, lat: LAUREL.lat, lng: LAUREL.lng },
+  );
+  await page.reload();
+  const item = page.getByRole('listitem').filter({ hasText: address });
+  await expect(item.getByText('No se pudo enviar')).toBeVisible();
+  await expect(item.getByText(/Elige uno de los días disponibles/)).toBeVisible();
+  await item.getByRole('button', { name: 'Corregir y reenviar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/app/tabs/request/new\\?edit=${id}`));
+  const form = page.locator('.ion-page:not(.ion-page-hidden)').last();
+  // The form holds what was asked for; the person picks a day that is offered now.
+  await expect(form.getByLabel('Dirección de recogida')).toHaveValue(address);
+  await expect(form.getByLabel('Material 1', { exact: true })).toHaveValue('carton');
+  await expect(form.getByText(/sugerido, el más cercano/).first()).toBeVisible({ timeout: 30_000 });
+  const day = form.getByLabel('Día preferido');
+  await expect(day.locator('option').nth(1)).toBeAttached({ timeout: 30_000 });
+  await day.selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Enviar solicitud' }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/request$/);
+  const sent = page.getByRole('listitem').filter({ hasText: address });
+  await expect(sent.getByText(/^Enviado: #\d+$/)).toBeVisible({ timeout: 30_000 });
+
+  // One request with that address on the server.
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token ?? '');
+  const mine = await page.request.get('/back/api/v1/requests?page_size=50', { headers: { authorization: `Bearer ${token}` } });
+  expect(mine.ok(), await mine.text()).toBe(true);
+  expect(JSON.stringify(await mine.json()).split(address).length - 1).toBe(1);
+});
+
 test('a new build served shows "Hay una nueva versión — Actualizar", and updating loads it', async () => {
   await page.goto('/index');
   await untilControlled(page);

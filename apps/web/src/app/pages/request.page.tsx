@@ -5,7 +5,7 @@
 import { TC_ID } from '@puntoverde/contract';
 import { useIonRouter } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { useBranches } from '../../features/branches/api/list-branches';
@@ -15,7 +15,7 @@ import { LoginRequiredNotice } from '../../features/identity/components/login-re
 import { MY_REQUESTS_PATH, MyRequestsScreen } from '../../features/requests/components/my-requests-screen';
 import { RequestDetailScreen } from '../../features/requests/components/request-detail-screen';
 import { REQUEST_OUTBOX_KIND, RequestForm } from '../../features/requests/components/request-form';
-import { OutboxList } from '../../components/offline/outbox-list';
+import { OutboxList, useOutboxState } from '../../components/offline/outbox-list';
 import { flushOutbox } from '../../lib/offline/flush';
 import { useNotify } from '../../components/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
@@ -33,6 +33,11 @@ export default function RequestPage() {
   const isHead = user.tc_id === TC_ID.company && (user.id_empresa === null || user.id_empresa === '');
   const branches = useBranches(isLoggedIn(user) && isHead);
   const tileUrl = config.data?.tile_url ?? DEFAULT_TILE_URL;
+  // `new?edit=<entry>`: a request the server refused while it waited offline, opened to be corrected.
+  const [search] = useSearchParams();
+  const editId = id === 'new' ? search.get('edit') : null;
+  const queued = useOutboxState([REQUEST_OUTBOX_KIND]);
+  const editing = editId ? queued.entries.find((e) => e.id === editId && e.state === 'refused') : undefined;
 
   let title = t('pages.request.title');
   let body;
@@ -46,8 +51,10 @@ export default function RequestPage() {
       </div>
     );
   } else if (id === 'new') {
-    body = config.isPending ? null : (
+    body = config.isPending || (editId && !queued.loaded) ? null : (
       <RequestForm
+        key={editing?.id ?? 'new'}
+        editing={editing}
         tileUrl={tileUrl}
         PhotoField={ImageUploadField}
         defaultAddress={typeof user.address === 'string' ? user.address : ''}
@@ -79,6 +86,7 @@ export default function RequestPage() {
             const id = (entry.result as { id?: number } | undefined)?.id;
             return id === undefined ? undefined : `#${id}`;
           }}
+          onEdit={(entry) => router.push(`${MY_REQUESTS_PATH}/new?edit=${encodeURIComponent(entry.id)}`, 'forward')}
           onSendNow={() => void flushOutbox()}
         />
         <MyRequestsScreen

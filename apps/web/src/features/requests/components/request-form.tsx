@@ -17,7 +17,9 @@ import {
   type TimeWindow,
   type UploadedFile,
 } from '@puntoverde/contract';
-import { keptPhoto, uploadedPhoto, type FormPhoto } from '../../../lib/offline/offline-photo';
+import { keptPhoto, photosOfEntry, uploadedPhoto, type FormPhoto } from '../../../lib/offline/offline-photo';
+import { flushOutbox } from '../../../lib/offline/flush';
+import { outbox } from '../../../lib/offline/outbox-store';
 import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -72,6 +74,7 @@ export function RequestForm({
   defaultAddress,
   onCreated,
   onQueued,
+  editing,
 }: {
   tileUrl: string;
   PhotoField: PhotoFieldComponent;
@@ -79,14 +82,17 @@ export function RequestForm({
   onCreated: (request: PickupRequestDetail) => void;
   /** Asked for with no connection: kept on the device, sent when it returns. */
   onQueued?: (entry: OutboxEntry) => void;
+  /** A request the server refused while it waited in the outbox, opened to be corrected. */
+  editing?: OutboxEntry;
 }) {
+  const edited = editing?.body as Partial<FormValues> & { point_id?: number } | undefined;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const materials = useMaterials();
   const calendar = usePickupCalendar();
   const create = useCreateRequest();
   // Uploaded photos carry their file id; those taken with no connection, their bytes (kept with the request offline).
-  const [photos, setPhotos] = useState<FormPhoto[]>([]);
+  const [photos, setPhotos] = useState<FormPhoto[]>(() => photosOfEntry(editing));
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [chosenPointId, setPointId] = useState<number | null>(null);
@@ -103,13 +109,13 @@ export function RequestForm({
   } = useForm<FormValues>({
     resolver: zodResolver(ZCreateRequestRequest),
     defaultValues: {
-      items: [{ material: '', estimated_kg: null, units: null }],
-      address: defaultAddress,
-      lat: undefined,
-      lng: undefined,
-      preferred_date: '',
-      time_window: 'manana',
-      notes: '',
+      items: edited?.items?.length ? edited.items : [{ material: '', estimated_kg: null, units: null }],
+      address: edited?.address ?? defaultAddress,
+      lat: edited?.lat,
+      lng: edited?.lng,
+      preferred_date: edited?.preferred_date ?? '',
+      time_window: edited?.time_window ?? 'manana',
+      notes: edited?.notes ?? '',
       photos: [],
     },
   });
@@ -153,6 +159,13 @@ export function RequestForm({
     }
     const body = { ...values, ...(pointId ? { point_id: pointId } : {}), photos: [] as string[] };
     try {
+      if (editing) {
+        // Corrected: back to the outbox with a new key (and its photos), sent at once if the connection allows.
+        const entry = await outbox.edit(editing.id, body, body.address, photos.map(({ preview: _preview, ...photo }) => photo));
+        void flushOutbox();
+        if (entry) onQueued?.(entry);
+        return;
+      }
       const result = await sendOrQueue(
         { kind: REQUEST_OUTBOX_KIND, path: CREATE_REQUEST_PATH, body, label: body.address },
         (headers, withPhotos) => create.mutateAsync({ body: withPhotos as typeof body, headers }),
