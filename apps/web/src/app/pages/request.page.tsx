@@ -51,23 +51,24 @@ export default function RequestPage() {
       </div>
     );
   } else if (id === 'new') {
-    body = config.isPending || (editId && !queued.loaded) ? null : (
-      <RequestForm
-        key={editing?.id ?? 'new'}
-        editing={editing}
-        tileUrl={tileUrl}
-        PhotoField={ImageUploadField}
-        defaultAddress={typeof user.address === 'string' ? user.address : ''}
-        onCreated={(created) => {
-          notify(t('requests.form.created', { id: created.id, point: created.point.name }));
-          router.push(`${MY_REQUESTS_PATH}/${created.id}`, 'forward', 'replace');
-        }}
-        onQueued={() => {
-          notify(t('offline.outbox.savedOffline'));
-          router.push(MY_REQUESTS_PATH, 'back', 'replace');
-        }}
-      />
-    );
+    body =
+      config.isPending || (editId && !queued.loaded) ? null : (
+        <RequestForm
+          key={editing?.id ?? 'new'}
+          editing={editing}
+          tileUrl={tileUrl}
+          PhotoField={ImageUploadField}
+          defaultAddress={typeof user.address === 'string' ? user.address : ''}
+          onCreated={(created) => {
+            notify(t('requests.form.created', { id: created.id, point: created.point.name }));
+            router.push(`${MY_REQUESTS_PATH}/${created.id}`, 'forward', 'replace');
+          }}
+          onQueued={() => {
+            notify(t('offline.outbox.savedOffline'));
+            router.push(MY_REQUESTS_PATH, 'back', 'replace');
+          }}
+        />
+      );
   } else if (id && /^\d+$/.test(id)) {
     title = t('requests.detail.title', { id });
     body = <RequestDetailScreen id={Number(id)} mode="mine" userId={user.id} backTo={MY_REQUESTS_PATH} />;
@@ -90,9 +91,16 @@ export default function RequestPage() {
           onSendNow={() => void flushOutbox()}
         />
         <MyRequestsScreen
-        userId={user.id}
-        branches={isHead ? (branches.data ?? []).map((b) => ({ id: b.id, name: b.active ? b.name : `${b.name} (${t('requests.branches.inactive')})` })) : null}
-      />
+          userId={user.id}
+          branches={
+            isHead
+              ? (branches.data ?? []).map((b) => ({
+                  id: b.id,
+                  name: b.active ? b.name : `${b.name} (${t('requests.branches.inactive')})`,
+                }))
+              : null
+          }
+        />
       </>
     );
   }

@@ -85,7 +85,7 @@ export function RequestForm({
   /** A request the server refused while it waited in the outbox, opened to be corrected. */
   editing?: OutboxEntry;
 }) {
-  const edited = editing?.body as Partial<FormValues> & { point_id?: number } | undefined;
+  const edited = editing?.body as (Partial<FormValues> & { point_id?: number }) | undefined;
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const materials = useMaterials();
@@ -161,7 +161,12 @@ export function RequestForm({
     try {
       if (editing) {
         // Corrected: back to the outbox with a new key (and its photos), sent at once if the connection allows.
-        const entry = await outbox.edit(editing.id, body, body.address, photos.map(({ preview: _preview, ...photo }) => photo));
+        const entry = await outbox.edit(
+          editing.id,
+          body,
+          body.address,
+          photos.map(({ preview: _preview, ...photo }) => photo),
+        );
         void flushOutbox();
         if (entry) onQueued?.(entry);
         return;
@@ -224,14 +229,18 @@ export function RequestForm({
                   key={`${field.id}-units`}
                   label={t('requests.form.units')}
                   maxDecimals={0}
-                  registration={register(`items.${index}.units`, { setValueAs: (v: unknown) => quantityValue(v, { maxDecimals: 0 }) })}
+                  registration={register(`items.${index}.units`, {
+                    setValueAs: (v: unknown) => quantityValue(v, { maxDecimals: 0 }),
+                  })}
                   error={itemErrors?.units?.message ?? itemErrors?.estimated_kg?.message}
                 />
               ) : (
                 <QuantityField
                   key={`${field.id}-kg`}
                   label={t('requests.form.kg')}
-                  registration={register(`items.${index}.estimated_kg`, { setValueAs: (v: unknown) => quantityValue(v) })}
+                  registration={register(`items.${index}.estimated_kg`, {
+                    setValueAs: (v: unknown) => quantityValue(v),
+                  })}
                   error={itemErrors?.estimated_kg?.message}
                 />
               )}
@@ -283,7 +292,7 @@ export function RequestForm({
             clearErrors('address');
           }}
           tileUrl={tileUrl}
-          error={errors.lat?.message ?? errors.lng?.message ? t('requests.form.pinRequired') : undefined}
+          error={(errors.lat?.message ?? errors.lng?.message) ? t('requests.form.pinRequired') : undefined}
           onChange={(v) => {
             setValue('lat', v.lat, { shouldValidate: false });
             setValue('lng', v.lng, { shouldValidate: false });
@@ -308,13 +317,20 @@ export function RequestForm({
             <div className="rq-points">
               {options.map((p, i) => (
                 <label key={p.id}>
-                  <input type="radio" name="point" value={p.id} checked={pointId === p.id} onChange={() => setPointId(p.id)} />
+                  <input
+                    type="radio"
+                    name="point"
+                    value={p.id}
+                    checked={pointId === p.id}
+                    onChange={() => setPointId(p.id)}
+                  />
                   <span>
                     <strong>{p.name}</strong>
                     {i === 0 ? ` · ${t('requests.form.suggested')}` : ''}
                     <br />
                     <span className="rq-hint">
-                      {formatAddress(p.address, p.city)} · {t('requests.form.distance', { distance: formatDistance(p.distance_m, lang) })}
+                      {formatAddress(p.address, p.city)} ·{' '}
+                      {t('requests.form.distance', { distance: formatDistance(p.distance_m, lang) })}
                     </span>
                   </span>
                 </label>
