@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeText } from './common.js';
 import { ZMaterialCode } from './materials.js';
-import { ZContainerStatus, ZLatitude, ZLongitude, ZPointKind } from './points.js';
+import { ZContainerStatus, ZLatitude, ZLongitude, ZPointKind, ZPointSummary } from './points.js';
 
 /** Back office (issue 5): pagination shared by lists, the audit log and user administration. */
 
@@ -135,18 +135,11 @@ export type AdminPointInput = z.input<typeof ZAdminPointInput>;
 
 export const ZAdminPointManager = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 
-export const ZAdminPoint = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  kind: ZPointKind,
-  address: z.string(),
-  city: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+/** A point as the back office lists it: the public summary (without "open now") and its admin fields. */
+export const ZAdminPoint = ZPointSummary.omit({ open_now: true }).extend({
   opening_hours: z.string().nullable(),
   phone: z.string().nullable(),
   operator: z.string().nullable(),
-  materials: z.array(z.string()),
   active: z.boolean(),
   source: z.string(),
   managers: z.array(ZAdminPointManager),

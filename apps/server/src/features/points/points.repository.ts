@@ -119,6 +119,12 @@ export async function pointIdsOfManager(db: Executor, userId: number): Promise<n
   return rows.map((r) => r.point_id);
 }
 
+/** User ids managing a point. */
+export async function managerIdsOfPoint(db: Executor, pointId: number): Promise<number[]> {
+  const rows = await db.selectFrom('point_managers').select('user_id').where('point_id', '=', pointId).execute();
+  return rows.map((r) => r.user_id);
+}
+
 export async function isManagerOf(db: Executor, userId: number, pointId: number): Promise<boolean> {
   const row = await db
     .selectFrom('point_managers')

@@ -307,6 +307,16 @@ export async function managedPoints(db: Executor, user: AuthUser): Promise<Manag
   }));
 }
 
+/** User ids managing a point (who hears of its requests and reports). */
+export async function managerIdsOfPoint(db: Executor, pointId: number): Promise<number[]> {
+  return repo.managerIdsOfPoint(db, pointId);
+}
+
+/** Whether a user manages a point. */
+export async function isManagerOfPoint(db: Executor, userId: number, pointId: number): Promise<boolean> {
+  return repo.isManagerOf(db, userId, pointId);
+}
+
 /** Ids of the points a user manages. */
 export async function pointIdsOfManager(db: Executor, userId: number): Promise<number[]> {
   return repo.pointIdsOfManager(db, userId);

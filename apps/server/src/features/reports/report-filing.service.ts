@@ -8,6 +8,7 @@ import { publishNotifications, REPORT_APP_LINK, sendMail } from './report-notice
 import { publicView, type ReportsDeps } from './report-views.js';
 import { reportsChanged } from './public-list-cache.js';
 import { filedEmail } from './reports.emails.js';
+import { managerIdsOfPoint } from '../points/points.service.js';
 import * as repo from './reports.repository.js';
 
 /** The timeline's author of what no person did. */
@@ -117,7 +118,7 @@ export async function createReport(
   const row = (await repo.findById(deps.db, id))!;
   // The point's managers get a record: a new report waits for them.
   if (row.point_id !== null) {
-    const managers = await repo.managerIdsOfPoint(deps.db, row.point_id);
+    const managers = await managerIdsOfPoint(deps.db, row.point_id);
     const notes = await Promise.all(
       managers.map(async (managerId) => ({
         userId: managerId,

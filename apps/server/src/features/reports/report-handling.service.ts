@@ -1,7 +1,7 @@
 import { TC_ID, REPORT_OPEN_STATUSES, type HandlerReport, type HandlerReportListItem } from '@puntoverde/contract';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { pointIdsOfManager } from '../points/points.service.js';
+import { managerIdsOfPoint, pointIdsOfManager } from '../points/points.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { DAY_MS, handlerView, loadContext, mustFind, requireHandler, toSummary, type ReportsDeps } from './report-views.js';
 import * as repo from './reports.repository.js';
@@ -86,7 +86,7 @@ export async function assignReport(deps: ReportsDeps, user: AuthUser, number: st
   let name = 'nadie';
   if (assigneeId !== null) {
     const [a] = await repo.usersByIds(deps.db, [assigneeId]);
-    const managers = row.point_id !== null ? await repo.managerIdsOfPoint(deps.db, row.point_id) : [];
+    const managers = row.point_id !== null ? await managerIdsOfPoint(deps.db, row.point_id) : [];
     if (!a || a.active !== 1 || (a.is_admin !== 1 && !managers.includes(a.id))) {
       throw AppError.field('validation-failed', 'assignee_id', 'Solo puedes asignarlo a alguien del equipo o a quien administra el punto.');
     }

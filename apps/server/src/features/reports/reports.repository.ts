@@ -292,11 +292,6 @@ export async function usersByIds(db: Executor, ids: number[]) {
     .execute();
 }
 
-export async function managerIdsOfPoint(db: Executor, pointId: number): Promise<number[]> {
-  const rows = await db.selectFrom('point_managers').select('user_id').where('point_id', '=', pointId).execute();
-  return rows.map((r) => r.user_id);
-}
-
 export async function findPoint(db: Executor, id: number) {
   return db.selectFrom('points').select(['id', 'name', 'active']).where('id', '=', id).executeTakeFirst();
 }

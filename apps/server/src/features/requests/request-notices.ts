@@ -1,6 +1,6 @@
 import type { RealtimeEvent } from '@puntoverde/contract';
 import type { RequestsDeps } from './request-views.js';
-import * as repo from './requests.repository.js';
+import { managerIdsOfPoint } from '../points/points.service.js';
 import type { RequestRow } from './requests.repository.js';
 
 /** Live events after a request changes: who follows it, and who also got a notification record. */
@@ -31,7 +31,7 @@ export async function publishChange(
 
 /** Everyone who follows a request live: requester, its company head, the point's managers. */
 export async function audienceOf(deps: RequestsDeps, row: Pick<RequestRow, 'requester_id' | 'company_id' | 'point_id'>) {
-  const managers = await repo.managerIdsOfPoint(deps.db, row.point_id);
+  const managers = await managerIdsOfPoint(deps.db, row.point_id);
   const people = [row.requester_id, ...(row.company_id !== null ? [row.company_id] : []), ...managers];
   return { all: [...new Set(people)], managers };
 }

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { toUploadedFile } from '../files/files.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { allowedTransitions, type RequestRole } from './request-state-machine.js';
+import { isManagerOfPoint } from '../points/points.service.js';
 import * as repo from './requests.repository.js';
 import type { ItemRow, PhotoRow, RequestRow } from './requests.repository.js';
 
@@ -59,7 +60,7 @@ export async function rolesOn(
   if (user.tc_id === TC_ID.manager) {
     const manages = managedPointIds
       ? managedPointIds.includes(row.point_id)
-      : await repo.isManagerOfPoint(db, user.id, row.point_id);
+      : await isManagerOfPoint(db, user.id, row.point_id);
     if (manages) roles.add('point-manager');
   }
   if (user.is_admin) roles.add('admin');

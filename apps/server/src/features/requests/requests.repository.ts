@@ -214,22 +214,6 @@ export async function setItemActual(
   await db.updateTable('pickup_request_items').set(values).where('id', '=', itemId).execute();
 }
 
-/** User ids managing a point. */
-export async function managerIdsOfPoint(db: Db, pointId: number): Promise<number[]> {
-  const rows = await db.selectFrom('point_managers').select('user_id').where('point_id', '=', pointId).execute();
-  return rows.map((r) => r.user_id);
-}
-
-export async function isManagerOfPoint(db: Db, userId: number, pointId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('point_managers')
-    .select('user_id')
-    .where('user_id', '=', userId)
-    .where('point_id', '=', pointId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /** The requests (id, requester, company, point) a file is a photo of. */
 export function requestsWithPhoto(db: Db, fileId: number) {
   return db
