@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery, pageOf } from './admin.js';
-import { dataOf } from './common.js';
+import { dataOf, safeMultilineText } from './common.js';
 import { ZFileRef } from './files.js';
 
 /**
@@ -197,9 +197,7 @@ const optionalText = (max: number) =>
 
 export const ZCreateReportRequest = z.object({
   category: ZReportCategory,
-  description: z
-    .string({ error: REPORT_MESSAGES_ES.description })
-    .trim()
+  description: safeMultilineText({ error: REPORT_MESSAGES_ES.description })
     .min(10, { error: REPORT_MESSAGES_ES.description })
     .max(REPORT_DESCRIPTION_MAX, { error: REPORT_MESSAGES_ES.descriptionMax }),
   lat: ZReportLat,

@@ -13,8 +13,9 @@ describe('delivery pacing', () => {
     );
     starts.sort((a, b) => a - b);
     const span = starts[starts.length - 1]! - starts[0]!;
-    // 12 starts at 100 per second: the last one at least 11 gaps (110 ms) after the first.
-    expect(span).toBeGreaterThanOrEqual(105);
+    // 12 starts at 100 per second: the last one 11 gaps (110 ms) after the first; timers may
+    // fire a millisecond early, so allow for it. Unpaced, the span is under a millisecond.
+    expect(span).toBeGreaterThanOrEqual(95);
   });
 
   it('does not wait when no rate is set', async () => {
