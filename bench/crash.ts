@@ -28,6 +28,7 @@ import path from 'node:path';
 import { DEMO_PASSWORD } from '@puntoverde/contract';
 import sharp from 'sharp';
 import { sqliteDriver } from '../apps/server/src/db/dialect.js';
+import { originalKeyOf } from '../apps/server/src/features/files/image-variants.js';
 import { DEMO_USERS } from '../apps/server/src/features/identity/identity.seed.js';
 import { freePort, repoRoot, writeResult } from './lib/harness.js';
 import { bundleServer } from './lib/server-bundle.js';
@@ -260,15 +261,18 @@ function check() {
       : [];
     // Bytes waiting under incoming/ are an upload cut between its steps: the next start finishes
     // (row there) or deletes (no row) them, checked at the following kill.
-    const pending = onDisk.filter((f) => f.startsWith('incoming/'));
-    const stored = new Set(onDisk.filter((f) => !f.startsWith('incoming/')));
-    const waiting = new Set(pending.map((f) => f.slice('incoming/'.length)));
+    // So are `*.tmp` files: a write (an image variant's) cut between its bytes and its rename.
+    const isPending = (f: string) => f.startsWith('incoming/') || f.endsWith('.tmp');
+    const pending = onDisk.filter(isPending);
+    const stored = new Set(onDisk.filter((f) => !isPending(f)));
+    const waiting = new Set(pending.map((f) => f.replace(/^incoming\//, '')));
     const lost =
       [...acked.radicados].filter((r) => !radicados.has(r)).length +
       [...acked.emails].filter((e) => !emails.has(e)).length +
       [...acked.requests].filter((id) => !requests.has(id)).length +
       [...acked.files].filter((f) => !keyOf.has(f) || !stored.has(keyOf.get(f)!)).length;
-    const orphans = [...stored].filter((f) => !keys.has(f));
+    // A responsive variant (`<key>.640w.avif`) belongs to its original's row (image-variants.ts).
+    const orphans = [...stored].filter((f) => !keys.has(originalKeyOf(f)));
     const halfWritten = [...keys].filter((k) => !stored.has(k) && !waiting.has(k));
     const notRecovered = [...pendingAtLastKill].filter((f) => pending.includes(f)).length;
     pendingAtLastKill = new Set(pending);
