@@ -31,8 +31,8 @@ const DEFAULT_BUDGET_KIB = 170;
  */
 const ROUTE_BUDGETS_KIB = {
   '/index': 170,
-  '/home': 180,
-  '/home/:id': 180,
+  '/home': 170, // the issues' first-screen budget: /index and /home
+  '/home/:id': 170,
   '/map/:id': 175,
   '/allies': 200,
   '/campaign': 205,

@@ -15,7 +15,7 @@ import { ToolbarActionsContext } from '../components/toolbar-actions';
 import { registerServerLogout } from '../features/identity/api/logout';
 import { PageBanners } from '../features/identity/components/page-banners';
 import { IdentityRuntime } from '../features/identity/components/identity-runtime';
-import { registerSocialSignOut } from '../features/social-auth/social-session';
+import { registerSocialSignOut } from '../features/social-auth/social-session-store';
 import { AppRoutes, MAIN_CONTENT_ID } from './app-routes';
 import { DeferredSideMenu } from './deferred-side-menu';
 

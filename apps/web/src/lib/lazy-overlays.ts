@@ -2,9 +2,10 @@
  * `useIonToast` and `useIonAlert` with the same signatures as @ionic/react's, but the toast and
  * alert custom elements load on first use instead of with the first paint of every page.
  * The build (build/ionic-per-component.ts) serves these for imports of the two hooks from
- * '@ionic/react'; type-checking and unit tests keep using Ionic's own.
+ * '@ionic/react'; type-checking and unit tests keep using Ionic's own. The controllers load with
+ * the element (lazy-overlay-controllers.ts): Ionic's overlay code is ~4 KiB gzip that a page
+ * showing no toast never needs.
  */
-import { alertController, toastController } from '@ionic/core/components';
 import type { AlertOptions, ToastOptions } from '@ionic/core/components';
 import { useMemo } from 'react';
 
@@ -38,6 +39,7 @@ function splitHooks<T extends OverlayHooks>(options: T): [Omit<T, keyof OverlayH
 
 let toastDefined: Promise<void> | undefined;
 let alertDefined: Promise<void> | undefined;
+const controllers = () => import('./lazy-overlay-controllers');
 
 export function useIonToast() {
   return useMemo(
@@ -49,11 +51,12 @@ export function useIonToast() {
           const [options, hooks] = splitHooks(
             typeof messageOrOptions === 'string' ? { message: messageOrOptions, duration } : messageOrOptions,
           );
+          const { toastController } = await controllers();
           const element = (await toastController.create(options)) as unknown as OverlayElement;
           wire(element, hooks);
           await element.present();
         },
-        (data?: unknown, role?: string) => toastController.dismiss(data, role),
+        async (data?: unknown, role?: string) => (await controllers()).toastController.dismiss(data, role),
       ] as const,
     [],
   );
@@ -63,17 +66,23 @@ export function useIonAlert() {
   return useMemo(
     () =>
       [
-        async (messageOrOptions: string | (AlertOptions & OverlayHooks), buttons?: AlertOptions['buttons']): Promise<void> => {
+        async (
+          messageOrOptions: string | (AlertOptions & OverlayHooks),
+          buttons?: AlertOptions['buttons'],
+        ): Promise<void> => {
           alertDefined ??= import('@ionic/core/components/ion-alert.js').then((m) => m.defineCustomElement());
           await alertDefined;
           const [options, hooks] = splitHooks(
-            typeof messageOrOptions === 'string' ? { message: messageOrOptions, buttons: buttons ?? [{ text: 'Ok' }] } : messageOrOptions,
+            typeof messageOrOptions === 'string'
+              ? { message: messageOrOptions, buttons: buttons ?? [{ text: 'Ok' }] }
+              : messageOrOptions,
           );
+          const { alertController } = await controllers();
           const element = (await alertController.create(options)) as unknown as OverlayElement;
           wire(element, hooks);
           await element.present();
         },
-        (data?: unknown, role?: string) => alertController.dismiss(data, role),
+        async (data?: unknown, role?: string) => (await controllers()).alertController.dismiss(data, role),
       ] as const,
     [],
   );

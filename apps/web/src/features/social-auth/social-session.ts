@@ -13,41 +13,9 @@ import { SOCIAL_FRAGMENT } from '@puntoverde/contract';
 import type { SocialAccountKind, SocialProvider } from '@puntoverde/contract';
 import { API_ORIGIN } from '../../lib/api-client';
 import { openSocialSignIn } from '../../lib/native/social-sign-in';
-import { registerSignOutHook } from '../../lib/session';
+import { ACTIVE_KEY, PENDING_KEY, REAUTH_KEY, TICKET_KEY, read, write } from './social-session-store';
 
-/** sessionStorage: the provider of the sign-in in flight (this tab). */
-const PENDING_KEY = 'pv-social-pending';
-/** localStorage: the provider the current session signed in with. */
-const ACTIVE_KEY = 'pv-social-provider';
-/** localStorage: set at logout; the next social sign-in asks the provider again. */
-const REAUTH_KEY = 'pv-social-reauth';
-/** sessionStorage: the completion ticket, kept while the user switches client/company or reloads. */
-const TICKET_KEY = 'pv-social-ticket';
-
-function storage(kind: 'local' | 'session'): Storage | null {
-  try {
-    return kind === 'local' ? window.localStorage : window.sessionStorage;
-  } catch {
-    return null; // storage disabled: social sign-in still works, only without these niceties
-  }
-}
-
-function read(kind: 'local' | 'session', key: string): string | null {
-  try {
-    return storage(kind)?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(kind: 'local' | 'session', key: string, value: string | null): void {
-  try {
-    if (value === null) storage(kind)?.removeItem(key);
-    else storage(kind)?.setItem(key, value);
-  } catch {
-    // quota or privacy mode: nothing to keep
-  }
-}
+export { registerSocialSignOut, signOutOfSocialSession } from './social-session-store';
 
 /** Where "Continuar con …" goes: the server's start URL with the kind and, after a logout, reauth. */
 export function socialStartUrl(provider: Pick<SocialProvider, 'start_url'>, kind?: SocialAccountKind): string {
@@ -90,21 +58,6 @@ export function markSocialSessionStarted(): void {
 /** The provider the current session came from, if it was a social sign-in. */
 export function activeSocialProvider(): string | null {
   return read('local', ACTIVE_KEY);
-}
-
-/** Logout's social step: forget the provider and make the next sign-in ask the provider again. */
-export function signOutOfSocialSession(): void {
-  write('local', ACTIVE_KEY, null);
-  write('session', PENDING_KEY, null);
-  write('session', TICKET_KEY, null);
-  write('local', REAUTH_KEY, '1');
-}
-
-let unregister: (() => void) | null = null;
-
-/** Registers the social sign-out with the session store's logout (once). */
-export function registerSocialSignOut(): void {
-  unregister ??= registerSignOutHook(signOutOfSocialSession);
 }
 
 export type SocialFragment = { code: string | null; ticket: string | null; error: string | null };
