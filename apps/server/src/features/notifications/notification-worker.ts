@@ -54,6 +54,9 @@ export type NotificationWorker = {
   kick(): void;
 };
 
+/** Lets the event loop answer waiting requests between two pieces of background work. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** 30 s, 1 min, 2 min... capped at one hour, with ±20 % jitter. */
 export function backoffMs(attempt: number): number {
   const base = Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 3_600_000);
@@ -82,11 +85,14 @@ export function createPacer(perSecond: number | undefined): () => Promise<void> 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
   const { db, log } = options;
   const now = options.now ?? (() => new Date());
-  const batchSize = options.batchSize ?? 500;
+  // Small claims and commits: each is a synchronous SQLite statement on the event loop the API
+  // shares (bench/push-broadcast.ts measures the API's latency while a broadcast drains).
+  const batchSize = options.batchSize ?? 100;
+  const lowWater = Math.max(1, Math.floor(batchSize / 2));
   // Senders encrypt off the event loop (Web Push send threads) and wait on the network: many
   // sends in flight keep the push service busy; the bound keeps memory and sockets in check.
   const concurrency = options.concurrency ?? 64;
-  const flushEvery = options.flushEvery ?? 100;
+  const flushEvery = options.flushEvery ?? 50;
   const leaseMs = options.leaseMs ?? 2 * 60_000;
   const maxAttempts = options.maxAttempts ?? 6;
   const pollMs = options.pollMs ?? 1000;
@@ -218,49 +224,69 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   async function runOnce(): Promise<WorkerRunResult> {
     const result: WorkerRunResult = { sent: 0, gone: 0, retried: 0, failed: 0, skipped: 0 };
     await scheduled();
-    for (;;) {
+    // Outcomes are written in groups (one commit each), never later than a group's worth of
+    // sends: a crash in between sends at most that group again when the lease ends.
+    let done: DeliveryOutcome[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const flush = () => {
+      if (done.length === 0) return;
+      const group = done;
+      done = [];
+      writing = writing
+        .then(() => repo.finishDeliveries(db, group, now().toISOString()))
+        .catch((err: unknown) => {
+          // A database hiccup: the lease ends and the rows are taken again.
+          log?.error({ err, deliveries: group.length }, 'delivery bookkeeping failed');
+        })
+        .then(yieldToEventLoop);
+    };
+    // Rows are claimed in small batches, the next one while the lanes still send the last rows of
+    // the current one: SQLite answers on the event loop, so a big claim is a pause of every
+    // request, and a lane never waits for the slowest send of a batch before the next starts.
+    const queue: ClaimedDelivery[] = [];
+    let exhausted = false;
+    let claiming: Promise<void> | null = null;
+    const refill = async () => {
       const at = now();
       const rows = await repo.claimDue(db, options.dialect, {
         now: at.toISOString(),
         lockedUntil: new Date(at.getTime() + leaseMs).toISOString(),
         limit: batchSize,
       });
-      if (rows.length === 0) break;
-      // Outcomes are written in groups (one commit each), never later than a group's worth of
-      // sends: a crash in between sends at most that group again when the lease ends.
-      let done: DeliveryOutcome[] = [];
-      let writing: Promise<void> = Promise.resolve();
-      const flush = () => {
-        const group = done;
-        done = [];
-        writing = writing.then(() =>
-          repo.finishDeliveries(db, group, now().toISOString()).catch((err: unknown) => {
-            // A database hiccup: the lease ends and the rows are taken again.
-            log?.error({ err, deliveries: group.length }, 'delivery bookkeeping failed');
-          }),
-        );
-      };
-      let next = 0;
-      const lane = async () => {
-        while (next < rows.length) {
-          const row = rows[next++];
-          if (!row) break;
-          try {
-            await pace();
-            // Awaited first: `done` is replaced by each flush meanwhile.
-            const outcome = await deliver(row, result);
-            done.push(outcome);
-          } catch (err) {
-            log?.error({ err, delivery: row.id }, 'delivery failed');
-          }
-          if (done.length >= flushEvery) flush();
+      if (rows.length === 0) exhausted = true;
+      else queue.push(...rows);
+      await yieldToEventLoop();
+    };
+    const stopping = () => stopped && loop !== null;
+    const take = async (): Promise<ClaimedDelivery | undefined> => {
+      for (;;) {
+        if (queue.length <= lowWater && !exhausted && !stopping()) {
+          claiming ??= refill().finally(() => {
+            claiming = null;
+          });
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
-      flush();
-      await writing;
-      if (stopped && loop) break;
-    }
+        const row = queue.shift();
+        if (row) return row;
+        if (!claiming) return undefined;
+        await claiming;
+      }
+    };
+    const lane = async () => {
+      for (let row = await take(); row; row = await take()) {
+        try {
+          await pace();
+          // Awaited first: `done` is replaced by each flush meanwhile.
+          const outcome = await deliver(row, result);
+          done.push(outcome);
+        } catch (err) {
+          log?.error({ err, delivery: row.id }, 'delivery failed');
+        }
+        if (done.length >= flushEvery) flush();
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
+    flush();
+    await writing;
     return result;
   }
 
