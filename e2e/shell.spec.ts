@@ -93,6 +93,27 @@ test.describe('preloads', () => {
   });
 });
 
+test.describe('content security policy', () => {
+  test('the sign-in and sign-up forms, which validate with zod, load without breaking the policy', async ({ page }) => {
+    // zod probes for eval unless told it runs without (apps/web/src/lib/zod-without-eval.ts):
+    // the policy blocks the probe and Chrome reports it, even though zod catches the error.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      );
+    });
+    for (const [path, heading] of [ROUTES[6]!, ROUTES[8]!]) {
+      await page.goto(path);
+      await expect(pageHeading(page, heading)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+      expect(violations, path).toEqual([]);
+    }
+  });
+});
+
 test.describe('boot screen', () => {
   test("paints the page's own toolbar before any script, then gives way to the page", async ({ page }) => {
     // Without scripts, what shows is what the server sent: the page's title, not a generic bar.
