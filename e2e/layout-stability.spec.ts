@@ -61,3 +61,13 @@ test('the profile does not move when the account arrives', async ({ page, reques
   await expect(page.getByRole('heading', { level: 2, name: 'Notificaciones' })).toBeAttached();
   expect(await totalShift(page)).toBeLessThanOrEqual(0.1);
 });
+
+test('the back-office home does not move when its dashboard arrives', async ({ page, request }) => {
+  await loginAs(page, request, 'admin@demo.puntoverde.co');
+  await recordShifts(page);
+  await delayApi(page, 'v1/admin/dashboard');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 2, name: 'Lo que necesita atención' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Secciones' })).toBeAttached();
+  expect(await totalShift(page)).toBeLessThanOrEqual(0.1);
+});
