@@ -91,6 +91,26 @@ test.describe('preloads', () => {
     // The lazily loaded pages do name their files (the check above is not vacuous).
     expect(preloaded).toBeGreaterThan(50);
   });
+
+  test("a page's preloaded stylesheets are used by the app, not fetched a second time", async ({ page }) => {
+    // A preload whose CORS mode differs from the app's request is ignored: the file comes twice.
+    const fetched: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('.css')) fetched.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/map/1');
+    await expect(pageHeading(page, 'Punto de residuos')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const preloaded = await page
+      .locator('link[rel="preload"][as="style"]')
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded.length).toBeGreaterThan(0);
+    for (const css of preloaded)
+      expect(
+        fetched.filter((path) => path === css),
+        css,
+      ).toHaveLength(1);
+  });
 });
 
 test.describe('content security policy', () => {
