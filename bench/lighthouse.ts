@@ -153,6 +153,9 @@ type Run = {
   failed_audits: string[];
 };
 
+/** Failed audits whose details name what to fix (the issue, the console line, the element that moved, the image). */
+const DETAILED_AUDITS = new Set(['inspector-issues', 'errors-in-console', 'layout-shifts', 'image-size-responsive', 'image-aspect-ratio', 'unsized-images']);
+
 const chromePath = findChromium() ?? undefined;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -200,7 +203,7 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
       lcp_element: JSON.stringify(audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '',
       failed_audits: Object.entries(audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9 && !['manual', 'notApplicable', 'informative'].includes(String(a.scoreDisplayMode)))
-        .map(([id, a]) => `${id} (${a.score})${id === 'inspector-issues' || id === 'errors-in-console' ? ` ${JSON.stringify(a.details).slice(0, 400)}` : ''}`),
+        .map(([id, a]) => `${id} (${a.score})${DETAILED_AUDITS.has(id) ? ` ${JSON.stringify(a.details).slice(0, 1200)}` : ''}`),
     };
   } finally {
     await chrome.kill();

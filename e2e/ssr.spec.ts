@@ -84,7 +84,7 @@ test.describe('without JavaScript', () => {
     await expect(frame(page).getByText('Mis solicitudes de recolección')).toBeVisible();
     await expect(frame(page).locator('.frame-skeleton')).toHaveCount(3);
     await page.goto('/admin');
-    await expect(frame(page).getByText('Gestiona el contenido y la operación del esquema.', { exact: false })).toBeVisible();
+    await expect(frame(page).getByText('Lo que necesita atención')).toBeVisible();
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain('Disallow: /back/api/');
     expect(robots).not.toMatch(/Disallow: \/(app|auth|admin)/);

@@ -52,7 +52,7 @@ describe('the boot screen of each page', () => {
 
   it("names a page's own chunks and stylesheets for the browser to fetch early", () => {
     expect(renderPreloads(shellRoute(shell, '/admin/pqr'))).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/admin-pqr.page-2.js"><link rel="preload" as="style" href="/assets/pqr-3.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/admin-pqr.page-2.js"><link rel="preload" as="style" crossorigin href="/assets/pqr-3.css">',
     );
     expect(renderPreloads(shellRoute(shell, '/home'))).toBe('');
     expect(renderPreloads(undefined)).toBe('');

@@ -59,12 +59,17 @@ export function shellTitle(shell: AppShell, pathname: string): string {
   return shellRoute(shell, pathname)?.title ?? shell.appName;
 }
 
-/** The <link>s that fetch a page's own files with the app's code (module chunks and stylesheets). */
+/**
+ * The <link>s that fetch a page's own files with the app's code (module chunks and stylesheets).
+ * Both in CORS mode, as the app then asks for them (Vite's loader adds `crossorigin` to the
+ * stylesheets it inserts too): a preload in another mode is not used and the file is fetched
+ * twice.
+ */
 export function renderPreloads(route: AppShellRoute | undefined): string {
   return (route?.preload ?? [])
     .map((file) =>
       file.endsWith('.css')
-        ? `<link rel="preload" as="style" href="/${escapeHtml(file)}">`
+        ? `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}">`
         : `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
     )
     .join('');

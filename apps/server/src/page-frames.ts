@@ -58,13 +58,14 @@ export function text(texts: Translations, key: string): string {
  * not know who asks (the session is a bearer token the app keeps in localStorage), so the HTML
  * of these routes is the same for everyone, crawlers included (public/robots.txt).
  */
-const SIGNED_IN_FRAMES: Record<string, { headings: string[]; lead?: string; controls: string[]; rows: number }> = {
+const SIGNED_IN_FRAMES: Record<string, { headings: string[]; controls: string[]; rows: number }> = {
   '/app/tabs/request': { headings: ['requests.mine.title'], controls: ['frame-segment'], rows: 3 },
   '/app/tabs/prequest': { headings: ['requests.point.title'], controls: ['frame-segment', 'frame-filters'], rows: 3 },
   '/app/tabs/points': { headings: [], controls: [], rows: 2 },
   '/app/tabs/reports': { headings: ['reports.section.title'], controls: ['frame-segment', 'frame-segment'], rows: 3 },
   '/auth/profile/:id_user': { headings: ['identity.profile.accountSection'], controls: [], rows: 3 },
-  '/admin': { headings: ['design.dashboard.sections'], lead: 'admin.intro', controls: [], rows: 4 },
+  // The back-office home opens with its dashboard; the sections list comes under it once it has loaded.
+  '/admin': { headings: ['design.dashboard.title'], controls: [], rows: 3 },
 };
 
 /** The route patterns that have a content frame. */
@@ -89,9 +90,8 @@ function signedInFrame(t: (key: string) => string, route: string): PageFrame | n
   const f = SIGNED_IN_FRAMES[route];
   if (!f) return null;
   const headings = f.headings.map((key) => `<h2>${e(t(key))}</h2>`).join('');
-  const lead = f.lead ? `<p class="lead">${e(t(f.lead))}</p>` : '';
   const rows = Array.from({ length: f.rows }, () => '<span class="frame-skeleton"></span>').join('');
-  return frameOnly(`${headings}${lead}${f.controls.map(controlRoom).join('')}<div class="frame-list" aria-busy="true">${rows}</div>`);
+  return frameOnly(`${headings}${f.controls.map(controlRoom).join('')}<div class="frame-list" aria-busy="true">${rows}</div>`);
 }
 
 const e = escapeHtml;

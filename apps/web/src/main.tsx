@@ -1,3 +1,5 @@
+/* First, before anything can load zod: zod must not probe for eval (see the module). */
+import './lib/zod-without-eval';
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

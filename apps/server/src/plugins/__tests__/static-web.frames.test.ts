@@ -136,7 +136,7 @@ describe("the public pages' content, painted with the HTML", () => {
     const requests = boot(await get('/app/tabs/request'));
     expect(requests).toContain('<h2>Mis solicitudes de recolección</h2>');
     expect(requests).toMatch(/<div class="frame-list" aria-busy="true">(<span class="frame-skeleton"><\/span>){3}<\/div>/);
-    expect(boot(await get('/admin'))).toContain('<h2>Secciones</h2><p class="lead">Gestiona el contenido');
+    expect(boot(await get('/admin'))).toContain('<h2>Lo que necesita atención</h2><div class="frame-list" aria-busy="true">');
     const profile = boot(await get('/auth/profile/1'));
     expect(profile).toContain('<h2>Mi cuenta</h2>');
     expect(profile).not.toMatch(/@demo\.puntoverde\.co|hogar/i);

@@ -146,7 +146,7 @@ describe("each page's boot screen", () => {
   it("names the page's own files in its head, for each page", async () => {
     const get = await serve({ demo: false, shell: SHELL });
     expect(preloads(await get('/map/12'))).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/map.page-Ab1.js"><link rel="preload" as="style" href="/assets/points-Cd2.css">',
+      '<link rel="modulepreload" crossorigin href="/assets/map.page-Ab1.js"><link rel="preload" as="style" crossorigin href="/assets/points-Cd2.css">',
     );
     expect(preloads(await get('/home'))).toBe('');
     expect(preloads(await get('/map/12'))).toContain('map.page-Ab1.js');
@@ -155,7 +155,7 @@ describe("each page's boot screen", () => {
   it('never names a file the build folder does not hold', async () => {
     const get = await serve({ demo: false, shell: SHELL, files: ['assets/points-Cd2.css'] });
     const head = preloads(await get('/map/12'));
-    expect(head).toBe('<link rel="preload" as="style" href="/assets/points-Cd2.css">');
+    expect(head).toBe('<link rel="preload" as="style" crossorigin href="/assets/points-Cd2.css">');
     expect(head).not.toContain('map.page-Ab1.js');
   });
 

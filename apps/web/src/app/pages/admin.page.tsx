@@ -84,33 +84,34 @@ export default function AdminPage() {
           </>
         ) : (
           <>
-            <AdminDashboard />
-            <h2 className="admin-sections-title">{t('design.dashboard.sections')}</h2>
-            <p className="lead">{t('admin.intro')}</p>
-            <IonList>
-              {(Object.keys(SECTIONS) as Section[]).map((key) => (
-                <IonItem key={key} lines="full">
-                  <IonIcon slot="start" icon={SECTIONS[key].icon} aria-hidden="true" />
+            <AdminDashboard>
+              <h2 className="admin-sections-title">{t('design.dashboard.sections')}</h2>
+              <p className="lead">{t('admin.intro')}</p>
+              <IonList>
+                {(Object.keys(SECTIONS) as Section[]).map((key) => (
+                  <IonItem key={key} lines="full">
+                    <IonIcon slot="start" icon={SECTIONS[key].icon} aria-hidden="true" />
+                    <IonLabel>
+                      <AppLink to={`/admin/${key}`}>{t(sectionTitleKey(key))}</AppLink>
+                      <p>{t(sectionHelpKey(key))}</p>
+                    </IonLabel>
+                  </IonItem>
+                ))}
+                {/* The PQR inbox has its own routes (/admin/pqr). */}
+                <IonItem lines="full">
+                  <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
                   <IonLabel>
-                    <AppLink to={`/admin/${key}`}>{t(sectionTitleKey(key))}</AppLink>
-                    <p>{t(sectionHelpKey(key))}</p>
+                    <AppLink to="/admin/pqr">{t('admin.sections.pqr')}</AppLink>
+                    <p>{t('admin.sectionHelp.pqr')}</p>
                   </IonLabel>
                 </IonItem>
-              ))}
-              {/* The PQR inbox has its own routes (/admin/pqr). */}
-              <IonItem lines="full">
-                <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
-                <IonLabel>
-                  <AppLink to="/admin/pqr">{t('admin.sections.pqr')}</AppLink>
-                  <p>{t('admin.sectionHelp.pqr')}</p>
-                </IonLabel>
-              </IonItem>
-            </IonList>
-            <PickupPhoneSetting />
-            <p className="content-card__meta">
-              <IonIcon icon={documentTextOutline} aria-hidden="true" /> {t('admin.apiDocs')}{' '}
-              <a href="/back/api/docs">/back/api/docs</a>
-            </p>
+              </IonList>
+              <PickupPhoneSetting />
+              <p className="content-card__meta">
+                <IonIcon icon={documentTextOutline} aria-hidden="true" /> {t('admin.apiDocs')}{' '}
+                <a href="/back/api/docs">/back/api/docs</a>
+              </p>
+            </AdminDashboard>
           </>
         )}
       </AdminGuard>

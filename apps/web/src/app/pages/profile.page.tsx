@@ -30,8 +30,9 @@ export default function ProfilePage() {
   }
   return (
     <PageLayout title={t('pages.profile.title')}>
-      <ProfileScreen userId={user.id} />
-      <NotificationSettings />
+      <ProfileScreen userId={user.id}>
+        <NotificationSettings />
+      </ProfileScreen>
     </PageLayout>
   );
 }

@@ -81,7 +81,13 @@ function AccountSummary({ me }: { me: Me }) {
   );
 }
 
-export function ProfileScreen({ userId }: { userId: number }) {
+/**
+ * `children` (the page's own sections, e.g. the notification settings) come after the
+ * profile's and only once it has loaded: shown under the loading skeleton, they would be in
+ * view until the profile's seven sections arrived above them and pushed them out of it (the
+ * page's layout shift was 0.3).
+ */
+export function ProfileScreen({ userId, children }: { userId: number; children?: ReactNode }) {
   const { t } = useTranslation();
   const notify = useNotify();
   const me = useMe(userId);
@@ -141,6 +147,7 @@ export function ProfileScreen({ userId }: { userId: number }) {
           }}
         />
       </Section>
+      {children}
     </>
   );
 }
