@@ -1,6 +1,6 @@
 // Soak: the real app (bench/lib/soak-target.ts, SQLite) under a steady, realistic mix: 90 %
 // reads (map viewports and clusters, materials, a point's page, public reports, my pickups) and
-// 10 % writes (pickup requests, PQR filings, incident reports), from 400 households and random
+// 10 % writes (pickup requests, PQR filings, incident reports), from 4,000 households and random
 // client addresses, on loopback. First the capacity of this machine for this mix is measured
 // (`--capacity-seconds`, default 30, after 5 s of warm-up: as fast as SOAK_CONNECTIONS = 32
 // clients go), then the soak runs at half of it (`--rate=N` to set it) for `--minutes`

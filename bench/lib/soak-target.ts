@@ -1,5 +1,5 @@
 // The real app for the soak bench: generated points (SOAK_POINTS, default 5,000) plus a point
-// with a PET container at Laureles, SOAK_USERS households (default 400) with bearer tokens
+// with a PET container at Laureles, SOAK_USERS households (default 4,000) with bearer tokens
 // written to DATA_DIR/soak-users.json (signed again every 10 minutes, before they expire), and
 // a JSON line on stdout every SAMPLE_MS with the process's memory, open file descriptors and
 // open database files (SQLite) or connections (PostgreSQL).
@@ -29,7 +29,11 @@ const [point] = await createPoints(app.db, [
   { name: 'Contenedor Parque Laureles', lat: 6.2446, lng: -75.5916, materials: ['pet', 'carton', 'vidrio'] },
 ]);
 const users: BearerUser[] = [];
-for (let i = 0; i < Number(process.env.SOAK_USERS ?? 400); i++) {
+// Enough households that none files more than people do: at half this machine's capacity the mix
+// files ~18 pickup requests and ~14 incident reports a second, which 400 households could only
+// do at 30+ an hour each, past the per-account limits (30 pickups, 20 reports an hour) that
+// answer 429. With 4,000, a household files ~3 of each in the 10 minutes.
+for (let i = 0; i < Number(process.env.SOAK_USERS ?? 4000); i++) {
   users.push(await createBearerUser(app.db, config.tokenSecret, { email: `soak-${i}@example.co`, name: `Hogar ${i}` }));
 }
 const usersFile = path.join(dataDir, 'soak-users.json');
