@@ -246,15 +246,23 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     const queue: ClaimedDelivery[] = [];
     let exhausted = false;
     let claiming: Promise<void> | null = null;
+    // A claim runs while the lanes send, with nobody awaiting it: its failure (a database
+    // hiccup) must end this run's claiming, never reject where no one listens. The rows claimed
+    // so far are still sent and recorded; the next run (pollMs later) claims again.
     const refill = async () => {
-      const at = now();
-      const rows = await repo.claimDue(db, options.dialect, {
-        now: at.toISOString(),
-        lockedUntil: new Date(at.getTime() + leaseMs).toISOString(),
-        limit: batchSize,
-      });
-      if (rows.length === 0) exhausted = true;
-      else queue.push(...rows);
+      try {
+        const at = now();
+        const rows = await repo.claimDue(db, options.dialect, {
+          now: at.toISOString(),
+          lockedUntil: new Date(at.getTime() + leaseMs).toISOString(),
+          limit: batchSize,
+        });
+        if (rows.length === 0) exhausted = true;
+        else queue.push(...rows);
+      } catch (err) {
+        exhausted = true;
+        log?.error({ err }, 'claiming deliveries failed');
+      }
       await yieldToEventLoop();
     };
     const stopping = () => stopped && loop !== null;

@@ -228,6 +228,39 @@ describe('Web Push delivery through the outbox', () => {
     for (const device of devices) expect((await parsed(device.clientHash)).filter((m) => m.id === n.id)).toHaveLength(1);
   });
 
+  it('sends what it claimed and keeps running when a later claim fails mid-run', async () => {
+    const hugo = await createUser(t.app);
+    const headers = await loginAs(t.app, hugo);
+    for (let i = 0; i < 3; i++) await browserOf(hugo, headers);
+    const n = await notify(t.app.db, hugo.id, { title: 'Base de datos caída', body: 'x', link: null });
+    // The second claim (its UPDATE of `attempts`) fails while the lane still sends the first rows.
+    let claims = 0;
+    const failing = t.app.db.withPlugin({
+      transformQuery(args) {
+        const node = args.node as unknown as { kind: string; updates?: Array<{ column: { column: { name: string } } }> };
+        if (node.kind === 'UpdateQueryNode' && node.updates?.some((u) => u.column.column.name === 'attempts') && ++claims >= 2) {
+          throw new Error('database unavailable');
+        }
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    const worker = createNotificationWorker({
+      db: failing,
+      dialect: t.database.dialect,
+      senders: [createWebPushSender(t.config.vapid)],
+      mailer: t.app.mailer,
+      secret: t.config.tokenSecret,
+      publicUrl: t.config.publicUrl,
+      concurrency: 1,
+      batchSize: 2,
+    });
+    expect((await worker.runOnce()).sent).toBe(2);
+    expect((await deliveriesOf(n.id)).map((d) => d.status).sort()).toEqual(['pending', 'sent', 'sent']);
+    // The row the failed claim left is taken by the next run.
+    expect((await notificationWorkerOf(t.app).runOnce()).sent).toBe(1);
+  });
+
   it('takes a row back from a worker that died holding it, once its lease ends', async () => {
     const fer = await createUser(t.app);
     const device = await browserOf(fer);
