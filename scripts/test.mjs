@@ -45,7 +45,15 @@ function vitestSuite(name, dir, env = {}, nodeBin = null) {
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
   ).length;
   const failed = r.numFailedTests + failedFiles + (status !== 0 && r.numFailedTests + failedFiles === 0 ? 1 : 0);
-  return { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, seconds };
+  // The summary names what failed, so a CI log cut to its tail still says which test it was.
+  const failures = (r.testResults ?? []).flatMap((f) =>
+    (f.assertionResults ?? []).length === 0 && f.status === 'failed'
+      ? [`${path.relative(root, f.name)} (did not load)`]
+      : (f.assertionResults ?? [])
+          .filter((a) => a.status === 'failed')
+          .map((a) => `${path.relative(root, f.name)} › ${a.fullName}`),
+  );
+  return { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, seconds, failures };
 }
 
 const suites = [
@@ -119,9 +127,18 @@ const suites = [
         },
       );
       if (!existsSync(out)) return { name: 'e2e', passed: 0, failed: 1, seconds, note: `no report (exit ${status})` };
-      const s = JSON.parse(readFileSync(out, 'utf8')).stats;
+      const report = JSON.parse(readFileSync(out, 'utf8'));
+      const s = report.stats;
       const failed = s.unexpected + (status !== 0 && s.unexpected === 0 ? 1 : 0);
-      return { name: 'e2e', passed: s.expected + s.flaky, failed, skipped: s.skipped, seconds };
+      const failures = [];
+      const walk = (suite, titles) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === 'unexpected') failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+        for (const child of suite.suites ?? []) walk(child, suite.file === child.file && child.title ? [...titles, child.title] : titles);
+      };
+      for (const suite of report.suites ?? []) walk(suite, []);
+      return { name: 'e2e', passed: s.expected + s.flaky, failed, skipped: s.skipped, seconds, failures };
     },
   },
 ];
@@ -145,6 +162,7 @@ for (const r of results) {
     `${r.name.padEnd(13)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed` +
       `${r.skipped ? ` ${r.skipped} skipped` : ''}  (${r.seconds}s)${r.note ? `  ${r.note}` : ''}`,
   );
+  for (const f of r.failures ?? []) console.log(`  ✗ ${f}`);
 }
 const passed = results.reduce((a, r) => a + r.passed, 0);
 const failed = results.reduce((a, r) => a + r.failed, 0);
