@@ -1,4 +1,5 @@
 /** Dates as people in Colombia read them: es-CO (or en-US) and Bogotá time. */
+import { dateTimeFormat } from './intl-format';
 const TIME_ZONE = 'America/Bogota';
 
 export function localeOf(language: string): string {
@@ -9,13 +10,13 @@ export function localeOf(language: string): string {
 export function formatDateRange(startsAt: string, endsAt: string, language: string): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const format = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE });
+  const format = dateTimeFormat(localeOf(language), { dateStyle: 'long', timeStyle: 'short', timeZone: TIME_ZONE });
   return typeof format.formatRange === 'function' ? format.formatRange(start, end) : `${format.format(start)} – ${format.format(end)}`;
 }
 
 /** "21/11/2026, 3:05 p. m." */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
+  return dateTimeFormat(localeOf(language), { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE }).format(new Date(iso));
 }
 
 /** `2026-12-05T09:00` (a datetime-local value, Bogotá wall clock, no DST) → ISO instant. */

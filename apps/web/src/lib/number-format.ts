@@ -5,6 +5,7 @@
  * the middle of the map's first render, for counts and distances that need no more than
  * grouping and a decimal separator. The unit tests check every format against Intl's output.
  */
+import { numberFormat } from './intl-format';
 
 type Separators = { group: string; decimal: string };
 
@@ -20,7 +21,7 @@ export function formatNumber(value: number, lang: string, maximumFractionDigits 
   const { group, decimal } = separatorsOf(lang);
   // String() writes an exponent from 1e21: leave those (and NaN, Infinity) to Intl.
   if (!(Math.abs(value) < 1e21)) {
-    return new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { maximumFractionDigits }).format(value);
+    return numberFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { maximumFractionDigits }).format(value);
   }
   const [whole, decimals] = roundDecimal(Math.abs(value), maximumFractionDigits);
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);

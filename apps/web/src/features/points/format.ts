@@ -1,5 +1,6 @@
 /** es-CO / en formats of the points screens (numbers, distances, times in America/Bogota). */
 import { formatNumber } from '../../lib/number-format';
+import { dateTimeFormat } from '../../lib/intl-format';
 
 const TIME_ZONE = 'America/Bogota';
 
@@ -27,16 +28,16 @@ export function formatLitres(l: number, lang: string): string {
 /** `5:00 p. m.` today, or `lunes 8:00 a. m.` on another day (Bogotá time). */
 export function formatChange(iso: string, now: Date, lang: string): string {
   const at = new Date(iso);
-  const day = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' }).format(d);
-  const time = new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(at);
+  const day = (d: Date) => dateTimeFormat('en-CA', { timeZone: TIME_ZONE, dateStyle: 'short' }).format(d);
+  const time = dateTimeFormat(locale(lang), { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(at);
   if (day(at) === day(now)) return time;
-  const weekday = new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, weekday: 'long' }).format(at);
+  const weekday = dateTimeFormat(locale(lang), { timeZone: TIME_ZONE, weekday: 'long' }).format(at);
   return `${weekday} ${time}`;
 }
 
 /** `21 de noviembre de 2026, 3:05 p. m.` */
 export function formatDateTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat(locale(lang), { timeZone: TIME_ZONE, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 }
 
 const DAYS: Record<string, { es: string; en: string }> = {

@@ -1,14 +1,15 @@
 import { localeOf } from '../../lib/date-format';
+import { dateTimeFormat, numberFormat } from '../../lib/intl-format';
 
 /** `23 m`, `1,2 km` as Colombians write them. */
 export function formatMeters(m: number, language: string): string {
   if (m < 1000) return `${Math.round(m)} m`;
-  return `${new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(m / 1000)} km`;
+  return `${numberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(m / 1000)} km`;
 }
 
 /** `26 de noviembre de 2026` in Bogotá. */
 export function formatDay(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'America/Bogota' }).format(new Date(iso));
+  return dateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'America/Bogota' }).format(new Date(iso));
 }
 
 export const REPORTS_PATH = '/app/tabs/reports';

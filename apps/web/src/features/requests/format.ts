@@ -1,4 +1,5 @@
 /** es-CO / en formats of the pickup-request screens (kg, dates and times in America/Bogota). */
+import { dateTimeFormat, numberFormat } from '../../lib/intl-format';
 const TIME_ZONE = 'America/Bogota';
 
 export function locale(lang: string): string {
@@ -7,12 +8,12 @@ export function locale(lang: string): string {
 
 /** `1.234,5 kg` (es-CO), `1,234.5 kg` (en). */
 export function formatKg(kg: number, lang: string): string {
-  return `${new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 2 }).format(kg)} kg`;
+  return `${numberFormat(locale(lang), { maximumFractionDigits: 2 }).format(kg)} kg`;
 }
 
 /** `850 m`, `1,2 km` (es-CO). */
 export function formatDistance(meters: number, lang: string): string {
-  const nf = (digits: number) => new Intl.NumberFormat(locale(lang), { maximumFractionDigits: digits });
+  const nf = (digits: number) => numberFormat(locale(lang), { maximumFractionDigits: digits });
   if (meters < 1000) return `${nf(0).format(Math.round(meters / 10) * 10)} m`;
   return `${nf(1).format(meters / 1000)} km`;
 }
@@ -20,7 +21,7 @@ export function formatDistance(meters: number, lang: string): string {
 /** A calendar date `2026-11-28` → `sábado, 28 de noviembre de 2026` (the day itself, no time-zone shift). */
 export function formatCalendarDate(date: string, lang: string, style: 'long' | 'short' = 'long'): string {
   const at = new Date(`${date}T12:00:00Z`);
-  return new Intl.DateTimeFormat(locale(lang), {
+  return dateTimeFormat(locale(lang), {
     timeZone: 'UTC',
     ...(style === 'long'
       ? { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }
@@ -30,7 +31,7 @@ export function formatCalendarDate(date: string, lang: string, style: 'long' | '
 
 /** An instant in Bogotá: `sábado, 28 de noviembre de 2026, 9:00 a. m.` */
 export function formatDateTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(locale(lang), {
+  return dateTimeFormat(locale(lang), {
     timeZone: TIME_ZONE,
     weekday: 'long',
     day: 'numeric',
@@ -43,7 +44,7 @@ export function formatDateTime(iso: string, lang: string): string {
 
 /** Only the time in Bogotá: `9:00 a. m.` */
 export function formatTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(locale(lang), { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(
+  return dateTimeFormat(locale(lang), { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(
     new Date(iso),
   );
 }

@@ -25,6 +25,7 @@ import '../../../components/actions.css';
 import '../branches.css';
 import { formatAddress } from '../../../lib/address';
 import { useNotify } from '../../../components/use-notify';
+import { dateTimeFormat, numberFormat } from '../../../lib/intl-format';
 
 /** The map pin field the page provides (features never import each other). */
 export type LocationFieldComponent = ComponentType<{
@@ -37,11 +38,11 @@ export type LocationFieldComponent = ComponentType<{
 const FIELDS = ['name', 'email', 'phone', 'address', 'city', 'contact_name', 'lat', 'lng'] as const;
 
 function formatKg(kg: number, lang: string): string {
-  return `${new Intl.NumberFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { maximumFractionDigits: 1 }).format(kg)} kg`;
+  return `${numberFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { maximumFractionDigits: 1 }).format(kg)} kg`;
 }
 
 function formatDate(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { timeZone: 'America/Bogota', dateStyle: 'long' }).format(new Date(iso));
+  return dateTimeFormat(lang.startsWith('en') ? 'en-US' : 'es-CO', { timeZone: 'America/Bogota', dateStyle: 'long' }).format(new Date(iso));
 }
 
 type FormValues = CreateBranchRequest;

@@ -17,6 +17,7 @@ import { CheckboxField, TextField } from '../../../components/form-fields';
 import { FormAlert } from '../../../components/field-shell';
 import '../../../components/actions.css';
 import '../branches.css';
+import { dateTimeFormat } from '../../../lib/intl-format';
 
 type FormValues = z.input<typeof ZAcceptBranchInvitationForm>;
 
@@ -68,7 +69,7 @@ export function InvitationScreen({
     );
   }
   const p = preview.data;
-  const expires = new Intl.DateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'es-CO', {
+  const expires = dateTimeFormat(i18n.language.startsWith('en') ? 'en-US' : 'es-CO', {
     timeZone: 'America/Bogota',
     dateStyle: 'long',
   }).format(new Date(p.expires_at));

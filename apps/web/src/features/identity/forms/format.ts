@@ -1,10 +1,11 @@
 /** Dates in America/Bogota (DESIGN.md §6) and a short device name from a user agent. */
+import { dateTimeFormat } from '../../../lib/intl-format';
 const BOGOTA = 'America/Bogota';
 
 export function formatDateTime(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-CO', {
+  return dateTimeFormat(language === 'en' ? 'en-US' : 'es-CO', {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: BOGOTA,
@@ -14,7 +15,7 @@ export function formatDateTime(iso: string, language: string): string {
 export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'es-CO', { dateStyle: 'long', timeZone: BOGOTA }).format(date);
+  return dateTimeFormat(language === 'en' ? 'en-US' : 'es-CO', { dateStyle: 'long', timeZone: BOGOTA }).format(date);
 }
 
 export interface DeviceDescription {
