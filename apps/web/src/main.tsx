@@ -17,11 +17,14 @@ import './theme/design-system.css';
 
 import { App } from './app/app';
 import { limitBootScreen } from './lib/boot-screen';
-import { initI18n } from './lib/i18n';
+import { initI18n, storedLanguage } from './lib/i18n';
+import { warmIntlFormats } from './lib/intl-format';
 
 setupIonicReact();
 void initI18n();
 limitBootScreen();
+// The locale data of dates and numbers, a piece per idle moment while the page's code and data load.
+warmIntlFormats(storedLanguage());
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
