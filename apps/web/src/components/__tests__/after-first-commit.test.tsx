@@ -26,4 +26,29 @@ describe('AfterFirstCommit', () => {
     expect(seen).toEqual(['frame committed; body absent']);
     expect(await screen.findByText('Puntos')).toBeInTheDocument();
   });
+
+  it("commits the body's parts one at a time, busy until the last is in", async () => {
+    const commits: string[] = [];
+    function Part({ name }: { name: string }) {
+      useEffect(() => {
+        const shown = [...document.querySelectorAll('[data-part]')].map((e) => e.getAttribute('data-part')).join(',');
+        const busy = document.querySelector('[aria-busy="true"]') ? 'busy' : 'ready';
+        commits.push(`${shown} ${busy}`);
+      }, []);
+      return <section data-part={name}>{name}</section>;
+    }
+    render(
+      <main>
+        <AfterFirstCommit>
+          <Part name="guide" />
+          <Part name="faq" />
+          <Part name="pqr" />
+        </AfterFirstCommit>
+      </main>,
+    );
+    expect(await screen.findByText('pqr')).toBeInTheDocument();
+    // Each part's effect saw only the parts before it: three separate commits.
+    expect(commits).toEqual(['guide busy', 'guide,faq busy', 'guide,faq,pqr ready']);
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+  });
 });
