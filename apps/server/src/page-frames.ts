@@ -58,14 +58,14 @@ export function text(texts: Translations, key: string): string {
  * not know who asks (the session is a bearer token the app keeps in localStorage), so the HTML
  * of these routes is the same for everyone, crawlers included (public/robots.txt).
  */
-const SIGNED_IN_FRAMES: Record<string, { headings: string[]; controls: string[]; rows: number }> = {
-  '/app/tabs/request': { headings: ['requests.mine.title'], controls: ['frame-segment'], rows: 3 },
-  '/app/tabs/prequest': { headings: ['requests.point.title'], controls: ['frame-segment', 'frame-filters'], rows: 3 },
-  '/app/tabs/points': { headings: [], controls: [], rows: 2 },
-  '/app/tabs/reports': { headings: ['reports.section.title'], controls: ['frame-segment', 'frame-segment'], rows: 3 },
+const SIGNED_IN_FRAMES: Record<string, { lead?: string; headings: string[]; controls: string[]; rows: number }> = {
+  '/app/tabs/request': { lead: 'pages.request.lead', headings: ['requests.mine.title'], controls: ['frame-segment'], rows: 3 },
+  '/app/tabs/prequest': { lead: 'pages.prequest.lead', headings: ['requests.point.title'], controls: ['frame-segment', 'frame-filters'], rows: 3 },
+  '/app/tabs/points': { lead: 'pages.points.lead', headings: [], controls: [], rows: 2 },
+  '/app/tabs/reports': { lead: 'pages.reports.lead', headings: ['reports.section.title'], controls: ['frame-segment', 'frame-segment'], rows: 3 },
   '/auth/profile/:id_user': { headings: ['identity.profile.accountSection'], controls: [], rows: 3 },
   // The back-office home opens with its dashboard; the sections list comes under it once it has loaded.
-  '/admin': { headings: ['design.dashboard.title'], controls: [], rows: 3 },
+  '/admin': { lead: 'admin.intro', headings: ['design.dashboard.title'], controls: [], rows: 3 },
 };
 
 /** The route patterns that have a content frame. */
@@ -89,9 +89,11 @@ export function isStaticFrame(route: string): boolean {
 function signedInFrame(t: (key: string) => string, route: string): PageFrame | null {
   const f = SIGNED_IN_FRAMES[route];
   if (!f) return null;
+  // The page's lead paragraph (PageLayout's `lead`): the same text, class and place as the app's.
+  const lead = f.lead ? `<p class="lead page-lead">${e(t(f.lead))}</p>` : '';
   const headings = f.headings.map((key) => `<h2>${e(t(key))}</h2>`).join('');
   const rows = Array.from({ length: f.rows }, () => '<span class="frame-skeleton"></span>').join('');
-  return frameOnly(`${headings}${f.controls.map(controlRoom).join('')}<div class="frame-list" aria-busy="true">${rows}</div>`);
+  return frameOnly(`${lead}${headings}${f.controls.map(controlRoom).join('')}<div class="frame-list" aria-busy="true">${rows}</div>`);
 }
 
 const e = escapeHtml;

@@ -20,10 +20,16 @@ import { ToolbarActions } from './toolbar-actions';
 
 export interface PageLayoutProps {
   title: string;
+  /**
+   * One paragraph under the toolbar saying what the page is for. It commits with the page's
+   * frame, and the server writes the same paragraph into a signed-in page's HTML frame
+   * (apps/server/src/page-frames.ts SIGNED_IN_FRAMES), so it is painted before any script.
+   */
+  lead?: string;
   children: ReactNode;
 }
 
-export function PageLayout({ title, children }: PageLayoutProps) {
+export function PageLayout({ title, lead, children }: PageLayoutProps) {
   // The first page to render takes the boot screen away (lib/boot-screen.ts).
   useEffect(dismissBootScreen, []);
   return (
@@ -39,6 +45,7 @@ export function PageLayout({ title, children }: PageLayoutProps) {
         <div className="page-body">
           <DemoNote />
           <PageBanner />
+          {lead ? <p className="lead page-lead">{lead}</p> : null}
           <AfterFirstCommit>{children}</AfterFirstCommit>
         </div>
       </main>

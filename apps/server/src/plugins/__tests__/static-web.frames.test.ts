@@ -28,6 +28,9 @@ const SHELL = {
     { path: '/app/tabs/request/:id', title: 'Mis solicitudes' },
     { path: '/auth/profile/:id_user', title: 'Mi perfil' },
     { path: '/admin', title: 'Administración' },
+    { path: '/app/tabs/prequest', title: 'Solicitudes recibidas' },
+    { path: '/app/tabs/points', title: 'Contenedores' },
+    { path: '/app/tabs/reports', title: 'Reportes' },
   ],
 };
 const ES_JSON = path.resolve(import.meta.dirname, '../../../../web/public/assets/i18n/es.json');
@@ -134,9 +137,16 @@ describe("the public pages' content, painted with the HTML", () => {
 
   it("draws a signed-in page's headings and skeleton, the same for everyone and with no user data", async () => {
     const requests = boot(await get('/app/tabs/request'));
+    // The page's lead comes first, as PageLayout draws it: the largest paint, before any script.
+    expect(requests).toContain('<p class="lead page-lead">Pide que recojan el material que separaste y sigue cada solicitud');
     expect(requests).toContain('<h2>Mis solicitudes de recolección</h2>');
     expect(requests).toMatch(/<div class="frame-list" aria-busy="true">(<span class="frame-skeleton"><\/span>){3}<\/div>/);
-    expect(boot(await get('/admin'))).toContain('<h2>Lo que necesita atención</h2><div class="frame-list" aria-busy="true">');
+    expect(boot(await get('/admin'))).toContain(
+      '<p class="lead page-lead">Gestiona el contenido y la operación del esquema. Cada cambio queda en el registro de auditoría.</p><h2>Lo que necesita atención</h2><div class="frame-list" aria-busy="true">',
+    );
+    for (const route of ['/app/tabs/prequest', '/app/tabs/points', '/app/tabs/reports']) {
+      expect(boot(await get(route))).toMatch(/^<div class="boot-bar">[^<]+<\/div><div class="boot-content"><div class="page-body">(<[^>]+pv-demo-note[\s\S]*?<\/[a-z]+>)?<p class="lead page-lead">/);
+    }
     const profile = boot(await get('/auth/profile/1'));
     expect(profile).toContain('<h2>Mi cuenta</h2>');
     expect(profile).not.toMatch(/@demo\.puntoverde\.co|hogar/i);

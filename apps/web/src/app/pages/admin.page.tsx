@@ -72,7 +72,7 @@ export default function AdminPage() {
   const config = usePublicConfig();
   const current = isSection(section) ? section : null;
   return (
-    <PageLayout title={current ? t(sectionTitleKey(current)) : t('admin.title')}>
+    <PageLayout title={current ? t(sectionTitleKey(current)) : t('admin.title')} lead={current ? undefined : t('admin.intro')}>
       <AdminTileUrlContext.Provider value={config.data?.tile_url ?? DEFAULT_TILE_URL}>
       <AdminGuard>
         {current ? (
@@ -86,7 +86,6 @@ export default function AdminPage() {
           <>
             <AdminDashboard>
               <h2 className="admin-sections-title">{t('design.dashboard.sections')}</h2>
-              <p className="lead">{t('admin.intro')}</p>
               <IonList>
                 {(Object.keys(SECTIONS) as Section[]).map((key) => (
                   <IonItem key={key} lines="full">

@@ -10,7 +10,7 @@ export default function PointsPage() {
   const { t } = useTranslation();
   const user = useSession();
   return (
-    <PageLayout title={t('pages.points.title')}>
+    <PageLayout title={t('pages.points.title')} lead={t('pages.points.lead')}>
       <ManagedPointsView enabled={isLoggedIn(user) && user.tc_id === TC_ID.manager} />
     </PageLayout>
   );

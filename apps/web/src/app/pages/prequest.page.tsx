@@ -44,5 +44,9 @@ export default function PrequestPage() {
       />
     );
   }
-  return <PageLayout title={title}>{body}</PageLayout>;
+  return (
+    <PageLayout title={title} lead={id === undefined ? t('pages.prequest.lead') : undefined}>
+      {body}
+    </PageLayout>
+  );
 }

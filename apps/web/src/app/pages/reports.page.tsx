@@ -204,5 +204,9 @@ export default function ReportsPage() {
       />
     );
   }
-  return <PageLayout title={title}>{body}</PageLayout>;
+  return (
+    <PageLayout title={title} lead={number === undefined ? t('pages.reports.lead') : undefined}>
+      {body}
+    </PageLayout>
+  );
 }

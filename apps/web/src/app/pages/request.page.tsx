@@ -104,5 +104,10 @@ export default function RequestPage() {
       </>
     );
   }
-  return <PageLayout title={title}>{body}</PageLayout>;
+  // The list says what the page is for; the form and a request's page have their own headings.
+  return (
+    <PageLayout title={title} lead={id === undefined ? t('pages.request.lead') : undefined}>
+      {body}
+    </PageLayout>
+  );
 }
