@@ -67,3 +67,13 @@ export const DEFAULT_LANGUAGE: Language = 'es';
 export const DEMO_PASSWORD = 'PuntoVerde2026!';
 
 export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A whole number as es-CO writes it (`4.000`, `10.000`): what `n.toLocaleString('es-CO')` gives,
+ * without Intl. The contract's messages are built when their module loads, and the first Intl
+ * call of a page loads the ICU locale data (tens of milliseconds on a phone) in that moment.
+ */
+export function formatIntegerEsCo(n: number): string {
+  const digits = String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return n < 0 ? `-${digits}` : digits;
+}

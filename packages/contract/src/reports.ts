@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery, pageOf } from './admin.js';
 import { dataOf, safeMultilineText } from './common.js';
+import { formatIntegerEsCo } from './constants.js';
 import { ZFileRef } from './files.js';
 
 /**
@@ -152,7 +153,7 @@ export function isInColombia(lat: number, lng: number): boolean {
 export const REPORT_MESSAGES_ES = {
   category: 'Elige una categoría de la lista.',
   description: 'Cuéntanos qué pasa (al menos 10 caracteres).',
-  descriptionMax: `La descripción puede tener hasta ${REPORT_DESCRIPTION_MAX.toLocaleString('es-CO')} caracteres.`,
+  descriptionMax: `La descripción puede tener hasta ${formatIntegerEsCo(REPORT_DESCRIPTION_MAX)} caracteres.`,
   location: 'Indica dónde está el problema: usa tu ubicación o marca el punto en el mapa.',
   outsideColombia: 'La ubicación debe estar en Colombia. Revisa el punto en el mapa.',
   tooManyPhotos: `Puedes adjuntar hasta ${REPORT_MAX_PHOTOS} fotos.`,

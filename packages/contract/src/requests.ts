@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery, pageOf } from './admin.js';
 import { dataOf, safeMultilineText, safeText } from './common.js';
+import { formatIntegerEsCo } from './constants.js';
 import { ZFileRef } from './files.js';
 import { ZMaterialCode } from './materials.js';
 import { ZLatitude, ZLongitude } from './points.js';
@@ -79,7 +80,7 @@ export const REQUEST_MESSAGES_ES = {
   itemsDuplicate: 'Cada material va una sola vez: suma las cantidades.',
   itemAmount: 'Indica los kilos aproximados (o las unidades, para residuos posconsumo).',
   kgPositive: 'Los kilos deben ser mayores que 0.',
-  kgMax: `Máximo ${REQUEST_MAX_KG_PER_ITEM.toLocaleString('es-CO')} kg por material.`,
+  kgMax: `Máximo ${formatIntegerEsCo(REQUEST_MAX_KG_PER_ITEM)} kg por material.`,
   unitsInteger: 'Las unidades deben ser un número entero mayor que 0.',
   address: 'Escribe la dirección de recogida (al menos 5 caracteres).',
   location: 'Marca el lugar de recogida en el mapa o usa tu ubicación.',
