@@ -44,7 +44,7 @@ const onIdle: IdleScheduler = (step) => {
  * that render a long task. Built ahead, in idle moments while the page's code and data are still
  * on their way, one formatter per task, the cost is cut into pieces and the render that needs
  * them finds them ready. The formatters are the ones the first screens use (lib/date-format.ts,
- * lib/number-format.ts), so nothing is built that a page would not build anyway.
+ * lib/number-format.ts, i18next's plurals), so nothing is built that a page would not build anyway.
  */
 export function warmIntlFormats(language: string, schedule: IdleScheduler = onIdle): void {
   const locale = language.startsWith('en') ? 'en-US' : 'es-CO';
@@ -52,6 +52,9 @@ export function warmIntlFormats(language: string, schedule: IdleScheduler = onId
   const at = new Date();
   const steps = [
     () => numberFormat(locale, { maximumFractionDigits: 1 }).format(1.5),
+    // i18next picks a text's plural form ("26 solicitudes") with its own Intl.PluralRules of the
+    // language: building one here loads the plural data it will find ready.
+    () => new Intl.PluralRules(language).select(2),
     () => dateTimeFormat(locale, { dateStyle: 'short', timeZone }).format(at),
     () => dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(at),
     () => dateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone }).format(at),
