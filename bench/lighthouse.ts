@@ -94,7 +94,7 @@ if (!pages.length) {
   process.exit(2);
 }
 
-// --- the tile stand-in: one light 256×256 PNG for every tile ---------------------------------
+// --- the tile stand-in: one light PNG for every tile, 256 px and 512 px (@2x) --------------
 function crc32(buf: Buffer): number {
   let c = ~0;
   for (const byte of buf) {
@@ -111,8 +111,7 @@ function pngChunk(type: string, data: Buffer): Buffer {
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([len, body, crc]);
 }
-function tilePng(): Buffer {
-  const size = 256;
+function tilePng(size: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
@@ -123,18 +122,22 @@ function tilePng(): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))]);
 }
 async function startTileStandIn(): Promise<{ url: string; server: Server }> {
-  const png = tilePng();
+  // Like the tile services that offer high-density tiles (`@2x`, 512 px), which a deployment
+  // names with Leaflet's `{r}` in TILE_URL: a phone's 1.75x screen then gets sharp tiles.
+  const png = tilePng(256);
+  const png2x = tilePng(512);
   const port = await freePort();
   const server = createServer((req, res) => {
-    if (/^\/\d+\/\d+\/\d+\.png$/.test(req.url ?? '')) {
+    const tile = /^\/\d+\/\d+\/\d+(@2x)?\.png$/.exec(req.url ?? '');
+    if (tile) {
       res.writeHead(200, { 'content-type': 'image/png', 'cache-control': 'public, max-age=86400', 'access-control-allow-origin': '*' });
-      res.end(png);
+      res.end(tile[1] ? png2x : png);
     } else {
       res.writeHead(404).end();
     }
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}.png`, server };
+  return { url: `http://127.0.0.1:${port}/{z}/{x}/{y}{r}.png`, server };
 }
 
 // --- one Lighthouse run ------------------------------------------------------------------------

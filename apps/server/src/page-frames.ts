@@ -258,8 +258,19 @@ export function tileOf(lat: number, lng: number, zoom: number): { x: number; y: 
   return { x, y, px: Math.round((fx - x) * 256), py: Math.round((fy - y) * 256) };
 }
 
-export function tileSrc(template: string, zoom: number, x: number, y: number): string {
-  return template.replace('{s}', 'a').replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y)).replace('{r}', '');
+/** A tile's address; `retina` fills Leaflet's `{r}` with `@2x` (a 512 px tile), as Leaflet does on a dense screen. */
+export function tileSrc(template: string, zoom: number, x: number, y: number, retina = false): string {
+  return template
+    .replace('{s}', 'a')
+    .replace('{z}', String(zoom))
+    .replace('{x}', String(x))
+    .replace('{y}', String(y))
+    .replace('{r}', retina ? '@2x' : '');
+}
+
+/** `srcset` for a tile when the template has high-density tiles (`{r}`): the browser picks what Leaflet will draw. */
+function tileSrcset(template: string, zoom: number, x: number, y: number): string {
+  return template.includes('{r}') ? ` srcset="${e(tileSrc(template, zoom, x, y, true))} 2x"` : '';
 }
 
 async function point(ctx: FrameContext, t: (key: string) => string, id: number): Promise<PageFrame | null> {
@@ -271,7 +282,7 @@ async function point(ctx: FrameContext, t: (key: string) => string, id: number):
   // Leaflet will draw it, so the map's first tile is on screen with the HTML.
   const tile = tileOf(data.lat, data.lng, 16);
   const map =
-    `<div class="pvp-detail-map frame-map"><img src="${e(tileSrc(ctx.tileUrl, 16, tile.x, tile.y))}" alt="" width="256" height="256" fetchpriority="high" ` +
+    `<div class="pvp-detail-map frame-map"><img src="${e(tileSrc(ctx.tileUrl, 16, tile.x, tile.y))}"${tileSrcset(ctx.tileUrl, 16, tile.x, tile.y)} alt="" width="256" height="256" fetchpriority="high" ` +
     `style="left:calc(50% - ${tile.px}px);top:calc(50% - ${tile.py}px)"></div>`;
   const html =
     `<article class="pvp-detail"><header><p class="pvp-kind">${e(t(`points.kinds.${data.kind}`))}</p>` +

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { identitySeeder } from '../../features/identity/identity.seed.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
 import { contentSeeder } from '../../features/content/content.seed.js';
-import { ALLIES_PATH, CAMPAIGNS_PATH, FAQ_PATH, tileOf } from '../../page-frames.js';
+import { ALLIES_PATH, CAMPAIGNS_PATH, FAQ_PATH, tileOf, tileSrc } from '../../page-frames.js';
 
 /** A build folder like `vite build` writes: boot and preload markers, the entry stylesheet linked at the end of <body>. */
 const INDEX_HTML =
@@ -126,7 +126,7 @@ describe("the public pages' content, painted with the HTML", () => {
     const html = await get(`/map/${detail.id}`);
     const { x, y } = tileOf(detail.lat, detail.lng, 16);
     expect(boot(html)).toContain(`<h2 class="pvp-detail-name">${detail.name}</h2>`);
-    expect(boot(html)).toContain(`src="https://tile.example.org/16/${x}/${y}.png"`);
+    expect(boot(html)).toContain(`src="https://tile.example.org/16/${x}/${y}.png" alt=""`);
     expect(html).toContain('.pvp-detail-map{height:240px}');
   });
 
@@ -158,5 +158,11 @@ describe("the public pages' content, painted with the HTML", () => {
     const html = boot(await get('/auth/login'));
     expect(html).toContain('<p class="lead">Ingresa con el correo y la contraseña de tu cuenta.</p>');
     expect(html).toContain('<span>Contraseña</span>');
+  });
+
+  it("fills Leaflet's {r} with @2x only for the high-density tile, as Leaflet does on a dense screen", () => {
+    expect(tileSrc('https://t.example/{z}/{x}/{y}{r}.png', 16, 1, 2)).toBe('https://t.example/16/1/2.png');
+    expect(tileSrc('https://t.example/{z}/{x}/{y}{r}.png', 16, 1, 2, true)).toBe('https://t.example/16/1/2@2x.png');
+    expect(tileSrc('https://{s}.t.example/{z}/{x}/{y}.png', 3, 4, 5, true)).toBe('https://a.t.example/3/4/5.png');
   });
 });
