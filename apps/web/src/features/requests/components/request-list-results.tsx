@@ -2,7 +2,7 @@
  * The body of a request list screen: a skeleton while loading, an error with a retry, the
  * screen's own empty message, or the count, the cards and the page buttons.
  */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PagedRequestList } from '../api/list-requests';
 import { ListSkeleton, RequestList } from './request-list';
@@ -21,7 +21,10 @@ export interface RequestListResultsProps {
 export function RequestListResults({ results, basePath, viewer, label, empty }: RequestListResultsProps) {
   const { t } = useTranslation();
   const { list, page, setPage, pageSize } = results;
-  if (list.isPending) return <ListSkeleton label={t('requests.list.loading')} />;
+  // The answer arriving re-renders this list at once and without a pause (a query's store
+  // update); the cards are built in a deferred render React can pause instead, and until it
+  // commits the skeleton (or the previous page) stays.
+  const data = useDeferredValue(list.data);
   if (list.isError) {
     return (
       <div className="pv-callout pv-callout-error" role="alert">
@@ -32,20 +35,21 @@ export function RequestListResults({ results, basePath, viewer, label, empty }: 
       </div>
     );
   }
-  if (list.data.items.length === 0) {
+  if (list.isPending || data === undefined) return <ListSkeleton label={t('requests.list.loading')} />;
+  if (data.items.length === 0) {
     return (
       <div className="pv-callout" role="status">
         {empty}
       </div>
     );
   }
-  const pages = Math.max(1, Math.ceil(list.data.total / pageSize));
+  const pages = Math.max(1, Math.ceil(data.total / pageSize));
   return (
     <>
       <p className="rq-muted" aria-live="polite">
-        {t('requests.list.count', { count: list.data.total })}
+        {t('requests.list.count', { count: data.total })}
       </p>
-      <RequestList items={list.data.items} basePath={basePath} viewer={viewer} label={label} />
+      <RequestList items={data.items} basePath={basePath} viewer={viewer} label={label} />
       {pages > 1 ? (
         <div className="pv-action-bar">
           <button
