@@ -59,8 +59,8 @@ const ROUTE_BUDGETS_KIB = {
   '/app/tabs/reports': 270,
   '/app/tabs/reports/:number': 270,
   '/reports/follow-up': 200,
-  '/admin': 365,
-  '/admin/:section': 365,
+  '/admin': 225, // sections load when opened
+  '/admin/:section': 225,
   '/admin/pqr': 230,
   '/admin/pqr/:radicado': 230,
   '/auth/branch-invitation': 220,

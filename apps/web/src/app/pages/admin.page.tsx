@@ -1,26 +1,31 @@
 import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline, pricetagsOutline, sendOutline } from 'ionicons/icons';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
-import { AdminAllies } from '../../features/allies/components/admin/admin-allies';
-import { AdminAudit } from '../../features/admin/components/admin-audit';
-import { AdminCampaigns } from '../../features/campaigns/components/admin/admin-campaigns';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
-import { AdminAbout, AdminFaq } from '../../features/content/components/admin/admin-content';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
-import { AdminMaterials } from '../../features/materials/components/admin/admin-materials';
-import { AdminPoints } from '../../features/points/components/admin/admin-points';
-import { AdminUsers } from '../../features/identity/components/admin/admin-users';
-import { Open311Keys } from '../../features/reports/components/open311-keys';
-import { BroadcastsScreen } from '../../features/notifications/components/admin/broadcasts-screen';
-import { ReportCategoriesAdmin } from '../../features/reports/components/admin/report-categories-admin';
 import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import '../../features/content/content-ui.css';
+
+// Each section's screens (forms, lists, maps) load when the section opens: the back office's home
+// needs only the dashboard and the list of sections.
+const AdminAllies = lazy(() => import('../../features/allies/components/admin/admin-allies').then((m) => ({ default: m.AdminAllies })));
+const AdminAudit = lazy(() => import('../../features/admin/components/admin-audit').then((m) => ({ default: m.AdminAudit })));
+const AdminCampaigns = lazy(() => import('../../features/campaigns/components/admin/admin-campaigns').then((m) => ({ default: m.AdminCampaigns })));
+const AdminMaterials = lazy(() => import('../../features/materials/components/admin/admin-materials').then((m) => ({ default: m.AdminMaterials })));
+const AdminPoints = lazy(() => import('../../features/points/components/admin/admin-points').then((m) => ({ default: m.AdminPoints })));
+const AdminUsers = lazy(() => import('../../features/identity/components/admin/admin-users').then((m) => ({ default: m.AdminUsers })));
+const Open311Keys = lazy(() => import('../../features/reports/components/open311-keys').then((m) => ({ default: m.Open311Keys })));
+const BroadcastsScreen = lazy(() => import('../../features/notifications/components/admin/broadcasts-screen').then((m) => ({ default: m.BroadcastsScreen })));
+const ReportCategoriesAdmin = lazy(() => import('../../features/reports/components/admin/report-categories-admin').then((m) => ({ default: m.ReportCategoriesAdmin })));
+const AdminAbout = lazy(() => import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminAbout })));
+const AdminFaq = lazy(() => import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminFaq })));
 
 const SECTIONS = {
   campaigns: { icon: megaphoneOutline, render: () => <AdminCampaigns /> },
@@ -80,7 +85,7 @@ export default function AdminPage() {
             <AppLink to="/admin" className="back-link">
               {t('admin.backToAdmin')}
             </AppLink>
-            {SECTIONS[current].render()}
+            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>{SECTIONS[current].render()}</Suspense>
           </>
         ) : (
           <>
