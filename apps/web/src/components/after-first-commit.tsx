@@ -20,7 +20,6 @@ export function AfterFirstCommit({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (shown < parts.length) startTransition(() => setShown((n) => n + 1));
   }, [shown, parts.length]);
-  if (shown === 0) return null;
   return (
     <>
       {parts.slice(0, shown)}

@@ -39,11 +39,13 @@ function afterPaint(fn: () => void): void {
   else fn();
 }
 
-/** Whether the app's page shows its content: a body beyond the demo note and banners, nothing loading. */
+/** Whether the app's page shows its content: a body beyond the demo note, banners and lead, nothing loading. */
 export function pageContentReady(root: ParentNode): boolean {
   const body = root.querySelector('main .page-body');
   if (!body) return false;
-  const content = [...body.children].some((child) => !child.classList.contains('pv-demo-note') && !child.classList.contains('page-banner'));
+  // The demo note, banners and the page's lead paragraph come with the page's frame: content is what follows them.
+  const frame = ['pv-demo-note', 'page-banner', 'page-lead'];
+  const content = [...body.children].some((child) => !frame.some((name) => child.classList.contains(name)));
   return content && !body.querySelector('[aria-busy="true"]');
 }
 

@@ -1,9 +1,9 @@
-import { IonIcon, IonItem, IonLabel, IonList } from '@ionic/react';
 import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline, pricetagsOutline, sendOutline } from 'ionicons/icons';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
+import { Icon } from '../../components/icon';
 import { PageLayout } from '../../components/page-layout';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminGuard } from '../../features/admin/components/admin-guard';
@@ -12,6 +12,7 @@ import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import '../../features/content/content-ui.css';
+import '../../features/admin/components/admin-sections.css';
 
 // Each section's screens (forms, lists, maps) load when the section opens: the back office's home
 // needs only the dashboard and the list of sections.
@@ -91,28 +92,30 @@ export default function AdminPage() {
           <>
             <AdminDashboard>
               <h2 className="admin-sections-title">{t('design.dashboard.sections')}</h2>
-              <IonList>
+              {/* Plain links, not ion-list/ion-item: a dozen web components defining and
+                  styling themselves made the home's longest task on a phone. */}
+              <ul className="admin-sections">
                 {(Object.keys(SECTIONS) as Section[]).map((key) => (
-                  <IonItem key={key} lines="full">
-                    <IonIcon slot="start" icon={SECTIONS[key].icon} aria-hidden="true" />
-                    <IonLabel>
+                  <li key={key}>
+                    <Icon icon={SECTIONS[key].icon} className="admin-sections-icon" />
+                    <div>
                       <AppLink to={`/admin/${key}`}>{t(sectionTitleKey(key))}</AppLink>
                       <p>{t(sectionHelpKey(key))}</p>
-                    </IonLabel>
-                  </IonItem>
+                    </div>
+                  </li>
                 ))}
                 {/* The PQR inbox has its own routes (/admin/pqr). */}
-                <IonItem lines="full">
-                  <IonIcon slot="start" icon={chatbubblesOutline} aria-hidden="true" />
-                  <IonLabel>
+                <li>
+                  <Icon icon={chatbubblesOutline} className="admin-sections-icon" />
+                  <div>
                     <AppLink to="/admin/pqr">{t('admin.sections.pqr')}</AppLink>
                     <p>{t('admin.sectionHelp.pqr')}</p>
-                  </IonLabel>
-                </IonItem>
-              </IonList>
+                  </div>
+                </li>
+              </ul>
               <PickupPhoneSetting />
               <p className="content-card__meta">
-                <IonIcon icon={documentTextOutline} aria-hidden="true" /> {t('admin.apiDocs')}{' '}
+                <Icon icon={documentTextOutline} className="admin-sections-icon-inline" /> {t('admin.apiDocs')}{' '}
                 <a href="/back/api/docs">/back/api/docs</a>
               </p>
             </AdminDashboard>

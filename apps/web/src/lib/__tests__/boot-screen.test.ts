@@ -31,7 +31,7 @@ describe('boot screen', () => {
     beforeEach(() => {
       document.body.innerHTML =
         '<div id="boot" class="boot-screen"><div class="boot-bar">Campañas</div><div class="boot-content"><div class="page-body"><h2>Reciclatón</h2></div></div></div>' +
-        '<div id="root"><main><div class="page-body"><p class="pv-demo-note">Demo</p></div></main></div>';
+        '<div id="root"><main><div class="page-body"><p class="pv-demo-note">Demo</p><p class="lead page-lead">Pide que recojan…</p></div></main></div>';
     });
     const body = () => document.querySelector('#root .page-body') as HTMLElement;
     const flush = async () => {
@@ -39,7 +39,7 @@ describe('boot screen', () => {
       vi.advanceTimersToNextFrame();
     };
 
-    it('stays while the page has only its frame, then while its list loads, and goes once the list is there', async () => {
+    it('stays while the page has only its frame (demo note, lead), then while its list loads, and goes once the list is there', async () => {
       dismissBootScreen();
       await flush();
       expect(document.getElementById('boot')).not.toBeNull();

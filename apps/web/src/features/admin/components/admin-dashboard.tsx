@@ -3,8 +3,9 @@
  * filtered by traffic light, the pending pickups, the fullest containers).
  */
 import type { AdminDashboard as Dashboard } from '@puntoverde/contract';
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AfterFirstCommit } from '../../../components/after-first-commit';
 import { AppLink } from '../../../components/app-link';
 import { formatNumber } from '../../../lib/number-format';
 import { useAdminList } from '../../../lib/admin-resource';
@@ -21,7 +22,9 @@ type Tile = { key: string; count: number; to: string; label: string; urgent: boo
 export function AdminDashboard({ children }: { children?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const dashboard = useAdminList<Dashboard>('dashboard', 'dashboard');
-  if (dashboard.isPending) return <p aria-busy="true">{t('design.dashboard.loading')}</p>;
+  // The answer is rendered in a deferred render React can pause (not inside the synchronous
+  // re-render the query's answer triggers), and the sections list commits after the dashboard.
+  const d = useDeferredValue(dashboard.data);
   if (dashboard.isError) {
     return (
       <>
@@ -30,7 +33,7 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
       </>
     );
   }
-  const d = dashboard.data;
+  if (dashboard.isPending || d === undefined) return <p aria-busy="true">{t('design.dashboard.loading')}</p>;
   const tiles: Tile[] = [
     {
       key: 'overdue',
@@ -69,7 +72,7 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
     },
   ];
   return (
-    <>
+    <AfterFirstCommit>
       <section className="pv-dashboard" aria-labelledby="pv-dashboard-title">
         <h2 id="pv-dashboard-title">{t('design.dashboard.title')}</h2>
         <ul className="pv-dashboard-tiles" aria-label={t('design.dashboard.label')}>
@@ -115,6 +118,6 @@ export function AdminDashboard({ children }: { children?: ReactNode }) {
         )}
       </section>
       {children}
-    </>
+    </AfterFirstCommit>
   );
 }
