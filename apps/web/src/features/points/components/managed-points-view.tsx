@@ -8,7 +8,7 @@ import {
   type ContainerStatus,
   type ManagedPoint,
 } from '@puntoverde/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { ApiError } from '../../../lib/api-client';
@@ -269,6 +269,9 @@ function FullAlert({ points }: { points: ManagedPoint[] }) {
 export function ManagedPointsView({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation();
   const points = useManagedPoints(enabled);
+  // Each point's containers (forms, gauges) are built in a deferred render React can pause, not in
+  // the synchronous re-render the answer triggers; the skeleton stays until they commit.
+  const data = useDeferredValue(points.data);
   if (!enabled) {
     return (
       <div className="pvp-empty">
@@ -277,7 +280,8 @@ export function ManagedPointsView({ enabled }: { enabled: boolean }) {
       </div>
     );
   }
-  if (points.isPending) {
+  if (points.isError) return <p role="alert">{t('points.manage.loadError')}</p>;
+  if (points.isPending || data === undefined) {
     return (
       <div className="pvp-skeleton" aria-busy="true">
         <span className="pvp-skeleton-line" />
@@ -285,12 +289,11 @@ export function ManagedPointsView({ enabled }: { enabled: boolean }) {
       </div>
     );
   }
-  if (points.isError) return <p role="alert">{t('points.manage.loadError')}</p>;
-  if (!points.data.length) return <EmptyState title={t('points.manage.none')} />;
+  if (!data.length) return <EmptyState title={t('points.manage.none')} />;
   return (
     <div className="pvp-manage">
-      <FullAlert points={points.data} />
-      {points.data.map((p) => (
+      <FullAlert points={data} />
+      {data.map((p) => (
         <section key={p.id} className="pvp-manage-point" aria-labelledby={`pvp-manage-${p.id}`}>
           <h2 id={`pvp-manage-${p.id}`}>
             <AppLink to={`/map/${p.id}`}>{p.name}</AppLink>

@@ -3,7 +3,7 @@
  * map (filterable by status and category, paged); point managers and staff also get their inbox.
  */
 import { REPORT_STATUSES, type ReportStatus } from '@puntoverde/contract';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/contract';
@@ -66,6 +66,9 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
 
   const scopes: Scope[] = loggedIn ? [...(canHandle ? (['inbox'] as const) : []), 'mine', 'near', 'following', 'public'] : ['public', 'near'];
   const shown = scope === 'inbox' ? inbox : list;
+  // The rows are built in a deferred render React can pause, not in the synchronous re-render the
+  // answer triggers (request-list-results.tsx does the same); the loading line stays until then.
+  const shownData = useDeferredValue(shown.data);
   const pageSize = scope === 'inbox' ? HANDLING_PAGE_SIZE : REPORT_LIST_PAGE_SIZE;
 
   return (
@@ -126,23 +129,23 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
             {near.state.status === 'locating' ? t('reports.section.locating') : t('reports.section.useLocation')}
           </button>
         </div>
-      ) : shown.isPending ? (
-        <p role="status">{t('reports.section.loading')}</p>
       ) : shown.isError ? (
         <p className="rp-error" role="alert">
           {apiErrorMessage(t, shown.error)}
         </p>
+      ) : shown.isPending || shownData === undefined ? (
+        <p role="status">{t('reports.section.loading')}</p>
       ) : (
         <>
           <p className="rp-hint" aria-live="polite">
-            {t('reports.section.total', { count: shown.data.total })}
+            {t('reports.section.total', { count: shownData.total })}
           </p>
           {scope === 'inbox' && inbox.data ? (
             <HandlingInbox key={`${status}|${category}|${page}`} items={inbox.data.items} empty={t('reports.section.empty.inbox')} />
           ) : (
-            <ReportList items={shown.data.items} empty={t(`reports.section.empty.${scope}`)} />
+            <ReportList items={shownData.items} empty={t(`reports.section.empty.${scope}`)} />
           )}
-          <ReportPager page={page} total={shown.data.total} pageSize={pageSize} onPage={setPage} />
+          <ReportPager page={page} total={shownData.total} pageSize={pageSize} onPage={setPage} />
         </>
       )}
     </section>
