@@ -12,7 +12,12 @@ describe('app-shell.json', () => {
     const shell = buildAppShell(routes, read('public/assets/i18n/es.json'));
     expect(shell.routes).toContainEqual({ path: '/home', title: 'Mapa de Residuos' });
     expect(shell.routes).toContainEqual({ path: '/home/:id', title: 'Mapa de Residuos' });
-    expect(shell.routes.find((r) => r.path === '/admin')).toBeUndefined();
+    // The signed-in lists' bars name them too (their server frames draw the page's lead under it).
+    expect(shell.routes).toContainEqual({ path: '/admin', title: 'Administración' });
+    expect(shell.routes).toContainEqual({ path: '/app/tabs/request', title: 'Mis solicitudes' });
+    // A route whose title depends on what it shows (a section, one request) has none.
+    expect(shell.routes.find((r) => r.path === '/admin/:section')).toBeUndefined();
+    expect(shell.routes.find((r) => r.path === '/app/tabs/request/:id')).toBeUndefined();
     expect(shell.demoNote).toMatch(/demostración/i);
   });
 
