@@ -145,9 +145,12 @@ test.describe('boot screen', () => {
     await page.goto('/home');
     await expect(pageHeading(page, 'Mapa de Residuos')).toBeVisible();
     await expect(page.locator('#boot')).toHaveCount(0);
-    // A path without a fixed title shows the app's name.
+    // A signed-in list has its title too; a path whose title depends on what it shows (one
+    // request) shows the app's name.
     await page.route('**/*.js', (route) => route.abort());
     await page.goto('/app/tabs/request');
+    await expect(page.locator('#boot .boot-bar')).toHaveText('Mis solicitudes');
+    await page.goto('/app/tabs/request/5');
     await expect(page.locator('#boot .boot-bar')).toHaveText('PuntoVerde');
   });
 });
