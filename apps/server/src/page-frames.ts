@@ -63,7 +63,7 @@ const SIGNED_IN_FRAMES: Record<string, { lead?: string; headings: string[]; cont
   '/app/tabs/prequest': { lead: 'pages.prequest.lead', headings: ['requests.point.title'], controls: ['frame-segment', 'frame-filters'], rows: 3 },
   '/app/tabs/points': { lead: 'pages.points.lead', headings: [], controls: [], rows: 2 },
   '/app/tabs/reports': { lead: 'pages.reports.lead', headings: ['reports.section.title'], controls: ['frame-segment', 'frame-segment'], rows: 3 },
-  '/auth/profile/:id_user': { headings: ['identity.profile.accountSection'], controls: [], rows: 3 },
+  '/auth/profile/:id_user': { lead: 'pages.profile.lead', headings: ['identity.profile.accountSection'], controls: [], rows: 3 },
   // The back-office home opens with its dashboard; the sections list comes under it once it has loaded.
   '/admin': { lead: 'admin.intro', headings: ['design.dashboard.title'], controls: [], rows: 3 },
 };

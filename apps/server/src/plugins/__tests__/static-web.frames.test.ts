@@ -144,7 +144,7 @@ describe("the public pages' content, painted with the HTML", () => {
     expect(boot(await get('/admin'))).toContain(
       '<p class="lead page-lead">Gestiona el contenido y la operación del esquema. Cada cambio queda en el registro de auditoría.</p><h2>Lo que necesita atención</h2><div class="frame-list" aria-busy="true">',
     );
-    for (const route of ['/app/tabs/prequest', '/app/tabs/points', '/app/tabs/reports']) {
+    for (const route of ['/app/tabs/prequest', '/app/tabs/points', '/app/tabs/reports', '/auth/profile/1']) {
       expect(boot(await get(route))).toMatch(/^<div class="boot-bar">[^<]+<\/div><div class="boot-content"><div class="page-body">(<[^>]+pv-demo-note[\s\S]*?<\/[a-z]+>)?<p class="lead page-lead">/);
     }
     const profile = boot(await get('/auth/profile/1'));

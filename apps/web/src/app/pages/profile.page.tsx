@@ -29,7 +29,7 @@ export default function ProfilePage() {
     );
   }
   return (
-    <PageLayout title={t('pages.profile.title')}>
+    <PageLayout title={t('pages.profile.title')} lead={t('pages.profile.lead')}>
       <ProfileScreen userId={user.id}>
         <NotificationSettings />
       </ProfileScreen>
