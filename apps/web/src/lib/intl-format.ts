@@ -7,26 +7,25 @@
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** `new Intl.DateTimeFormat(locale, options)`, built once per distinct pair. */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+/** The cache's formatter for (locale, options), built by `make` the first time. */
+function cached<F, O>(cache: Map<string, F>, locale: string, options: O, make: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
+  let format = cache.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateFormats.set(key, format);
+    format = make();
+    cache.set(key, format);
   }
   return format;
 }
 
+/** `new Intl.DateTimeFormat(locale, options)`, built once per distinct pair. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
+  return cached(dateFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
+}
+
 /** `new Intl.NumberFormat(locale, options)`, built once per distinct pair. */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
 type IdleScheduler = (step: () => void) => void;
