@@ -98,6 +98,13 @@ describe('uploads with the S3 backend', () => {
     const res = await upload(owner, multipart(await pngBytes(), 'logo.png', 'image/png'));
     const id = res.json().data.id as string;
     await t.app.db.updateTable('files').set({ is_public: 1 }).where('public_id', '=', id).execute();
+    // The upload's variants are written to the bucket in the background: once all nine are there
+    // (the queue runs in order, so earlier uploads' are too), nothing else talks to the bucket.
+    const row = await t.app.db.selectFrom('files').selectAll().where('public_id', '=', id).executeTakeFirstOrThrow();
+    await vi.waitFor(async () => expect(await objectKeys(s3, `uploads/${row.storage_key}.`)).toHaveLength(9), {
+      timeout: 30_000,
+      interval: 200,
+    });
     const first = await t.app.inject({ method: 'GET', url: `/back/api/v1/files/${id}` });
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
