@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findChromium } from '../scripts/find-chromium.mjs';
+import { findChromium, withBenchDisabledFeatures } from '../scripts/find-chromium.mjs';
 import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
 
 type LighthouseResult = {
@@ -17,7 +17,10 @@ type LighthouseResult = {
   };
 };
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LighthouseResult | undefined>;
-type ChromeLauncher = { launch: (o: { chromePath?: string; chromeFlags: string[]; userDataDir?: string }) => Promise<{ port: number; kill: () => Promise<void> | void }> };
+type ChromeLauncher = {
+  launch: (o: { chromePath?: string; chromeFlags: string[]; userDataDir?: string; ignoreDefaultFlags?: boolean }) => Promise<{ port: number; kill: () => Promise<void> | void }>;
+  Launcher: { defaultFlags: () => string[] };
+};
 
 async function importOptional<T>(name: string): Promise<T | null> {
   try {
@@ -69,7 +72,12 @@ async function measure(demo: boolean): Promise<Run[]> {
       const chrome = await chromeLauncher.launch({
         chromePath,
         userDataDir,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        // chrome-launcher's defaults and ours, without the features no phone's browser runs.
+        chromeFlags: withBenchDisabledFeatures([
+          ...chromeLauncher.Launcher.defaultFlags(),
+          ...['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        ]),
+        ignoreDefaultFlags: true,
       });
       try {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], formFactor: 'mobile' });

@@ -24,14 +24,17 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { findChromium } from '../scripts/find-chromium.mjs';
+import { findChromium, withBenchDisabledFeatures } from '../scripts/find-chromium.mjs';
 import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
 
 type Audit = { numericValue?: number; score: number | null; scoreDisplayMode?: string; title: string; details?: unknown };
 type LighthouseResult = { lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, Audit> } };
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LighthouseResult | undefined>;
 type Chrome = { port: number; kill: () => Promise<void> | void };
-type ChromeLauncher = { launch: (o: { chromePath?: string; chromeFlags: string[]; userDataDir?: string }) => Promise<Chrome> };
+type ChromeLauncher = {
+  launch: (o: { chromePath?: string; chromeFlags: string[]; userDataDir?: string; ignoreDefaultFlags?: boolean }) => Promise<Chrome>;
+  Launcher: { defaultFlags: () => string[] };
+};
 type PuppeteerPage = { goto: (url: string) => Promise<unknown>; evaluate: <A>(fn: (a: A) => void, a: A) => Promise<void>; close: () => Promise<void> };
 type Puppeteer = {
   connect: (o: { browserURL: string; defaultViewport: null }) => Promise<{ newPage: () => Promise<PuppeteerPage>; disconnect: () => Promise<void> }>;
@@ -160,11 +163,16 @@ type Run = {
 const DETAILED_AUDITS = new Set(['inspector-issues', 'errors-in-console', 'layout-shifts', 'image-size-responsive', 'image-aspect-ratio', 'unsized-images']);
 
 const chromePath = findChromium() ?? undefined;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+// chrome-launcher's defaults and ours, with the features no phone's browser runs turned off
+// (find-chromium.mjs: BENCH_DISABLED_FEATURES).
+const CHROME_FLAGS = withBenchDisabledFeatures([
+  ...chromeLauncher.Launcher.defaultFlags(),
+  ...['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+]);
 
 async function lighthouseRun(origin: string, pagePath: string, session: unknown): Promise<Run> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-lh-chrome-'));
-  const chrome = await chromeLauncher.launch({ chromePath, userDataDir, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath, userDataDir, chromeFlags: CHROME_FLAGS, ignoreDefaultFlags: true });
   try {
     if (session) {
       const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });

@@ -1,2 +1,4 @@
 export function findChromium(): string | null;
 export function ensureChromium(): string;
+export declare const BENCH_DISABLED_FEATURES: string[];
+export declare function withBenchDisabledFeatures(flags: string[]): string[];

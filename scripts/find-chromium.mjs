@@ -42,6 +42,25 @@ export function ensureChromium() {
   return installed;
 }
 
+/**
+ * Chromium features a headless benchmark browser turns off: since Chromium 156 a fresh browser
+ * boots the omnibox popup's WebUI (a renderer of its own, chrome://omnibox-popup.top-chrome)
+ * while the first page loads. On a 2-core machine that renderer took ~2.4 s of CPU beside the
+ * measured page and doubled its blocking time; a phone's browser has no such thing.
+ */
+export const BENCH_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * `flags` with BENCH_DISABLED_FEATURES added to its `--disable-features` (Chromium reads only
+ * one such switch, so a second one would drop the launcher's own list).
+ */
+export function withBenchDisabledFeatures(flags) {
+  const prefix = '--disable-features=';
+  const current = flags.find((f) => f.startsWith(prefix));
+  const features = [...new Set([...(current ? current.slice(prefix.length).split(',').filter(Boolean) : []), ...BENCH_DISABLED_FEATURES])];
+  return [...flags.filter((f) => !f.startsWith(prefix)), `${prefix}${features.join(',')}`];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(ensureChromium());
 }
