@@ -86,6 +86,9 @@ function schedulableDay(daysAhead: number): string {
 }
 
 test('a household asks for a pickup and the manager handles it, both seeing every change live', async ({ browser }) => {
+  // Two people through a request's whole life (about 20 steps each): ~50 s on a 2-core machine
+  // running two workers, too close to the default 60 s.
+  test.setTimeout(120_000);
   const householdContext = await newContext(browser);
   const managerContext = await newContext(browser);
   const household = await householdContext.newPage();
@@ -172,6 +175,7 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
 });
 
 test('a company head creates a branch; the branch accepts the invitation and asks for a pickup the head sees', async ({ browser, request }) => {
+  test.setTimeout(120_000);
   const headContext = await newContext(browser);
   const branchContext = await newContext(browser, { latitude: 6.2096, longitude: -75.5673 });
   const head = await headContext.newPage();

@@ -49,18 +49,20 @@ const ROUTE_BUDGETS_KIB = {
   '/page-not-found': 160,
   '/complete-client': 225,
   '/complete-company': 225,
-  '/app/tabs/prequest': 240,
-  '/app/tabs/prequest/:id': 240,
-  '/app/tabs/request': 260,
-  '/app/tabs/request/:id': 260,
-  '/app/tabs/points': 205, // the container forms on the shared field set (react-hook-form)
+  // The lists are the first screens; a request's page and the form load when opened.
+  '/app/tabs/prequest': 172,
+  '/app/tabs/prequest/:id': 172,
+  '/app/tabs/request': 176,
+  '/app/tabs/request/:id': 176,
+  '/app/tabs/points': 176,
   '/app/tabs/branch-offices/list/:id': 225,
-  // The reports map and the handling inbox's bulk changes and assignment joined this page after its first budget.
-  '/app/tabs/reports': 270,
-  '/app/tabs/reports/:number': 270,
-  '/reports/follow-up': 200,
-  '/admin': 225, // sections load when opened
-  '/admin/:section': 225,
+  // The list with its map and handling inbox; the form, a report's page, the figures and the
+  // certificates load when opened.
+  '/app/tabs/reports': 207,
+  '/app/tabs/reports/:number': 207,
+  '/reports/follow-up': 168,
+  '/admin': 178, // sections load when opened
+  '/admin/:section': 178,
   '/admin/pqr': 230,
   '/admin/pqr/:radicado': 230,
   '/auth/branch-invitation': 220,
@@ -68,7 +70,21 @@ const ROUTE_BUDGETS_KIB = {
   '/notifications': 190,
 };
 /** Routes whose first screen must not load zod (the contract's plain values are zod-free). */
-const ZOD_FREE_ROUTES = ['/index', '/home'];
+const ZOD_FREE_ROUTES = [
+  '/index',
+  '/home',
+  '/home/:id',
+  '/map/:id',
+  '/allies',
+  '/campaign',
+  '/contact',
+  '/help',
+  '/app/tabs/request',
+  '/app/tabs/prequest',
+  '/app/tabs/points',
+  '/app/tabs/reports',
+  '/admin',
+];
 /** Every zod v4 schema keeps its internals under `._zod`; minifiers keep property names. */
 const ZOD_SIGNATURE = '._zod';
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

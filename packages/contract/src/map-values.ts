@@ -40,3 +40,12 @@ export const POINT_KIND_COLORS: Record<PointKind, string> = {
   'contenedor-publico': '#8a4b08',
   'punto-posconsumo': '#b3261e',
 };
+
+/** A container's state as its point manager records it (app/tabs/points). */
+export const CONTAINER_STATUSES = ['en-servicio', 'en-mantenimiento', 'fuera-de-servicio'] as const;
+export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
+export const CONTAINER_STATUS_LABELS_ES: Record<ContainerStatus, string> = {
+  'en-servicio': 'En servicio',
+  'en-mantenimiento': 'En mantenimiento',
+  'fuera-de-servicio': 'Fuera de servicio',
+};

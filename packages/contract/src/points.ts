@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf, ZInstant, safeText } from './common.js';
 import { ZMaterialCode } from './materials.js';
-import { POINT_KINDS } from './map-values.js';
+import { CONTAINER_STATUSES, POINT_KINDS } from './map-values.js';
 
 export const ZPointKind = z.enum(POINT_KINDS);
 
@@ -147,14 +147,7 @@ export type PointNear = z.infer<typeof ZPointNear>;
 export const ZPointsNearResponse = dataOf(z.array(ZPointNear));
 export type PointsNearResponse = z.infer<typeof ZPointsNearResponse>;
 
-export const CONTAINER_STATUSES = ['en-servicio', 'en-mantenimiento', 'fuera-de-servicio'] as const;
-export type ContainerStatus = (typeof CONTAINER_STATUSES)[number];
 export const ZContainerStatus = z.enum(CONTAINER_STATUSES);
-export const CONTAINER_STATUS_LABELS_ES: Record<ContainerStatus, string> = {
-  'en-servicio': 'En servicio',
-  'en-mantenimiento': 'En mantenimiento',
-  'fuera-de-servicio': 'Fuera de servicio',
-};
 /** From this fill level a container counts as full (shown in red, asks for an emptying). */
 export const CONTAINER_FULL_PERCENT = 90;
 

@@ -3,6 +3,7 @@ import { ZPageQuery, pageOf } from './admin.js';
 import { dataOf, safeMultilineText } from './common.js';
 import { formatIntegerEsCo } from './constants.js';
 import { ZFileRef } from './files.js';
+import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, REPORT_REASON_MAX, REPORT_STATUSES } from './reports-values.js';
 
 /**
  * Incident reports (reportes de problemas): a logged-in person reports an overflowing or damaged
@@ -42,8 +43,6 @@ export type ReportCategory = z.infer<typeof ZReportCategory>;
 
 /** GET: the active categories in staff's order (public). */
 export const REPORT_CATEGORIES_PATH = '/back/api/v1/reports/categories';
-/** Staff: every category, create, edit (rename, disable), order. */
-export const ADMIN_REPORT_CATEGORIES_PATH = '/back/api/v1/admin/report-categories';
 
 export const ZReportCategoryView = z.object({
   code: z.string(),
@@ -91,7 +90,6 @@ export const ZReportCategoryOrder = z.object({
 export type ReportCategoryOrder = z.input<typeof ZReportCategoryOrder>;
 export const ZReportCategoryParams = z.object({ code: z.string().trim().regex(REPORT_CATEGORY_CODE_PATTERN) });
 
-export const REPORT_STATUSES = ['abierto', 'en_revision', 'programado', 'resuelto', 'descartado', 'duplicado'] as const;
 export const ZReportStatus = z.enum(REPORT_STATUSES, { message: 'Estado de reporte no válido.' });
 export type ReportStatus = z.infer<typeof ZReportStatus>;
 
@@ -128,9 +126,6 @@ export function canReportTransition(from: ReportStatus, to: ReportStatus): boole
 // Limits
 // ---------------------------------------------------------------------------------------------
 
-export const REPORT_DESCRIPTION_MAX = 4000;
-export const REPORT_MAX_PHOTOS = 3;
-export const REPORT_REASON_MAX = 1000;
 /** Open reports of the same category within this distance are offered as likely duplicates. */
 export const REPORT_DUPLICATE_RADIUS_M = 50;
 /** Days after `resuelto` when the reporter is asked "¿Se resolvió?". */

@@ -3,6 +3,7 @@
  * every point's), the day's route, and `/app/tabs/prequest/{id}` to act on one.
  */
 import { TC_ID } from '@puntoverde/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
@@ -10,10 +11,15 @@ import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { POINT_REQUESTS_PATH, PointRequestsScreen } from '../../features/requests/components/point-requests-screen';
-import { RequestDetailScreen } from '../../features/requests/components/request-detail-screen';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { isLoggedIn, isStaff } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+
+// A request's page loads when opened: the list, this page's first screen, needs neither its code
+// nor the schemas it validates with.
+const RequestDetailScreen = lazy(() =>
+  import('../../features/requests/components/request-detail-screen').then((m) => ({ default: m.RequestDetailScreen })),
+);
 
 export default function PrequestPage() {
   const { t } = useTranslation();
@@ -46,7 +52,7 @@ export default function PrequestPage() {
   }
   return (
     <PageLayout title={title} lead={id === undefined ? t('pages.prequest.lead') : undefined}>
-      {body}
+      <Suspense fallback={null}>{body}</Suspense>
     </PageLayout>
   );
 }

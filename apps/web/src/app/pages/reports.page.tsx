@@ -6,7 +6,7 @@
  */
 import { TC_ID } from '@puntoverde/contract';
 import { useIonRouter } from '@ionic/react';
-import { useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
@@ -14,19 +14,27 @@ import { OutboxList, useOutboxState } from '../../components/offline/outbox-list
 import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
-import { ReportDetail } from '../../features/reports/components/report-detail';
-import { REPORT_OUTBOX_KIND, ReportForm } from '../../features/reports/components/report-form';
 import { ReportsSection } from '../../features/reports/components/reports-section';
-import { CertificatesScreen } from '../../features/certificates/components/certificates-screen';
-import { MyFiguresScreen } from '../../features/statistics/components/my-figures-screen';
-import { SchemeFiguresScreen } from '../../features/statistics/components/scheme-figures-screen';
 import { NEW_REPORT_PATH, REPORTS_PATH, reportPath } from '../../features/reports/format';
-import { LocationPicker } from '../../features/requests/components/location-picker';
+import { REPORT_OUTBOX_KIND } from '../../features/reports/outbox-kind';
 import { useNotify } from '../../components/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { flushOutbox } from '../../lib/offline/flush';
 import { isLoggedIn, type CurrentUser } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+
+// What is not the reports list, this page's first screen, loads when opened: the form, a report's
+// page, the figures and the certificates (with the schemas they validate with and the chart).
+const ReportDetail = lazy(() => import('../../features/reports/components/report-detail').then((m) => ({ default: m.ReportDetail })));
+const ReportForm = lazy(() => import('../../features/reports/components/report-form').then((m) => ({ default: m.ReportForm })));
+const LocationPicker = lazy(() => import('../../features/requests/components/location-picker').then((m) => ({ default: m.LocationPicker })));
+const CertificatesScreen = lazy(() =>
+  import('../../features/certificates/components/certificates-screen').then((m) => ({ default: m.CertificatesScreen })),
+);
+const MyFiguresScreen = lazy(() => import('../../features/statistics/components/my-figures-screen').then((m) => ({ default: m.MyFiguresScreen })));
+const SchemeFiguresScreen = lazy(() =>
+  import('../../features/statistics/components/scheme-figures-screen').then((m) => ({ default: m.SchemeFiguresScreen })),
+);
 
 type PartContext = {
   user: CurrentUser;
@@ -129,7 +137,8 @@ function ReportsParts({ ctx }: { ctx: PartContext }) {
         ))}
       </div>
       <div id="reports-part" role="tabpanel" aria-labelledby={`reports-tab-${part.key}`}>
-        {part.render(ctx)}
+        {/* The figures and certificates load on first open; the tabs stay while they do. */}
+        <Suspense fallback={<p role="status">{ctx.t('app.loading')}</p>}>{part.render(ctx)}</Suspense>
       </div>
     </>
   );
@@ -206,7 +215,7 @@ export default function ReportsPage() {
   }
   return (
     <PageLayout title={title} lead={number === undefined ? t('pages.reports.lead') : undefined}>
-      {body}
+      <Suspense fallback={null}>{body}</Suspense>
     </PageLayout>
   );
 }

@@ -4,23 +4,30 @@
  */
 import { TC_ID } from '@puntoverde/contract';
 import { useIonRouter } from '@ionic/react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { useBranches } from '../../features/branches/api/list-branches';
-import { ImageUploadField } from '../../components/image-upload-field';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { MY_REQUESTS_PATH, MyRequestsScreen } from '../../features/requests/components/my-requests-screen';
-import { RequestDetailScreen } from '../../features/requests/components/request-detail-screen';
-import { REQUEST_OUTBOX_KIND, RequestForm } from '../../features/requests/components/request-form';
+import { REQUEST_OUTBOX_KIND } from '../../features/requests/outbox-kind';
 import { OutboxList, useOutboxState } from '../../components/offline/outbox-list';
 import { flushOutbox } from '../../lib/offline/flush';
 import { useNotify } from '../../components/use-notify';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import { isLoggedIn } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
+
+// The form and a request's page load when opened: the list, this page's first screen, needs
+// neither their code nor the schemas they validate with.
+const RequestForm = lazy(() => import('../../features/requests/components/request-form').then((m) => ({ default: m.RequestForm })));
+const RequestDetailScreen = lazy(() =>
+  import('../../features/requests/components/request-detail-screen').then((m) => ({ default: m.RequestDetailScreen })),
+);
+const ImageUploadField = lazy(() => import('../../components/image-upload-field').then((m) => ({ default: m.ImageUploadField })));
 
 export default function RequestPage() {
   const { t } = useTranslation();
@@ -107,7 +114,7 @@ export default function RequestPage() {
   // The list says what the page is for; the form and a request's page have their own headings.
   return (
     <PageLayout title={title} lead={id === undefined ? t('pages.request.lead') : undefined}>
-      {body}
+      <Suspense fallback={null}>{body}</Suspense>
     </PageLayout>
   );
 }

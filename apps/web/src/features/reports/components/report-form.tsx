@@ -27,6 +27,7 @@ import { runReportAction } from '../api/report-actions';
 import { formatMeters } from '../format';
 import '../../../components/actions.css';
 import '../reports.css';
+import { REPORT_OUTBOX_KIND } from '../outbox-kind';
 
 export type LatLng = { lat: number; lng: number };
 /** The map pin field the page provides (features never import each other). */
@@ -41,7 +42,7 @@ export type LocationFieldComponent = ComponentType<{
 type FormValues = { category: string; description: string; container_id: string };
 
 /** Reports filed with no connection wait in the offline outbox under this kind. */
-export const REPORT_OUTBOX_KIND = 'incident-report';
+export { REPORT_OUTBOX_KIND };
 
 export function ReportForm({
   tileUrl,

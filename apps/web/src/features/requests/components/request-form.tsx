@@ -38,6 +38,7 @@ import { LocationPicker } from './location-picker';
 import '../../../components/actions.css';
 import '../requests.css';
 import { formatAddress } from '../../../lib/address';
+import { REQUEST_OUTBOX_KIND } from '../outbox-kind';
 
 /** The uploads field the page provides (features never import each other). */
 export type PhotoFieldProps = {
@@ -66,7 +67,7 @@ export function materialLabel(m: Material, all: Material[], lang: string): strin
   return `${lang.startsWith('en') ? parent.name_en : parent.name_es} · ${name}`;
 }
 
-export const REQUEST_OUTBOX_KIND = 'pickup-request';
+export { REQUEST_OUTBOX_KIND };
 
 export function RequestForm({
   tileUrl,
