@@ -41,7 +41,12 @@ async function read<T>(ctx: FrameContext, path: string): Promise<{ data: T }> {
  * (`v1/campaigns?status=ongoing&page=1&page_size=12`), shaped as the API sends them: the app
  * takes them instead of fetching again (apps/web/src/lib/embedded-page-data.ts).
  */
-export type PageFrame = { html: string; answers: Record<string, unknown> };
+export type PageFrame = {
+  html: string;
+  answers: Record<string, unknown>;
+  /** `<link rel="preload">` of the page's largest image, for the <head>: fetched before the scripts. */
+  preload?: string;
+};
 
 const frameOnly = (html: string): PageFrame => ({ html, answers: {} });
 
@@ -131,6 +136,17 @@ export function responsiveImageHtml(
   );
 }
 
+/**
+ * The preload of an uploaded image the page shows first (its largest paint): the AVIF candidates
+ * with the same `sizes`, so the browser fetches the very file the <picture> picks, from the
+ * <head>, before the page's scripts (on a slow link it otherwise shares the bandwidth with
+ * them). A browser without AVIF skips it (`type`) and the <picture> still picks WebP or JPEG.
+ */
+export function imagePreloadHtml(src: string, sizes: string): string {
+  const avif = imageSrcset(src, 'avif');
+  return avif ? `<link rel="preload" as="image" type="image/avif" imagesrcset="${e(avif)}" imagesizes="${e(sizes)}" fetchpriority="high">` : '';
+}
+
 /** features/campaigns/components/campaign-card.tsx's `sizes`. */
 const CAMPAIGN_CARD_IMAGE_SIZES = '(min-width: 72rem) 17rem, (min-width: 55rem) 33vw, (min-width: 35rem) 50vw, calc(100vw - 2rem)';
 
@@ -191,7 +207,12 @@ async function campaigns(ctx: FrameContext, t: (key: string) => string): Promise
     })
     .join('');
   const grid = cards || `<div class="empty-state"><p>${e(t('campaigns.empty.ongoing'))}</p></div>`;
-  return { html: `${controlRoom('frame-segment')}<section class="card-grid">${grid}</section>`, answers: { [CAMPAIGNS_PATH]: body } };
+  const first = list.items[0]?.image_url;
+  return {
+    html: `${controlRoom('frame-segment')}<section class="card-grid">${grid}</section>`,
+    answers: { [CAMPAIGNS_PATH]: body },
+    preload: first ? imagePreloadHtml(first, CAMPAIGN_CARD_IMAGE_SIZES) : undefined,
+  };
 }
 
 async function allies(ctx: FrameContext, t: (key: string) => string): Promise<PageFrame> {

@@ -92,7 +92,7 @@ export default fp(
       html = html.replace(STYLESHEET_LINK, '');
       const pageCss = (route.preload ?? []).filter((file) => file.endsWith('.css'));
       const styles = await Promise.all([...files, ...pageCss].map((file) => stylesheet(current, file)));
-      return embedPreloads(html, `<style>${styles.join('\n')}</style>${renderPageAnswers(frame.answers)}${renderPreloads(route)}`);
+      return embedPreloads(html, `${frame.preload ?? ''}<style>${styles.join('\n')}</style>${renderPageAnswers(frame.answers)}${renderPreloads(route)}`);
     };
     /** A public API answer as an anonymous visitor gets it (through the routes: same checks, same shape); null unless 200. */
     const readPublicApi = async (apiPath: string): Promise<unknown> => {

@@ -10,7 +10,7 @@ import { ALLIES_PATH, CAMPAIGNS_PATH, FAQ_PATH, tileOf, tileSrc } from '../../pa
 
 /** A build folder like `vite build` writes: boot and preload markers, the entry stylesheet linked at the end of <body>. */
 const INDEX_HTML =
-  '<!doctype html><html lang="es"><head><!--preload--><!--/preload--></head><body>' +
+  '<!doctype html><html lang="es"><head><!--preload--><!--/preload--><script type="module" crossorigin src="/assets/index-Zz9.js"></script></head><body>' +
   '<div id="boot" class="boot-screen" aria-hidden="true"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div>' +
   '<div id="root"></div><link rel="stylesheet" crossorigin href="/assets/index-Ab1.css"></body></html>';
 const SHELL = {
@@ -87,6 +87,16 @@ describe("the public pages' content, painted with the HTML", () => {
     );
     expect(html.match(/fetchpriority="high"/g)).toHaveLength(1);
     if (list.items.length > 1) expect(html).toContain('loading="lazy"');
+    // ...and preloaded from the <head>, before the page's scripts, with the <picture>'s own
+    // candidates and sizes so the browser fetches the very file it then paints.
+    const page = await get('/campaign');
+    const head = page.slice(0, page.indexOf('</head>'));
+    const sizes = /<source type="image\/avif" srcset="[^"]+" sizes="([^"]+)">/.exec(html)![1];
+    expect(head).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="/back/api/v1/files/${id}/320.avif 320w, /back/api/v1/files/${id}/640.avif 640w, /back/api/v1/files/${id}/1200.avif 1200w" imagesizes="${sizes}" fetchpriority="high">`,
+    );
+    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.search(/<link rel="modulepreload"|<script/));
+    expect(head.match(/rel="preload" as="image"/g)).toHaveLength(1);
     await t.app.db.updateTable('campaigns').set({ title: '<b>Nueva</b> & mejor' }).where('id', '=', list.items[0].id).execute();
     html = boot(await get('/campaign'));
     expect(html).toContain('&#60;b&#62;Nueva&#60;/b&#62; &#38; mejor');
