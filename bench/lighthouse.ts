@@ -21,14 +21,20 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { findChromium, withBenchDisabledFeatures } from '../scripts/find-chromium.mjs';
 import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
 
 type Audit = { numericValue?: number; score: number | null; scoreDisplayMode?: string; title: string; details?: unknown };
-type LighthouseResult = { lhr: { categories: Record<string, { score: number | null }>; audits: Record<string, Audit> } };
+type LighthouseResult = {
+  lhr: {
+    categories: Record<string, { score: number | null }>;
+    audits: Record<string, Audit>;
+    environment?: { benchmarkIndex?: number };
+  };
+};
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config?: unknown) => Promise<LighthouseResult | undefined>;
 type Chrome = { port: number; kill: () => Promise<void> | void };
 type ChromeLauncher = {
@@ -155,6 +161,10 @@ type Run = {
   cls: number;
   si_ms: number;
   script_kib: number;
+  /** Main-thread work of the load as Lighthouse counts it (4× simulated): with the two below, what makes figures of different machines comparable. */
+  mainthread_ms: number;
+  /** Lighthouse's CPU benchmark of this machine (higher is faster). */
+  benchmark_index: number;
   lcp_element: string;
   failed_audits: string[];
 };
@@ -211,6 +221,8 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
       si_ms: num('speed-index'),
       cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
       script_kib: Math.round((summary.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024),
+      mainthread_ms: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0),
+      benchmark_index: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
       lcp_element: JSON.stringify(audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '',
       failed_audits: Object.entries(audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9 && !['manual', 'notApplicable', 'informative'].includes(String(a.scoreDisplayMode)))
@@ -237,6 +249,7 @@ type PageResult = {
   tbt_ms: number;
   cls: number;
   script_kib: number;
+  mainthread_ms: number;
   meets_target: boolean;
   misses: string[];
   failed_runs?: number;
@@ -257,6 +270,7 @@ function pageResult(page: string, pagePath: string, account: Account | null, run
     tbt_ms: m('tbt_ms'),
     cls: m('cls'),
     script_kib: m('script_kib'),
+    mainthread_ms: m('mainthread_ms'),
   };
   const misses = [
     figures.performance < TARGET.performance && `performance ${figures.performance}`,
@@ -333,7 +347,7 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
           console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1} failed: ${String(err).slice(0, 200)}`);
           continue;
         }
-        console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1}: perf ${run.performance} LCP ${run.lcp_ms} TBT ${run.tbt_ms} CLS ${run.cls} a11y ${run.accessibility} bp ${run.best_practices} seo ${run.seo} js ${run.script_kib} KiB — ${run.lcp_element.slice(0, 100)}`);
+        console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1}: perf ${run.performance} LCP ${run.lcp_ms} TBT ${run.tbt_ms} CLS ${run.cls} a11y ${run.accessibility} bp ${run.best_practices} seo ${run.seo} js ${run.script_kib} KiB main thread ${run.mainthread_ms} ms — ${run.lcp_element.slice(0, 100)}`);
         runs.push(run);
       }
       results.push({ ...pageResult(page.name, pagePath, page.account ?? null, runs), failed_runs: failedRuns });
@@ -358,12 +372,28 @@ try {
 }
 
 const table = (results: PageResult[]) =>
-  results.map((r) => `${r.path.padEnd(24)} perf ${r.performance.toFixed(2)} a11y ${r.accessibility.toFixed(2)} bp ${r.best_practices.toFixed(2)} seo ${r.seo.toFixed(2)} LCP ${r.lcp_ms} TBT ${r.tbt_ms} CLS ${r.cls} JS ${r.script_kib} KiB ${r.meets_target ? 'ok' : `MISS: ${r.misses.join(', ')}`}`).join('\n');
+  results.map((r) => `${r.path.padEnd(24)} perf ${r.performance.toFixed(2)} a11y ${r.accessibility.toFixed(2)} bp ${r.best_practices.toFixed(2)} seo ${r.seo.toFixed(2)} LCP ${r.lcp_ms} TBT ${r.tbt_ms} CLS ${r.cls} JS ${r.script_kib} KiB main ${r.mainthread_ms} ms ${r.meets_target ? 'ok' : `MISS: ${r.misses.join(', ')}`}`).join('\n');
 const strip = (results: PageResult[]) => results.map(({ runs, ...r }) => ({ ...r, runs: runs.map(({ failed_audits: _f, lcp_element: _l, ...run }) => run) }));
 const all = [...withDemo, ...withoutDemo];
 const meets = all.every((r) => r.meets_target);
+/** `Chromium 156.0.8078.108 built on Debian…` (the user agent says only 156.0.0.0). */
+function chromiumVersion(): string {
+  try {
+    return execFileSync(chromePath ?? 'chromium', ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
+const allRuns = [...withDemo, ...withoutDemo].flatMap((r) => r.runs);
 writeResult('lighthouse', {
   runs_per_page: RUNS,
+  // Figures of different machines differ a lot (the same build's TBT tripled between two 2-core
+  // machines): this says which machine and browser measured them.
+  machine: {
+    chromium: chromiumVersion(),
+    benchmark_index_median: median(allRuns.map((r) => r.benchmark_index)),
+    cpus: availableParallelism(),
+  },
   target: TARGET,
   meets_target: meets,
   pages: strip(withDemo),

@@ -91,7 +91,8 @@ for (const [label, viewport, colorScheme] of [
     test.use({ viewport, colorScheme });
 
     test('every visitor page passes axe', async ({ page }) => {
-      test.setTimeout(120_000);
+      // ~45 s on CI; up to 2.5 min on a slower 2-core machine with two workers.
+      test.setTimeout(300_000);
       const found: string[] = [];
       for (const [path, heading] of VISITOR_PAGES) {
         await openAndSettle(page, path, heading);
@@ -101,7 +102,8 @@ for (const [label, viewport, colorScheme] of [
     });
 
     test('the logged-in pages pass axe', async ({ browser, request }) => {
-      test.setTimeout(120_000);
+      // ~45 s on CI; up to 2.5 min on a slower 2-core machine with two workers.
+      test.setTimeout(300_000);
       const found: string[] = [];
       for (const [email, path, heading] of USER_PAGES) {
         const context = await browser.newContext({ viewport, colorScheme, locale: 'es-CO', timezoneId: 'America/Bogota' });
@@ -115,7 +117,7 @@ for (const [label, viewport, colorScheme] of [
     });
 
     test('states reached by interaction pass axe (menu, errors, dialogs, a selected point, tabs)', async ({ browser }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const found: string[] = [];
       const check = async (page: Page, state: string) => {
         // Let overlays finish their entrance animation (contrast is read from the final colours).

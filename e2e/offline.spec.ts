@@ -366,8 +366,10 @@ test('a pickup request the server refused while it waited offline opens in its f
   await expect(form.getByLabel('Material 1', { exact: true })).toHaveValue('carton');
   await expect(form.getByText(/sugerido, el más cercano/).first()).toBeVisible({ timeout: 30_000 });
   const day = form.getByLabel('Día preferido');
-  await expect(day.locator('option').nth(1)).toBeAttached({ timeout: 30_000 });
-  await day.selectOption({ index: 1 });
+  // The first day offered now: today is not, after the day's last window (evenings in Bogotá).
+  const offered = day.locator('option:not([disabled])').nth(1);
+  await expect(offered).toBeAttached({ timeout: 30_000 });
+  await day.selectOption((await offered.getAttribute('value')) ?? '');
   await form.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(page).toHaveURL(/\/app\/tabs\/request$/);
   const sent = page.getByRole('listitem').filter({ hasText: address });

@@ -36,6 +36,8 @@ async function signInAtProvider(page: Page, email: string) {
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test('social sign-in through the local OIDC provider → complete-company → logged in', async ({ page }) => {
+  // Sign-in, consent, the company form and the app: 15 s on CI, 41 s on a slower 2-core machine.
+  test.setTimeout(120_000);
   const email = `empresa-social-${Date.now()}@example.com`;
   // A NIT no demo company has: a fresh base with its DIAN check digit.
   const nitBase = `8${String(Date.now() % 1e8).padStart(8, '0')}`;
