@@ -2,6 +2,7 @@ import { DEMO_PASSWORD } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/index.js';
 import { nowIso } from '../src/db/dialect.js';
+import { bogotaDay } from '../src/features/statistics/statistics.service.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { listenLocal, openSse } from './sse.js';
 import { PDFParse } from 'pdf-parse';
@@ -182,8 +183,9 @@ beforeAll(async () => {
     },
   });
   if (report.statusCode !== 201) throw new Error(`report failed: ${report.statusCode} ${report.body}`);
-  const today = new Date().toISOString().slice(0, 10);
-  const yearAgo = new Date(Date.now() - 360 * 86_400_000).toISOString().slice(0, 10);
+  // Days as the server counts them, in Bogotá: from 19:00 there it is already tomorrow in UTC.
+  const today = bogotaDay(new Date());
+  const yearAgo = bogotaDay(new Date(Date.now() - 360 * 86_400_000));
   const certificate = await t.app.inject({
     method: 'POST',
     url: '/back/api/v1/certificates',
