@@ -62,11 +62,18 @@ async function violations(page: Page): Promise<string[]> {
     .analyze();
   const invisible = results.incomplete
     .filter((v) => v.id === 'color-contrast')
-    .flatMap((v) => v.nodes.filter((n) => n.any.some((check) => (check.data as { messageKey?: string } | null)?.messageKey === 'equalRatio')))
+    .flatMap((v) =>
+      v.nodes.filter((n) =>
+        n.any.some((check) => (check.data as { messageKey?: string } | null)?.messageKey === 'equalRatio'),
+      ),
+    )
     .map((n) => `color-contrast (1:1, invisible text): ${n.target.join(' ')}`);
   return [
     ...results.violations.flatMap((v) =>
-      v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`),
+      v.nodes.map(
+        (n) =>
+          `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join(' ').trim()}`,
+      ),
     ),
     ...invisible,
   ];
@@ -79,6 +86,15 @@ async function openAndSettle(page: Page, path: string, heading: string) {
   // The boot screen has gone and skeletons have been replaced.
   await expect(page.locator('#boot')).toHaveCount(0);
   await expect(page.locator('ion-skeleton-text')).toHaveCount(0);
+  // What renders once it is reached (components/when-visible: the help page's PQR forms) is checked too.
+  const waiting = page.locator('[data-when-visible]');
+  if ((await waiting.count()) > 0) {
+    await expect(async () => {
+      await waiting.first().scrollIntoViewIfNeeded({ timeout: 2_000 });
+      await expect(waiting).toHaveCount(0, { timeout: 2_000 });
+    }).toPass();
+    await page.waitForLoadState('networkidle');
+  }
 }
 
 for (const [label, viewport, colorScheme] of [
@@ -106,7 +122,12 @@ for (const [label, viewport, colorScheme] of [
       test.setTimeout(300_000);
       const found: string[] = [];
       for (const [email, path, heading] of USER_PAGES) {
-        const context = await browser.newContext({ viewport, colorScheme, locale: 'es-CO', timezoneId: 'America/Bogota' });
+        const context = await browser.newContext({
+          viewport,
+          colorScheme,
+          locale: 'es-CO',
+          timezoneId: 'America/Bogota',
+        });
         const page = await context.newPage();
         const id = await loginAs(page, request, email);
         await openAndSettle(page, path.replace(':own', String(id)), heading);
@@ -116,7 +137,9 @@ for (const [label, viewport, colorScheme] of [
       expect(found).toEqual([]);
     });
 
-    test('states reached by interaction pass axe (menu, errors, dialogs, a selected point, tabs)', async ({ browser }) => {
+    test('states reached by interaction pass axe (menu, errors, dialogs, a selected point, tabs)', async ({
+      browser,
+    }) => {
       test.setTimeout(300_000);
       const found: string[] = [];
       const check = async (page: Page, state: string) => {
@@ -125,7 +148,12 @@ for (const [label, viewport, colorScheme] of [
         found.push(...(await violations(page)).map((v) => `${state}: ${v}`));
       };
       const open = async (email: string | null) => {
-        const context = await browser.newContext({ viewport, colorScheme, locale: 'es-CO', timezoneId: 'America/Bogota' });
+        const context = await browser.newContext({
+          viewport,
+          colorScheme,
+          locale: 'es-CO',
+          timezoneId: 'America/Bogota',
+        });
         const page = await context.newPage();
         const id = email ? await loginAs(page, context.request, email) : 0;
         return { context, page, id };

@@ -1,4 +1,4 @@
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +45,14 @@ test.afterAll(async () => {
 });
 
 /** Waits until the service worker controls the page (it registers after the first paint). */
+/** The help page's PQR forms render once the visitor reaches them (components/when-visible). */
+async function revealPqr(pqr: Locator) {
+  await expect(async () => {
+    await pqr.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+}
+
 async function untilControlled(p: Page) {
   await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
     timeout: 30_000,
@@ -104,7 +112,12 @@ test('the map shows the points it showed before, offline and without tiles', asy
     await expect(page.locator('.pvp-cluster').first()).toBeVisible();
     expect(await page.locator('.pvp-cluster').count()).toBe(online);
     await expect(page.getByText('El fondo del mapa no cargó; los puntos siguen visibles.')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: /^Sin conexión — datos de / }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: /^Sin conexión — datos de / })
+        .first(),
+    ).toBeVisible();
   } finally {
     await context.setOffline(false);
   }
@@ -115,7 +128,7 @@ test('a PQR filed offline waits on the device, is sent back online with its radi
   await page.goto('/help');
   await untilControlled(page);
   const pqr = page.getByRole('region', { name: 'Peticiones, quejas y reclamos (PQR)' });
-  await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible();
+  await revealPqr(pqr);
 
   await context.setOffline(true);
   await pqr.getByLabel('Tipo de solicitud').selectOption('queja');
@@ -200,7 +213,10 @@ async function outboxEntries(p: Page, kind: string) {
     });
     return entries
       .filter((e) => e.kind === wanted)
-      .map((e) => ({ ...e, photos: e.photos?.map((ph) => ({ key: ph.key, fileId: ph.fileId, bytes: ph.bytes?.byteLength ?? 0 })) }));
+      .map((e) => ({
+        ...e,
+        photos: e.photos?.map((ph) => ({ key: ph.key, fileId: ph.fileId, bytes: ph.bytes?.byteLength ?? 0 })),
+      }));
   }, kind);
 }
 
@@ -209,12 +225,17 @@ test('offline, a PQR and a report with a photo wait on the device; back online b
   const subject = `Sin señal en la ECA ${stamp}`;
   const description = `El contenedor de la ECA está lleno y no hay señal en el sótano (${stamp}).`;
   const near = await page.request.get(`/back/api/v1/points/near?lat=${LAUREL.lat}&lng=${LAUREL.lng}&limit=5`);
-  const pointId = ((await near.json()) as { data: { id: number; name: string }[] }).data.find((p) => p.name === LAUREL.name)!.id;
+  const pointId = ((await near.json()) as { data: { id: number; name: string }[] }).data.find(
+    (p) => p.name === LAUREL.name,
+  )!.id;
 
   // A household logged in: reports need an account. Two tabs, both opened with signal.
   await page.goto('/auth/login');
   await page.getByLabel(/correo/i).fill('hogar@demo.puntoverde.co');
-  await page.getByLabel(/contraseña/i).first().fill('PuntoVerde2026!');
+  await page
+    .getByLabel(/contraseña/i)
+    .first()
+    .fill('PuntoVerde2026!');
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto(`/app/tabs/reports/new?point=${pointId}`);
@@ -225,7 +246,7 @@ test('offline, a PQR and a report with a photo wait on the device; back online b
   const helpTab = await context.newPage();
   await helpTab.goto('/help');
   const pqr = helpTab.getByRole('region', { name: 'Peticiones, quejas y reclamos (PQR)' });
-  await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible();
+  await revealPqr(pqr);
 
   await context.setOffline(true);
   // The PQR, in its tab.
@@ -243,8 +264,12 @@ test('offline, a PQR and a report with a photo wait on the device; back online b
   // The report, with a photo taken with no signal: kept on the device, not uploaded.
   await form.getByLabel('¿Qué pasa?').selectOption('contenedor_lleno');
   await form.getByLabel('Descripción').fill(description);
-  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#5d8a3a' } }).jpeg().toBuffer();
-  await form.getByLabel('Elegir imagen', { exact: true }).setInputFiles({ name: 'contenedor.jpg', mimeType: 'image/jpeg', buffer: photo });
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#5d8a3a' } })
+    .jpeg()
+    .toBuffer();
+  await form
+    .getByLabel('Elegir imagen', { exact: true })
+    .setInputFiles({ name: 'contenedor.jpg', mimeType: 'image/jpeg', buffer: photo });
   await expect(form.getByText('Guardada en este dispositivo: se sube cuando vuelva la conexión')).toBeVisible();
   await expect(form.getByRole('img', { name: 'Foto 1 del problema' })).toBeVisible();
   await form.getByRole('button', { name: 'Enviar reporte' }).click();
@@ -285,12 +310,24 @@ test('offline, a PQR and a report with a photo wait on the device; back online b
       const body = { ...entry.body, [entry.photosField!]: entry.photos!.map((p) => p.fileId) };
       const again = await fetch('/back/api/v1/reports', {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': entry.idempotencyKey },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': entry.idempotencyKey,
+        },
         body: JSON.stringify(body),
       });
       return {
-        upload: { status: upload.status, replayed: upload.headers.get('idempotent-replayed'), id: ((await upload.json()) as { data: { id: string } }).data.id },
-        report: { status: again.status, replayed: again.headers.get('idempotent-replayed'), number: ((await again.json()) as { data: { number: string } }).data.number },
+        upload: {
+          status: upload.status,
+          replayed: upload.headers.get('idempotent-replayed'),
+          id: ((await upload.json()) as { data: { id: string } }).data.id,
+        },
+        report: {
+          status: again.status,
+          replayed: again.headers.get('idempotent-replayed'),
+          number: ((await again.json()) as { data: { number: string } }).data.number,
+        },
       };
     },
     { entry: sent! },
@@ -299,8 +336,12 @@ test('offline, a PQR and a report with a photo wait on the device; back online b
     upload: { status: 201, replayed: 'true', id: sent!.photos![0]!.fileId },
     report: { status: 201, replayed: 'true', number },
   });
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token ?? '');
-  const mine = await page.request.get('/back/api/v1/reports?scope=mine', { headers: { authorization: `Bearer ${token}` } });
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token ?? '',
+  );
+  const mine = await page.request.get('/back/api/v1/reports?scope=mine', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(mine.ok(), await mine.text()).toBe(true);
   expect(JSON.stringify(await mine.json()).split(description).length - 1).toBe(1);
   await helpTab.close();
@@ -340,7 +381,11 @@ test('a pickup request the server refused while it waited offline opens in its f
         userId: user.id ?? null,
         idempotencyKey: crypto.randomUUID(),
         state: 'refused',
-        error: { code: 'validation-error', message: 'Revisa los datos de la solicitud.', fields: { preferred_date: 'Elige uno de los días disponibles.' } },
+        error: {
+          code: 'validation-error',
+          message: 'Revisa los datos de la solicitud.',
+          fields: { preferred_date: 'Elige uno de los días disponibles.' },
+        },
         createdAt: at,
         updatedAt: at,
       };
@@ -376,8 +421,12 @@ test('a pickup request the server refused while it waited offline opens in its f
   await expect(sent.getByText(/^Enviado: #\d+$/)).toBeVisible({ timeout: 30_000 });
 
   // One request with that address on the server.
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token ?? '');
-  const mine = await page.request.get('/back/api/v1/requests?page_size=50', { headers: { authorization: `Bearer ${token}` } });
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { token?: string }).token ?? '',
+  );
+  const mine = await page.request.get('/back/api/v1/requests?page_size=50', {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(mine.ok(), await mine.text()).toBe(true);
   expect(JSON.stringify(await mine.json()).split(address).length - 1).toBe(1);
 });

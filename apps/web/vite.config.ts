@@ -5,6 +5,7 @@ import { webAppManifest } from './build/web-app-manifest.ts';
 import { appShell } from './build/app-shell.ts';
 import { ionicPerComponent } from './build/ionic-per-component.ts';
 import { sideEffectFreeModules } from './build/side-effect-free-modules.ts';
+import { deferredBoot } from './build/deferred-boot.ts';
 import { stylesheetAfterBoot } from './build/stylesheet-after-boot.ts';
 
 const API_PROXY = { '/back/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
@@ -16,6 +17,7 @@ export default defineConfig({
     sideEffectFreeModules(),
     appShell(import.meta.dirname),
     stylesheetAfterBoot(),
+    deferredBoot(import.meta.dirname),
     // The service worker (src/sw/sw.ts) and the web app manifest. injectManifest: our own worker
     // (offline reading, outbox sync, push) with the build's precache list injected into it.
     VitePWA({

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { embedBootScreen, embedPreloads, matchesRoute, renderBootScreen, renderPreloads, shellRoute, shellTitle, ZAppShell, type AppShell } from './app-shell.js';
+import {
+  embedBootScreen,
+  embedPreloads,
+  matchesRoute,
+  renderBootScreen,
+  renderPreloads,
+  shellRoute,
+  shellTitle,
+  ZAppShell,
+  type AppShell,
+} from './app-shell.js';
 
 const shell: AppShell = {
   appName: 'PuntoVerde',
@@ -50,9 +60,9 @@ describe('the boot screen of each page', () => {
     );
   });
 
-  it("names a page's own chunks and stylesheets for the browser to fetch early", () => {
+  it("lists a page's own chunks and stylesheets for the boot loader to fetch with the app", () => {
     expect(renderPreloads(shellRoute(shell, '/admin/pqr'))).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/admin-pqr.page-2.js"><link rel="preload" as="style" crossorigin href="/assets/pqr-3.css">',
+      '<script type="application/json" class="pv-preloads">["/assets/admin-pqr.page-2.js","/assets/pqr-3.css"]</script>',
     );
     expect(renderPreloads(shellRoute(shell, '/home'))).toBe('');
     expect(renderPreloads(undefined)).toBe('');
@@ -63,14 +73,24 @@ describe('the boot screen of each page', () => {
 
   it('accepts only built asset names as preloads', () => {
     const withPreload = (preload: string[]) => ({ ...shell, routes: [{ path: '/x', preload }] });
-    expect(ZAppShell.safeParse(withPreload(['assets/home.page-Bq0z_DJ-bf.js', 'assets/points-BpFRLY8Z.css'])).success).toBe(true);
-    for (const bad of ['https://evil.example/x.js', '/assets/x.js', 'assets/../x.js', 'assets/x.js"><script>', 'assets/sub/x.js', 'assets/x.html']) {
+    expect(
+      ZAppShell.safeParse(withPreload(['assets/home.page-Bq0z_DJ-bf.js', 'assets/points-BpFRLY8Z.css'])).success,
+    ).toBe(true);
+    for (const bad of [
+      'https://evil.example/x.js',
+      '/assets/x.js',
+      'assets/../x.js',
+      'assets/x.js"><script>',
+      'assets/sub/x.js',
+      'assets/x.html',
+    ]) {
       expect(ZAppShell.safeParse(withPreload([bad])).success, bad).toBe(false);
     }
   });
 
   it('writes between the boot markers only', () => {
-    const html = '<div id="boot"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div><div id="root"></div>';
+    const html =
+      '<div id="boot"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div><div id="root"></div>';
     expect(embedBootScreen(html, 'X$&')).toBe('<div id="boot"><!--boot-->X$&<!--/boot--></div><div id="root"></div>');
     expect(embedBootScreen('<p>no markers</p>', 'X')).toBe('<p>no markers</p>');
   });

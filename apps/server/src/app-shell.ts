@@ -60,19 +60,16 @@ export function shellTitle(shell: AppShell, pathname: string): string {
 }
 
 /**
- * The <link>s that fetch a page's own files with the app's code (module chunks and stylesheets).
- * Both in CORS mode, as the app then asks for them (Vite's loader adds `crossorigin` to the
- * stylesheets it inserts too): a preload in another mode is not used and the file is fetched
- * twice.
+ * A page's own files (module chunks and stylesheets) as a list for the web app's boot loader
+ * (apps/web/src/boot/boot-loader.ts), which asks for them with the app's code once the page's
+ * content has painted: as `<link rel="modulepreload">` / `rel="stylesheet"` in CORS mode, as the
+ * app then asks for them. File names are checked against the build's pattern (ZAssetFile), so
+ * no quote or `<` can occur; the list is JSON.
  */
 export function renderPreloads(route: AppShellRoute | undefined): string {
-  return (route?.preload ?? [])
-    .map((file) =>
-      file.endsWith('.css')
-        ? `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}">`
-        : `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`,
-    )
-    .join('');
+  const files = route?.preload ?? [];
+  if (files.length === 0) return '';
+  return `<script type="application/json" class="pv-preloads">${JSON.stringify(files.map((file) => `/${file}`))}</script>`;
 }
 
 /** index.html with `content` between its preload markers (unchanged when it has none). */

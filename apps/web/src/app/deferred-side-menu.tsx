@@ -12,25 +12,15 @@
  */
 import { SPLIT_PANE_MEDIA_QUERY } from '@puntoverde/contract';
 import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
+import { afterStartup, STARTUP_QUIET_MS } from '../lib/main-thread';
 import { onSideMenuRequested } from '../lib/side-menu-control';
 
 const SideMenu = lazy(() => import('./side-menu').then((m) => ({ default: m.SideMenu })));
 
-/** Without any interaction the menu mounts on the first idle moment after this delay... */
-export const SIDE_MENU_IDLE_DELAY_MS = 5000;
-/** ...or this long after it, idle or not. */
-const IDLE_TIMEOUT_MS = 3000;
+/** Without any interaction the menu mounts on the first idle moment this long after start-up. */
+export const SIDE_MENU_IDLE_DELAY_MS = STARTUP_QUIET_MS;
 /** Signs that someone is about to use the page (capture phase, passive). */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown'] as const;
-
-function whenIdle(callback: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(callback, 200);
-  return () => window.clearTimeout(handle);
-}
 
 function splitPaneShowing(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(SPLIT_PANE_MEDIA_QUERY).matches;
@@ -51,15 +41,11 @@ export function DeferredSideMenu({ contentId }: { contentId: string }) {
     const onIntent = () => startTransition(mount);
     for (const type of INTENT_EVENTS)
       document.addEventListener(type, onIntent, { capture: true, passive: true, once: true });
-    let cancelIdle: () => void = () => undefined;
-    const delay = window.setTimeout(() => {
-      cancelIdle = whenIdle(() => startTransition(mount));
-    }, SIDE_MENU_IDLE_DELAY_MS);
+    const cancelIdle = afterStartup(() => startTransition(mount), SIDE_MENU_IDLE_DELAY_MS);
     return () => {
       stopListening();
       query?.removeEventListener('change', onWidthChange);
       for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, { capture: true });
-      window.clearTimeout(delay);
       cancelIdle();
     };
   }, [mounted]);

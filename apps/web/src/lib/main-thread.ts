@@ -38,3 +38,31 @@ export async function runInSlices(
   }
   return true;
 }
+
+/** How long after start-up `afterStartup` waits before it looks for an idle moment... */
+export const STARTUP_QUIET_MS = 5000;
+/** ...and how long it then waits for one at most. */
+const IDLE_TIMEOUT_MS = 3000;
+
+/**
+ * Runs `callback` on the first idle moment `delayMs` after now (or IDLE_TIMEOUT_MS after that,
+ * idle or not): for work a page can do without while it starts (a menu that is closed, a form
+ * below the fold), which would otherwise be one more long task of its start-up on a phone.
+ * Answers a function that cancels it.
+ */
+export function afterStartup(callback: () => void, delayMs: number = STARTUP_QUIET_MS): () => void {
+  let cancelIdle: () => void = () => undefined;
+  const delay = window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+      cancelIdle = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(callback, 200);
+      cancelIdle = () => window.clearTimeout(handle);
+    }
+  }, delayMs);
+  return () => {
+    window.clearTimeout(delay);
+    cancelIdle();
+  };
+}

@@ -39,7 +39,8 @@ const quiet = { info: () => undefined, warn: () => undefined };
 describe("the public pages' content, painted with the HTML", () => {
   let t: TestApp;
   let dist: string;
-  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }).then((r) => r.body);
+  const get = (url: string) =>
+    t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }).then((r) => r.body);
   const boot = (html: string) => /<!--boot-->([\s\S]*?)<!--\/boot-->/.exec(html)?.[1] ?? '';
 
   beforeAll(async () => {
@@ -52,7 +53,8 @@ describe("the public pages' content, painted with the HTML", () => {
     writeFileSync(path.join(dist, 'assets', 'map.page-Cd2.js'), '');
     copyFileSync(ES_JSON, path.join(dist, 'assets', 'i18n', 'es.json'));
     t = await buildTestApp({ webDistDir: dist, demo: false, tileUrl: 'https://tile.example.org/{z}/{x}/{y}.png' });
-    for (const seeder of [identitySeeder, pointsDemoSeeder, contentSeeder]) await seeder.run(t.app.db, { log: quiet, config: t.config });
+    for (const seeder of [identitySeeder, pointsDemoSeeder, contentSeeder])
+      await seeder.run(t.app.db, { log: quiet, config: t.config });
   });
   afterAll(async () => {
     await t.close();
@@ -95,9 +97,13 @@ describe("the public pages' content, painted with the HTML", () => {
     expect(head).toContain(
       `<link rel="preload" as="image" type="image/avif" imagesrcset="/back/api/v1/files/${id}/320.avif 320w, /back/api/v1/files/${id}/640.avif 640w, /back/api/v1/files/${id}/1200.avif 1200w" imagesizes="${sizes}" fetchpriority="high">`,
     );
-    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.search(/<link rel="modulepreload"|<script/));
+    expect(head.indexOf('rel="preload" as="image"')).toBeLessThan(head.search(/pv-preloads|<script/));
     expect(head.match(/rel="preload" as="image"/g)).toHaveLength(1);
-    await t.app.db.updateTable('campaigns').set({ title: '<b>Nueva</b> & mejor' }).where('id', '=', list.items[0].id).execute();
+    await t.app.db
+      .updateTable('campaigns')
+      .set({ title: '<b>Nueva</b> & mejor' })
+      .where('id', '=', list.items[0].id)
+      .execute();
     html = boot(await get('/campaign'));
     expect(html).toContain('&#60;b&#62;Nueva&#60;/b&#62; &#38; mejor');
     expect(html).not.toContain('<b>Nueva</b>');
@@ -105,7 +111,9 @@ describe("the public pages' content, painted with the HTML", () => {
 
   it('embeds the answers the page was drawn from, as the API sends them, so the app does not ask again', async () => {
     const answers = (html: string) => {
-      const block = JSON.parse(/<script type="application\/json" id="pv-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null') as Record<string, unknown> | null;
+      const block = JSON.parse(
+        /<script type="application\/json" id="pv-page-data">(.*?)<\/script>/.exec(html)?.[1] ?? 'null',
+      ) as Record<string, unknown> | null;
       if (!block) return null;
       // When they were computed: a clock-dependent answer serves only a device whose clock agrees.
       const { '@rendered_at': at, ...rest } = block;
@@ -124,14 +132,18 @@ describe("the public pages' content, painted with the HTML", () => {
   });
 
   it('writes the FAQ questions into /help', async () => {
-    const faq = (await t.app.inject({ method: 'GET', url: '/back/api/v1/content/faq' })).json().data as { question: string }[];
+    const faq = (await t.app.inject({ method: 'GET', url: '/back/api/v1/content/faq' })).json().data as {
+      question: string;
+    }[];
     const html = boot(await get('/help'));
     expect(html).toContain('<h2>Preguntas frecuentes</h2>');
-    for (const f of faq) expect(html).toContain(`<li>${f.question.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</li>`);
+    for (const f of faq)
+      expect(html).toContain(`<li>${f.question.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</li>`);
   });
 
   it("writes a point's name, address and the map tile under it into /map/{id}, with the page's own stylesheet", async () => {
-    const markers = (await t.app.inject({ method: 'GET', url: '/back/api/v1/points?bbox=-75.7,6.1,-75.5,6.4' })).json().data.points;
+    const markers = (await t.app.inject({ method: 'GET', url: '/back/api/v1/points?bbox=-75.7,6.1,-75.5,6.4' })).json()
+      .data.points;
     const detail = (await t.app.inject({ method: 'GET', url: `/back/api/v1/points/${markers[0].id}` })).json().data;
     const html = await get(`/map/${detail.id}`);
     const { x, y } = tileOf(detail.lat, detail.lng, 16);
@@ -148,14 +160,20 @@ describe("the public pages' content, painted with the HTML", () => {
   it("draws a signed-in page's headings and skeleton, the same for everyone and with no user data", async () => {
     const requests = boot(await get('/app/tabs/request'));
     // The page's lead comes first, as PageLayout draws it: the largest paint, before any script.
-    expect(requests).toContain('<p class="lead page-lead">Pide que recojan el material que separaste y sigue cada solicitud');
+    expect(requests).toContain(
+      '<p class="lead page-lead">Pide que recojan el material que separaste y sigue cada solicitud',
+    );
     expect(requests).toContain('<h2>Mis solicitudes de recolección</h2>');
-    expect(requests).toMatch(/<div class="frame-list" aria-busy="true">(<span class="frame-skeleton"><\/span>){3}<\/div>/);
+    expect(requests).toMatch(
+      /<div class="frame-list" aria-busy="true">(<span class="frame-skeleton"><\/span>){3}<\/div>/,
+    );
     expect(boot(await get('/admin'))).toContain(
       '<p class="lead page-lead">Gestiona el contenido y la operación del esquema. Cada cambio queda en el registro de auditoría.</p><h2>Lo que necesita atención</h2><div class="frame-list" aria-busy="true">',
     );
     for (const route of ['/app/tabs/prequest', '/app/tabs/points', '/app/tabs/reports', '/auth/profile/1']) {
-      expect(boot(await get(route))).toMatch(/^<div class="boot-bar">[^<]+<\/div><div class="boot-content"><div class="page-body">(<[^>]+pv-demo-note[\s\S]*?<\/[a-z]+>)?<p class="lead page-lead">/);
+      expect(boot(await get(route))).toMatch(
+        /^<div class="boot-bar">[^<]+<\/div><div class="boot-content"><div class="page-body">(<[^>]+pv-demo-note[\s\S]*?<\/[a-z]+>)?<p class="lead page-lead">/,
+      );
     }
     const profile = boot(await get('/auth/profile/1'));
     expect(profile).toContain('<h2>Mi cuenta</h2>');

@@ -26,7 +26,11 @@ describe('the built web app', () => {
   });
 
   it('answers client routes with index.html, compressed and never cached', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/home?refresh=1', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/home?refresh=1',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -57,9 +61,9 @@ describe('the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } });
     const block = /<script type="application\/json" id="pv-public-config">(.*?)<\/script><\/head>/.exec(res.body);
     expect(JSON.parse(block?.[1] ?? 'null')).toEqual({ demo: false, tile_url: t.config.tileUrl });
-    expect(embedPublicConfig('<head></head>', { demo: true, tile_url: '</script><script>alert(1)</script>' })).not.toContain(
-      '</script><script>',
-    );
+    expect(
+      embedPublicConfig('<head></head>', { demo: true, tile_url: '</script><script>alert(1)</script>' }),
+    ).not.toContain('</script><script>');
   });
 
   it('caches hashed assets for a year', async () => {
@@ -98,7 +102,10 @@ describe('the built web app', () => {
   });
 
   it('cannot be led out of the build folder', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/assets/..%2f..%2findex.html%2f..%2f..%2f..%2fetc%2fpasswd' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/..%2f..%2findex.html%2f..%2f..%2f..%2fetc%2fpasswd',
+    });
     expect(res.body).not.toContain('root:');
   });
 });
@@ -124,11 +131,13 @@ describe("each page's boot screen", () => {
     dists.push(dir);
     writeFileSync(path.join(dir, 'index.html'), SHELL_INDEX);
     mkdirSync(path.join(dir, 'assets'));
-    for (const file of options.files ?? ['assets/map.page-Ab1.js', 'assets/points-Cd2.css']) writeFileSync(path.join(dir, file), '');
+    for (const file of options.files ?? ['assets/map.page-Ab1.js', 'assets/points-Cd2.css'])
+      writeFileSync(path.join(dir, file), '');
     if (options.shell !== undefined) writeFileSync(path.join(dir, 'app-shell.json'), JSON.stringify(options.shell));
     const served = await buildTestApp({ webDistDir: dir, demo: options.demo });
     apps.push(served);
-    return (url: string) => served.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }).then((r) => r.body);
+    return (url: string) =>
+      served.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } }).then((r) => r.body);
   }
   afterAll(async () => {
     for (const a of apps) await a.close();
@@ -146,7 +155,7 @@ describe("each page's boot screen", () => {
   it("names the page's own files in its head, for each page", async () => {
     const get = await serve({ demo: false, shell: SHELL });
     expect(preloads(await get('/map/12'))).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/map.page-Ab1.js"><link rel="preload" as="style" crossorigin href="/assets/points-Cd2.css">',
+      '<script type="application/json" class="pv-preloads">["/assets/map.page-Ab1.js","/assets/points-Cd2.css"]</script>',
     );
     expect(preloads(await get('/home'))).toBe('');
     expect(preloads(await get('/map/12'))).toContain('map.page-Ab1.js');
@@ -155,7 +164,7 @@ describe("each page's boot screen", () => {
   it('never names a file the build folder does not hold', async () => {
     const get = await serve({ demo: false, shell: SHELL, files: ['assets/points-Cd2.css'] });
     const head = preloads(await get('/map/12'));
-    expect(head).toBe('<link rel="preload" as="style" crossorigin href="/assets/points-Cd2.css">');
+    expect(head).toBe('<script type="application/json" class="pv-preloads">["/assets/points-Cd2.css"]</script>');
     expect(head).not.toContain('map.page-Ab1.js');
   });
 

@@ -1,0 +1,137 @@
+/**
+ * The page's content first, then the app. index.html names no script or module for the browser to
+ * fetch on its own but the app's stylesheet: the build (build/deferred-boot.ts) turns the app's
+ * entry, its module preloads and the translations' preload into a list, and the server adds the page's own
+ * files to it (apps/server/src/app-shell.ts). This small classic script, deferred, asks for all of
+ * them at once — in parallel, as the <link>s did — once the page's HTML content has been painted:
+ * the first paint, and on a page whose frame shows a picture first (a campaign's), that picture.
+ *
+ * Why: the public pages' content is in the HTML (apps/server/src/page-frames.ts). Fetched from the
+ * <head>, ~300 KiB of modules and the translations shared a phone's link with
+ * that content and its picture, and a fast machine ran the app before painting it at all. Now the
+ * content's paint never waits for the app's files; the app starts at most a frame later.
+ *
+ * A browser without paint timing, a page loaded in the background (no frame is painted there), a
+ * paint that does not come or a picture that does not load do not hold the app: each wait has a cap.
+ */
+
+/** One file of the list: its URL, and how it is fetched ahead of the entry. */
+export type BootFile = string;
+
+/** The longest the app waits for the first paint (a browser that reports none). */
+export const FIRST_PAINT_WAIT_MS = 1_000;
+/** After the first paint, the longest it waits for the frame's first picture. */
+export const PICTURE_WAIT_MS = 500;
+
+/** The element that carries the entry (`data-entry`). */
+export const BOOT_SCRIPT_ID = 'pv-boot';
+/** Lists of files (`<script type="application/json" class="pv-preloads">["/assets/…"]</script>`). */
+export const PRELOAD_LIST_CLASS = 'pv-preloads';
+
+/** Every file the lists name, once each, in order. */
+export function bootFiles(doc: Document): BootFile[] {
+  const files: BootFile[] = [];
+  for (const list of doc.querySelectorAll(`script.${PRELOAD_LIST_CLASS}`)) {
+    try {
+      const parsed: unknown = JSON.parse(list.textContent ?? '[]');
+      if (Array.isArray(parsed))
+        for (const file of parsed) if (typeof file === 'string' && !files.includes(file)) files.push(file);
+    } catch {
+      // A list that is not JSON names nothing: the entry still loads what it imports.
+    }
+  }
+  return files;
+}
+
+/**
+ * Asks for every file and runs the entry: modules are fetched ahead (modulepreload), a page's
+ * stylesheets and the translations preloaded (as the app's CSS loader and i18n then ask for
+ * them), all in CORS mode like those requests.
+ */
+export function startApp(doc: Document, entry: string, files: BootFile[]): void {
+  for (const href of files) {
+    const link = doc.createElement('link');
+    link.crossOrigin = 'anonymous';
+    if (href.endsWith('.css')) {
+      link.rel = 'preload';
+      link.setAttribute('as', 'style');
+    } else if (href.endsWith('.json')) {
+      link.rel = 'preload';
+      link.setAttribute('as', 'fetch');
+      link.type = 'application/json';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    link.href = href;
+    doc.head.appendChild(link);
+  }
+  const script = doc.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = 'anonymous';
+  script.src = entry;
+  doc.head.appendChild(script);
+}
+
+type Clock = {
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  requestAnimationFrame?: (fn: () => void) => unknown;
+};
+
+/** `fn` once the frame being drawn now has been presented (after the next animation frame). */
+function afterNextFrame(clock: Clock, fn: () => void): void {
+  if (typeof clock.requestAnimationFrame === 'function') clock.requestAnimationFrame(() => clock.setTimeout(fn, 0));
+  else clock.setTimeout(fn, 0);
+}
+
+/** Resolves at the document's first contentful paint, or after `FIRST_PAINT_WAIT_MS`. */
+function whenFirstPaint(doc: Document, clock: Clock, done: () => void): void {
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    done();
+  };
+  clock.setTimeout(once, FIRST_PAINT_WAIT_MS);
+  const Observer = (doc.defaultView)?.PerformanceObserver;
+  if (
+    doc.visibilityState !== 'visible' ||
+    typeof Observer !== 'function' ||
+    !Observer.supportedEntryTypes?.includes('paint')
+  ) {
+    afterNextFrame(clock, once);
+    return;
+  }
+  const observer = new Observer((entries) => {
+    if (entries.getEntries().some((e) => e.name === 'first-contentful-paint')) {
+      observer.disconnect();
+      afterNextFrame(clock, once);
+    }
+  });
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+/** Resolves once the boot screen's first picture (fetchpriority high) has loaded, or at once. */
+function whenPicture(doc: Document, clock: Clock, done: () => void): void {
+  const picture = doc.querySelector<HTMLImageElement>('#boot img[fetchpriority="high"]');
+  if (!picture || picture.complete || doc.visibilityState !== 'visible') {
+    done();
+    return;
+  }
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    afterNextFrame(clock, done);
+  };
+  picture.addEventListener('load', once, { once: true });
+  picture.addEventListener('error', once, { once: true });
+  clock.setTimeout(once, PICTURE_WAIT_MS);
+}
+
+/** The whole start-up: read the entry and the lists, wait for the content's paint, start the app. */
+export function bootAfterContent(doc: Document, clock: Clock): void {
+  const entry = doc.getElementById(BOOT_SCRIPT_ID)?.getAttribute('data-entry');
+  if (!entry) return;
+  const files = bootFiles(doc);
+  whenFirstPaint(doc, clock, () => whenPicture(doc, clock, () => startApp(doc, entry, files)));
+}
