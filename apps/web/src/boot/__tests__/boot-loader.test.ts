@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bootAfterContent, bootFiles, FIRST_PAINT_WAIT_MS, PICTURE_WAIT_MS, startApp } from '../boot-loader';
+import {
+  bootAfterContent,
+  bootFiles,
+  FIRST_PAINT_WAIT_MS,
+  LINKS_PER_TASK,
+  PICTURE_WAIT_MS,
+  startApp,
+} from '../boot-loader';
 
 /** The <head> and boot screen the server sends: the build's list, a page's list, the loader. */
 function page({ picture = false }: { picture?: boolean } = {}) {
@@ -31,9 +38,20 @@ describe('the boot loader', () => {
     ]);
   });
 
-  it('asks for each file the way the app then uses it, in CORS mode, then runs the entry', () => {
+  it('runs the entry and asks for each file the way the app then uses it, in CORS mode, a few per task', async () => {
+    vi.useFakeTimers();
+    page();
+    const many = Array.from({ length: LINKS_PER_TASK + 2 }, (_, i) => `/assets/chunk-${i}.js`);
+    startApp(document, '/assets/index-a.js', many);
+    expect(started()).toEqual(['/assets/index-a.js']);
+    expect(document.head.querySelectorAll('link')).toHaveLength(LINKS_PER_TASK);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(document.head.querySelectorAll('link')).toHaveLength(LINKS_PER_TASK + 2);
+
+    document.head.innerHTML = '';
     page();
     startApp(document, '/assets/index-a.js', bootFiles(document));
+    await vi.advanceTimersByTimeAsync(0);
     const links = [...document.head.querySelectorAll('link')].map((l) => [
       l.rel,
       l.getAttribute('as'),
