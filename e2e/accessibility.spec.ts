@@ -90,7 +90,9 @@ async function openAndSettle(page: Page, path: string, heading: string) {
   const waiting = page.locator('[data-when-visible]');
   if ((await waiting.count()) > 0) {
     await expect(async () => {
-      await waiting.first().scrollIntoViewIfNeeded({ timeout: 2_000 });
+      await waiting
+        .first()
+        .evaluate((place) => place.scrollIntoView({ block: 'start' }), undefined, { timeout: 2_000 });
       await expect(waiting).toHaveCount(0, { timeout: 2_000 });
     }).toPass();
     await page.waitForLoadState('networkidle');

@@ -48,7 +48,9 @@ test.afterAll(async () => {
 /** The help page's PQR forms render once the visitor reaches them (components/when-visible). */
 async function revealPqr(pqr: Locator) {
   await expect(async () => {
-    await pqr.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    const place = pqr.page().locator('[data-when-visible]');
+    if ((await place.count()) > 0)
+      await place.first().evaluate((el) => el.scrollIntoView({ block: 'start' }), undefined, { timeout: 2_000 });
     await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible({ timeout: 2_000 });
   }).toPass();
 }

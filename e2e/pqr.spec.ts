@@ -28,10 +28,12 @@ let radicado = '';
 test('an anonymous citizen files a queja with a photo, gets the radicado and tracks it', async ({ page, request }) => {
   await page.goto('/help');
   const pqr = page.getByRole('region', { name: 'Peticiones, quejas y reclamos (PQR)' });
-  // The forms render when the visitor reaches them, below the guide and the FAQ (the section's
-  // heading holds their place and is replaced as they load, so the scroll is retried).
+  // The forms render when the visitor reaches their place, below the guide and the FAQ (that
+  // place moves while the FAQ loads, so the scroll is retried).
   await expect(async () => {
-    await pqr.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    const place = pqr.page().locator('[data-when-visible]');
+    if ((await place.count()) > 0)
+      await place.first().evaluate((el) => el.scrollIntoView({ block: 'start' }), undefined, { timeout: 2_000 });
     await expect(pqr.getByRole('tab', { name: 'Radicar PQR' })).toBeVisible({ timeout: 2_000 });
   }).toPass();
   await expect(pqr.getByRole('tab', { name: 'Radicar PQR' })).toHaveAttribute('aria-selected', 'true');

@@ -31,7 +31,14 @@ export interface ImageUploadFieldProps {
   onOffline?: (photo: { blob: Blob; fileName: string; key: string }) => void;
 }
 
-export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, camera = true, onOffline }: ImageUploadFieldProps) {
+export function ImageUploadField({
+  label,
+  previewUrl,
+  onUploaded,
+  onRemove,
+  camera = true,
+  onOffline,
+}: ImageUploadFieldProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const galleryRef = useRef<HTMLInputElement>(null);
@@ -75,11 +82,16 @@ export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, came
         keepOffline(prepared);
         return;
       }
-      const uploaded = await uploadFile(prepared.blob, prepared.fileName, { kind: 'image', onProgress: setProgress, idempotencyKey: key });
+      const uploaded = await uploadFile(prepared.blob, prepared.fileName, {
+        kind: 'image',
+        onProgress: setProgress,
+        idempotencyKey: key,
+      });
       onUploaded(uploaded);
     } catch (err) {
       setLocalPreview(null);
-      if (onOffline && prepared && err instanceof ApiError && err.code === 'network-request-failed') keepOffline(prepared);
+      if (onOffline && prepared && err instanceof ApiError && err.code === 'network-request-failed')
+        keepOffline(prepared);
       else setError(err instanceof Error ? err.message : String(err));
     } finally {
       URL.revokeObjectURL(objectUrl);
@@ -94,9 +106,7 @@ export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, came
         {label}
       </p>
       {shown ? <img className="upload-field__preview" src={shown} alt={t('files.preview')} /> : null}
-      {progress !== null ? (
-        <IonProgressBar value={progress} aria-label={t('files.uploading')} />
-      ) : null}
+      {progress !== null ? <IonProgressBar value={progress} aria-label={t('files.uploading')} /> : null}
       <div className="upload-field__actions">
         <IonButton fill="outline" size="small" onClick={() => pick('gallery')} disabled={progress !== null}>
           <IonIcon slot="start" icon={imageOutline} aria-hidden="true" />
@@ -125,7 +135,15 @@ export function ImageUploadField({ label, previewUrl, onUploaded, onRemove, came
         data-testid="image-upload-input"
         onChange={handleFile}
       />
-      <input ref={cameraRef} type="file" accept="image/*" capture="environment" hidden aria-label={t('files.takePhoto')} onChange={handleFile} />
+      <input
+        ref={cameraRef}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        aria-label={t('files.takePhoto')}
+        onChange={handleFile}
+      />
       <IonNote>{t('files.imageHint', { size: formatFileSize(SIZE_IMG_KIB * 1024, i18n.language) })}</IonNote>
       {error ? (
         <p className="field-error" role="alert">

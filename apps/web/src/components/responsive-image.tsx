@@ -28,7 +28,8 @@ export function ResponsiveImage({ src, alt, sizes, intrinsicWidth, priority = fa
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
   const avif = imageSrcset(src, 'avif', intrinsicWidth);
-  if (!avif) return <img {...img} src={src} alt={alt} loading={loading} fetchPriority={fetchPriority} decoding="async" />;
+  if (!avif)
+    return <img {...img} src={src} alt={alt} loading={loading} fetchPriority={fetchPriority} decoding="async" />;
   return (
     <picture className="responsive-image">
       <source type="image/avif" srcSet={avif} sizes={sizes} />

@@ -17,13 +17,9 @@ export default function HelpPage() {
   const { search, hash } = useLocation();
   // The PQR e-mails link to the tracking tab (`?radicado=`), other pages to `#seguimiento`.
   const openedOnPqr = search.includes('radicado=') || hash === '#seguimiento';
-  // The PQR section's heading and lead, in its place until the forms have loaded.
-  const pqrPlaceholder = (
-    <section className="pqr" aria-labelledby="pqr-heading">
-      <h2 id="pqr-heading">{t('pqr.entry.title')}</h2>
-      <p>{t('pqr.entry.lead')}</p>
-    </section>
-  );
+  // The PQR forms' place until they load: empty (nothing to move while the FAQ above loads, and
+  // nothing that would paint late), tall enough that scrolling to the page's end reaches it.
+  const pqrPlace = <div style={{ minHeight: '50vh' }} />;
   return (
     <PageLayout title={t('pages.help.title')}>
       <MaterialGuide />
@@ -31,8 +27,8 @@ export default function HelpPage() {
         <h2 id="faq-title">{t('content.faqTitle')}</h2>
         <FaqList />
       </section>
-      <WhenVisible eager={openedOnPqr} placeholder={pqrPlaceholder}>
-        <Suspense fallback={pqrPlaceholder}>
+      <WhenVisible eager={openedOnPqr} placeholder={pqrPlace}>
+        <Suspense fallback={pqrPlace}>
           <PqrEntry />
         </Suspense>
       </WhenVisible>

@@ -9,7 +9,9 @@ type Values = { lat: number | null; materials: string[]; published: boolean; mat
 
 /** A form like the back office's: a coordinate also set from outside, a checkbox group, a switch, a select whose options arrive later. */
 function Harness({ onSubmit }: { onSubmit: (values: Values) => void }) {
-  const form = useForm<Values>({ defaultValues: { lat: 6.244, materials: ['vidrio'], published: true, material: 'pet' } });
+  const form = useForm<Values>({
+    defaultValues: { lat: 6.244, materials: ['vidrio'], published: true, material: 'pet' },
+  });
   const field = fieldBinder(form);
   const [options, setOptions] = useState([{ value: '', label: 'Elige' }]);
   return (
@@ -18,7 +20,14 @@ function Harness({ onSubmit }: { onSubmit: (values: Values) => void }) {
         control={form.control}
         name="lat"
         render={({ field: lat }) => (
-          <QuantityValueField label="Latitud" maxDecimals={6} allowNegative value={lat.value} onChange={lat.onChange} onBlur={lat.onBlur} />
+          <QuantityValueField
+            label="Latitud"
+            maxDecimals={6}
+            allowNegative
+            value={lat.value}
+            onChange={lat.onChange}
+            onBlur={lat.onBlur}
+          />
         )}
       />
       <button type="button" onClick={() => form.setValue('lat', 6.25112)}>

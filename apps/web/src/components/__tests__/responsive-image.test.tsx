@@ -11,7 +11,15 @@ const sourcesOf = (img: HTMLElement) =>
 
 describe('ResponsiveImage', () => {
   it('offers an uploaded image in AVIF, WebP and JPEG at 320, 640 and 1200 px, lazily', () => {
-    render(<ResponsiveImage src="/back/api/v1/files/abc_DEF-123" alt="Logo de Reciclar SAS" sizes="64px" width={64} height={64} />);
+    render(
+      <ResponsiveImage
+        src="/back/api/v1/files/abc_DEF-123"
+        alt="Logo de Reciclar SAS"
+        sizes="64px"
+        width={64}
+        height={64}
+      />,
+    );
     const img = screen.getByRole('img', { name: 'Logo de Reciclar SAS' });
     expect(img.parentElement?.tagName).toBe('PICTURE');
     expect(sourcesOf(img)).toEqual([
@@ -53,7 +61,9 @@ describe('ResponsiveImage', () => {
   it('does not claim widths the original does not have', () => {
     render(<ResponsiveImage src="/back/api/v1/files/small" alt="" sizes="100vw" intrinsicWidth={500} />);
     const img = document.querySelector('img')!;
-    expect(sourcesOf(img)[1]?.srcset).toBe('/back/api/v1/files/small/320.webp 320w, /back/api/v1/files/small/640.webp 500w');
+    expect(sourcesOf(img)[1]?.srcset).toBe(
+      '/back/api/v1/files/small/320.webp 320w, /back/api/v1/files/small/640.webp 500w',
+    );
   });
 
   it('shows any other address as a plain image', () => {

@@ -1,13 +1,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STARTUP_QUIET_MS } from '../../lib/main-thread';
-import { WhenVisible } from '../when-visible';
+import { VISIBLE_MARGIN, WhenVisible } from '../when-visible';
 
 /** jsdom has no IntersectionObserver: a stand-in that the test scrolls. */
-let observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+let observed: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit; target?: Element }[] = [];
 class FakeObserver {
-  constructor(public callback: IntersectionObserverCallback) {
-    observed.push({ callback });
+  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+    observed.push({ callback, options });
   }
   observe(target: Element) {
     observed.at(-1)!.target = target;
@@ -32,11 +32,16 @@ describe('WhenVisible', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the placeholder until its place comes into view, then the content', async () => {
-    render(ui());
-    expect(screen.getByRole('heading', { name: 'Lugar del formulario' })).toBeInTheDocument();
+  it('holds the place, hidden, until it comes into view, then shows the content', async () => {
+    const { container } = render(ui());
+    // Never painted: it cannot shift or be a late largest paint.
+    expect(container.querySelector('[data-when-visible]')).toHaveStyle({ visibility: 'hidden' });
+    expect(screen.getByText('Lugar del formulario')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Lugar del formulario' })).toBeNull();
     expect(screen.queryByRole('form')).toBeNull();
-    const { callback, target } = observed[0]!;
+    const { callback, options, target } = observed[0]!;
+    // A heading peeking at the bottom edge is not yet "reached".
+    expect(options?.rootMargin).toBe(VISIBLE_MARGIN);
     await act(async () => {
       callback([{ isIntersecting: false, target } as IntersectionObserverEntry], {} as IntersectionObserver);
     });
@@ -45,7 +50,7 @@ describe('WhenVisible', () => {
       callback([{ isIntersecting: true, target } as IntersectionObserverEntry], {} as IntersectionObserver);
     });
     expect(screen.getByRole('form', { name: 'formulario' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Lugar del formulario' })).toBeNull();
+    expect(screen.queryByText('Lugar del formulario')).toBeNull();
   });
 
   it('renders the content on the idle moment after start-up even if nobody scrolls', async () => {

@@ -49,7 +49,8 @@ export function useConfirmDelete(resource: string, path: string, { onDeleted }: 
                 onDeleted?.();
                 void present({ message: t('admin.deleted'), duration: TOAST_DURATION_MS });
               },
-              onError: (e) => void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
+              onError: (e) =>
+                void present({ message: apiErrorMessage(t, e), duration: TOAST_LONG_DURATION_MS, color: 'danger' }),
             }),
         },
       ],
@@ -65,7 +66,13 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit: (
         {t('admin.edit')}
       </IonButton>
       {onDelete ? (
-        <IonButton slot="end" fill="clear" color="danger" onClick={onDelete} aria-label={`${t('admin.delete')}: ${name}`}>
+        <IonButton
+          slot="end"
+          fill="clear"
+          color="danger"
+          onClick={onDelete}
+          aria-label={`${t('admin.delete')}: ${name}`}
+        >
           {t('admin.delete')}
         </IonButton>
       ) : null}

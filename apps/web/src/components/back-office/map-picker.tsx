@@ -30,7 +30,9 @@ export default function MapPicker({ lat, lng, onPick }: MapPickerProps) {
   useEffect(() => {
     if (!leaflet || lat === null || lng === null) return;
     const { map, L } = leaflet;
-    const marker: CircleMarker = L.circleMarker([lat, lng], { radius: 10, color: '#1b5e20', fillOpacity: 0.7 }).addTo(map);
+    const marker: CircleMarker = L.circleMarker([lat, lng], { radius: 10, color: '#1b5e20', fillOpacity: 0.7 }).addTo(
+      map,
+    );
     if (!map.getBounds().contains([lat, lng])) map.setView([lat, lng], Math.max(map.getZoom(), 15));
     return () => {
       marker.remove();
@@ -48,7 +50,9 @@ export default function MapPicker({ lat, lng, onPick }: MapPickerProps) {
         attribution={t('points.map.attribution')}
         className="pv-content-map pv-content-map--small"
         onReady={(map, L) => {
-          map.on('click', (event) => onPickRef.current(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))));
+          map.on('click', (event) =>
+            onPickRef.current(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))),
+          );
           setLeaflet({ map, L });
           return () => setLeaflet(null);
         }}

@@ -19,7 +19,9 @@ export function useOutboxState(kinds: readonly string[]): { entries: OutboxEntry
   const [state, setState] = useState<{ entries: OutboxEntry[]; loaded: boolean }>({ entries: [], loaded: false });
   const key = kinds.join(',');
   const load = useCallback(() => {
-    void outbox.list().then((all) => setState({ entries: all.filter((e) => key.split(',').includes(e.kind)), loaded: true }));
+    void outbox
+      .list()
+      .then((all) => setState({ entries: all.filter((e) => key.split(',').includes(e.kind)), loaded: true }));
   }, [key]);
   useEffect(() => {
     load();
