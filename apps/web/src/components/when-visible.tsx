@@ -1,7 +1,7 @@
 /**
  * Content below the fold that a page can start without: rendered once its place comes into
- * view (its top in the upper three quarters of the screen), or on the first idle moment a few seconds after start-up (lib/main-thread afterStartup),
- * whichever comes first — or at once when `eager` (a link that opens the page on it). Until then
+ * view (its top in the upper three quarters of the screen), or on the first idle moment a few
+ * seconds after start-up (lib/main-thread afterStartup), whichever comes first — or at once when `eager` (a link that opens the page on it). Until then
  * its `placeholder` holds the place, hidden (`visibility: hidden`): it never paints, so it neither
  * counts as a layout shift while the content above it loads and moves it, nor as a late largest
  * paint. Give it the height the page's end needs for its place to be reached by scrolling.
@@ -24,7 +24,8 @@ export function WhenVisible({
   placeholder: ReactNode;
   children: ReactNode;
 }) {
-  const [shown, setShown] = useState(eager);
+  // Reached (or idle); `eager` shows the content without it.
+  const [shown, setShown] = useState(false);
   const place = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
