@@ -85,6 +85,11 @@ const ZOD_FREE_ROUTES = [
   '/app/tabs/reports',
   '/admin',
 ];
+/**
+ * Modules every page loads after start-up that must not load zod either: the side menu mounts
+ * on every page (its unread count included), where zod's evaluation was its longest task.
+ */
+const ZOD_FREE_MODULES = ['src/app/side-menu.tsx'];
 /** Every zod v4 schema keeps its internals under `._zod`; minifiers keep property names. */
 const ZOD_SIGNATURE = '._zod';
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -148,6 +153,17 @@ function main() {
   const pageKib = {};
   const rows = [];
   const zodLoadedBy = [];
+  const zodChunksOf = (chunks) =>
+    [...chunks].filter(
+      (chunk) =>
+        manifest[chunk].file.endsWith('.js') &&
+        readFileSync(join(args.dist, manifest[chunk].file), 'utf8').includes(ZOD_SIGNATURE),
+    );
+  for (const key of ZOD_FREE_MODULES) {
+    if (!manifest[key]) throw new Error(`${key}: no chunk in the manifest`);
+    const withZod = zodChunksOf(staticClosure(key));
+    if (withZod.length > 0) zodLoadedBy.push(`${key} (${withZod.map((chunk) => manifest[chunk].file).join(', ')})`);
+  }
   for (const { path, page } of routeTable) {
     const key = `src/app/pages/${page}.page.tsx`;
     let extra = 0;
@@ -161,11 +177,7 @@ function main() {
     }
     if (ZOD_FREE_ROUTES.includes(path)) {
       const chunks = new Set([...entryChunks, ...(manifest[key] ? staticClosure(key) : [])]);
-      const withZod = [...chunks].filter(
-        (chunk) =>
-          manifest[chunk].file.endsWith('.js') &&
-          readFileSync(join(args.dist, manifest[chunk].file), 'utf8').includes(ZOD_SIGNATURE),
-      );
+      const withZod = zodChunksOf(chunks);
       if (withZod.length > 0) zodLoadedBy.push(`${path} (${withZod.map((chunk) => manifest[chunk].file).join(', ')})`);
     }
     routes[path] = kib(entryBytes + extra);

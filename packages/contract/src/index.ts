@@ -24,6 +24,7 @@ export * from './pqr-admin.js';
 export * from './requests.js';
 export * from './branches.js';
 export * from './notifications.js';
+export * from './notifications-values.js';
 export * from './public-config.js';
 export * from './social-auth.js';
 export * from './statistics.js';

@@ -4,9 +4,10 @@
  * Inside IonSplitPane it stays open at >= 2400px; below that the menu button opens it.
  * Loaded after the first paint (app.tsx's DeferredSideMenu).
  */
-import { IonContent, IonHeader, IonMenu, IonMenuToggle, IonTitle, IonToolbar } from '@ionic/react';
+import { IonContent, IonHeader, IonMenu, IonTitle, IonToolbar } from '@ionic/react';
 import { chevronDownOutline, chevronUpOutline, personCircleOutline } from 'ionicons/icons';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { AppLink } from '../components/app-link';
@@ -32,24 +33,21 @@ function MenuItem({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
   );
   return (
     <li className={`menu-item menu-item-lines-${entry.lines}`}>
-      {/* IonMenuToggle closes the overlay menu after a choice; it does nothing in the split pane. */}
-      <IonMenuToggle autoHide={false}>
-        {entry.action === 'logout' ? (
-          <button type="button" className="menu-link" onClick={() => void logout()}>
-            {content}
-          </button>
-        ) : (
-          <AppLink
-            to={entry.url}
-            direction="root"
-            resolveOnClick={(url) => withRefreshParam(url)}
-            className="menu-link"
-            aria-current={isCurrentPath(pathname, entry.url) ? 'page' : undefined}
-          >
-            {content}
-          </AppLink>
-        )}
-      </IonMenuToggle>
+      {entry.action === 'logout' ? (
+        <button type="button" className="menu-link" onClick={() => void logout()}>
+          {content}
+        </button>
+      ) : (
+        <AppLink
+          to={entry.url}
+          direction="root"
+          resolveOnClick={(url) => withRefreshParam(url)}
+          className="menu-link"
+          aria-current={isCurrentPath(pathname, entry.url) ? 'page' : undefined}
+        >
+          {content}
+        </AppLink>
+      )}
     </li>
   );
 }
@@ -116,6 +114,13 @@ export function SideMenu({ contentId }: { contentId: string }) {
     return () => observer.disconnect();
   }, [titleId]);
 
+  // A choice (a page, log out) closes the overlay menu; in the split pane the menu is not
+  // active and close() does nothing. One listener for every item: an IonMenuToggle per item was
+  // a component of its own each, listening to every menu change, and most of the menu's mount.
+  const closeOnChoice = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('.menu-link')) void menuRef.current?.close();
+  };
+
   // The menu button (on every page) opens this menu through lib/side-menu-control.
   useEffect(() => {
     registerSideMenu(menuRef.current);
@@ -134,7 +139,7 @@ export function SideMenu({ contentId }: { contentId: string }) {
         </IonToolbar>
       </IonHeader>
       <IonContent>
-        <div className="menu-body">
+        <div className="menu-body" onClick={closeOnChoice}>
           <ul className="menu-list">
             {menu.pages.map((entry) => (
               <MenuItem key={entry.title} entry={entry} pathname={pathname} />

@@ -1,0 +1,38 @@
+/**
+ * Notifications' paths, kinds, channels and timings, apart from their schemas (notifications.ts)
+ * so that the menu's unread count, loaded on every page, does not load zod.
+ */
+
+export const EVENTS_PATH = '/back/api/v1/events';
+export const EVENTS_TICKET_PATH = '/back/api/v1/events/ticket';
+export const NOTIFICATIONS_PATH = '/back/api/v1/notifications';
+
+export const EVENTS_TICKET_TTL_MS = 60 * 1000;
+/** A stream is closed after this long; the client reconnects with a fresh ticket. */
+export const EVENTS_STREAM_MAX_MS = 15 * 60 * 1000;
+/** Comment lines keep proxies from closing an idle stream. */
+export const EVENTS_HEARTBEAT_MS = 25 * 1000;
+/** Client back-off between reconnections (first, then doubling up to the max). */
+export const EVENTS_RECONNECT_MIN_MS = 1000;
+export const EVENTS_RECONNECT_MAX_MS = 30 * 1000;
+
+/**
+ * What a notification is about; preferences are kept per kind and channel. A record written
+ * without a kind takes it from its link (`/app/tabs/reports...` → report), else `general`.
+ */
+export const NOTIFICATION_KINDS = ['request', 'pqr', 'report', 'container', 'campaign', 'certificate', 'broadcast', 'general'] as const;
+export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
+
+/** Quiet hours by default (Bogotá): pushes written then are held and sent when they end. */
+export const QUIET_HOURS_DEFAULT = { enabled: true, start: '21:00', end: '07:00' } as const;
+/** The day-before reminder of a campaign I joined goes out at this Bogotá time. */
+export const CAMPAIGN_REMINDER_TIME = '18:00';
+
+export const REGISTER_NOTIFICATIONS_PATH = '/back/api/register-notifications';
+export const GET_NOTIFICATIONS_BY_USER_PATH = '/back/api/get-notifications-by-user';
+export const GET_NOTIFICATIONS_PATH = '/back/api/get-notifications';
+export const PUSH_KEY_PATH = '/back/api/v1/notifications/push-key';
+export const NOTIFICATION_PREFERENCES_PATH = '/back/api/v1/notifications/preferences';
+export const PUSH_CLICK_PATH = '/back/api/v1/notifications/push-click';
+export const BROADCASTS_PATH = '/back/api/v1/admin/broadcasts';
+export const BROADCAST_AUDIENCE_PATH = '/back/api/v1/admin/broadcasts/audience';
