@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { revealWhenVisible } from './when-visible';
 
 /**
  * Accessibility sweep: every page, as a visitor and as the users who reach the logged-in
@@ -86,15 +87,10 @@ async function openAndSettle(page: Page, path: string, heading: string) {
   // The boot screen has gone and skeletons have been replaced.
   await expect(page.locator('#boot')).toHaveCount(0);
   await expect(page.locator('ion-skeleton-text')).toHaveCount(0);
-  // What renders once it is reached (components/when-visible: the help page's PQR forms) is checked too.
-  const waiting = page.locator('[data-when-visible]');
-  if ((await waiting.count()) > 0) {
-    await expect(async () => {
-      await waiting
-        .first()
-        .evaluate((place) => place.scrollIntoView({ block: 'start' }), undefined, { timeout: 2_000 });
-      await expect(waiting).toHaveCount(0, { timeout: 2_000 });
-    }).toPass();
+  // What renders once it is reached (components/when-visible: the help page's PQR forms, the
+  // profile's lower sections) is checked too.
+  if ((await page.locator('[data-when-visible]').count()) > 0) {
+    await revealWhenVisible(page);
     await page.waitForLoadState('networkidle');
   }
 }

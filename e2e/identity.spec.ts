@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { revealWhenVisible } from './when-visible';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { nitCheckDigit } from '../packages/contract/src/identity-fields.js';
 
@@ -289,6 +290,7 @@ test('the profile shows own data, edits it, lists this session, and refuses anot
   ).json();
   expect(me.data.phone).toBe('3157654321');
 
+  await revealWhenVisible(page);
   await expect(profile.getByRole('list', { name: 'Sesiones abiertas' }).getByText('Este dispositivo')).toBeVisible();
 
   const download = page.waitForEvent('download');
@@ -313,6 +315,8 @@ test('the profile ends another session, changes the password and deletes the acc
 
   await page.goto(`/auth/profile/${user.id}`);
   const profile = ionPage(page, 'Mi perfil');
+  await expect(profile.getByLabel('Nombres')).toBeVisible();
+  await revealWhenVisible(page);
   const sessions = profile.getByRole('list', { name: 'Sesiones abiertas' });
   await expect(sessions.getByRole('listitem')).toHaveCount(3); // sign-up, the other device, this browser
   const firstOther = sessions.getByRole('listitem').filter({ hasNotText: 'Este dispositivo' }).first();

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { revealWhenVisible } from './when-visible';
 
 /**
  * Layout stability (Lighthouse's cumulative layout shift ≤ 0.1 on every page, issue 20): what a
@@ -58,6 +59,8 @@ test('the profile does not move when the account arrives', async ({ page, reques
   await delayApi(page, 'v1/me');
   await page.goto(`/auth/profile/${id}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Mi cuenta', exact: true })).toBeVisible();
+  // The lower sections render once reached (components/when-visible): they must not move it either.
+  await revealWhenVisible(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Notificaciones' })).toBeAttached();
   expect(await totalShift(page)).toBeLessThanOrEqual(0.1);
 });

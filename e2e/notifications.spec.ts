@@ -1,4 +1,5 @@
 import { chromium, expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { revealWhenVisible } from './when-visible';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -143,6 +144,8 @@ test('push follows the preferences: on → the push arrives; request pushes off 
   // In the profile: no quiet hours (the suite may run at night), every push on.
   await login(page, HOUSEHOLD);
   await page.goto(`/auth/profile/${household.id}`);
+  await expect(current(page).getByRole('heading', { level: 2, name: 'Mi cuenta', exact: true })).toBeVisible();
+  await revealWhenVisible(page);
   const settings = current(page).getByRole('region', { name: 'Notificaciones' });
   await expect(settings.getByText(/Activa las notificaciones en este dispositivo/)).toBeVisible();
   const quiet = settings.getByRole('checkbox', { name: 'No enviarme push en horas de silencio' });

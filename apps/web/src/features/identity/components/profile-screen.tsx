@@ -8,6 +8,7 @@ import { logout } from '../../../lib/session';
 import { useMe } from '../api/me';
 import { formatDate } from '../forms/format';
 import { useNotify } from '../../../components/use-notify';
+import { WhenVisible } from '../../../components/when-visible';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccountSection } from './delete-account-section';
@@ -119,35 +120,40 @@ export function ProfileScreen({ userId, children }: { userId: number; children?:
       <Section title={t('identity.profile.detailsSection')}>
         <ProfileDetailsForm me={data} onSaved={() => notify(t('identity.profile.saved'))} />
       </Section>
-      <Section title={t('identity.profile.passwordSection')}>
-        {data.has_password ? (
-          <ChangePasswordForm
-            personal={personal}
-            onChanged={(result) => notify(t('identity.profile.passwordChanged', { count: result.other_sessions_ended }))}
+      {/* The rest (password, sessions and devices, my data, deleting the account, the page's own
+          sections) is below the fold on every screen: it renders once it is reached or after
+          start-up (components/when-visible), so its forms are not part of the page's first task. */}
+      <WhenVisible placeholder={<div style={{ minHeight: '100vh' }} />}>
+        <Section title={t('identity.profile.passwordSection')}>
+          {data.has_password ? (
+            <ChangePasswordForm
+              personal={personal}
+              onChanged={(result) => notify(t('identity.profile.passwordChanged', { count: result.other_sessions_ended }))}
+            />
+          ) : (
+            <p>{t('identity.profile.noPassword')}</p>
+          )}
+        </Section>
+        <Section title={t('identity.profile.sessionsSection')}>
+          <p>{t('identity.sessions.lead')}</p>
+          <SessionsList />
+          <h3>{t('identity.devices.title')}</h3>
+          <DevicesList />
+        </Section>
+        <Section title={t('identity.profile.myDataSection')}>
+          <MyDataSection me={data} />
+        </Section>
+        <Section title={t('identity.profile.deleteSection')}>
+          <DeleteAccountSection
+            me={data}
+            onDeleted={() => {
+              notify(t('identity.deleteAccount.deleted'));
+              void logout();
+            }}
           />
-        ) : (
-          <p>{t('identity.profile.noPassword')}</p>
-        )}
-      </Section>
-      <Section title={t('identity.profile.sessionsSection')}>
-        <p>{t('identity.sessions.lead')}</p>
-        <SessionsList />
-        <h3>{t('identity.devices.title')}</h3>
-        <DevicesList />
-      </Section>
-      <Section title={t('identity.profile.myDataSection')}>
-        <MyDataSection me={data} />
-      </Section>
-      <Section title={t('identity.profile.deleteSection')}>
-        <DeleteAccountSection
-          me={data}
-          onDeleted={() => {
-            notify(t('identity.deleteAccount.deleted'));
-            void logout();
-          }}
-        />
-      </Section>
-      {children}
+        </Section>
+        {children}
+      </WhenVisible>
     </>
   );
 }

@@ -1,0 +1,15 @@
+/**
+ * Content a page renders once its place is reached (apps/web/src/components/when-visible.tsx:
+ * the help page's PQR forms, the profile's lower sections) is reached the way a person reaches
+ * it: by scrolling its place into view, until no place is left waiting.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export async function revealWhenVisible(page: Page): Promise<void> {
+  const waiting = page.locator('[data-when-visible]');
+  await expect(async () => {
+    if ((await waiting.count()) > 0)
+      await waiting.first().evaluate((place) => place.scrollIntoView({ block: 'start' }), undefined, { timeout: 2_000 });
+    await expect(waiting).toHaveCount(0, { timeout: 2_000 });
+  }).toPass();
+}
