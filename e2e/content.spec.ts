@@ -80,10 +80,11 @@ test('an admin creates an adhered member and it shows under its kind', async ({ 
   await expect(page.getByText('Cambios guardados.')).toBeVisible();
 
   await page.goto('/allies');
-  const kindTabs = page.getByRole('tablist', { name: 'Tipo de organización' });
-  await kindTabs.locator('ion-segment-button').filter({ hasText: 'Adheridos' }).click();
+  const kinds = page.getByRole('group', { name: 'Tipo de organización' });
+  await kinds.getByRole('button', { name: 'Adheridos' }).click();
+  await expect(kinds.getByRole('button', { name: 'Adheridos' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: allyName })).toBeVisible();
-  await kindTabs.locator('ion-segment-button').filter({ hasText: 'Aliados' }).click();
+  await kinds.getByRole('button', { name: 'Aliados' }).click();
   await expect(page.getByRole('heading', { name: 'Supermercados La Canasta (demo)' })).toBeVisible();
   await expect(page.getByRole('heading', { name: allyName })).toHaveCount(0);
 });

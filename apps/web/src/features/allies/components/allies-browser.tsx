@@ -1,10 +1,11 @@
 /** Filters (kind, category, text), the list and, on demand, the map of allies. */
-import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonSkeletonText } from '@ionic/react';
 import { ALLY_CATEGORIES, type AllyCategory, type AllyKind } from '@puntoverde/contract';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllies } from '../api/get-allies';
 import { AllyCard } from './ally-card';
+import { ChipGroup } from '../../../components/chip-group';
 import { FilterSelectField } from '../../../components/filter-fields';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 import { apiErrorMessage } from '../../../lib/api-errors';
@@ -23,17 +24,16 @@ export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
   const query = useAllies({ kind: kind === 'all' ? undefined : kind, category: category || undefined, q: q || undefined });
   return (
     <>
-      <IonSegment value={kind} onIonChange={(e) => setKind(e.detail.value as KindFilter)} aria-label={t('allies.kindFilter')}>
-        <IonSegmentButton value="all">
-          <IonLabel>{t('allies.all')}</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="aliado">
-          <IonLabel>{t('allies.kindPlural.aliado')}</IonLabel>
-        </IonSegmentButton>
-        <IonSegmentButton value="adherido">
-          <IonLabel>{t('allies.kindPlural.adherido')}</IonLabel>
-        </IonSegmentButton>
-      </IonSegment>
+      <ChipGroup<KindFilter>
+        label={t('allies.kindFilter')}
+        value={kind}
+        onChange={setKind}
+        options={[
+          { value: 'all', label: t('allies.all') },
+          { value: 'aliado', label: t('allies.kindPlural.aliado') },
+          { value: 'adherido', label: t('allies.kindPlural.adherido') },
+        ]}
+      />
       <div className="filter-row">
         <LabelledSearchbar
           value={q}

@@ -1,5 +1,4 @@
 /** One ally or adhered member: logo, kind, category, description, benefits and contact. */
-import { IonBadge } from '@ionic/react';
 import type { Ally } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAddress } from '../../../lib/address';
@@ -28,7 +27,7 @@ export function AllyCard({ ally }: { ally: Ally }) {
           <h2 id={`ally-${ally.id}-name`} className="content-card__title">
             {ally.name}
           </h2>
-          <IonBadge color={ally.kind === 'aliado' ? 'primary' : 'tertiary'}>{t(`allies.kind.${ally.kind}`)}</IonBadge>{' '}
+          <span className={`pv-badge ${ally.kind === 'aliado' ? 'pv-badge--success' : 'pv-badge--info'}`}>{t(`allies.kind.${ally.kind}`)}</span>{' '}
           <span className="content-card__meta">{t(`allies.category.${ally.category}`)}</span>
         </div>
       </div>

@@ -1,9 +1,10 @@
 /** Campaigns by status (en curso / próximas / finalizadas) with skeletons and empty states. */
-import { IonButton, IonLabel, IonSegment, IonSegmentButton, IonSkeletonText } from '@ionic/react';
+import { IonButton, IonSkeletonText } from '@ionic/react';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/use-session';
+import { ChipGroup } from '../../../components/chip-group';
 import { useCampaigns } from '../api/get-campaigns';
 import { CampaignCard } from './campaign-card';
 import { apiErrorMessage } from '../../../lib/api-errors';
@@ -19,20 +20,15 @@ export function CampaignList() {
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
   return (
     <>
-      <IonSegment
+      <ChipGroup<CampaignStatus>
+        label={t('campaigns.statusFilter')}
         value={status}
-        onIonChange={(event) => {
-          setStatus(event.detail.value as CampaignStatus);
+        onChange={(next) => {
+          setStatus(next);
           setPage(1);
         }}
-        aria-label={t('campaigns.statusFilter')}
-      >
-        {CAMPAIGN_STATUSES.map((s) => (
-          <IonSegmentButton key={s} value={s}>
-            <IonLabel>{t(`campaigns.status.${s}`)}</IonLabel>
-          </IonSegmentButton>
-        ))}
-      </IonSegment>
+        options={CAMPAIGN_STATUSES.map((s) => ({ value: s, label: t(`campaigns.status.${s}`) }))}
+      />
       <section aria-live="polite" aria-busy={query.isPending} className="card-grid">
         {query.isPending ? (
           [0, 1, 2].map((i) => (
