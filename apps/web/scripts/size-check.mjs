@@ -86,10 +86,15 @@ const ZOD_FREE_ROUTES = [
   '/admin',
 ];
 /**
- * Modules every page loads after start-up that must not load zod either: the side menu mounts
- * on every page (its unread count included), where zod's evaluation was its longest task.
+ * Modules every page loads after start-up (app.tsx's lazy runtimes, the side menu) that must not
+ * load zod either: its evaluation was the longest task of their arrival.
  */
-const ZOD_FREE_MODULES = ['src/app/side-menu.tsx'];
+const ZOD_FREE_MODULES = [
+  'src/app/side-menu.tsx',
+  'src/features/requests/components/live-updates.tsx',
+  'src/app/offline-runtime.tsx',
+  'src/features/notifications/components/in-app-alerts.tsx',
+];
 /** Every zod v4 schema keeps its internals under `._zod`; minifiers keep property names. */
 const ZOD_SIGNATURE = '._zod';
 const webRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');

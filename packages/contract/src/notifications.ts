@@ -78,13 +78,6 @@ export const ZRealtimeEvent = z.discriminatedUnion('type', [
 ]);
 export type RealtimeEvent = z.infer<typeof ZRealtimeEvent>;
 export type RealtimeEventType = RealtimeEvent['type'];
-/** The events a client receives (`broadcast.sent` never leaves the server). */
-export const REALTIME_EVENT_TYPES: readonly RealtimeEventType[] = [
-  'request.created',
-  'request.updated',
-  'notification.created',
-  'branch.updated',
-];
 
 // ---------------------------------------------------------------------------------------------
 // Notification records: GET notifications, POST notifications/{id}/read, POST notifications/read-all
