@@ -140,6 +140,32 @@ test.describe('content security policy', () => {
   });
 });
 
+test.describe('locale data', () => {
+  test('a worker loads the number and date formats, within the policy, and the page formats as before', async ({ page }) => {
+    // apps/web/src/lib/intl-format.ts: ICU's locale data loads off the main thread at the first
+    // idle moment (lib/intl-warm.worker.ts), then the worker is terminated.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const worker = page.waitForEvent('worker');
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(request.url()));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/index');
+    expect((await worker).url()).toMatch(/\/assets\/intl-warm\.worker-[\w-]+\.js$/);
+    await expect(pageHeading(page, 'Inicio')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    // The scheme's kilos this month, written as Colombians write numbers.
+    await expect(page.getByText(/\d+(?:\.\d{3})*(?:,\d)? kg/).first()).toBeVisible();
+  });
+});
+
 test.describe('boot screen', () => {
   test("paints the page's own toolbar before any script, then gives way to the page", async ({ page }) => {
     // Without scripts, what shows is what the server sent: the page's title, not a generic bar.

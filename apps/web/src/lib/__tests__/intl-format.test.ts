@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { dateTimeFormat, numberFormat, warmIntlFormats } from '../intl-format';
+import { describe, expect, it, vi } from 'vitest';
+import { dateTimeFormat, firstScreenFormats, numberFormat, warmIntlFormats } from '../intl-format';
 
 describe('cached Intl formatters', () => {
   it('builds one formatter per locale and options, and formats as a new one would', () => {
@@ -20,11 +20,21 @@ describe('cached Intl formatters', () => {
 });
 
 describe('warmIntlFormats', () => {
-  it('builds the first screens formatters one per scheduled task, so each piece is a task of its own', () => {
+  it('loads the locale data in the warmer first, then builds the formatters one per scheduled task', async () => {
     const tasks: (() => void)[] = [];
-    warmIntlFormats('es', (step) => tasks.push(step));
+    let warmed!: () => void;
+    const warmer = vi.fn(() => new Promise<void>((resolve) => (warmed = resolve)));
+    warmIntlFormats('es', (step) => tasks.push(step), warmer);
+    // The warmer (lib/intl-warm.worker.ts) starts at the first idle moment, not with the app.
+    expect(warmer).not.toHaveBeenCalled();
+    tasks.shift()!();
+    expect(warmer).toHaveBeenCalledWith('es');
+    // Nothing is built on the main thread before it is done.
+    await Promise.resolve();
+    expect(tasks).toHaveLength(0);
+    warmed();
+    await vi.waitFor(() => expect(tasks).toHaveLength(1));
     // One task is queued at a time: the next is queued by the one before it.
-    expect(tasks).toHaveLength(1);
     let ran = 0;
     while (tasks.length) {
       tasks.shift()!();
@@ -36,5 +46,13 @@ describe('warmIntlFormats', () => {
     expect(dateTimeFormat('es-CO', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Bogota' })).toBe(
       dateTimeFormat('es-CO', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Bogota' }),
     );
+  });
+});
+
+describe('firstScreenFormats', () => {
+  it('names the locale of the language and the Bogotá time zone for every date format', () => {
+    expect(firstScreenFormats('es').locale).toBe('es-CO');
+    expect(firstScreenFormats('en').locale).toBe('en-US');
+    expect(firstScreenFormats('es').dates.every((options) => options.timeZone === 'America/Bogota')).toBe(true);
   });
 });
