@@ -1,4 +1,5 @@
 import { chromium, expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { revealWhenVisible } from './when-visible';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,17 +45,13 @@ test.afterAll(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** Waits until the service worker controls the page (it registers after the first paint). */
 /** The help page's PQR forms render once the visitor reaches them (components/when-visible). */
 async function revealPqr(pqr: Locator) {
-  await expect(async () => {
-    const place = pqr.page().locator('[data-when-visible]');
-    if ((await place.count()) > 0)
-      await place.first().evaluate((el) => el.scrollIntoView({ block: 'start' }), undefined, { timeout: 2_000 });
-    await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  await revealWhenVisible(pqr.page());
+  await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible();
 }
 
+/** Waits until the service worker controls the page (it registers after the first paint). */
 async function untilControlled(p: Page) {
   await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
     timeout: 30_000,

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { revealWhenVisible } from './when-visible';
 import sharp from 'sharp';
 
 /**
@@ -28,14 +29,9 @@ let radicado = '';
 test('an anonymous citizen files a queja with a photo, gets the radicado and tracks it', async ({ page, request }) => {
   await page.goto('/help');
   const pqr = page.getByRole('region', { name: 'Peticiones, quejas y reclamos (PQR)' });
-  // The forms render when the visitor reaches their place, below the guide and the FAQ (that
-  // place moves while the FAQ loads, so the scroll is retried).
-  await expect(async () => {
-    const place = pqr.page().locator('[data-when-visible]');
-    if ((await place.count()) > 0)
-      await place.first().evaluate((el) => el.scrollIntoView({ block: 'start' }), undefined, { timeout: 2_000 });
-    await expect(pqr.getByRole('tab', { name: 'Radicar PQR' })).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  // The forms render when the visitor reaches their place, below the guide and the FAQ.
+  await revealWhenVisible(page);
+  await expect(pqr.getByRole('tab', { name: 'Radicar PQR' })).toBeVisible();
   await expect(pqr.getByRole('tab', { name: 'Radicar PQR' })).toHaveAttribute('aria-selected', 'true');
 
   await pqr.getByLabel('Tipo de solicitud').selectOption('queja');
