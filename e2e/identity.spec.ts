@@ -14,7 +14,7 @@ const DEMO_PASSWORD = 'PuntoVerde2026!';
 const NEW_PASSWORD = 'Reciclo-los-martes-2026';
 
 const sideMenu = (page: Page, name: string) => page.getByRole('navigation', { name, exact: true });
-/** Ionic keeps the previous page of the stack in the DOM: look inside the page with this title. */
+/** The page whose heading is this title (a page-change test may still see the page it left). */
 const ionPage = (page: Page, title: string) =>
   page.locator('div.ion-page', { has: page.getByRole('heading', { level: 1, name: title, exact: true }) });
 

@@ -1,5 +1,10 @@
-/** The staff-editable FAQ as an accordion. */
-import { IonAccordion, IonAccordionGroup, IonItem, IonLabel, IonSkeletonText } from '@ionic/react';
+/**
+ * The staff-editable FAQ as an accordion: native <details>/<summary>, one open at a time
+ * (`name`), keyboard and screen readers handled by the browser. Ionic's IonAccordion, IonItem
+ * and IonLabel were ~20 Stencil elements with shadow roots on /help, 34–55 ms of a load
+ * (unthrottled) spent upgrading them once the questions arrived.
+ */
+import { IonSkeletonText } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { useFaq } from '../api/get-faq';
 import { apiErrorMessage } from '../../../lib/api-errors';
@@ -12,19 +17,17 @@ export function FaqList() {
   if (query.isError) return <p role="alert">{apiErrorMessage(t, query.error)}</p>;
   if (query.data.length === 0) return <EmptyState title={t('content.faqEmpty')} />;
   return (
-    <IonAccordionGroup>
+    <div className="faq-list">
       {query.data.map((item) => (
-        <IonAccordion key={item.id} value={String(item.id)}>
-          <IonItem slot="header">
-            <IonLabel className="ion-text-wrap">{item.question}</IonLabel>
-          </IonItem>
-          <div slot="content" className="faq-answer">
+        <details key={item.id} name="faq" className="faq-item">
+          <summary className="faq-question">{item.question}</summary>
+          <div className="faq-answer">
             {item.answer.split(/\n{2,}/).map((p, i) => (
               <p key={i}>{p}</p>
             ))}
           </div>
-        </IonAccordion>
+        </details>
       ))}
-    </IonAccordionGroup>
+    </div>
   );
 }
