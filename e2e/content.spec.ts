@@ -110,7 +110,7 @@ test('the landing offers the four quick actions and the scheme’s kilos this mo
     ['¿Dónde reciclo?', '/home'],
     ['Pedir recolección', '/app/tabs/request/new'],
     ['Campañas', '/campaign'],
-    ['Radicar una PQR', '/help'],
+    ['Radicar una PQR', '/help#radicar'],
   ] as const) {
     await expect(actions.getByRole('link', { name: new RegExp(`^${name.replace('?', '\\?')}`) })).toHaveAttribute('href', href);
   }
@@ -120,4 +120,15 @@ test('the landing offers the four quick actions and the scheme’s kilos this mo
   await expect(impact.getByText(/WARM/)).toBeVisible();
   await actions.getByRole('link', { name: /^Pedir recolección/ }).click();
   await expect(page).toHaveURL(/\/app\/tabs\/request\/new/);
+});
+
+test('the landing’s «Radicar una PQR» opens the help page on the PQR filing form', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 915 });
+  await page.goto('/index');
+  await page.getByRole('navigation', { name: 'Accesos rápidos' }).getByRole('link', { name: /^Radicar una PQR/ }).click();
+  await expect(page).toHaveURL(/\/help#radicar$/);
+  // The PQR area is scrolled to and its filing tab open, without scrolling past the guide and FAQ.
+  const filing = page.getByRole('tab', { name: 'Radicar PQR' });
+  await expect(filing).toBeInViewport();
+  await expect(filing).toHaveAttribute('aria-selected', 'true');
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { revealWhenVisible } from './when-visible';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { nitCheckDigit } from '../packages/contract/src/identity-fields.js';
+import { nitCheckDigit } from '../packages/contract/src/identity-fields-values.js';
 
 /**
  * Identity in Chromium against the real server with demo data: sign-up of a household

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { formatNit, nitCheckDigit } from '../packages/contract/src/identity-fields.js';
+import { formatNit, nitCheckDigit } from '../packages/contract/src/identity-fields-values.js';
 
 /**
  * Social sign-in through the local OpenID Connect provider standing in for Google

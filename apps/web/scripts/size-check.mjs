@@ -79,6 +79,11 @@ const ZOD_FREE_ROUTES = [
   '/campaign',
   '/contact',
   '/help',
+  // The forms' validation loads on first focus (lib/lazy-resolver.ts), not with the page.
+  '/auth/login',
+  '/auth/signup-client',
+  '/auth/signup-company',
+  '/auth/profile/:id_user',
   '/app/tabs/request',
   '/app/tabs/prequest',
   '/app/tabs/points',

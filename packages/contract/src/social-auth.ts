@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataOf, safeText } from './common.js';
 import { MESSAGES_ES } from './field-messages.js';
-import { isValidDocumentNumber } from './identity-fields.js';
+import { isValidDocumentNumber } from './identity-fields-values.js';
 import { ZCompanySignupData, ZHouseholdSignupData, ZSessionUser } from './identity.js';
 import {
   PKCE_CHALLENGE_REGEX,

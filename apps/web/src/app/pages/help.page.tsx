@@ -15,8 +15,9 @@ const PqrEntry = lazy(async () => ({ default: (await import('../../features/pqr/
 export default function HelpPage() {
   const { t } = useTranslation();
   const { search, hash } = useLocation();
-  // The PQR e-mails link to the tracking tab (`?radicado=`), other pages to `#seguimiento`.
-  const openedOnPqr = search.includes('radicado=') || hash === '#seguimiento';
+  // The PQR e-mails link to the tracking tab (`?radicado=`), other pages to `#seguimiento`, the
+  // landing's "Radicar una PQR" to the filing form (`#radicar`).
+  const openedOnPqr = search.includes('radicado=') || hash === '#seguimiento' || hash === '#radicar';
   // The PQR forms' place until they load: empty (nothing to move while the FAQ above loads, and
   // nothing that would paint late), tall enough that scrolling to the page's end reaches it.
   const pqrPlace = <div style={{ minHeight: '50vh' }} />;

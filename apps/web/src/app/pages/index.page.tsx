@@ -23,7 +23,7 @@ const QUICK_ACTIONS = [
   { key: 'where', to: '/home', icon: searchOutline },
   { key: 'pickup', to: '/app/tabs/request/new', icon: leafOutline },
   { key: 'campaigns', to: '/campaign', icon: megaphoneOutline },
-  { key: 'pqr', to: '/help', icon: chatbubblesOutline },
+  { key: 'pqr', to: '/help#radicar', icon: chatbubblesOutline },
 ] as const;
 
 /** Landing page. Loaded eagerly (the first paint of /index), so keep it light. */

@@ -1,8 +1,7 @@
 /** Change the login e-mail (POST v1/me/email), confirmed with the current password; the new address must be verified. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZChangeEmailRequest } from '@puntoverde/contract';
 import type { Me } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/form-fields';
 import { FormAlert } from '../../../components/field-shell';
@@ -10,6 +9,9 @@ import { EmailField } from './account-field-groups';
 import { useChangeEmail } from '../api/change-email';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+
+// Validation (zod and the schema) loads when a field first takes focus, not with the page.
+const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.changeEmailResolver));
 
 export function ChangeEmailForm({
   me,
@@ -23,7 +25,7 @@ export function ChangeEmailForm({
   const { t } = useTranslation();
   const mutation = useChangeEmail();
   const form = useForm({
-    resolver: zodResolver(ZChangeEmailRequest),
+    resolver,
     defaultValues: { email: me.email, current_password: '' },
   });
   const {
@@ -36,7 +38,13 @@ export function ChangeEmailForm({
   );
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form
+      className="pv-form"
+      noValidate
+      onFocus={resolver.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={isSubmitting}
+    >
       <FormAlert message={formError} />
       <EmailField
         label={t('identity.fields.newEmail')}

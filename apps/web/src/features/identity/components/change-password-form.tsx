@@ -1,9 +1,7 @@
 /** Change the password (POST v1/me/password), re-authenticating with the current one; other sessions end. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES_ES, ZCurrentPassword, ZNewPassword } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { PasswordField } from '../../../components/form-fields';
 import { FormAlert } from '../../../components/field-shell';
 import { useChangePassword } from '../api/change-password';
@@ -12,13 +10,8 @@ import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 
-export const ZChangePasswordForm = z
-  .object({ current_password: ZCurrentPassword, new_password: ZNewPassword, new_password_confirmation: z.string() })
-  .refine((v) => v.current_password !== v.new_password, { path: ['new_password'], error: MESSAGES_ES.samePassword })
-  .refine((v) => v.new_password === v.new_password_confirmation, {
-    path: ['new_password_confirmation'],
-    error: MESSAGES_ES.passwordsDiffer,
-  });
+// Validation (zod and the schema) loads when a field first takes focus, not with the page.
+const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.changePasswordResolver));
 
 const EMPTY = { current_password: '', new_password: '', new_password_confirmation: '' };
 
@@ -31,7 +24,7 @@ export function ChangePasswordForm({
 }) {
   const { t } = useTranslation();
   const mutation = useChangePassword();
-  const form = useForm({ resolver: zodResolver(ZChangePasswordForm), defaultValues: EMPTY });
+  const form = useForm({ resolver, defaultValues: EMPTY });
   const {
     register,
     reset,
@@ -51,7 +44,13 @@ export function ChangePasswordForm({
   );
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form
+      className="pv-form"
+      noValidate
+      onFocus={resolver.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={isSubmitting}
+    >
       <FormAlert message={formError} />
       <PasswordField
         label={t('identity.fields.currentPassword')}

@@ -1,6 +1,4 @@
 /** Log in with e-mail and password (spec §7: clientes/login). A wrong password is shown here, inline. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ZLoginRequest } from '@puntoverde/contract';
 import type { SessionUser } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +10,15 @@ import { useLogin } from '../api/login';
 import { FORGOT_PASSWORD_PATH, SIGNUP_PATH } from '../routes';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 
-const ZLoginForm = ZLoginRequest.pick({ username: true, password: true });
+// Validation (zod and the schema) loads when the visitor first focuses a field, not with the page.
+const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.loginResolver));
 
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => void }) {
   const { t } = useTranslation();
   const loginMutation = useLogin();
-  const form = useForm({ resolver: zodResolver(ZLoginForm), defaultValues: { username: '', password: '' } });
+  const form = useForm({ resolver, defaultValues: { username: '', password: '' } });
   const {
     register,
     formState: { errors, isSubmitting },
@@ -29,7 +29,13 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
   );
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form
+      className="pv-form"
+      noValidate
+      onFocus={resolver.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={isSubmitting}
+    >
       <FormAlert message={formError} />
       <EmailField autoComplete="username" registration={register('username')} error={errors.username?.message} />
       <PasswordField

@@ -3,14 +3,14 @@
  * person types), then checks the code. A new code can be asked for after the countdown (60 s);
  * once verified, a badge says so. The code is typed by the person: never shown or kept here.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { COLOMBIAN_PHONE_REGEX, ZConfirmPhoneCodeRequest, ZPhone, formatColombianMobile } from '@puntoverde/contract';
+import { COLOMBIAN_PHONE_REGEX, formatColombianMobile } from '@puntoverde/contract';
+import type { ConfirmPhoneCodeRequest } from '@puntoverde/contract';
 import type { Me, SendPhoneCodeResult } from '@puntoverde/contract';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { TextField } from '../../../components/form-fields';
 import { FormAlert } from '../../../components/field-shell';
 import { useConfirmPhoneCode, useSendPhoneCode } from '../api/phone-verification';
@@ -19,9 +19,11 @@ import { endPhoneVerificationOffer } from '../phone-offer';
 import './identity.css';
 import { apiErrorMessage, applyApiError, isApiErrorLike } from '../../../lib/api-errors';
 
-const ZNumberForm = z.object({ phone: ZPhone });
-type NumberForm = z.input<typeof ZNumberForm>;
-type CodeForm = z.input<typeof ZConfirmPhoneCodeRequest>;
+// Validation (zod and the schemas) loads when a field first takes focus, not with the page.
+const numberResolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.phoneNumberResolver));
+const codeResolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.phoneCodeResolver));
+type NumberForm = { phone: string };
+type CodeForm = ConfirmPhoneCodeRequest;
 
 const PHONE_ERRORS = [
   'phone-not-mobile',
@@ -78,10 +80,10 @@ export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () 
   const [secondsLeft, startCountdown] = useCountdown();
 
   const numberForm = useForm<NumberForm>({
-    resolver: zodResolver(ZNumberForm),
+    resolver: numberResolver,
     defaultValues: { phone: isMobile(me.phone) ? me.phone : '' },
   });
-  const codeForm = useForm<CodeForm>({ resolver: zodResolver(ZConfirmPhoneCodeRequest), defaultValues: { code: '' } });
+  const codeForm = useForm<CodeForm>({ resolver: codeResolver, defaultValues: { code: '' } });
 
   if (me.phone_verified && me.phone) {
     return (
@@ -171,7 +173,7 @@ export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () 
       ) : null}
 
       {!sent && editingNumber ? (
-        <form noValidate onSubmit={(e) => void onSendNumber(e)} className="pv-form">
+        <form noValidate onFocus={numberResolver.preload} onSubmit={(e) => void onSendNumber(e)} className="pv-form">
           {!isMobile(me.phone) ? <p>{t('phone.noMobile')}</p> : null}
           <TextField
             label={t('phone.numberLabel')}
@@ -192,7 +194,7 @@ export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () 
       ) : null}
 
       {sent ? (
-        <form noValidate onSubmit={(e) => void onConfirm(e)} className="pv-form">
+        <form noValidate onFocus={codeResolver.preload} onSubmit={(e) => void onConfirm(e)} className="pv-form">
           <p role="status">{t('phone.sentTo', { phone: formatColombianMobile(sent.phone) })}</p>
           <TextField
             label={t('phone.codeLabel')}

@@ -1,8 +1,11 @@
 /** Edit own profile data (PATCH v1/me): people edit names and document; companies their razón social, NIT and contact. */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { DOCUMENT_TYPES, TC_ID, ZUpdateProfileRequest, formatNit } from '@puntoverde/contract';
+import { DOCUMENT_TYPES, TC_ID, formatNit } from '@puntoverde/contract';
 import type { Me, UpdateProfileRequest } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+
+// Validation (zod and the schema) loads when a field first takes focus, not with the page.
+const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.profileDetailsResolver));
 import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/field-shell';
@@ -59,7 +62,7 @@ export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => voi
   const { t } = useTranslation();
   const mutation = useUpdateProfile();
   const company = isCompanyProfile(me);
-  const form = useForm({ resolver: zodResolver(ZUpdateProfileRequest), defaultValues: defaultsFor(me) });
+  const form = useForm({ resolver, defaultValues: defaultsFor(me) });
   const {
     register,
     reset,
@@ -73,7 +76,13 @@ export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => voi
   });
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form
+      className="pv-form"
+      noValidate
+      onFocus={resolver.preload}
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={isSubmitting}
+    >
       <FormAlert message={formError} />
       {company ? (
         <CompanyFields register={register} errors={errors} />

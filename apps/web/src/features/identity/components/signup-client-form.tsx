@@ -1,6 +1,5 @@
 /** Household sign-up (tc_id 2): POST clientes/registro { data_user } (spec §7). */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { TC_ID, ZHouseholdSignupData } from '@puntoverde/contract';
+import { TC_ID } from '@puntoverde/contract';
 import type { HouseholdSignupForm, SessionUser } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
@@ -8,6 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { PersonFields } from './account-field-groups';
 import { SIGNUP_SHARED_DEFAULTS, SignupFormFrame, useSignupFrame } from './signup-form-frame';
 import './identity.css';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+
+// Validation (zod and the schema) loads when the visitor first focuses a field, not with the page.
+const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.householdSignupResolver));
 
 /** The holder's fields a server error may name; the shared ones are added by the frame. */
 const HOLDER_FIELDS: readonly Path<HouseholdSignupForm>[] = [
@@ -20,7 +23,7 @@ const HOLDER_FIELDS: readonly Path<HouseholdSignupForm>[] = [
 export function SignupClientForm({ onSignedUp }: { onSignedUp: (user: SessionUser) => void }) {
   const { t } = useTranslation();
   const form = useForm({
-    resolver: zodResolver(ZHouseholdSignupData),
+    resolver,
     defaultValues: {
       tc_id: TC_ID.household,
       first_name: '',
@@ -39,6 +42,7 @@ export function SignupClientForm({ onSignedUp }: { onSignedUp: (user: SessionUse
   return (
     <SignupFormFrame
       {...frame}
+      onFocus={resolver.preload}
       legend={t('identity.signup.personSection')}
       holder={<PersonFields register={form.register} errors={form.formState.errors} documentNumberAutoComplete="off" />}
       addressOptional

@@ -69,6 +69,8 @@ export interface SignupFormFrameProps extends FieldGroupProps<SharedKeys> {
   /** Names and e-mail the password must not contain. */
   personal: readonly string[];
   submitLabel: string;
+  /** Called when a field first takes focus: starts loading the form's validation (lazyResolver). */
+  onFocus?: () => void;
 }
 
 export function SignupFormFrame({
@@ -83,10 +85,17 @@ export function SignupFormFrame({
   password,
   personal,
   submitLabel,
+  onFocus,
 }: SignupFormFrameProps) {
   const { t } = useTranslation();
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form
+      className="pv-form"
+      noValidate
+      onFocus={onFocus}
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={isSubmitting}
+    >
       <FormAlert message={formError} />
       <fieldset>
         <legend>{legend}</legend>

@@ -1,6 +1,7 @@
 /**
  * The PQR area of the help page: file a PQR, track one by radicado + e-mail, and (logged in)
- * "Mis PQR". The e-mails link here with `?radicado=` to open the tracking tab.
+ * "Mis PQR". The e-mails link here with `?radicado=` to open the tracking tab; the landing's
+ * "Radicar una PQR" with `#radicar`, to the filing form.
  */
 import type { PqrPublic } from '@puntoverde/contract';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -20,12 +21,16 @@ import { PqrTrack } from './pqr-track';
 
 type Tab = 'file' | 'track' | 'mine';
 
+/** The help page's address part that opens it on the PQR filing form (the landing's tile). */
+export const PQR_FILING_HASH = '#radicar';
+
 export function PqrEntry() {
   const { t } = useTranslation();
   const user = useSession();
   const loggedIn = isLoggedIn(user);
   const location = useLocation();
   const linked = new URLSearchParams(location.search).get('radicado') ?? undefined;
+  const toFiling = location.hash === PQR_FILING_HASH;
   const [chosenTab, setTab] = useState<Tab>(linked ? 'track' : 'file');
   // "Mis PQR" disappears on logout.
   const tab: Tab = !loggedIn && chosenTab === 'mine' ? 'file' : chosenTab;
@@ -41,8 +46,8 @@ export function PqrEntry() {
   useEffect(() => {
     const el = section.current;
     // jsdom and some old WebViews lack scrollIntoView.
-    if (linked && el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'start' });
-  }, [linked]);
+    if ((linked || toFiling) && el && typeof el.scrollIntoView === 'function') el.scrollIntoView({ block: 'start' });
+  }, [linked, toFiling]);
 
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
