@@ -1,8 +1,8 @@
 /**
  * Renders its children in transitions once the page around them has been committed. A page
- * arriving through Ionic's router outlet renders synchronously (the outlet updates in a
- * lifecycle method), so a heavy page body would be built, inserted and its effects run in one
- * uninterrupted task. Behind this component (PageLayout puts every page's body behind it) the
+ * arriving on a navigation renders synchronously (Ionic's router outlet did it in a lifecycle
+ * method; React Router's <Routes> re-renders with the history change, outside a transition),
+ * so a heavy page body would be built, inserted and its effects run in one uninterrupted task. Behind this component (PageLayout puts every page's body behind it) the
  * page's frame (toolbar, title) commits first and the body follows in slices.
  *
  * The body's top-level parts (a page's sections) are committed one after the other, each in

@@ -1,6 +1,6 @@
 /**
- * Every route renders one of these: an IonPage (the element Ionic's router outlet stacks and
- * animates) holding the page's toolbar — the menu button and the page title as the page's
+ * Every route renders one of these: an IonPage (Ionic's page element: it fills the routed area
+ * and lays out its scrolling content) holding the page's toolbar — the menu button and the page title as the page's
  * <h1> — and its scrolling content in the page's <main> landmark.
  *
  * The toolbar and content are plain HTML styled like Ionic's Material toolbar (theme/app.css),
