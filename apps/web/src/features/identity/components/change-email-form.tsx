@@ -9,6 +9,7 @@ import { EmailField } from './account-field-groups';
 import { useChangeEmail } from '../api/change-email';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+import { ApiForm } from '../../../components/api-form';
 
 // Validation (zod and the schema) loads when a field first takes focus, not with the page.
 const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.changeEmailResolver));
@@ -38,13 +39,7 @@ export function ChangeEmailForm({
   );
 
   return (
-    <form
-      className="pv-form"
-      noValidate
-      onFocus={resolver.preload}
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
-    >
+    <ApiForm onSubmit={onSubmit} busy={isSubmitting} onFocus={resolver.preload}>
       <FormAlert message={formError} />
       <EmailField
         label={t('identity.fields.newEmail')}
@@ -65,6 +60,6 @@ export function ChangeEmailForm({
           {t('identity.form.cancel')}
         </button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

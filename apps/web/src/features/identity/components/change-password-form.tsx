@@ -9,6 +9,7 @@ import type { ChangePasswordResult } from '../api/change-password';
 import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+import { ApiForm } from '../../../components/api-form';
 
 // Validation (zod and the schema) loads when a field first takes focus, not with the page.
 const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.changePasswordResolver));
@@ -44,13 +45,7 @@ export function ChangePasswordForm({
   );
 
   return (
-    <form
-      className="pv-form"
-      noValidate
-      onFocus={resolver.preload}
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
-    >
+    <ApiForm onSubmit={onSubmit} busy={isSubmitting} onFocus={resolver.preload}>
       <FormAlert message={formError} />
       <PasswordField
         label={t('identity.fields.currentPassword')}
@@ -76,6 +71,6 @@ export function ChangePasswordForm({
           {isSubmitting ? t('identity.profile.changingPassword') : t('identity.profile.changePasswordSubmit')}
         </button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

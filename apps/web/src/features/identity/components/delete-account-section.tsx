@@ -12,6 +12,7 @@ import { FormAlert } from '../../../components/field-shell';
 import { useDeleteAccount } from '../api/delete-account';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+import { ApiForm } from '../../../components/api-form';
 
 interface DeleteForm {
   password: string;
@@ -37,7 +38,7 @@ export function DeleteAccountSection({ me, onDeleted }: { me: Me; onDeleted: () 
     <div className="pv-danger-zone">
       <p>{t('identity.deleteAccount.lead')}</p>
       {open ? (
-        <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+        <ApiForm onSubmit={onSubmit} busy={isSubmitting}>
           <p role="alert">
             <strong>{t('identity.deleteAccount.warning')}</strong>
           </p>
@@ -69,7 +70,7 @@ export function DeleteAccountSection({ me, onDeleted }: { me: Me; onDeleted: () 
               {t('identity.form.cancel')}
             </button>
           </div>
-        </form>
+        </ApiForm>
       ) : (
         <div className="pv-actions">
           <button type="button" className="pv-button pv-button-danger" onClick={() => setOpen(true)}>

@@ -12,6 +12,7 @@ import { useForgotPassword } from '../api/forgot-password';
 import { LOGIN_PATH } from '../routes';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+import { ApiForm } from '../../../components/api-form';
 
 const ZForgotPasswordForm = z.object({ email: ZEmail });
 
@@ -53,7 +54,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
   }
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <ApiForm onSubmit={onSubmit} busy={isSubmitting}>
       <p>{t('identity.forgot.lead')}</p>
       <FormAlert message={formError} />
       <EmailField registration={register('email')} error={errors.email?.message} />
@@ -63,6 +64,6 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
         </button>
         <AppLink to={LOGIN_PATH}>{t('identity.forgot.backToLogin')}</AppLink>
       </div>
-    </form>
+    </ApiForm>
   );
 }

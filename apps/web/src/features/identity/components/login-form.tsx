@@ -11,6 +11,7 @@ import { FORGOT_PASSWORD_PATH, SIGNUP_PATH } from '../routes';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
+import { ApiForm } from '../../../components/api-form';
 
 // Validation (zod and the schema) loads when the visitor first focuses a field, not with the page.
 const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.loginResolver));
@@ -29,13 +30,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
   );
 
   return (
-    <form
-      className="pv-form"
-      noValidate
-      onFocus={resolver.preload}
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
-    >
+    <ApiForm onSubmit={onSubmit} busy={isSubmitting} onFocus={resolver.preload}>
       <FormAlert message={formError} />
       <EmailField autoComplete="username" registration={register('username')} error={errors.username?.message} />
       <PasswordField
@@ -53,6 +48,6 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
       <p>
         {t('identity.login.noAccount')} <AppLink to={SIGNUP_PATH}>{t('identity.login.signupLink')}</AppLink>
       </p>
-    </form>
+    </ApiForm>
   );
 }

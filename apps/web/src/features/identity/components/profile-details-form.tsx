@@ -13,6 +13,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { CompanyFields, LocationFields, PersonFields } from './account-field-groups';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+import { ApiForm } from '../../../components/api-form';
 
 type ProfileForm = UpdateProfileRequest;
 
@@ -76,13 +77,7 @@ export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => voi
   });
 
   return (
-    <form
-      className="pv-form"
-      noValidate
-      onFocus={resolver.preload}
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
-    >
+    <ApiForm onSubmit={onSubmit} busy={isSubmitting} onFocus={resolver.preload}>
       <FormAlert message={formError} />
       {company ? (
         <CompanyFields register={register} errors={errors} />
@@ -95,6 +90,6 @@ export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => voi
           {isSubmitting ? t('identity.profile.saving') : t('identity.profile.save')}
         </button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

@@ -14,6 +14,7 @@ import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { isApiErrorLike } from '../../../lib/api-errors';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
+import { ApiForm } from '../../../components/api-form';
 
 export function ResetPasswordForm({
   token,
@@ -66,7 +67,7 @@ export function ResetPasswordForm({
   }
 
   return (
-    <form className="pv-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <ApiForm onSubmit={onSubmit} busy={isSubmitting}>
       <p>{t('identity.reset.lead')}</p>
       <FormAlert message={formError} />
       <PasswordField
@@ -87,6 +88,6 @@ export function ResetPasswordForm({
           {isSubmitting ? t('identity.reset.submitting') : t('identity.reset.submit')}
         </button>
       </div>
-    </form>
+    </ApiForm>
   );
 }

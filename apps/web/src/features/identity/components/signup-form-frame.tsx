@@ -10,6 +10,7 @@ import { FormAlert } from '../../../components/field-shell';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { useSignup } from '../api/signup';
 import { SignupContactFieldset, SignupPasswordAndConsent, type FieldGroupProps } from './account-field-groups';
+import { ApiForm } from '../../../components/api-form';
 
 type SharedKeys = 'email' | 'phone' | 'city' | 'address' | 'password' | 'accept_data_policy';
 const SHARED_FIELDS: readonly SharedKeys[] = ['email', 'phone', 'city', 'address', 'password', 'accept_data_policy'];
@@ -89,13 +90,7 @@ export function SignupFormFrame({
 }: SignupFormFrameProps) {
   const { t } = useTranslation();
   return (
-    <form
-      className="pv-form"
-      noValidate
-      onFocus={onFocus}
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
-    >
+    <ApiForm onSubmit={onSubmit} busy={isSubmitting} onFocus={onFocus}>
       <FormAlert message={formError} />
       <fieldset>
         <legend>{legend}</legend>
@@ -108,6 +103,6 @@ export function SignupFormFrame({
           {isSubmitting ? t('identity.signup.submitting') : submitLabel}
         </button>
       </div>
-    </form>
+    </ApiForm>
   );
 }
