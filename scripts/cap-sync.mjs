@@ -4,7 +4,7 @@
 // provides it), else the `node` on PATH when that is already 22 or newer.
 // Usage: node scripts/cap-sync.mjs [--no-build]
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureWebBuild } from './web-build.mjs';
@@ -31,4 +31,20 @@ execFileSync(path.join(bin, 'node'), [cli, 'sync'], {
   stdio: 'inherit',
   env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`, CAPACITOR_TELEMETRY: 'false' },
 });
-console.log('cap sync: android and ios are up to date with apps/web/dist');
+// The build's brotli and gzip copies (apps/web/build/precompress.ts) are for the web server; an
+// app reads its files from its own package, so they would only make it bigger.
+function removeCompressedCopies(dir) {
+  if (!existsSync(dir)) return 0;
+  let removed = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) removed += removeCompressedCopies(full);
+    else if (/\.(br|gz)$/.test(entry.name)) {
+      rmSync(full);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+const removed = ['android/app/src/main/assets/public', 'ios/App/App/public'].reduce((n, d) => n + removeCompressedCopies(path.join(web, d)), 0);
+console.log(`cap sync: android and ios are up to date with apps/web/dist (${removed} compressed copies left out)`);

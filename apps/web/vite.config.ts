@@ -7,6 +7,7 @@ import { ionicPerComponent } from './build/ionic-per-component.ts';
 import { sideEffectFreeModules } from './build/side-effect-free-modules.ts';
 import { deferredBoot } from './build/deferred-boot.ts';
 import { stylesheetAfterBoot } from './build/stylesheet-after-boot.ts';
+import { precompress } from './build/precompress.ts';
 
 const API_PROXY = { '/back/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } };
 
@@ -37,6 +38,8 @@ export default defineConfig({
         buildPlugins: { vite: [sideEffectFreeModules()] },
       },
     }),
+    // Last: brotli and gzip copies of every file written above (the service worker too).
+    precompress(),
   ],
   build: {
     outDir: 'dist',

@@ -147,7 +147,10 @@ export default fp(
         root,
         wildcard: true,
         index: false,
-        preCompressed: false,
+        // The build writes brotli and gzip copies beside the files (apps/web/build/precompress.ts):
+        // sent as they are, with no compression work per request; a file without one is
+        // compressed on the fly by @fastify/compress.
+        preCompressed: true,
         setHeaders(res, filePath) {
           const rel = path.relative(root, filePath);
           if (rel.startsWith('assets' + path.sep) && !rel.startsWith(path.join('assets', 'i18n'))) {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { embedPublicConfig, publicConfigOf } from '../../public-config.js';
@@ -70,6 +70,33 @@ describe('the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the brotli or gzip copy the build wrote of a file as it is, and compresses a file without one', async () => {
+    // The build's copies (apps/web/build/precompress.ts): marked so that a copy made here on the
+    // fly could not pass for them.
+    const js = `export const x = "${'reciclaje '.repeat(300)}";`;
+    writeFileSync(path.join(dist, 'assets', 'page-abc.js'), js);
+    writeFileSync(path.join(dist, 'assets', 'page-abc.js.br'), brotliCompressSync(`${js}//br`));
+    writeFileSync(path.join(dist, 'assets', 'page-abc.js.gz'), gzipSync(`${js}//gz`));
+    const br = await t.app.inject({ method: 'GET', url: '/assets/page-abc.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(`${js}//br`);
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/page-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(`${js}//gz`);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/page-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(js);
+
+    writeFileSync(path.join(dist, 'assets', 'other-abc.js'), js);
+    const onTheFly = await t.app.inject({ method: 'GET', url: '/assets/other-abc.js', headers: { 'accept-encoding': 'br' } });
+    expect(onTheFly.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(onTheFly.rawPayload).toString()).toBe(js);
   });
 
   it('serves assets written after the server started (a rebuild while it runs)', async () => {

@@ -3,7 +3,7 @@ import {
   bootAfterContent,
   bootFiles,
   FIRST_PAINT_WAIT_MS,
-  LINKS_PER_TASK,
+  LINK_BUDGET_MS,
   PICTURE_WAIT_MS,
   startApp,
 } from '../boot-loader';
@@ -38,15 +38,26 @@ describe('the boot loader', () => {
     ]);
   });
 
-  it('runs the entry and asks for each file the way the app then uses it, in CORS mode, a few per task', async () => {
+  it('runs the entry and asks for each file the way the app then uses it, in CORS mode, yielding when a task has used its time', async () => {
     vi.useFakeTimers();
     page();
-    const many = Array.from({ length: LINKS_PER_TASK + 2 }, (_, i) => `/assets/chunk-${i}.js`);
-    startApp(document, '/assets/index-a.js', many);
+    const many = Array.from({ length: 5 }, (_, i) => `/assets/chunk-${i}.js`);
+    // Each <link> costs half the budget on this clock: two per task, then a yield.
+    let time = 0;
+    const slow = { setTimeout, now: () => (time += LINK_BUDGET_MS / 2) };
+    startApp(document, '/assets/index-a.js', many, slow);
     expect(started()).toEqual(['/assets/index-a.js']);
-    expect(document.head.querySelectorAll('link')).toHaveLength(LINKS_PER_TASK);
+    expect(document.head.querySelectorAll('link')).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(0);
-    expect(document.head.querySelectorAll('link')).toHaveLength(LINKS_PER_TASK + 2);
+    expect(document.head.querySelectorAll('link')).toHaveLength(4);
+    await vi.runAllTimersAsync();
+    expect([...document.head.querySelectorAll('link')].map((l) => l.getAttribute('href'))).toEqual(many);
+
+    // Where requests are cheap, all of them in the first task.
+    document.head.innerHTML = '';
+    page();
+    startApp(document, '/assets/index-a.js', many, { setTimeout, now: () => 0 });
+    expect(document.head.querySelectorAll('link')).toHaveLength(5);
 
     document.head.innerHTML = '';
     page();

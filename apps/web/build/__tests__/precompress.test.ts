@@ -1,0 +1,38 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIN_BYTES, precompressDir } from '../precompress';
+
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('precompressed copies of the build', () => {
+  it('writes brotli and gzip copies that decode to the file, for the files the server sends', async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'pv-precompress-'));
+    mkdirSync(path.join(dir, 'assets/i18n'), { recursive: true });
+    mkdirSync(path.join(dir, '.vite'));
+    const js = 'export const greeting = "hola";\n'.repeat(200);
+    writeFileSync(path.join(dir, 'assets/index-abc.js'), js);
+    writeFileSync(path.join(dir, 'assets/i18n/es.json'), JSON.stringify({ hola: 'Hola, '.repeat(400) }));
+    writeFileSync(path.join(dir, 'assets/index-abc.js.map'), js);
+    writeFileSync(path.join(dir, 'assets/tiny.js'), 'export {};');
+    writeFileSync(path.join(dir, 'index.html'), '<p>'.repeat(1000));
+    writeFileSync(path.join(dir, 'app-shell.json'), JSON.stringify({ x: 'y'.repeat(2000) }));
+    writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify({ x: 'y'.repeat(2000) }));
+
+    const summary = await precompressDir(dir);
+
+    const file = path.join(dir, 'assets/index-abc.js');
+    expect(brotliDecompressSync(readFileSync(`${file}.br`)).toString()).toBe(js);
+    expect(gunzipSync(readFileSync(`${file}.gz`)).toString()).toBe(js);
+    expect(existsSync(path.join(dir, 'assets/i18n/es.json.br'))).toBe(true);
+    expect(summary.files).toBe(2);
+    expect(summary.brotli_bytes).toBeLessThan(summary.bytes / 10);
+    // Source maps, files under the threshold and what the server reads itself get none.
+    expect(MIN_BYTES).toBeGreaterThan('export {};'.length);
+    for (const none of ['assets/index-abc.js.map', 'assets/tiny.js', 'index.html', 'app-shell.json', '.vite/manifest.json'])
+      expect(existsSync(path.join(dir, `${none}.br`)), none).toBe(false);
+  });
+});
