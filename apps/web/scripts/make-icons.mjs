@@ -43,6 +43,35 @@ await png(fullBleed(0.8), 192, out('maskable-192.png'));
 await png(fullBleed(0.8), 512, out('maskable-512.png'));
 await png(fullBleed(0.7), 180, out('apple-touch-icon.png'));
 
+/**
+ * public/favicon.ico: what browsers and crawlers ask for at the root whatever the page names (a
+ * page without <link rel="icon">, such as robots.txt, gets it too). PNG images in an ICO
+ * container (Windows Vista's format, read by every browser): 16, 32 and 48 px.
+ */
+async function favicon(sizes, file) {
+  const images = await Promise.all(
+    sizes.map((size) => sharp(Buffer.from(source), { density: (72 * size) / 64 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer()),
+  );
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // 1 = icon
+  header.writeUInt16LE(images.length, 4);
+  let offset = 6 + 16 * images.length;
+  const entries = images.map((data, i) => {
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(sizes[i] % 256, 0); // width (0 = 256)
+    entry.writeUInt8(sizes[i] % 256, 1); // height
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(data.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += data.length;
+    return entry;
+  });
+  writeFileSync(file, Buffer.concat([header, ...entries, ...images]));
+}
+await favicon([16, 32, 48], path.join(web, 'public/favicon.ico'));
+
 if (process.argv.includes('--native')) {
   const android = path.join(web, 'android/app/src/main/res');
   if (existsSync(android)) {

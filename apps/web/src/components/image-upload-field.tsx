@@ -2,7 +2,7 @@
  * Pick an image from the gallery or take a photo (camera via `capture`), preview it, watch the
  * upload progress. The uploaded file's id is handed to the form through `onChange`.
  */
-import { IonButton, IonIcon, IonNote, IonProgressBar } from '@ionic/react';
+import { IonButton, IonNote, IonProgressBar } from '@ionic/react';
 import { cameraOutline, imageOutline, trashOutline } from 'ionicons/icons';
 import { SIZE_IMG_KIB, UPLOAD_ACCEPT_IMAGES, type UploadedFile } from '@puntoverde/contract';
 import { useId, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { downscaleImage, type PreparedImage } from '../lib/downscale-image';
 import { offlinePhotoProblem } from '../lib/offline/offline-photo';
 import { takePhoto } from '../lib/native/camera';
 import { formatFileSize } from '../lib/number-format';
+import { Icon } from './icon';
 
 export interface ImageUploadFieldProps {
   label: string;
@@ -109,18 +110,18 @@ export function ImageUploadField({
       {progress !== null ? <IonProgressBar value={progress} aria-label={t('files.uploading')} /> : null}
       <div className="upload-field__actions">
         <IonButton fill="outline" size="small" onClick={() => pick('gallery')} disabled={progress !== null}>
-          <IonIcon slot="start" icon={imageOutline} aria-hidden="true" />
+          <Icon slot="start" icon={imageOutline} />
           {t('files.chooseImage')}
         </IonButton>
         {camera ? (
           <IonButton fill="outline" size="small" onClick={() => pick('camera')} disabled={progress !== null}>
-            <IonIcon slot="start" icon={cameraOutline} aria-hidden="true" />
+            <Icon slot="start" icon={cameraOutline} />
             {t('files.takePhoto')}
           </IonButton>
         ) : null}
         {previewUrl && progress === null ? (
           <IonButton fill="clear" size="small" color="danger" onClick={onRemove}>
-            <IonIcon slot="start" icon={trashOutline} aria-hidden="true" />
+            <Icon slot="start" icon={trashOutline} />
             {t('files.remove')}
           </IonButton>
         ) : null}

@@ -2,7 +2,7 @@
  * A campaign in full: image, dates, place (link to its point), materials, join/leave with the
  * "inscrito" state, add to calendar (.ics) and share (Web Share API, else copy the link).
  */
-import { IonBadge, IonButton, IonChip, IonIcon, IonSkeletonText, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonChip, IonSkeletonText, useIonToast } from '@ionic/react';
 import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, type Campaign } from '@puntoverde/contract';
 import { arrowBackOutline, calendarOutline, checkmarkCircle, shareSocialOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { useJoinCampaign } from '../api/join-campaign';
 import { formatCampaignDates } from '../format';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { Icon } from '../../../components/icon';
 
 export function CampaignDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
@@ -40,7 +41,7 @@ export function CampaignDetail({ id }: { id: number }) {
   return (
     <article className="campaign-detail" aria-labelledby="campaign-title">
       <AppLink to="/campaign" className="back-link">
-        <IonIcon icon={arrowBackOutline} aria-hidden="true" /> {t('campaigns.backToList')}
+        <Icon icon={arrowBackOutline} /> {t('campaigns.backToList')}
       </AppLink>
       {campaign.image_url ? (
         <ResponsiveImage
@@ -73,7 +74,7 @@ export function CampaignDetail({ id }: { id: number }) {
       <div className="action-row">
         <JoinButton campaign={campaign} loggedIn={isLoggedIn(user)} />
         <IonButton fill="outline" href={campaignCalendarUrl(campaign.id)} download={`campana-${campaign.id}.ics`}>
-          <IonIcon slot="start" icon={calendarOutline} aria-hidden="true" />
+          <Icon slot="start" icon={calendarOutline} />
           {t('campaigns.addToCalendar')}
         </IonButton>
         <ShareButton campaign={campaign} />
@@ -152,7 +153,7 @@ function JoinButton({ campaign, loggedIn }: { campaign: Campaign; loggedIn: bool
     return (
       <>
         <IonBadge color="success" className="joined-badge">
-          <IonIcon icon={checkmarkCircle} aria-hidden="true" /> {t('campaigns.joined')}
+          <Icon icon={checkmarkCircle} /> {t('campaigns.joined')}
         </IonBadge>
         <IonButton fill="clear" color="medium" onClick={() => toggle(false)} disabled={mutation.isPending}>
           {t('campaigns.leave')}
@@ -189,7 +190,7 @@ function ShareButton({ campaign }: { campaign: Campaign }) {
   };
   return (
     <IonButton fill="outline" onClick={() => void share()}>
-      <IonIcon slot="start" icon={shareSocialOutline} aria-hidden="true" />
+      <Icon slot="start" icon={shareSocialOutline} />
       {t('campaigns.share')}
     </IonButton>
   );

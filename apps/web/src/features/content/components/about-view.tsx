@@ -1,9 +1,10 @@
 /** The Conócenos page: staff-written text and the scheme's contact channels. */
-import { IonIcon, IonSkeletonText } from '@ionic/react';
+import { IonSkeletonText } from '@ionic/react';
 import { callOutline, globeOutline, locationOutline, logoFacebook, logoInstagram, logoWhatsapp, mailOutline, timeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { useAbout } from '../api/get-about';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { Icon } from '../../../components/icon';
 
 export function AboutView() {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ export function AboutView() {
         <ul className="contact-list contact-list--large">
           {channels.map((c) => (
             <li key={c.label}>
-              <IonIcon icon={c.icon} aria-hidden="true" /> <span className="contact-list__label">{c.label}:</span>{' '}
+              <Icon icon={c.icon} /> <span className="contact-list__label">{c.label}:</span>{' '}
               {c.href ? (
                 <a href={c.href} {...(c.href.startsWith('http') ? { target: '_blank', rel: 'noreferrer' } : {})}>
                   {c.value}
