@@ -4,6 +4,7 @@
 // app-shell.json — is precached. Run after `npm run build`: `node apps/web/scripts/precache-check.mjs`.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 /** The precache entries' URLs, read from the built worker (workbox's injected list). */
@@ -45,6 +46,24 @@ export function checkPrecache(distDir) {
     for (const route of JSON.parse(readFileSync(shellFile, 'utf8')).routes) mustHave.push(...(route.preload ?? []));
   }
   for (const file of new Set(mustHave)) if (!urls.has(file)) problems.push(`built but not precached: ${file}`);
+  problems.push(...checkCompressedCopies(distDir));
+  return problems;
+}
+
+/**
+ * The server sends a file's .br or .gz copy in its place (apps/web/build/precompress.ts): each
+ * must decode to the file as built, or a browser would run another version of it.
+ */
+export function checkCompressedCopies(distDir) {
+  const problems = [];
+  for (const file of walk(distDir)) {
+    const decode = file.endsWith('.br') ? brotliDecompressSync : file.endsWith('.gz') ? gunzipSync : null;
+    if (!decode) continue;
+    const original = path.join(distDir, file.slice(0, -3));
+    if (!existsSync(original)) problems.push(`compressed copy without its file: ${file}`);
+    else if (!decode(readFileSync(path.join(distDir, file))).equals(readFileSync(original)))
+      problems.push(`compressed copy differs from its file: ${file}`);
+  }
   return problems;
 }
 

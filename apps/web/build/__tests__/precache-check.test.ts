@@ -53,3 +53,26 @@ describe('the precache agrees with the build', () => {
     expect(problems).toContain('built but not precached: assets/leaflet-zz.js');
   });
 });
+
+describe('the build’s compressed copies', () => {
+  it('must each decode to the file as built, and have their file', async () => {
+    // @ts-expect-error plain ES module script without types
+    const { checkCompressedCopies } = await import('../../scripts/precache-check.mjs');
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const dir = mkdtempSync(path.join(tmpdir(), 'pv-compressed-'));
+    dirs.push(dir);
+    mkdirSync(path.join(dir, 'assets'));
+    writeFileSync(path.join(dir, 'assets/a.js'), 'export const a = 1;');
+    writeFileSync(path.join(dir, 'assets/a.js.br'), brotliCompressSync('export const a = 1;'));
+    writeFileSync(path.join(dir, 'assets/a.js.gz'), gzipSync('export const a = 1;'));
+    expect(checkCompressedCopies(dir)).toEqual([]);
+    // A copy left from an earlier build, and one whose file is gone.
+    writeFileSync(path.join(dir, 'assets/a.js'), 'export const a = 2;');
+    writeFileSync(path.join(dir, 'sw.js.br'), brotliCompressSync('old'));
+    expect(checkCompressedCopies(dir).sort()).toEqual([
+      'compressed copy differs from its file: assets/a.js.br',
+      'compressed copy differs from its file: assets/a.js.gz',
+      'compressed copy without its file: sw.js.br',
+    ]);
+  });
+});
