@@ -1,12 +1,14 @@
 /**
- * Brotli (quality 11) and gzip (level 9) copies of the build's text files, written beside them
+ * Brotli (quality 11) and gzip (level 9) copies of the build's scripts and stylesheets, written beside them
  * (`x.js.br`, `x.js.gz`). The server sends them as they are (@fastify/static `preCompressed`,
  * apps/server/src/plugins/static-web.ts) instead of compressing every file on every request:
  * - a page's ~450 KiB of JavaScript arrives ~15 % smaller than at the on-the-fly quality, and
  * - the server spends no CPU per request on files that never change (on the 2-core machines we
  *   measure on, that work competed with the browser for the CPU while the page loaded).
- * A file without a copy (one the build writes after this step, or a small one) is still
- * compressed on the fly by the server's compression plugin.
+ * Only content-hashed files get copies (`assets/index-DNrzkFFc.js`): a new version of one is a new
+ * name, so its copy can never be left stale. Files kept under a fixed name — the service worker,
+ * the translations, the web manifest — may be replaced in place (a deploy that swaps sw.js), and
+ * are compressed on the fly by the server's compression plugin, as is any small file.
  */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,29 +19,27 @@ import type { Plugin } from 'vite';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** Files the server sends as they are; index.html and app-shell.json are read by the server, not sent. */
-const COMPRESSIBLE = /\.(js|mjs|css|json|svg|webmanifest|txt)$/;
-const NOT_SENT = new Set(['index.html', 'app-shell.json']);
+/** A build output named by its content (Vite's `[name]-[hash]`), relative to the build folder. */
+export const HASHED = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.(js|mjs|css)$/;
 /** Below this a file is not worth a copy (the server's compression threshold too). */
 export const MIN_BYTES = 1024;
 
-async function filesUnder(dir: string): Promise<string[]> {
+async function hashedFiles(root: string, dir = root): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== '.vite') out.push(...(await filesUnder(full)));
-    } else if (COMPRESSIBLE.test(entry.name) && !NOT_SENT.has(entry.name)) out.push(full);
+    if (entry.isDirectory()) out.push(...(await hashedFiles(root, full)));
+    else if (HASHED.test(path.relative(root, full).split(path.sep).join('/'))) out.push(full);
   }
   return out;
 }
 
 export type PrecompressSummary = { files: number; bytes: number; brotli_bytes: number; gzip_bytes: number };
 
-/** Writes `.br` and `.gz` beside every compressible file of `dir` that gains from it. */
+/** Writes `.br` and `.gz` beside every content-hashed file of `dir` that gains from it. */
 export async function precompressDir(dir: string): Promise<PrecompressSummary> {
   const summary: PrecompressSummary = { files: 0, bytes: 0, brotli_bytes: 0, gzip_bytes: 0 };
-  const files = await filesUnder(dir);
+  const files = await hashedFiles(dir);
   // A few at a time: zlib runs them on libuv's thread pool.
   const queue = [...files];
   const worker = async () => {
@@ -76,7 +76,7 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    // After every other plugin has written its files (the service worker among them).
+    // After every other plugin has written its files.
     closeBundle: {
       order: 'post',
       sequential: true,
