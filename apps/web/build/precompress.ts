@@ -10,7 +10,7 @@
  * the translations, the web manifest — may be replaced in place (a deploy that swaps sw.js), and
  * are compressed on the fly by the server's compression plugin, as is any small file.
  */
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -19,33 +19,23 @@ import type { Plugin } from 'vite';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-/** A build output named by its content (Vite's `[name]-[hash]`), relative to the build folder. */
-export const HASHED = /^assets\/[^/]+-[A-Za-z0-9_-]{8}\.(js|mjs|css)$/;
+/** A build output named by its content (Vite's `[name]-[hash]`, all in assets/). */
+export const HASHED = /^[^/]+-[A-Za-z0-9_-]{8}\.(js|mjs|css)$/;
 /** Below this a file is not worth a copy (the server's compression threshold too). */
 export const MIN_BYTES = 1024;
-
-async function hashedFiles(root: string, dir = root): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await hashedFiles(root, full)));
-    else if (HASHED.test(path.relative(root, full).split(path.sep).join('/'))) out.push(full);
-  }
-  return out;
-}
 
 export type PrecompressSummary = { files: number; bytes: number; brotli_bytes: number; gzip_bytes: number };
 
 /** Writes `.br` and `.gz` beside every content-hashed file of `dir` that gains from it. */
 export async function precompressDir(dir: string): Promise<PrecompressSummary> {
   const summary: PrecompressSummary = { files: 0, bytes: 0, brotli_bytes: 0, gzip_bytes: 0 };
-  const files = await hashedFiles(dir);
+  const assets = path.join(dir, 'assets');
   // A few at a time: zlib runs them on libuv's thread pool.
-  const queue = [...files];
+  const queue = (await readdir(assets)).filter((name) => HASHED.test(name)).map((name) => path.join(assets, name));
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
-      if ((await stat(file)).size < MIN_BYTES) continue;
       const body = await readFile(file);
+      if (body.length < MIN_BYTES) continue;
       const [br, gzipped] = await Promise.all([
         brotli(body, {
           params: {
