@@ -7,7 +7,7 @@ import { migrateDownAll, migrateToLatest } from './migrate.js';
 describe('migrations', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await createTestDatabase();
+    handle = await createTestDatabase({ empty: true });
   });
   afterAll(() => handle.destroy());
 
