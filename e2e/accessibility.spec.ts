@@ -8,6 +8,10 @@ import { revealWhenVisible } from './when-visible';
  * WCAG 2.2 A/AA and axe's best practices (heading order, landmarks...), on a phone-sized and a
  * desktop-sized window. Each page is checked once its content has loaded.
  */
+// Nine independent tests of ~1 min each: spread over the workers rather than queued on one (the
+// file alone was the e2e run's longest path).
+test.describe.configure({ mode: 'parallel' });
+
 const PASSWORD = 'PuntoVerde2026!';
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -57,6 +61,9 @@ async function loginAs(page: Page, request: APIRequestContext, email: string): P
  */
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
+    // axe.run() in the page itself. The default runs axe in each frame and then merges the
+    // results in a new blank page, which cost ~1 s per check (90 checks); the app has no frames.
+    .setLegacyMode()
     .withTags(WCAG_TAGS)
     // Ionic keeps the pages left behind in the DOM, hidden: check the page on screen and the shell.
     .exclude('.ion-page-hidden')
