@@ -14,6 +14,12 @@
 //   npm run bench -- lighthouse --demo-only           only the demo-mode pass
 //   npm run bench -- lighthouse --without-demo-only   only the pass without the demo note
 //
+// The server runs at the lowest CPU priority (nice 19): on a phone the server is elsewhere and
+// the browser has the cores to itself; here they share two. Each run also reports the page's main
+// thread from Lighthouse's own trace, in wall time and in CPU time, and TBT counted on CPU time
+// (mainThreadTime below): the targets stay Lighthouse's figures, these say how much of them was
+// the page's own work and how much was waiting for a core.
+//
 // Signed-in pages get the session the way the app keeps it: the `data` object of
 // `POST clientes/login` in localStorage under `currentUser`, written on the page's origin (on
 // /robots.txt, so the browser cache stays cold) before Lighthouse loads the page with storage
@@ -28,7 +34,9 @@ import { findChromium, withBenchDisabledFeatures } from '../scripts/find-chromiu
 import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
 
 type Audit = { numericValue?: number; score: number | null; scoreDisplayMode?: string; title: string; details?: unknown };
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number };
 type LighthouseResult = {
+  artifacts?: { Trace?: { traceEvents?: TraceEvent[] } };
   lhr: {
     categories: Record<string, { score: number | null }>;
     audits: Record<string, Audit>;
@@ -165,6 +173,10 @@ type Run = {
   mainthread_ms: number;
   /** Lighthouse's CPU benchmark of this machine (higher is faster). */
   benchmark_index: number;
+  /** The page's main thread during the run, unthrottled, from Lighthouse's trace: see mainThreadTime. */
+  main_wall_ms: number;
+  main_cpu_ms: number;
+  tbt_cpu_ms: number;
   lcp_element: string;
   failed_audits: string[];
 };
@@ -223,6 +235,7 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
       script_kib: Math.round((summary.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024),
       mainthread_ms: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0),
       benchmark_index: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
+      ...mainThreadTime(result.artifacts?.Trace?.traceEvents ?? []),
       lcp_element: JSON.stringify(audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '',
       failed_audits: Object.entries(audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9 && !['manual', 'notApplicable', 'informative'].includes(String(a.scoreDisplayMode)))
@@ -232,6 +245,38 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
     await chrome.kill();
     rmSync(userDataDir, { recursive: true, force: true });
   }
+}
+
+/** Lighthouse simulates a phone's CPU as this many times slower than the machine's (mobile preset). */
+const CPU_SLOWDOWN = 4;
+
+/**
+ * The page's main thread in the trace Lighthouse recorded (unthrottled): the time its tasks took
+ * (`dur`, wall clock) and the CPU time they used (`tdur`). Lighthouse's TBT multiplies wall times
+ * by CPU_SLOWDOWN, so on a machine whose cores are shared by the browser's other processes and
+ * the server, a task that waited for a core counts as the page's work. `tbt_cpu_ms` is the same
+ * sum as TBT (each task after the first contentful paint, slowed down, beyond 50 ms) over CPU
+ * time instead: the page's own blocking work, and so what a phone with cores to itself would feel.
+ * It runs to the end of the trace where TBT stops at Time to Interactive, so it never counts less.
+ */
+function mainThreadTime(events: readonly TraceEvent[]): { main_wall_ms: number; main_cpu_ms: number; tbt_cpu_ms: number } {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return { main_wall_ms: 0, main_cpu_ms: 0, tbt_cpu_ms: 0 };
+  const tasks = events
+    .filter((e) => e.pid === fcp.pid && e.tid === fcp.tid && e.ph === 'X' && e.name === 'RunTask' && e.dur)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  let end = -Infinity;
+  let wall = 0;
+  let cpu = 0;
+  let blocking = 0;
+  for (const task of tasks) {
+    if (task.ts < end) continue; // nested in the task before
+    end = task.ts + (task.dur ?? 0);
+    wall += task.dur ?? 0;
+    cpu += task.tdur ?? 0;
+    if (task.ts >= fcp.ts) blocking += Math.max(0, (CPU_SLOWDOWN * (task.tdur ?? 0)) / 1000 - 50);
+  }
+  return { main_wall_ms: Math.round(wall / 1000), main_cpu_ms: Math.round(cpu / 1000), tbt_cpu_ms: Math.round(blocking) };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -250,6 +295,9 @@ type PageResult = {
   cls: number;
   script_kib: number;
   mainthread_ms: number;
+  main_wall_ms: number;
+  main_cpu_ms: number;
+  tbt_cpu_ms: number;
   meets_target: boolean;
   misses: string[];
   failed_runs?: number;
@@ -271,6 +319,9 @@ function pageResult(page: string, pagePath: string, account: Account | null, run
     cls: m('cls'),
     script_kib: m('script_kib'),
     mainthread_ms: m('mainthread_ms'),
+    main_wall_ms: m('main_wall_ms'),
+    main_cpu_ms: m('main_cpu_ms'),
+    tbt_cpu_ms: m('tbt_cpu_ms'),
   };
   const misses = [
     figures.performance < TARGET.performance && `performance ${figures.performance}`,
@@ -309,7 +360,7 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
     TILE_URL: tileUrl,
     // The demo city's points and a thousand more: the point page and the map need no more.
     POINTS_COUNT: process.env.POINTS_COUNT ?? '1000',
-  });
+  }, { nice: 19 });
   const results: PageResult[] = [];
   try {
     // Every session up front, each on a fresh connection: a kept-alive socket the server
@@ -347,7 +398,7 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
           console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1} failed: ${String(err).slice(0, 200)}`);
           continue;
         }
-        console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1}: perf ${run.performance} LCP ${run.lcp_ms} TBT ${run.tbt_ms} CLS ${run.cls} a11y ${run.accessibility} bp ${run.best_practices} seo ${run.seo} js ${run.script_kib} KiB main thread ${run.mainthread_ms} ms — ${run.lcp_element.slice(0, 100)}`);
+        console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1}: perf ${run.performance} LCP ${run.lcp_ms} TBT ${run.tbt_ms} CLS ${run.cls} a11y ${run.accessibility} bp ${run.best_practices} seo ${run.seo} js ${run.script_kib} KiB main thread ${run.mainthread_ms} ms (unthrottled ${run.main_wall_ms} ms, CPU ${run.main_cpu_ms} ms, TBT on CPU time ${run.tbt_cpu_ms} ms) — ${run.lcp_element.slice(0, 100)}`);
         runs.push(run);
       }
       results.push({ ...pageResult(page.name, pagePath, page.account ?? null, runs), failed_runs: failedRuns });
@@ -372,7 +423,7 @@ try {
 }
 
 const table = (results: PageResult[]) =>
-  results.map((r) => `${r.path.padEnd(24)} perf ${r.performance.toFixed(2)} a11y ${r.accessibility.toFixed(2)} bp ${r.best_practices.toFixed(2)} seo ${r.seo.toFixed(2)} LCP ${r.lcp_ms} TBT ${r.tbt_ms} CLS ${r.cls} JS ${r.script_kib} KiB main ${r.mainthread_ms} ms ${r.meets_target ? 'ok' : `MISS: ${r.misses.join(', ')}`}`).join('\n');
+  results.map((r) => `${r.path.padEnd(24)} perf ${r.performance.toFixed(2)} a11y ${r.accessibility.toFixed(2)} bp ${r.best_practices.toFixed(2)} seo ${r.seo.toFixed(2)} LCP ${r.lcp_ms} TBT ${r.tbt_ms} CLS ${r.cls} JS ${r.script_kib} KiB main ${r.mainthread_ms} ms (CPU ${r.main_cpu_ms} of ${r.main_wall_ms} ms, TBT on CPU time ${r.tbt_cpu_ms}) ${r.meets_target ? 'ok' : `MISS: ${r.misses.join(', ')}`}`).join('\n');
 const strip = (results: PageResult[]) => results.map(({ runs, ...r }) => ({ ...r, runs: runs.map(({ failed_audits: _f, lcp_element: _l, ...run }) => run) }));
 const all = [...withDemo, ...withoutDemo];
 const meets = all.every((r) => r.meets_target);

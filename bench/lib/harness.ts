@@ -85,12 +85,20 @@ export async function load(
   };
 }
 
-/** Starts a Node script (via tsx) as a separate process and waits for `ready <port>` on stdout. */
+/**
+ * Starts a Node script (via tsx) as a separate process and waits for `ready <port>` on stdout.
+ * `nice` (Linux and macOS, via nice(1)) runs it at a lower CPU priority: a bench that measures a
+ * browser on the same cores gives the browser first call on them, as a phone would have its own.
+ */
 export async function startProcess(
   script: string,
   env: Record<string, string> = {},
+  options: { nice?: number } = {},
 ): Promise<{ child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const command = [process.execPath, '--import', 'tsx', script];
+  if (options.nice && process.platform !== 'win32') command.unshift('nice', '-n', String(options.nice));
+  const [file, ...args] = command as [string, ...string[]];
+  const child = spawn(file, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
