@@ -74,3 +74,13 @@ test('the back-office home does not move when its dashboard arrives', async ({ p
   await expect(page.getByRole('heading', { level: 2, name: 'Secciones' })).toBeAttached();
   expect(await totalShift(page)).toBeLessThanOrEqual(0.1);
 });
+
+test("the landing does not move when the scheme's figures arrive", async ({ page }) => {
+  await recordShifts(page);
+  await delayApi(page, 'v1/statistics/impact');
+  await page.goto('/index');
+  await expect(page.getByRole('heading', { level: 2, name: 'Tu punto más cercano' })).toBeAttached();
+  await expect(page.getByRole('heading', { level: 2, name: 'Lo que hemos reciclado' })).toBeVisible();
+  // Its section keeps its place while the figures load: nothing on screen moves (it was 0.053).
+  expect(await totalShift(page)).toBeLessThanOrEqual(0.01);
+});

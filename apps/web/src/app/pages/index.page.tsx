@@ -54,7 +54,7 @@ export default function IndexPage() {
           ))}
         </ul>
       </nav>
-      <Suspense fallback={<div className="landing-section-placeholder" aria-hidden="true" />}>
+      <Suspense fallback={<div className="landing-impact-placeholder" aria-hidden="true" />}>
         <SchemeImpact />
       </Suspense>
       <Suspense fallback={<div className="landing-section-placeholder" aria-hidden="true" />}>
