@@ -85,9 +85,10 @@ test.describe('preloads', () => {
       const lists = [...head.matchAll(/<script type="application\/json" class="pv-preloads">([^<]*)<\/script>/g)];
       expect(lists.length, url).toBeGreaterThan(0);
       const hrefs = lists.flatMap(([, list]) => JSON.parse(list!) as string[]);
-      const entry = /<script id="pv-boot" defer src="([^"]+)" data-entry="([^"]+)">/.exec(head);
+      // The loader, the app's entry and the locale-data worker it starts at the first paint.
+      const entry = /<script id="pv-boot" defer src="([^"]+)" data-entry="([^"]+)" data-intl-worker="([^"]+)">/.exec(head);
       expect(entry, url).not.toBeNull();
-      for (const href of [...hrefs, entry![1]!, entry![2]!]) {
+      for (const href of [...hrefs, entry![1]!, entry![2]!, entry![3]!]) {
         preloaded += 1;
         const res = await request.get(href);
         if (res.status() !== 200) failures.push(`${url}: ${href} → ${res.status()}`);
@@ -142,14 +143,19 @@ test.describe('content security policy', () => {
 
 test.describe('locale data', () => {
   test('a worker loads the number and date formats, within the policy, and the page formats as before', async ({ page }) => {
-    // apps/web/src/lib/intl-format.ts: ICU's locale data loads off the main thread at the first
-    // idle moment (lib/intl-warm.worker.ts), then the worker is terminated.
+    // apps/web/src/lib/intl-format.ts: ICU's locale data loads off the main thread
+    // (lib/intl-warm.worker.ts), started by the boot loader at the first paint, while the app's
+    // files download; the app waits for that worker instead of starting its own.
     await page.addInitScript(() => {
       const seen: string[] = [];
       Object.assign(window, { cspViolations: seen });
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     const worker = page.waitForEvent('worker');
+    let workers = 0;
+    page.on('worker', () => (workers += 1));
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     const failed: string[] = [];
     page.on('requestfailed', (request) => failed.push(request.url()));
     page.on('response', (response) => {
@@ -160,6 +166,12 @@ test.describe('locale data', () => {
     await expect(pageHeading(page, 'Inicio')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(failed).toEqual([]);
+    // Asked for before the app's entry module, and only once.
+    const workerAt = requested.findIndex((p) => /\/intl-warm\.worker-/.test(p));
+    const entryAt = requested.findIndex((p) => /^\/assets\/index-[\w-]+\.js$/.test(p));
+    expect(workerAt).toBeGreaterThanOrEqual(0);
+    expect(workerAt).toBeLessThan(entryAt);
+    expect(workers).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     // The scheme's kilos this month, written as Colombians write numbers.
     await expect(page.getByText(/\d+(?:\.\d{3})*(?:,\d)? kg/).first()).toBeVisible();

@@ -26,7 +26,7 @@ const FETCH_PRELOAD = /<link rel="preload"[^>]*\shref="([^"]+\.json)"[^>]*\sas="
  * `loader`) and their list, in the order the app needs them: the translations, the entry, its
  * modules. Unchanged when it has no module entry.
  */
-export function deferBoot(html: string, loader: string): string {
+export function deferBoot(html: string, loader: string, intlWorker?: string): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry?.[1]) return html;
   const src = entry[1];
@@ -39,7 +39,8 @@ export function deferBoot(html: string, loader: string): string {
   // File names are the build's own (no quote or `<` can occur), JSON-encoded for the loader.
   const tags =
     `<script type="application/json" class="pv-preloads">${JSON.stringify(files)}</script>\n    ` +
-    `<script id="pv-boot" defer src="${loader}" data-entry="${src}"></script>\n  `;
+    `<script id="pv-boot" defer src="${loader}" data-entry="${src}"` +
+    `${intlWorker ? ` data-intl-worker="${intlWorker}"` : ''}></script>\n  `;
   return out.replace('</head>', `  ${tags}</head>`);
 }
 
@@ -71,7 +72,12 @@ export function deferredBoot(root: string): Plugin {
       handler(html, ctx) {
         const loader = Object.keys(ctx.bundle ?? {}).find((file) => /^assets\/boot-loader-[\w-]+\.js$/.test(file));
         if (!loader) throw new Error(`deferred-boot: the build wrote no boot loader (${ref})`);
-        return deferBoot(html, `/${loader}`);
+        // The worker that loads the date and number formats' locale data, which the loader starts
+        // at the first paint (src/lib/intl-warm.worker.ts).
+        const intlWorker = Object.keys(ctx.bundle ?? {}).find((file) =>
+          /^assets\/intl-warm\.worker-[\w-]+\.js$/.test(file),
+        );
+        return deferBoot(html, `/${loader}`, intlWorker ? `/${intlWorker}` : undefined);
       },
     },
   };

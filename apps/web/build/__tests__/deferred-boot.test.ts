@@ -37,6 +37,12 @@ describe('deferred-boot', () => {
     expect(deferBoot(html, '/assets/boot-loader-e.js')).toBe(html);
   });
 
+  it('names the locale-data worker for the loader to start at the first paint, when the build has one', () => {
+    expect(deferBoot(BUILT, '/assets/boot-loader-e.js', '/assets/intl-warm.worker-f.js')).toContain(
+      '<script id="pv-boot" defer src="/assets/boot-loader-e.js" data-entry="/assets/index-a.js" data-intl-worker="/assets/intl-warm.worker-f.js"></script>',
+    );
+  });
+
   it('builds the loader as one classic script: no import, no export', () => {
     const code = buildBootLoader(new URL('../..', import.meta.url).pathname);
     expect(code).not.toMatch(/\bimport\s*[({"']|\bexport\s/);

@@ -15,6 +15,8 @@
  * paint that does not come or a picture that does not load do not hold the app: each wait has a cap.
  */
 
+import { LANGUAGE_STORAGE_KEY } from '../lib/language-key';
+
 /** One file of the list: its URL, and how it is fetched ahead of the entry. */
 export type BootFile = string;
 
@@ -23,8 +25,12 @@ export const FIRST_PAINT_WAIT_MS = 1_000;
 /** After the first paint, the longest it waits for the frame's first picture. */
 export const PICTURE_WAIT_MS = 500;
 
-/** The element that carries the entry (`data-entry`). */
+/** The element that carries the entry (`data-entry`) and the locale-data worker (`data-intl-worker`). */
 export const BOOT_SCRIPT_ID = 'pv-boot';
+/** Where the boot loader leaves the locale-data worker's progress for the app (lib/intl-format.ts). */
+export const INTL_WARM_KEY = '__pvIntlWarm';
+/** The worker's progress: the language whose formats it builds, and when it has. */
+export type IntlWarm = { language: string; done: Promise<void> };
 /** Lists of files (`<script type="application/json" class="pv-preloads">["/assets/…"]</script>`). */
 export const PRELOAD_LIST_CLASS = 'pv-preloads';
 
@@ -149,10 +155,53 @@ function whenPicture(doc: Document, clock: Clock, done: () => void): void {
   clock.setTimeout(once, PICTURE_WAIT_MS);
 }
 
+/**
+ * Starts lib/intl-warm.worker.ts, which builds the first screens' date and number formats so that
+ * ICU's locale data (cached for the whole renderer process) is loaded off the main thread; the
+ * app waits for it through `INTL_WARM_KEY` (lib/intl-format.ts) rather than starting its own.
+ * Started by the app, at its first idle moment, the worker shared the cores with the app's
+ * first render and answered 1.7 s later, after /index's campaigns had built their date format on
+ * the main thread (22 ms unthrottled); started at the first paint, it runs while the app's files
+ * download.
+ */
+export function startIntlWarm(win: Window & typeof globalThis, url: string): IntlWarm | null {
+  if (typeof win.Worker !== 'function') return null;
+  let language = 'es';
+  try {
+    language = win.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? language;
+  } catch {
+    // Storage blocked: the default language, as lib/i18n.ts's storedLanguage does.
+  }
+  const done = new Promise<void>((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new win.Worker(url, { type: 'module' });
+    } catch {
+      resolve();
+      return;
+    }
+    const finish = () => {
+      worker.terminate();
+      resolve();
+    };
+    worker.addEventListener('message', finish, { once: true });
+    worker.addEventListener('error', finish, { once: true });
+    worker.postMessage(language);
+  });
+  const warm: IntlWarm = { language, done };
+  (win as unknown as Record<string, unknown>)[INTL_WARM_KEY] = warm;
+  return warm;
+}
+
 /** The whole start-up: read the entry and the lists, wait for the content's paint, start the app. */
 export function bootAfterContent(doc: Document, clock: Clock): void {
-  const entry = doc.getElementById(BOOT_SCRIPT_ID)?.getAttribute('data-entry');
+  const script = doc.getElementById(BOOT_SCRIPT_ID);
+  const entry = script?.getAttribute('data-entry');
   if (!entry) return;
   const files = bootFiles(doc);
-  whenFirstPaint(doc, clock, () => whenPicture(doc, clock, () => startApp(doc, entry, files, clock)));
+  const intlWorker = script?.getAttribute('data-intl-worker');
+  whenFirstPaint(doc, clock, () => {
+    if (intlWorker && doc.defaultView) startIntlWarm(doc.defaultView, intlWorker);
+    whenPicture(doc, clock, () => startApp(doc, entry, files, clock));
+  });
 }

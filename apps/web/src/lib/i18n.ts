@@ -8,7 +8,9 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from '@puntoverde/contract';
 import type { Language } from '@puntoverde/contract';
 import { fetchJsonBackend } from './i18n-backend';
 
-export const LANGUAGE_STORAGE_KEY = 'language';
+import { LANGUAGE_STORAGE_KEY } from './language-key';
+
+export { LANGUAGE_STORAGE_KEY };
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

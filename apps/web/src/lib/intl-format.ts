@@ -4,6 +4,8 @@
  * which a list of campaigns or requests (two or three dates per row) turned into a long task of
  * its own. Formatters are immutable, so one per (locale, options) serves every call.
  */
+import { INTL_WARM_KEY, type IntlWarm } from '../boot/boot-loader';
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
@@ -64,8 +66,11 @@ export type IntlWarmer = (language: string) => Promise<void>;
  * thread, and the main thread's first formatter then costs under a millisecond (measured in
  * Chromium: 35-42 ms without the worker, 0.1-0.9 ms after it).
  */
-const warmInWorker: IntlWarmer = (language) =>
-  new Promise<void>((resolve) => {
+const warmInWorker: IntlWarmer = (language) => {
+  // Already started by the boot loader at the first paint (src/boot/boot-loader.ts).
+  const early = (globalThis as unknown as Record<string, IntlWarm | undefined>)[INTL_WARM_KEY];
+  if (early && early.language === language) return early.done;
+  return new Promise<void>((resolve) => {
     if (typeof Worker !== 'function') {
       resolve();
       return;
@@ -85,6 +90,7 @@ const warmInWorker: IntlWarmer = (language) =>
     worker.addEventListener('error', done, { once: true });
     worker.postMessage(language);
   });
+};
 
 /**
  * Builds the first screens' formatters ahead of the render that needs them: the locale data in

@@ -3,9 +3,12 @@ import {
   bootAfterContent,
   bootFiles,
   FIRST_PAINT_WAIT_MS,
+  INTL_WARM_KEY,
   LINK_BUDGET_MS,
   PICTURE_WAIT_MS,
   startApp,
+  startIntlWarm,
+  type IntlWarm,
 } from '../boot-loader';
 
 /** The <head> and boot screen the server sends: the build's list, a page's list, the loader. */
@@ -21,6 +24,9 @@ function page({ picture = false }: { picture?: boolean } = {}) {
 const started = () => [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src'));
 
 afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (window as unknown as Record<string, unknown>)[INTL_WARM_KEY];
+  localStorage.clear();
   vi.useRealTimers();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
@@ -106,6 +112,54 @@ describe('the boot loader', () => {
     expect(started()).toEqual([]);
     await vi.advanceTimersByTimeAsync(150);
     expect(started()).toEqual(['/assets/index-a.js']);
+  });
+
+  it('starts the locale-data worker at the first paint, in the stored language, and leaves its progress for the app', async () => {
+    /** A Worker that answers its first message once `answer` is called. */
+    const made: { url: string; posted: unknown[]; terminated: boolean; answer: () => void }[] = [];
+    class FakeWorker extends EventTarget {
+      record: (typeof made)[number];
+      constructor(url: string) {
+        super();
+        this.record = {
+          url,
+          posted: [],
+          terminated: false,
+          answer: () => this.dispatchEvent(new MessageEvent('message')),
+        };
+        made.push(this.record);
+      }
+      postMessage(message: unknown) {
+        this.record.posted.push(message);
+      }
+      terminate() {
+        this.record.terminated = true;
+      }
+    }
+    vi.stubGlobal('Worker', FakeWorker);
+    vi.useFakeTimers();
+    localStorage.setItem('language', 'en');
+    page();
+    document.getElementById('pv-boot')!.setAttribute('data-intl-worker', '/assets/intl-warm.worker-f.js');
+    bootAfterContent(document, window);
+    expect(made).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(made.map((w) => [w.url, w.posted])).toEqual([['/assets/intl-warm.worker-f.js', ['en']]]);
+    const warm = (window as unknown as Record<string, IntlWarm>)[INTL_WARM_KEY]!;
+    expect(warm.language).toBe('en');
+    let done = false;
+    void warm.done.then(() => (done = true));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    made[0]!.answer();
+    await vi.waitFor(() => expect(done).toBe(true));
+    expect(made[0]!.terminated).toBe(true);
+  });
+
+  it('leaves no progress where the browser has no workers', () => {
+    vi.stubGlobal('Worker', undefined);
+    expect(startIntlWarm(window, '/assets/intl-warm.worker-f.js')).toBeNull();
+    expect((window as unknown as Record<string, unknown>)[INTL_WARM_KEY]).toBeUndefined();
   });
 
   it('does nothing without an entry', async () => {

@@ -49,6 +49,31 @@ describe('warmIntlFormats', () => {
   });
 });
 
+describe('warmIntlFormats after the boot loader', () => {
+  it("waits for the worker the boot loader started, in the same language, instead of starting one", async () => {
+    const key = '__pvIntlWarm';
+    let warmed!: () => void;
+    const done = new Promise<void>((resolve) => (warmed = resolve));
+    (globalThis as unknown as Record<string, unknown>)[key] = { language: 'es', done };
+    const created = vi.fn();
+    vi.stubGlobal('Worker', created);
+    try {
+      const tasks: (() => void)[] = [];
+      // The default warmer: the worker of src/boot/boot-loader.ts's startIntlWarm.
+      warmIntlFormats('es', (step) => tasks.push(step));
+      tasks.shift()!();
+      await Promise.resolve();
+      expect(tasks).toHaveLength(0);
+      warmed();
+      await vi.waitFor(() => expect(tasks).toHaveLength(1));
+      expect(created).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+      delete (globalThis as unknown as Record<string, unknown>)[key];
+    }
+  });
+});
+
 describe('firstScreenFormats', () => {
   it('names the locale of the language and the Bogotá time zone for every date format', () => {
     expect(firstScreenFormats('es').locale).toBe('es-CO');
