@@ -292,6 +292,13 @@ test('a push reaching the service worker: in-app alert with focus, system notifi
     // No page of the app open: a system notification.
     await page.goto('about:blank');
     await deliver(2, 'Jornada con la app cerrada');
+    // The worker decides once the push arrives: the app is opened only after it has shown the
+    // notification (opened at once, the new page could be the focused page it finds).
+    const worker = context.serviceWorkers().find((w) => w.url().endsWith('/sw.js'));
+    expect(worker).toBeDefined();
+    const notifications = () =>
+      worker!.evaluate(async () => (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).length);
+    await expect.poll(notifications).toBeGreaterThan(0);
     await page.goto('/index');
     const shown = await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body })));
     expect(shown).toContainEqual({ title: 'Jornada con la app cerrada', body: 'Trae tus residuos al parque.' });
