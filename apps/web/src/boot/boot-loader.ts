@@ -155,6 +155,19 @@ function whenPicture(doc: Document, clock: Clock, done: () => void): void {
   clock.setTimeout(once, PICTURE_WAIT_MS);
 }
 
+/** Posts `message` to `worker`; resolves once it has answered (or failed), and terminates it. */
+export function askWorker(worker: Worker, message: string): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const finish = () => {
+      worker.terminate();
+      resolve();
+    };
+    worker.addEventListener('message', finish, { once: true });
+    worker.addEventListener('error', finish, { once: true });
+    worker.postMessage(message);
+  });
+}
+
 /**
  * Starts lib/intl-warm.worker.ts, which builds the first screens' date and number formats so that
  * ICU's locale data (cached for the whole renderer process) is loaded off the main thread; the
@@ -172,23 +185,13 @@ export function startIntlWarm(win: Window & typeof globalThis, url: string): Int
   } catch {
     // Storage blocked: the default language, as lib/i18n.ts's storedLanguage does.
   }
-  const done = new Promise<void>((resolve) => {
-    let worker: Worker;
-    try {
-      worker = new win.Worker(url, { type: 'module' });
-    } catch {
-      resolve();
-      return;
-    }
-    const finish = () => {
-      worker.terminate();
-      resolve();
-    };
-    worker.addEventListener('message', finish, { once: true });
-    worker.addEventListener('error', finish, { once: true });
-    worker.postMessage(language);
-  });
-  const warm: IntlWarm = { language, done };
+  let worker: Worker;
+  try {
+    worker = new win.Worker(url, { type: 'module' });
+  } catch {
+    return null;
+  }
+  const warm: IntlWarm = { language, done: askWorker(worker, language) };
   (win as unknown as Record<string, unknown>)[INTL_WARM_KEY] = warm;
   return warm;
 }

@@ -4,7 +4,7 @@
  * which a list of campaigns or requests (two or three dates per row) turned into a long task of
  * its own. Formatters are immutable, so one per (locale, options) serves every call.
  */
-import { INTL_WARM_KEY, type IntlWarm } from '../boot/boot-loader';
+import { askWorker, INTL_WARM_KEY, type IntlWarm } from '../boot/boot-loader';
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -70,26 +70,15 @@ const warmInWorker: IntlWarmer = (language) => {
   // Already started by the boot loader at the first paint (src/boot/boot-loader.ts).
   const early = (globalThis as unknown as Record<string, IntlWarm | undefined>)[INTL_WARM_KEY];
   if (early && early.language === language) return early.done;
-  return new Promise<void>((resolve) => {
-    if (typeof Worker !== 'function') {
-      resolve();
-      return;
-    }
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL('./intl-warm.worker.ts', import.meta.url), { type: 'module' });
-    } catch {
-      resolve();
-      return;
-    }
-    const done = () => {
-      worker.terminate();
-      resolve();
-    };
-    worker.addEventListener('message', done, { once: true });
-    worker.addEventListener('error', done, { once: true });
-    worker.postMessage(language);
-  });
+  if (typeof Worker !== 'function') return Promise.resolve();
+  let worker: Worker;
+  try {
+    // Written out here: this `new Worker(new URL(...))` is what makes Vite build the worker.
+    worker = new Worker(new URL('./intl-warm.worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return Promise.resolve();
+  }
+  return askWorker(worker, language);
 };
 
 /**
