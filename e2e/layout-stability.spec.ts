@@ -84,3 +84,13 @@ test("the landing does not move when the scheme's figures arrive", async ({ page
   // Its section keeps its place while the figures load: nothing on screen moves (it was 0.053).
   expect(await totalShift(page)).toBeLessThanOrEqual(0.01);
 });
+
+test('the reports do not move when the report categories arrive', async ({ page, request }) => {
+  await loginAs(page, request, 'hogar@demo.puntoverde.co');
+  await recordShifts(page);
+  await delayApi(page, 'v1/reports/categories');
+  await page.goto('/app/tabs/reports');
+  await expect(page.getByText(/^\d+ reportes?$/)).toBeVisible();
+  await expect(page.getByLabel('Categoría').locator('option')).not.toHaveCount(1, { timeout: 10_000 });
+  expect(await totalShift(page)).toBeLessThanOrEqual(0.01);
+});

@@ -8,12 +8,26 @@ export interface FilterSelectProps<V extends string | number> {
   value: V;
   options: readonly { value: V; label: string }[];
   onChange: (value: string) => void;
+  disabled?: boolean;
 }
 
-export function FilterSelect<V extends string | number>({ id, label, value, options, onChange }: FilterSelectProps<V>) {
+export function FilterSelect<V extends string | number>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+}: FilterSelectProps<V>) {
   return (
     <LabelledField id={id} label={label}>
-      <select id={id} className="pv-field-input" value={value} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className="pv-field-input"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -139,21 +139,27 @@ export function PointRequestsScreen({
                   }}
                 />
               </LabelledField>
-              {points.length > 1 ? (
-                <FilterSelect
-                  id="rq-point-filter"
-                  label={t('requests.point.point')}
-                  value={pointId}
-                  options={[
-                    { value: 0, label: t('requests.point.allPoints') },
-                    ...points.map(([id, name]) => ({ value: id, label: name })),
-                  ]}
-                  onChange={(value) => {
-                    setPointId(Number(value));
-                    setPage(1);
-                  }}
-                />
-              ) : null}
+              {/* Always there, so the list never moves when the points arrive after it (a
+                  manager's points came second and added this row above the list's skeleton):
+                  while they load, or with a single point, it shows them and cannot change. */}
+              <FilterSelect
+                id="rq-point-filter"
+                label={t('requests.point.point')}
+                value={points.length === 1 ? points[0]![0] : pointId}
+                disabled={points.length <= 1}
+                options={
+                  points.length === 1
+                    ? [{ value: points[0]![0], label: points[0]![1] }]
+                    : [
+                        { value: 0, label: t('requests.point.allPoints') },
+                        ...points.map(([id, name]) => ({ value: id, label: name })),
+                      ]
+                }
+                onChange={(value) => {
+                  setPointId(Number(value));
+                  setPage(1);
+                }}
+              />
             </div>
             <RequestListResults
               results={results}
