@@ -98,7 +98,6 @@ export function ProfileScreen({ userId, children }: { userId: number; children?:
   // the first time; the memoized sections, unchanged, when it is fetched again).
   const data = useDeferredValue(me.data);
 
-  if (me.isPending || (!data && !me.isError)) return <ListSkeleton label={t('identity.profile.loading')} rows={3} />;
   if (me.isError) {
     return (
       <div className="pv-notice pv-notice-error" role="alert">
@@ -111,7 +110,9 @@ export function ProfileScreen({ userId, children }: { userId: number; children?:
       </div>
     );
   }
-  return <ProfileSections data={data ?? me.data}>{children}</ProfileSections>;
+  // Loading, or loaded and its render not begun yet.
+  if (!data) return <ListSkeleton label={t('identity.profile.loading')} rows={3} />;
+  return <ProfileSections data={data}>{children}</ProfileSections>;
 }
 
 const ProfileSections = memo(function ProfileSections({ data, children }: { data: Me; children?: ReactNode }) {

@@ -71,6 +71,7 @@ export function PointRequestsScreen({
   const { setPage } = results;
   const myPoints = useMyPoints();
   const points = (myPoints.data ?? []).map((p) => [p.id, p.name] as const);
+  const onlyPoint = points.length === 1 ? points[0] : undefined;
 
   return (
     <section className="rq" aria-labelledby="rq-point-title">
@@ -145,11 +146,11 @@ export function PointRequestsScreen({
               <FilterSelect
                 id="rq-point-filter"
                 label={t('requests.point.point')}
-                value={points.length === 1 ? points[0]![0] : pointId}
+                value={onlyPoint ? onlyPoint[0] : pointId}
                 disabled={points.length <= 1}
                 options={
-                  points.length === 1
-                    ? [{ value: points[0]![0], label: points[0]![1] }]
+                  onlyPoint
+                    ? [{ value: onlyPoint[0], label: onlyPoint[1] }]
                     : [
                         { value: 0, label: t('requests.point.allPoints') },
                         ...points.map(([id, name]) => ({ value: id, label: name })),
