@@ -52,6 +52,12 @@ export function takeEmbeddedAnswer(path: string): unknown {
   return body;
 }
 
+/** When the server computed the page's answers (ms since the epoch); undefined when it does not say. */
+export function embeddedRenderedAt(): number | undefined {
+  read();
+  return Number.isNaN(renderedAt) ? undefined : renderedAt;
+}
+
 /** Test hook: read the document again on the next call. */
 export function resetEmbeddedPageData(): void {
   answers = null;

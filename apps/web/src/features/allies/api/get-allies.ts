@@ -1,7 +1,7 @@
 /** GET v1/allies: published allies and adhered members, filtered by kind, category and text. */
 import type { AllyCategory, AllyKind, AllyList } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
 
 export interface AlliesParams {
   kind?: AllyKind;
@@ -11,21 +11,25 @@ export interface AlliesParams {
   pageSize?: number;
 }
 
-export async function fetchAllies(params: AlliesParams): Promise<AllyList> {
+function alliesPath(params: AlliesParams): string {
   const search = new URLSearchParams();
   if (params.kind) search.set('kind', params.kind);
   if (params.category) search.set('category', params.category);
   if (params.q) search.set('q', params.q);
   search.set('page', String(params.page ?? 1));
   search.set('page_size', String(params.pageSize ?? 100));
-  const response = await apiRequest<{ data: AllyList }>(`v1/allies?${search.toString()}`);
-  return response.data;
+  return `v1/allies?${search.toString()}`;
+}
+
+export async function fetchAllies(params: AlliesParams): Promise<AllyList> {
+  return (await apiRequest<{ data: AllyList }>(alliesPath(params))).data;
 }
 
 export function alliesQueryOptions(params: AlliesParams) {
   return queryOptions({
     queryKey: ['allies', 'list', params],
     queryFn: () => fetchAllies(params),
+    ...embeddedQueryData(alliesPath(params), (body: { data: AllyList }) => body.data),
     placeholderData: keepPreviousData,
   });
 }

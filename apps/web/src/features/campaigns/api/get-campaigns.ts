@@ -1,7 +1,7 @@
 /** GET v1/campaigns: published campaigns by status, with search and pagination. */
 import type { CampaignList, CampaignStatus } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
 
 export interface CampaignsParams {
   status?: CampaignStatus;
@@ -12,14 +12,17 @@ export interface CampaignsParams {
 
 export const campaignsQueryKey = ['campaigns'] as const;
 
-export async function fetchCampaigns(params: CampaignsParams): Promise<CampaignList> {
+function campaignsPath(params: CampaignsParams): string {
   const search = new URLSearchParams();
   if (params.status) search.set('status', params.status);
   if (params.q) search.set('q', params.q);
   search.set('page', String(params.page ?? 1));
   search.set('page_size', String(params.pageSize ?? 20));
-  const response = await apiRequest<{ data: CampaignList }>(`v1/campaigns?${search.toString()}`);
-  return response.data;
+  return `v1/campaigns?${search.toString()}`;
+}
+
+export async function fetchCampaigns(params: CampaignsParams): Promise<CampaignList> {
+  return (await apiRequest<{ data: CampaignList }>(campaignsPath(params))).data;
 }
 
 /** `userId` is part of the key: "joined" differs per user. */
@@ -27,6 +30,7 @@ export function campaignsQueryOptions(params: CampaignsParams, userId: number) {
   return queryOptions({
     queryKey: [...campaignsQueryKey, 'list', userId, params],
     queryFn: () => fetchCampaigns(params),
+    ...embeddedQueryData(campaignsPath(params), (body: { data: CampaignList }) => body.data),
   });
 }
 

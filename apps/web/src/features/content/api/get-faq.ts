@@ -1,17 +1,23 @@
 /** GET v1/content/faq: published frequently asked questions, in order. */
 import type { FaqItem } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
+
+const FAQ_PATH = 'v1/content/faq';
 
 export const faqQueryKey = ['content', 'faq'] as const;
 
 export async function fetchFaq(): Promise<FaqItem[]> {
-  const response = await apiRequest<{ data: FaqItem[] }>('v1/content/faq');
+  const response = await apiRequest<{ data: FaqItem[] }>(FAQ_PATH);
   return response.data;
 }
 
 export function faqQueryOptions() {
-  return queryOptions({ queryKey: faqQueryKey, queryFn: fetchFaq });
+  return queryOptions({
+    queryKey: faqQueryKey,
+    queryFn: fetchFaq,
+    ...embeddedQueryData(FAQ_PATH, (body: { data: FaqItem[] }) => body.data),
+  });
 }
 
 export function useFaq() {

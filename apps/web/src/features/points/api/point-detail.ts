@@ -4,17 +4,19 @@
  */
 import type { PointDetail } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
+
+const pointPath = (id: number) => `v1/points/${id}?at=${encodeURIComponent(new Date().toISOString())}`;
 
 export async function fetchPointDetail(id: number, signal?: AbortSignal): Promise<PointDetail> {
-  const at = encodeURIComponent(new Date().toISOString());
-  return (await apiRequest<{ data: PointDetail }>(`v1/points/${id}?at=${at}`, { anonymous: true, signal })).data;
+  return (await apiRequest<{ data: PointDetail }>(pointPath(id), { anonymous: true, signal })).data;
 }
 
 export function pointDetailQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['points', 'detail', id],
     queryFn: ({ signal }) => fetchPointDetail(id, signal),
+    ...embeddedQueryData(pointPath(id), (body: { data: PointDetail }) => body.data, { anonymous: true }),
     enabled: Number.isInteger(id) && id > 0,
     staleTime: 30_000,
   });
