@@ -363,29 +363,26 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
   }, { nice: 19 });
   const results: PageResult[] = [];
   try {
-    // Every session up front, each on a fresh connection: a kept-alive socket the server
-    // closed while Lighthouse ran failed a login mid-pass.
-    const sessions = new Map<Account, { id: number } & Record<string, unknown>>();
-    for (const account of new Set(pages.flatMap((p) => (p.account ? [p.account] : [])))) {
+    // Each signed-in page logs in just before its runs, on a fresh connection (a kept-alive
+    // socket the server closed while Lighthouse ran failed a login mid-pass). A session logged in
+    // at the start of the pass came within five minutes of its access token's expiry some ten
+    // minutes in: the app then refreshed it, the first run rotated its refresh token, and the next
+    // run's refresh with the same stored token was refused as a reuse (401 in the console).
+    const logIn = async (account: Account) => {
       const res = await fetch(`${origin}/back/api/clientes/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', connection: 'close' },
         body: JSON.stringify({ username: ACCOUNTS[account], password: DEMO_PASSWORD }),
       });
       if (!res.ok) throw new Error(`login as ${account}: HTTP ${res.status} ${await res.text()}`);
-      sessions.set(account, ((await res.json()) as { data: { id: number } & Record<string, unknown> }).data);
-    }
-    const sessionOf = (account: Account) => {
-      const session = sessions.get(account);
-      if (!session) throw new Error(`no session for ${account}`);
-      return session;
+      return ((await res.json()) as { data: { id: number } & Record<string, unknown> }).data;
     };
     // A real point of the demo city (Medellín).
     const markers = (await (await fetch(`${origin}/back/api/v1/points?bbox=-75.7,6.1,-75.5,6.4`)).json()) as { data: { points: { id: number }[] } };
     const pointId = markers.data.points[0]?.id;
     if (!pointId) throw new Error('no demo point found in Medellín');
     for (const page of pages) {
-      const session = page.account ? sessionOf(page.account) : null;
+      const session = page.account ? await logIn(page.account) : null;
       const pagePath = page.path.replace('{point}', String(pointId)).replace('{user}', String(session?.id ?? ''));
       const runs: Run[] = [];
       let failedRuns = 0;
