@@ -6,6 +6,11 @@
 import { expect, type Page } from '@playwright/test';
 
 export async function revealWhenVisible(page: Page): Promise<void> {
+  // Until the app has taken over (the boot screen gone: lib/boot-screen.ts) and the page's body has
+  // committed its last section (components/after-first-commit.tsx), a place may not exist yet, and
+  // "no place left waiting" would be true too soon.
+  await expect(page.locator('#boot')).toHaveCount(0);
+  await expect(page.locator('.page-parts-pending')).toHaveCount(0);
   const waiting = page.locator('[data-when-visible]');
   await expect(async () => {
     if ((await waiting.count()) > 0)
