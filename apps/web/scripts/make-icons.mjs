@@ -1,5 +1,5 @@
 // Draws every app icon and splash screen from one source, public/favicon.svg: the PWA icons
-// (192/512, maskable 192/512, Apple touch icon), and, with --native, the Android launcher icons
+// (192/512, maskable 192/512, Apple touch icon, the push notifications' badge), and, with --native, the Android launcher icons
 // and splash and the iOS app icon and splash of the Capacitor projects. The PNGs are committed;
 // run it again after changing the logo: `node apps/web/scripts/make-icons.mjs --native`
 // (the native ones replace Capacitor's placeholders in apps/web/android and apps/web/ios).
@@ -42,6 +42,9 @@ await png(source, 512, out('icon-512.png'));
 await png(fullBleed(0.8), 192, out('maskable-192.png'));
 await png(fullBleed(0.8), 512, out('maskable-512.png'));
 await png(fullBleed(0.7), 180, out('apple-touch-icon.png'));
+// A push notification's badge (Android's status bar): Chrome keeps only its alpha channel, so the
+// leaf alone, white on transparent; 96 px is the size Chrome asks for (4x the 24 dp it shows).
+await png(fullBleed(1, 'none').replace(/fill="#[0-9a-f]{6}"(?=\s*\/>$)/i, 'fill="#ffffff"'), 96, out('badge-96.png'));
 
 /**
  * public/favicon.ico: what browsers and crawlers ask for at the root whatever the page names (a

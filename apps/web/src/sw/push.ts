@@ -26,7 +26,10 @@ export type PushPayload = {
 /** The message a focused page receives from the worker. */
 export const PUSH_MESSAGE_TYPE = 'puntoverde:push';
 export const PUSH_CLICK_PATH = '/back/api/v1/notifications/push-click';
-const ICON = '/favicon.svg';
+// Raster: Android's notifications show no SVG. The badge is the leaf alone (white on transparent),
+// the only part of it Android's status bar keeps (scripts/make-icons.mjs).
+const ICON = '/icons/icon-192.png';
+const BADGE = '/icons/badge-96.png';
 
 export function parsePushPayload(text: string | null | undefined): PushPayload | null {
   if (!text) return null;
@@ -70,7 +73,7 @@ export async function handlePush(scope: Scope, payload: PushPayload): Promise<'i
   await scope.registration.showNotification(payload.title, {
     body: payload.body,
     icon: ICON,
-    badge: ICON,
+    badge: BADGE,
     tag: `notification-${payload.id}`,
     lang: 'es-CO',
     data: payload,

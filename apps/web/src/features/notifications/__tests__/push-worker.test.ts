@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { PUSH_MESSAGE_TYPE, handleClick, handlePush, parsePushPayload, type PushPayload } from '../../../sw/push';
 import { alertDuration } from '../components/in-app-alerts';
@@ -29,6 +31,16 @@ describe('the service worker’s push handling', () => {
     const { scope: s } = scope([{ focused: false, url: 'https://app.puntoverde.co/index' }]);
     expect(await handlePush(s, payload)).toBe('system');
     expect(s.registration.showNotification).toHaveBeenCalledWith('Solicitud #7 aceptada', expect.objectContaining({ body: payload.body, tag: 'notification-7', data: payload }));
+  });
+
+  it('names raster pictures that exist: Android shows no SVG in a notification', async () => {
+    const { scope: s } = scope([]);
+    await handlePush(s, payload);
+    const options = (vi.mocked(s.registration.showNotification).mock.calls[0] as unknown[] | undefined)?.[1] as NotificationOptions;
+    for (const url of [options.icon, options.badge]) {
+      expect(url).toMatch(/^\/icons\/[\w-]+\.png$/);
+      expect(existsSync(path.join(import.meta.dirname, '../../../../public', url ?? ''))).toBe(true);
+    }
   });
 
   it('on a click reports it and opens the notification’s link in an open page', async () => {
