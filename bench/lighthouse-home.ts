@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findChromium, withBenchDisabledFeatures } from '../scripts/find-chromium.mjs';
 import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
+import { lighthouseBrowser, lighthouseChromeFlags } from './lib/lighthouse-browser.js';
 
 type LighthouseResult = {
   lhr: {
@@ -44,7 +44,8 @@ const chromeLauncher: ChromeLauncher = launcher;
 
 // Builds the web app when its build is missing or older than its sources.
 execFileSync(process.execPath, ['scripts/web-build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
-const chromePath = findChromium() ?? undefined;
+const browser = lighthouseBrowser();
+const chromePath = browser.path;
 type Run = {
   performance: number;
   accessibility: number;
@@ -72,11 +73,7 @@ async function measure(demo: boolean): Promise<Run[]> {
       const chrome = await chromeLauncher.launch({
         chromePath,
         userDataDir,
-        // chrome-launcher's defaults and ours, without the features no phone's browser runs.
-        chromeFlags: withBenchDisabledFeatures([
-          ...chromeLauncher.Launcher.defaultFlags(),
-          ...['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        ]),
+        chromeFlags: lighthouseChromeFlags(browser, chromeLauncher.Launcher.defaultFlags()),
         ignoreDefaultFlags: true,
       });
       try {
@@ -126,6 +123,7 @@ const plainRuns = await measure(false);
 const main = summary(demoRuns);
 writeResult('lighthouse-home', {
   url: '/home',
+  browser: browser.kind,
   points_in_database: 100000,
   ...main,
   goal_performance: 0.95,

@@ -14,6 +14,8 @@
 //   npm run bench -- lighthouse --demo-only           only the demo-mode pass
 //   npm run bench -- lighthouse --without-demo-only   only the pass without the demo note
 //
+// The browser: bench/lib/lighthouse-browser.ts (Debian's chromium-headless-shell by default).
+//
 // The server runs at the lowest CPU priority (nice 19): on a phone the server is elsewhere and
 // the browser has the cores to itself; here they share two. Each run also reports the page's main
 // thread from Lighthouse's own trace, in wall time and in CPU time, and TBT counted on CPU time
@@ -30,8 +32,8 @@ import { createServer, type Server } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { findChromium, withBenchDisabledFeatures } from '../scripts/find-chromium.mjs';
 import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
+import { lighthouseBrowser, lighthouseChromeFlags } from './lib/lighthouse-browser.js';
 
 type Audit = { numericValue?: number; score: number | null; scoreDisplayMode?: string; title: string; details?: unknown };
 type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number };
@@ -184,13 +186,9 @@ type Run = {
 /** Failed audits whose details name what to fix (the issue, the console line, the element that moved, the image). */
 const DETAILED_AUDITS = new Set(['inspector-issues', 'errors-in-console', 'layout-shifts', 'image-size-responsive', 'image-aspect-ratio', 'unsized-images']);
 
-const chromePath = findChromium() ?? undefined;
-// chrome-launcher's defaults and ours, with the features no phone's browser runs turned off
-// (find-chromium.mjs: BENCH_DISABLED_FEATURES).
-const CHROME_FLAGS = withBenchDisabledFeatures([
-  ...chromeLauncher.Launcher.defaultFlags(),
-  ...['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-]);
+const browser = lighthouseBrowser();
+const chromePath = browser.path;
+const CHROME_FLAGS = lighthouseChromeFlags(browser, chromeLauncher.Launcher.defaultFlags());
 
 async function lighthouseRun(origin: string, pagePath: string, session: unknown): Promise<Run> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-lh-chrome-'));
@@ -438,6 +436,7 @@ writeResult('lighthouse', {
   // Figures of different machines differ a lot (the same build's TBT tripled between two 2-core
   // machines): this says which machine and browser measured them.
   machine: {
+    browser: browser.kind,
     chromium: chromiumVersion(),
     benchmark_index_median: median(allRuns.map((r) => r.benchmark_index)),
     cpus: availableParallelism(),
@@ -447,6 +446,7 @@ writeResult('lighthouse', {
   pages: strip(withDemo),
   without_demo_note: strip(withoutDemo),
 });
+console.log(`\nbrowser: ${browser.kind} (${chromiumVersion()})`);
 console.log(`\nwith the demo note:\n${table(withDemo)}`);
 if (withoutDemo.length) console.log(`\nwithout the demo note:\n${table(withoutDemo)}`);
 process.exit(meets ? 0 : 1);

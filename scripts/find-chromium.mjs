@@ -43,6 +43,49 @@ export function ensureChromium() {
 }
 
 /**
+ * Debian's chromium-headless-shell: the same Blink and V8 as the chromium package (one source
+ * package, one version), without the desktop browser around the page. Chromium's own headless
+ * mode (`--headless=new`) runs that whole desktop interface off screen, tab strip and loading
+ * animation included, composited in software: on a 2-core machine its browser process and
+ * compositor took ~750 ms of CPU during a page's load (the shell: ~180 ms), and the page's main
+ * thread waited for a core for most of its tasks (bench/lighthouse.ts; docs/performance.md).
+ * CHROME_HEADLESS_SHELL_PATH, then Debian's, then Playwright's cache.
+ */
+const shellCandidates = () => {
+  const list = [];
+  if (process.env.CHROME_HEADLESS_SHELL_PATH) list.push(process.env.CHROME_HEADLESS_SHELL_PATH);
+  list.push('/usr/bin/chromium-headless-shell');
+  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(os.homedir(), '.cache/ms-playwright');
+  if (existsSync(cache)) {
+    for (const dir of readdirSync(cache).filter((d) => d.startsWith('chromium_headless_shell')).sort().reverse()) {
+      list.push(path.join(cache, dir, 'chrome-linux/headless_shell'), path.join(cache, dir, 'chrome-headless-shell-linux64/chrome-headless-shell'));
+    }
+  }
+  return list;
+};
+
+export function findHeadlessShell() {
+  return shellCandidates().find((p) => existsSync(p)) ?? null;
+}
+
+/** The headless shell, installed with apt-get (as root) when missing; null where that cannot be done. */
+export function ensureHeadlessShell() {
+  const found = findHeadlessShell();
+  if (found) return found;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  if (!isRoot || !hasApt) return null;
+  console.log("No chromium-headless-shell found for the Lighthouse bench: installing Debian's with apt-get...");
+  const install = () =>
+    spawnSync('apt-get', ['install', '-y', 'chromium-headless-shell'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
+  if (!install()) {
+    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+    install();
+  }
+  return findHeadlessShell();
+}
+
+/**
  * Chromium features a headless benchmark browser turns off: since Chromium 156 a fresh browser
  * boots the omnibox popup's WebUI (a renderer of its own, chrome://omnibox-popup.top-chrome)
  * while the first page loads. On a 2-core machine that renderer took ~2.4 s of CPU beside the
