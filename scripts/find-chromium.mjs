@@ -7,29 +7,35 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const candidates = () => {
+/**
+ * Where a browser may be: its env variable, the system's paths, then Playwright's cache (folders
+ * starting with `cachePrefix`, newest first, each holding one of `cacheFiles`).
+ */
+const candidates = (envPath, systemPaths, cachePrefix, cacheFiles) => {
   const list = [];
-  if (process.env.CHROME_PATH) list.push(process.env.CHROME_PATH);
-  list.push('/usr/bin/chromium', '/usr/bin/chromium-browser');
+  if (envPath) list.push(envPath);
+  list.push(...systemPaths);
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(os.homedir(), '.cache/ms-playwright');
   if (existsSync(cache)) {
-    for (const dir of readdirSync(cache).filter((d) => d.startsWith('chromium')).sort().reverse()) {
-      list.push(path.join(cache, dir, 'chrome-linux/chrome'), path.join(cache, dir, 'chrome-linux64/chrome'));
+    for (const dir of readdirSync(cache).filter((d) => d.startsWith(cachePrefix)).sort().reverse()) {
+      list.push(...cacheFiles.map((file) => path.join(cache, dir, file)));
     }
   }
   return list;
 };
 
+const canApt = () =>
+  typeof process.getuid === 'function' && process.getuid() === 0 && spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+
 export function findChromium() {
-  return candidates().find((p) => existsSync(p)) ?? null;
+  const paths = candidates(process.env.CHROME_PATH, ['/usr/bin/chromium', '/usr/bin/chromium-browser'], 'chromium', ['chrome-linux/chrome', 'chrome-linux64/chrome']);
+  return paths.find((p) => existsSync(p)) ?? null;
 }
 
 export function ensureChromium() {
   const found = findChromium();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (isRoot && hasApt) {
+  if (canApt()) {
     console.log('No Chromium found for the e2e tests: installing Debian\'s chromium with apt-get (about 30 s)...');
     execFileSync('apt-get', ['update'], { stdio: 'inherit' });
     execFileSync('apt-get', ['install', '-y', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
@@ -51,30 +57,19 @@ export function ensureChromium() {
  * thread waited for a core for most of its tasks (bench/lighthouse.ts; docs/performance.md).
  * CHROME_HEADLESS_SHELL_PATH, then Debian's, then Playwright's cache.
  */
-const shellCandidates = () => {
-  const list = [];
-  if (process.env.CHROME_HEADLESS_SHELL_PATH) list.push(process.env.CHROME_HEADLESS_SHELL_PATH);
-  list.push('/usr/bin/chromium-headless-shell');
-  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(os.homedir(), '.cache/ms-playwright');
-  if (existsSync(cache)) {
-    for (const dir of readdirSync(cache).filter((d) => d.startsWith('chromium_headless_shell')).sort().reverse()) {
-      list.push(path.join(cache, dir, 'chrome-linux/headless_shell'), path.join(cache, dir, 'chrome-headless-shell-linux64/chrome-headless-shell'));
-    }
-  }
-  return list;
-};
-
 export function findHeadlessShell() {
-  return shellCandidates().find((p) => existsSync(p)) ?? null;
+  const paths = candidates(process.env.CHROME_HEADLESS_SHELL_PATH, ['/usr/bin/chromium-headless-shell'], 'chromium_headless_shell', [
+    'chrome-linux/headless_shell',
+    'chrome-headless-shell-linux64/chrome-headless-shell',
+  ]);
+  return paths.find((p) => existsSync(p)) ?? null;
 }
 
 /** The headless shell, installed with apt-get (as root) when missing; null where that cannot be done. */
 export function ensureHeadlessShell() {
   const found = findHeadlessShell();
   if (found) return found;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
-  if (!isRoot || !hasApt) return null;
+  if (!canApt()) return null;
   console.log("No chromium-headless-shell found for the Lighthouse bench: installing Debian's with apt-get...");
   const install = () =>
     spawnSync('apt-get', ['install', '-y', 'chromium-headless-shell'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
