@@ -70,8 +70,10 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
       try {
         const element = await findMapContainer(id, { signal: abort.signal });
         const L = await loadLeaflet();
-        // Three steps, each in a task of its own (lib/main-thread.ts): the lookup above measured
-        // the page, building the map measures it again, and the caller then draws its layers.
+        // Four steps, each in a task of its own (lib/main-thread.ts): the lookup above measured
+        // the page, building the map measures it again, the base tiles lay out a grid of images,
+        // and the caller then draws its layers (tiles and layers in one task were the point
+        // page's longest task at 4× CPU throttle: ~140 ms).
         await yieldToMain();
         if (abort.signal.aborted) return;
         const { center: c, zoom: z } = initial.current;
@@ -87,6 +89,8 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
         if (url && !tilesRef.current) addTiles(url);
         observer = new ResizeObserver(() => created.invalidateSize());
         observer.observe(element);
+        await yieldToMain();
+        if (abort.signal.aborted) return;
         cleanup = onReadyRef.current(created, L);
       } catch (err) {
         if (abort.signal.aborted) return;
