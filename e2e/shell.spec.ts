@@ -85,10 +85,16 @@ test.describe('preloads', () => {
       const lists = [...head.matchAll(/<script type="application\/json" class="pv-preloads">([^<]*)<\/script>/g)];
       expect(lists.length, url).toBeGreaterThan(0);
       const hrefs = lists.flatMap(([, list]) => JSON.parse(list!) as string[]);
-      // The loader, the app's entry and the locale-data worker it starts at the first paint.
-      const entry = /<script id="pv-boot" defer src="([^"]+)" data-entry="([^"]+)" data-intl-worker="([^"]+)">/.exec(head);
+      // The loader, the app's entry, the modules run before it and the locale-data worker it
+      // starts at the first paint.
+      const entry =
+        /<script id="pv-boot" defer src="([^"]+)" data-entry="([^"]+)" data-first="([^"]+)" data-intl-worker="([^"]+)">/.exec(
+          head,
+        );
       expect(entry, url).not.toBeNull();
-      for (const href of [...hrefs, entry![1]!, entry![2]!, entry![3]!]) {
+      const first = entry![3]!.split(' ');
+      expect(first.length, url).toBeGreaterThan(0);
+      for (const href of [...hrefs, entry![1]!, entry![2]!, ...first, entry![4]!]) {
         preloaded += 1;
         const res = await request.get(href);
         if (res.status() !== 200) failures.push(`${url}: ${href} → ${res.status()}`);

@@ -5,7 +5,7 @@ import { webAppManifest } from './build/web-app-manifest.ts';
 import { appShell } from './build/app-shell.ts';
 import { ionicPerComponent } from './build/ionic-per-component.ts';
 import { sideEffectFreeModules } from './build/side-effect-free-modules.ts';
-import { deferredBoot } from './build/deferred-boot.ts';
+import { deferredBoot, FIRST_MODULES } from './build/deferred-boot.ts';
 import { stylesheetAfterBoot } from './build/stylesheet-after-boot.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -49,6 +49,8 @@ export default defineConfig({
     sourcemap: true,
     target: 'es2022',
     rolldownOptions: {
+      // index.html, and the modules its boot loader runs before the app's entry (deferred-boot.ts).
+      input: { index: 'index.html', ...FIRST_MODULES },
       // Reading a property never has side effects in our code or our dependencies' (no getters
       // with effects), so unused `x.y` reads at module level can be dropped.
       treeshake: { propertyReadSideEffects: false },

@@ -55,7 +55,10 @@ export function pagePreloads(
     }
     return seen;
   };
-  const entry = chunks.find((c) => c.isEntry);
+  // The app's entry: index.html's, not a module the boot loader runs before it (deferred-boot.ts).
+  const entry =
+    chunks.find((c) => c.isEntry && c.facadeModuleId?.replaceAll('\\', '/').endsWith('/index.html')) ??
+    chunks.find((c) => c.isEntry);
   const inEntry = entry ? closure(entry) : new Set<string>();
   const result = new Map<string, string[]>();
   for (const page of pages) {

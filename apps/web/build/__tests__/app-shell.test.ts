@@ -74,6 +74,23 @@ describe("each lazy page's preloads", () => {
     expect(preloads.has('missing')).toBe(false);
   });
 
+  it("measures against index.html's entry, not a module the boot loader runs before it", () => {
+    const first = chunk('assets/react-dom-first-9.js', ['assets/react-2.js'], {
+      isEntry: true,
+      facadeModuleId: '/app/src/boot/react-dom-first.ts',
+    });
+    const preloads = pagePreloads(['index', 'home'], [first, ...chunks]);
+    // map-5 is not in react-dom-first's closure but neither in the app's entry: still listed.
+    expect(preloads.get('home')).toEqual([
+      'assets/home.page-4.js',
+      'assets/map-5.js',
+      'assets/home-6.css',
+      'assets/map-7.css',
+    ]);
+    // index.page-3 is in the app's entry: nothing to name.
+    expect(preloads.has('index')).toBe(false);
+  });
+
   it('adds the chunks of the packages a page loads on demand at once', () => {
     const preloads = pagePreloads(['home'], chunks, new Map([['home', ['leaflet']]]));
     expect(preloads.get('home')).toEqual([

@@ -43,6 +43,21 @@ describe('deferred-boot', () => {
     );
   });
 
+  it('names the modules run before the entry, and lists them with the files to fetch at once', () => {
+    const out = deferBoot(BUILT, '/assets/boot-loader-e.js', undefined, ['/assets/react-dom-first-g.js']);
+    expect(out).toContain(
+      '<script id="pv-boot" defer src="/assets/boot-loader-e.js" data-entry="/assets/index-a.js" data-first="/assets/react-dom-first-g.js"></script>',
+    );
+    const list = /class="pv-preloads">([^<]+)<\/script>/.exec(out)?.[1];
+    expect(JSON.parse(list ?? 'null')).toEqual([
+      '/assets/i18n/es.json',
+      '/assets/react-dom-first-g.js',
+      '/assets/index-a.js',
+      '/assets/react-b.js',
+      '/assets/ionic-c.js',
+    ]);
+  });
+
   it('builds the loader as one classic script: no import, no export', () => {
     const code = buildBootLoader(new URL('../..', import.meta.url).pathname);
     expect(code).not.toMatch(/\bimport\s*[({"']|\bexport\s/);

@@ -25,7 +25,10 @@ export const FIRST_PAINT_WAIT_MS = 1_000;
 /** After the first paint, the longest it waits for the frame's first picture. */
 export const PICTURE_WAIT_MS = 500;
 
-/** The element that carries the entry (`data-entry`) and the locale-data worker (`data-intl-worker`). */
+/**
+ * The element that carries the entry (`data-entry`), the modules run before it (`data-first`,
+ * space-separated) and the locale-data worker (`data-intl-worker`).
+ */
 export const BOOT_SCRIPT_ID = 'pv-boot';
 /** Where the boot loader leaves the locale-data worker's progress for the app (lib/intl-format.ts). */
 export const INTL_WARM_KEY = '__pvIntlWarm';
@@ -53,8 +56,14 @@ export function bootFiles(doc: Document): BootFile[] {
  * Asks for every file and runs the entry: modules are fetched ahead (modulepreload), a page's
  * stylesheets and the translations preloaded (as the app's CSS loader and i18n then ask for
  * them), all in CORS mode like those requests.
+ *
+ * `first` names modules that run before the entry, one at a time, each once the one before it
+ * has run (its `load` or `error` event): the libraries the entry imports, evaluated in tasks of
+ * their own (build/deferred-boot.ts). A module graph is evaluated in one task, and the app's
+ * whole graph was the longest task of every page's start-up; the entry then finds them evaluated.
+ * Their files download with the others, at once: only their evaluation waits its turn.
  */
-export function startApp(doc: Document, entry: string, files: BootFile[], clock: Clock = { setTimeout }): void {
+export function startApp(doc: Document, entry: string, files: BootFile[], clock: Clock = { setTimeout }, first: string[] = []): void {
   const link = (href: string): HTMLLinkElement => {
     const element = doc.createElement('link');
     element.crossOrigin = 'anonymous';
@@ -71,16 +80,36 @@ export function startApp(doc: Document, entry: string, files: BootFile[], clock:
     element.href = href;
     return element;
   };
-  const script = doc.createElement('script');
-  script.type = 'module';
-  script.crossOrigin = 'anonymous';
-  script.src = entry;
-  // The entry first, then the files for at most LINK_BUDGET_MS per task: each <link> the <head>
-  // takes starts a request of its own (~0.2 ms on a laptop at rest, but up to 5 ms while the
-  // page's responses arrive on a busy 2-core machine, 40 a page). Six per task were tasks of
-  // 25-40 ms there, each a long task on a phone; a time budget keeps every one short whatever the
-  // machine, and still asks for all of them in one task where requests are cheap.
-  doc.head.appendChild(script);
+  const runModule = (src: string, then?: () => void) => {
+    const script = doc.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = 'anonymous';
+    script.src = src;
+    if (then) {
+      let done = false;
+      const next = () => {
+        if (done) return;
+        done = true;
+        then();
+      };
+      script.addEventListener('load', next);
+      // A module that fails to load or run must not hold the app: the entry imports it anyway.
+      script.addEventListener('error', next);
+    }
+    doc.head.appendChild(script);
+  };
+  const runFrom = (i: number) => {
+    const module = first[i];
+    if (module === undefined) runModule(entry);
+    else runModule(module, () => runFrom(i + 1));
+  };
+  // The entry (or the first module before it) first, then the files for at most LINK_BUDGET_MS
+  // per task: each <link> the <head> takes starts a request of its own (~0.2 ms on a laptop at
+  // rest, but up to 5 ms while the page's responses arrive on a busy 2-core machine, 40 a page).
+  // Six per task were tasks of 25-40 ms there, each a long task on a phone; a time budget keeps
+  // every one short whatever the machine, and still asks for all of them in one task where
+  // requests are cheap.
+  runFrom(0);
   const now = clock.now ?? (() => doc.defaultView?.performance.now() ?? Date.now());
   const appendFrom = (start: number) => {
     const began = now();
@@ -201,10 +230,11 @@ export function bootAfterContent(doc: Document, clock: Clock): void {
   const script = doc.getElementById(BOOT_SCRIPT_ID);
   const entry = script?.getAttribute('data-entry');
   if (!entry) return;
+  const first = (script?.getAttribute('data-first') ?? '').split(' ').filter(Boolean);
   const files = bootFiles(doc);
   const intlWorker = script?.getAttribute('data-intl-worker');
   whenFirstPaint(doc, clock, () => {
     if (intlWorker && doc.defaultView) startIntlWarm(doc.defaultView, intlWorker);
-    whenPicture(doc, clock, () => startApp(doc, entry, files, clock));
+    whenPicture(doc, clock, () => startApp(doc, entry, files, clock, first));
   });
 }

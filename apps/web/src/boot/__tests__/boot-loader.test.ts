@@ -44,6 +44,35 @@ describe('the boot loader', () => {
     ]);
   });
 
+  it('runs the modules named first one at a time, each once the one before has run (or failed), then the entry', () => {
+    page();
+    const scripts = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[type="module"]')];
+    startApp(document, '/assets/index-a.js', ['/assets/index-a.js', '/assets/react-b.js'], { setTimeout, now: () => 0 }, [
+      '/assets/react-dom-first-f.js',
+      '/assets/ionic-first-g.js',
+    ]);
+    // The files are all asked for at once; only the modules' evaluation waits its turn.
+    expect(document.head.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(2);
+    expect(started()).toEqual(['/assets/react-dom-first-f.js']);
+    scripts()[0]!.dispatchEvent(new Event('load'));
+    expect(started()).toEqual(['/assets/react-dom-first-f.js', '/assets/ionic-first-g.js']);
+    // A module that could not load does not hold the app.
+    scripts()[1]!.dispatchEvent(new Event('error'));
+    scripts()[1]!.dispatchEvent(new Event('load'));
+    expect(started()).toEqual(['/assets/react-dom-first-f.js', '/assets/ionic-first-g.js', '/assets/index-a.js']);
+  });
+
+  it('reads the modules to run first from the loader\'s element', async () => {
+    vi.useFakeTimers();
+    page();
+    document.getElementById('pv-boot')!.setAttribute('data-first', '/assets/react-dom-first-f.js');
+    bootAfterContent(document, window);
+    await vi.advanceTimersByTimeAsync(FIRST_PAINT_WAIT_MS + PICTURE_WAIT_MS);
+    expect(started()).toEqual(['/assets/react-dom-first-f.js']);
+    document.head.querySelector<HTMLScriptElement>('script[type="module"]')!.dispatchEvent(new Event('load'));
+    expect(started()).toEqual(['/assets/react-dom-first-f.js', '/assets/index-a.js']);
+  });
+
   it('runs the entry and asks for each file the way the app then uses it, in CORS mode, yielding when a task has used its time', async () => {
     vi.useFakeTimers();
     page();
