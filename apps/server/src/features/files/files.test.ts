@@ -50,11 +50,15 @@ describe('crash-safe uploads', () => {
       .executeTakeFirstOrThrow();
     expect(onDisk()).toContain(row.storage_key);
     expect(onDisk().filter((f) => f.startsWith('incoming'))).toEqual([]);
-    // Its variants, made in the background, are the row's too: recovery must keep them.
-    await vi.waitFor(() => expect(onDisk().filter((f) => f.startsWith(`${row.storage_key}.`))).toHaveLength(9), {
+    // Its variants, made in the background, are the row's too: recovery must keep them. Each is
+    // written to a `.tmp` file renamed when complete: a variant still being written is not done
+    // (counting it let the next test see the queue's last rename happen under it).
+    const variants = () => onDisk().filter((f) => f.startsWith(`${row.storage_key}.`));
+    await vi.waitFor(() => expect(variants().filter((f) => !f.endsWith('.tmp'))).toHaveLength(9), {
       timeout: 30_000,
       interval: 100,
     });
+    expect(variants().filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('finishes a move a crash interrupted, and deletes bytes without a row once old enough', async () => {
