@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, repoRoot, startProcess, writeResult } from './lib/harness.js';
 import { lighthouseBrowser, lighthouseChromeFlags } from './lib/lighthouse-browser.js';
+import { startTileStandIn } from './lib/tile-stand-in.js';
 
 type LighthouseResult = {
   lhr: {
@@ -60,11 +61,16 @@ type Run = {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** Three Lighthouse runs against a fresh server with 100,000 points, in demo mode or not. */
-async function measure(demo: boolean): Promise<Run[]> {
+async function measure(demo: boolean, tileUrl: string): Promise<Run[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-bench-lh-'));
   const port = await freePort();
   console.log(`seeding 100,000 points and starting the server with the built web app (demo mode ${demo ? 'on' : 'off'})…`);
-  const target = await startProcess('bench/lib/points-web-target.ts', { DATA_DIR: dataDir, PORT: String(port), DEMO: String(demo) });
+  // The map's tiles from a local stand-in, and the server under nice 19, as in bench/lighthouse.ts.
+  const target = await startProcess(
+    'bench/lib/points-web-target.ts',
+    { DATA_DIR: dataDir, PORT: String(port), DEMO: String(demo), TILE_URL: tileUrl },
+    { nice: 19 },
+  );
   const runs: Run[] = [];
   try {
     const url = `http://127.0.0.1:${port}/home`;
@@ -118,8 +124,15 @@ const summary = (runs: Run[]) => ({
 
 // The goal is measured as `npm start` serves the app (demo mode: its largest paint is the demo
 // note, painted with the HTML). The same page without demo mode is reported beside it.
-const demoRuns = await measure(true);
-const plainRuns = await measure(false);
+const tiles = await startTileStandIn();
+let demoRuns: Run[];
+let plainRuns: Run[];
+try {
+  demoRuns = await measure(true, tiles.url);
+  plainRuns = await measure(false, tiles.url);
+} finally {
+  tiles.server.close();
+}
 const main = summary(demoRuns);
 writeResult('lighthouse-home', {
   url: '/home',
