@@ -40,6 +40,11 @@ test('an admin creates a campaign with an image and it appears on campaign and i
   await dialog.getByLabel('Título').fill(campaignTitle);
   await dialog.getByLabel('Resumen').fill('Trae las tapas plásticas de tus botellas al parque del barrio.');
   const png = await sharp({ create: { width: 600, height: 315, channels: 3, background: '#2e7d32' } }).png().toBuffer();
+  // A slow upload: "Guardar" waits for it (saved while it ran, the campaign lost its image).
+  await page.route(/\/back\/api\/v1\/files(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await dialog.locator('input[type=file][accept*="image/png"]').setInputFiles({ name: 'tapas.png', mimeType: 'image/png', buffer: png });
   await expect(dialog.getByRole('img', { name: 'Vista previa de la imagen' })).toBeVisible();
   await dialog.getByLabel('Inicio (hora de Colombia)').fill(bogotaLocal(-1));

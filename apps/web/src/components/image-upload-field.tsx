@@ -25,6 +25,11 @@ export interface ImageUploadFieldProps {
   /** Offer the camera button (photos of reports, requests). */
   camera?: boolean;
   /**
+   * True while a photo is being prepared and uploaded, false once it is done or failed: the form
+   * holds its submit meanwhile, or it would be saved without the photo its preview shows.
+   */
+  onBusyChange?: (busy: boolean) => void;
+  /**
    * With no connection the photo is handed over here instead of failing (the form keeps it in
    * the offline outbox, uploaded once the connection returns with `key` as its Idempotency-Key).
    * The limits the server applies are checked first, with its Spanish messages.
@@ -39,6 +44,7 @@ export function ImageUploadField({
   onRemove,
   camera = true,
   onOffline,
+  onBusyChange,
 }: ImageUploadFieldProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -66,6 +72,7 @@ export function ImageUploadField({
   const upload = async (file: File) => {
     setError(null);
     setProgress(0);
+    onBusyChange?.(true);
     const objectUrl = URL.createObjectURL(file);
     setLocalPreview(objectUrl);
     // One key per photo: if the answer of this upload is lost, the offline retry is the same file.
@@ -97,6 +104,7 @@ export function ImageUploadField({
     } finally {
       URL.revokeObjectURL(objectUrl);
       setProgress(null);
+      onBusyChange?.(false);
     }
   };
 

@@ -113,6 +113,7 @@ export function ReportForm({
   const [locationError, setLocationError] = useState<string | null>(null);
   // Uploaded photos carry their file id; those taken with no connection, their bytes (kept with the report offline).
   const [photos, setPhotos] = useState<FormPhoto[]>(() => photosOfEntry(editing));
+  const [uploading, setUploading] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
@@ -252,6 +253,7 @@ export function ReportForm({
             label={t('reports.form.addPhoto', { n: photos.length + 1, max: REPORT_MAX_PHOTOS })}
             previewUrl={null}
             camera
+            onBusyChange={setUploading}
             onUploaded={(file) => {
               setPhotoError(null);
               setPhotos((list) => (list.length < REPORT_MAX_PHOTOS ? [...list, uploadedPhoto(file)] : list));
@@ -310,7 +312,7 @@ export function ReportForm({
 
       <FormAlert message={formError} />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <button type="submit" className="pv-button" disabled={isSubmitting || uploading}>
           {isSubmitting ? t('reports.form.sending') : t('reports.form.submit')}
         </button>
       </div>

@@ -49,6 +49,8 @@ export type PhotoFieldProps = {
   camera?: boolean;
   /** No connection: the photo is kept with the request in the offline outbox instead of failing. */
   onOffline?: (photo: { blob: Blob; fileName: string; key: string }) => void;
+  /** True while a photo uploads: the form holds its submit meanwhile. */
+  onBusyChange?: (busy: boolean) => void;
 };
 export type PhotoFieldComponent = ComponentType<PhotoFieldProps>;
 
@@ -95,6 +97,7 @@ export function RequestForm({
   // Uploaded photos carry their file id; those taken with no connection, their bytes (kept with the request offline).
   const [photos, setPhotos] = useState<FormPhoto[]>(() => photosOfEntry(editing));
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [formMessage, setFormMessage] = useState<string | null>(null);
   const [chosenPointId, setPointId] = useState<number | null>(null);
   const [pointError, setPointError] = useState<string | null>(null);
@@ -410,6 +413,7 @@ export function RequestForm({
         {photos.length < REQUEST_MAX_PHOTOS ? (
           <PhotoField
             label={t('requests.form.addPhoto', { n: photos.length + 1, max: REQUEST_MAX_PHOTOS })}
+            onBusyChange={setUploading}
             previewUrl={null}
             camera
             onUploaded={(file) => {
@@ -435,7 +439,7 @@ export function RequestForm({
       </fieldset>
 
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <button type="submit" className="pv-button" disabled={isSubmitting || uploading}>
           {isSubmitting ? t('requests.form.sending') : t('requests.form.submit')}
         </button>
       </div>

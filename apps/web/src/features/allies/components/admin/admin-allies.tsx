@@ -56,8 +56,10 @@ function AllyEditor({ ally, onDone }: { ally: Ally | null; onDone: () => void })
     ally ? adminSend<Ally>('PUT', `allies/${ally.id}`, body) : adminSend<Ally>('POST', 'allies', body),
   );
   const onSubmit = useAdminSave(form, save, { onSaved: onDone });
+  // A photo still uploading holds the save: it would be saved without it.
+  const [uploading, setUploading] = useState(false);
   return (
-    <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+    <AdminForm onSubmit={onSubmit} pending={save.isPending || uploading}>
       <SelectField label={t('admin.allies.kind')} options={ALLY_KINDS.map((k) => ({ value: k, label: t(`allies.kind.${k}`) }))} {...field('kind')} />
       <TextField label={t('admin.allies.name')} {...field('name')} />
       <SelectField label={t('allies.categoryLabel')} options={ALLY_CATEGORIES.map((c) => ({ value: c, label: t(`allies.category.${c}`) }))} {...field('category')} />
@@ -65,6 +67,7 @@ function AllyEditor({ ally, onDone }: { ally: Ally | null; onDone: () => void })
         label={t('admin.allies.logo')}
         previewUrl={logoUrl}
         camera={false}
+        onBusyChange={setUploading}
         onUploaded={(file) => {
           form.setValue('logo_id', file.id, { shouldDirty: true });
           setLogoUrl(file.url);

@@ -65,10 +65,12 @@ function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDon
     campaign ? adminSend<Campaign>('PUT', `campaigns/${campaign.id}`, body) : adminSend<Campaign>('POST', 'campaigns', body),
   );
   const onSubmit = useAdminSave(form, save, { onSaved: onDone });
+  // A photo still uploading holds the save: it would be saved without it.
+  const [uploading, setUploading] = useState(false);
   const english = i18n.language.startsWith('en');
   return (
     <>
-      <AdminForm onSubmit={onSubmit} pending={save.isPending}>
+      <AdminForm onSubmit={onSubmit} pending={save.isPending || uploading}>
         <TextField label={t('admin.campaigns.title')} {...field('title')} />
         <TextAreaField label={t('admin.campaigns.summary')} rows={3} {...field('summary')} />
         <TextAreaField label={t('admin.campaigns.body')} rows={3} optional {...field('body')} />
@@ -76,6 +78,7 @@ function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDon
           label={t('admin.campaigns.image')}
           previewUrl={imageUrl}
           camera={false}
+          onBusyChange={setUploading}
           onUploaded={(file) => {
             form.setValue('image_id', file.id, { shouldDirty: true });
             setImageUrl(file.url);
