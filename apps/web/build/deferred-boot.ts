@@ -82,14 +82,14 @@ export function deferredBoot(root: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const loader = Object.keys(ctx.bundle ?? {}).find((file) => /^assets\/boot-loader-[\w-]+\.js$/.test(file));
+        const bundle = ctx.bundle ?? {};
+        const loader = Object.keys(bundle).find((file) => /^assets\/boot-loader-[\w-]+\.js$/.test(file));
         if (!loader) throw new Error(`deferred-boot: the build wrote no boot loader (${ref})`);
         // The worker that loads the date and number formats' locale data, which the loader starts
         // at the first paint (src/lib/intl-warm.worker.ts).
-        const intlWorker = Object.keys(ctx.bundle ?? {}).find((file) =>
+        const intlWorker = Object.keys(bundle).find((file) =>
           /^assets\/intl-warm\.worker-[\w-]+\.js$/.test(file),
         );
-        const bundle = ctx.bundle ?? {};
         const first = Object.keys(FIRST_MODULES).map((name) => {
           const file = Object.values(bundle).find((item) => item.type === 'chunk' && item.isEntry && item.name === name);
           if (!file) throw new Error(`deferred-boot: the build wrote no ${name} module`);
