@@ -13,6 +13,20 @@
 //   LIGHTHOUSE_RUNS=1 npm run bench -- lighthouse     one run per page (a quick look)
 //   npm run bench -- lighthouse --demo-only           only the demo-mode pass
 //   npm run bench -- lighthouse --without-demo-only   only the pass without the demo note
+//   LIGHTHOUSE_SLOW_HOST_RETRIES=6 npm run bench -- lighthouse
+//                                                     up to 6 more runs per page to replace runs
+//                                                     Lighthouse flagged as made on a slow host
+//
+// Lighthouse's command line flags a run whose host CPU benchmark (benchmarkIndex) is at most
+// 1,000 with 4× throttling: "The tested device appears to have a slower CPU than Lighthouse expects. This can
+// negatively affect your performance score." Its docs put such a host in the mid-tier phone
+// class already, so 4× on top of it emulates a phone some four times slower than the one the
+// mobile preset stands for. On a shared 2-core VM the index moves between runs (341 to 1,664 in
+// one bench here) and so does TBT with it. Every run records whether it was flagged, each page
+// counts its flagged runs, and by default they count like any other. With
+// LIGHTHOUSE_SLOW_HOST_RETRIES=N a page gets up to N more runs, each unflagged one replacing a
+// flagged one; runs set aside stay in the JSON (set_aside_runs). The targets and the throttling
+// do not change.
 //
 // The browser: bench/lib/lighthouse-browser.ts (Debian's chromium-headless-shell by default).
 //
@@ -77,6 +91,7 @@ const puppeteer = puppeteerModule.default;
 
 const TARGET = { performance: 0.95, accessibility: 1, best_practices: 1, seo: 1, lcp_ms: 2500, tbt_ms: 200 };
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const SLOW_HOST_RETRIES = Math.max(0, Number(process.env.LIGHTHOUSE_SLOW_HOST_RETRIES ?? 0));
 const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const onlyPages = option('pages')?.split(',').filter(Boolean);
 const demoOnly = process.argv.includes('--demo-only');
@@ -128,6 +143,8 @@ type Run = {
   mainthread_ms: number;
   /** Lighthouse's CPU benchmark of this machine (higher is faster). */
   benchmark_index: number;
+  /** The host's CPU is slower than Lighthouse expects (benchmarkIndex <= 1000 at 4×; Lighthouse's CLI warns). */
+  slow_host: boolean;
   /** The page's main thread during the run, unthrottled, from Lighthouse's trace: see mainThreadTime. */
   main_wall_ms: number;
   main_cpu_ms: number;
@@ -186,6 +203,7 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
       script_kib: Math.round((summary.find((i) => i.resourceType === 'script')?.transferSize ?? 0) / 1024),
       mainthread_ms: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0),
       benchmark_index: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
+      slow_host: (result.lhr.environment?.benchmarkIndex ?? 0) <= SLOW_HOST_BENCHMARK_INDEX,
       ...mainThreadTime(result.artifacts?.Trace?.traceEvents ?? []),
       lcp_element: JSON.stringify(audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '',
       failed_audits: Object.entries(audits)
@@ -197,6 +215,14 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
     rmSync(userDataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Lighthouse's own threshold (SLOW_CPU_BENCHMARK_INDEX_THRESHOLD, core/gather/driver/environment.js):
+ * at or below it, with the default 4× throttling, its command line adds the slow-host warning to
+ * the report. It adds it only for the command line (settings.channel 'cli'), so the bench applies
+ * the rule itself.
+ */
+const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
 /** Lighthouse simulates a phone's CPU as this many times slower than the machine's (mobile preset). */
 const CPU_SLOWDOWN = 4;
@@ -252,6 +278,10 @@ type PageResult = {
   meets_target: boolean;
   misses: string[];
   failed_runs?: number;
+  /** Runs (of those in the medians) Lighthouse flagged as made on a slow host. */
+  slow_host_runs: number;
+  /** Flagged runs replaced by unflagged ones (LIGHTHOUSE_SLOW_HOST_RETRIES). */
+  set_aside_runs?: Run[];
   lcp_element: string;
   failed_audits: string[];
   runs: Run[];
@@ -292,6 +322,7 @@ function pageResult(page: string, pagePath: string, account: Account | null, run
     ...figures,
     meets_target: misses.length === 0,
     misses,
+    slow_host_runs: runs.filter((r) => r.slow_host).length,
     lcp_element: typical?.lcp_element ?? '',
     failed_audits: [...new Set(runs.flatMap((r) => r.failed_audits))],
     runs,
@@ -336,8 +367,12 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
       const session = page.account ? await logIn(page.account) : null;
       const pagePath = page.path.replace('{point}', String(pointId)).replace('{user}', String(session?.id ?? ''));
       const runs: Run[] = [];
+      const setAside: Run[] = [];
       let failedRuns = 0;
-      for (let i = 0; i < RUNS; i++) {
+      for (let i = 0; i < RUNS + SLOW_HOST_RETRIES; i++) {
+        const flagged = runs.findIndex((r) => r.slow_host);
+        // The first RUNS runs always; then more only while a flagged run is left to replace.
+        if (i >= RUNS && flagged < 0) break;
         let run: Run;
         try {
           run = await lighthouseRun(origin, pagePath, session);
@@ -346,10 +381,16 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
           console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1} failed: ${String(err).slice(0, 200)}`);
           continue;
         }
-        console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1}: perf ${run.performance} LCP ${run.lcp_ms} TBT ${run.tbt_ms} CLS ${run.cls} a11y ${run.accessibility} bp ${run.best_practices} seo ${run.seo} js ${run.script_kib} KiB main thread ${run.mainthread_ms} ms (unthrottled ${run.main_wall_ms} ms, CPU ${run.main_cpu_ms} ms, TBT on CPU time ${run.tbt_cpu_ms} ms) — ${run.lcp_element.slice(0, 100)}`);
-        runs.push(run);
+        console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1}: perf ${run.performance} LCP ${run.lcp_ms} TBT ${run.tbt_ms} CLS ${run.cls} a11y ${run.accessibility} bp ${run.best_practices} seo ${run.seo} js ${run.script_kib} KiB main thread ${run.mainthread_ms} ms (unthrottled ${run.main_wall_ms} ms, CPU ${run.main_cpu_ms} ms, TBT on CPU time ${run.tbt_cpu_ms} ms) benchmarkIndex ${run.benchmark_index}${run.slow_host ? ' (slow host)' : ''} — ${run.lcp_element.slice(0, 100)}`);
+        if (i < RUNS) runs.push(run);
+        else if (!run.slow_host) setAside.push(...runs.splice(flagged, 1, run));
+        else setAside.push(run);
       }
-      results.push({ ...pageResult(page.name, pagePath, page.account ?? null, runs), failed_runs: failedRuns });
+      results.push({
+        ...pageResult(page.name, pagePath, page.account ?? null, runs),
+        failed_runs: failedRuns,
+        ...(SLOW_HOST_RETRIES ? { set_aside_runs: setAside } : {}),
+      });
     }
   } finally {
     await target.stop();
@@ -371,8 +412,10 @@ try {
 }
 
 const table = (results: PageResult[]) =>
-  results.map((r) => `${r.path.padEnd(24)} perf ${r.performance.toFixed(2)} a11y ${r.accessibility.toFixed(2)} bp ${r.best_practices.toFixed(2)} seo ${r.seo.toFixed(2)} LCP ${r.lcp_ms} TBT ${r.tbt_ms} CLS ${r.cls} JS ${r.script_kib} KiB main ${r.mainthread_ms} ms (CPU ${r.main_cpu_ms} of ${r.main_wall_ms} ms, TBT on CPU time ${r.tbt_cpu_ms}) ${r.meets_target ? 'ok' : `MISS: ${r.misses.join(', ')}`}`).join('\n');
-const strip = (results: PageResult[]) => results.map(({ runs, ...r }) => ({ ...r, runs: runs.map(({ failed_audits: _f, lcp_element: _l, ...run }) => run) }));
+  results.map((r) => `${r.path.padEnd(24)} perf ${r.performance.toFixed(2)} a11y ${r.accessibility.toFixed(2)} bp ${r.best_practices.toFixed(2)} seo ${r.seo.toFixed(2)} LCP ${r.lcp_ms} TBT ${r.tbt_ms} CLS ${r.cls} slow host ${r.slow_host_runs}/${r.runs.length} JS ${r.script_kib} KiB main ${r.mainthread_ms} ms (CPU ${r.main_cpu_ms} of ${r.main_wall_ms} ms, TBT on CPU time ${r.tbt_cpu_ms}) ${r.meets_target ? 'ok' : `MISS: ${r.misses.join(', ')}`}`).join('\n');
+const stripRun = ({ failed_audits: _f, lcp_element: _l, ...run }: Run) => run;
+const strip = (results: PageResult[]) =>
+  results.map(({ runs, set_aside_runs, ...r }) => ({ ...r, runs: runs.map(stripRun), ...(set_aside_runs ? { set_aside_runs: set_aside_runs.map(stripRun) } : {}) }));
 const all = [...withDemo, ...withoutDemo];
 const meets = all.every((r) => r.meets_target);
 /** `Chromium 156.0.8078.108 built on Debian…` (the user agent says only 156.0.0.0). */
@@ -392,6 +435,12 @@ writeResult('lighthouse', {
     browser: browser.kind,
     chromium: chromiumVersion(),
     benchmark_index_median: median(allRuns.map((r) => r.benchmark_index)),
+    benchmark_index_min: Math.min(...allRuns.map((r) => r.benchmark_index)),
+    benchmark_index_max: Math.max(...allRuns.map((r) => r.benchmark_index)),
+    // Runs in the medians that Lighthouse flagged as made on a host slower than it expects.
+    slow_host_runs: allRuns.filter((r) => r.slow_host).length,
+    runs_in_medians: allRuns.length,
+    slow_host_retries: SLOW_HOST_RETRIES,
     cpus: availableParallelism(),
   },
   target: TARGET,
