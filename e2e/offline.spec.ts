@@ -440,7 +440,17 @@ test('a new build served shows "Hay una nueva versión — Actualizar", and upda
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const prompt = page.getByRole('status').filter({ hasText: 'Hay una nueva versión' });
     await expect(prompt).toBeVisible({ timeout: 30_000 });
-    await expect(prompt).toHaveText('Hay una nueva versión — Actualizar');
+    await expect(prompt).toContainText('Hay una nueva versión —');
+    await expect(prompt.getByRole('button', { name: 'Ahora no' })).toBeVisible();
+    // Updating reloads the page: the prompt must never sit on what the page ends with (a form's
+    // submit button). Scrolled to its end, the page's last block is clear of it.
+    await page.evaluate(() => {
+      const main = document.querySelector('main.page-content');
+      if (main) main.scrollTop = main.scrollHeight;
+    });
+    const lastBlock = await page.locator('main .page-body > *').last().boundingBox();
+    const promptBox = await prompt.boundingBox();
+    expect((lastBlock?.y ?? 0) + (lastBlock?.height ?? 0)).toBeLessThanOrEqual(promptBox?.y ?? 0);
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Actualizar' }).click();
     await reloaded;

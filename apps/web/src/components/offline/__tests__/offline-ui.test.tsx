@@ -62,8 +62,21 @@ describe('the update prompt', () => {
     let applied = false;
     // What the registration's `waiting` event does (lib/offline/service-worker.ts).
     act(() => __setApplyForTest(() => (applied = true)));
-    expect(screen.getByRole('status')).toHaveTextContent('Hay una nueva versión — Actualizar');
+    expect(screen.getByRole('status')).toHaveTextContent('Hay una nueva versión — ActualizarAhora no');
     fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
     expect(applied).toBe(true);
+  });
+
+  it('keeps room for itself at the end of the page while it shows, and "Ahora no" puts it away', () => {
+    act(() => __setApplyForTest(null));
+    renderUi(<UpdatePrompt />);
+    expect(document.documentElement).not.toHaveClass('pv-update-prompt-shown');
+    let applied = false;
+    act(() => __setApplyForTest(() => (applied = true)));
+    expect(document.documentElement).toHaveClass('pv-update-prompt-shown');
+    fireEvent.click(screen.getByRole('button', { name: 'Ahora no' }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(document.documentElement).not.toHaveClass('pv-update-prompt-shown');
+    expect(applied).toBe(false);
   });
 });
