@@ -79,6 +79,14 @@ test.describe('without JavaScript', () => {
     await expect(frame(page).locator('.frame-map img')).toBeAttached();
   });
 
+  test("the waste map shows its first view's tiles, the one under the centre fetched first", async ({ page }) => {
+    await page.goto('/home');
+    const tiles = frame(page).locator('.frame-map img');
+    expect(await tiles.count()).toBeGreaterThanOrEqual(4);
+    await expect(tiles.first()).toHaveAttribute('fetchpriority', 'high');
+    await expect(frame(page).locator('.frame-map img[fetchpriority]')).toHaveCount(1);
+  });
+
   test("signed-in pages show their heading and skeleton, and crawlers may fetch them (they hold no one's data)", async ({ page, request }) => {
     await page.goto('/app/tabs/request');
     await expect(frame(page).getByText('Mis solicitudes de recolección')).toBeVisible();
@@ -124,5 +132,40 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 2, name: point.name })).toBeVisible();
     await expect(page.locator('#boot')).toHaveCount(0);
     expect(asked).toEqual([]);
+  });
+
+  test('the map takes over /home with the tiles the HTML drew: the picture stays until the map has its tiles, and none is fetched twice', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    // A tile service that answers (the e2e server's points nowhere), a little slowly.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGO4cuUKAASAAkCuZqXRAAAAAElFTkSuQmCC', 'base64');
+    const fetched = new Map<string, number>();
+    await page.route('**/tiles-unavailable/**', async (route) => {
+      const url = route.request().url();
+      fetched.set(url, (fetched.get(url) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 300));
+      await route.fulfill({ status: 200, contentType: 'image/png', body: png, headers: { 'cache-control': 'public, max-age=86400' } });
+    });
+    // How many of the map's own tiles had loaded when the boot screen (and the picture in it) went.
+    await page.addInitScript(() => {
+      let seen = false;
+      const w = window as unknown as { tilesWhenBootWent?: number };
+      new MutationObserver((_records, observer) => {
+        if (document.getElementById('boot')) seen = true;
+        else if (seen) {
+          w.tilesWhenBootWent = document.querySelectorAll('.leaflet-tile-loaded').length;
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/home');
+    const drawn = await page.locator('#boot .frame-map img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    expect(drawn.length).toBeGreaterThanOrEqual(4);
+    await expect(page.locator('#boot')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { tilesWhenBootWent?: number }).tilesWhenBootWent)).toBeGreaterThan(0);
+    const onMap = await page.locator('.leaflet-tile-loaded').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src));
+    // The tile under the centre is on the map, and every tile of the picture was fetched once.
+    expect(onMap).toContain(drawn[0]);
+    for (const src of drawn) expect(fetched.get(src)).toBe(1);
+    expect(onMap.filter((src) => drawn.includes(src)).length).toBeGreaterThanOrEqual(4);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The public pages' content, written by the server into each page's boot screen (app-shell.ts):
- * the landing, campaigns, allies, Conócenos, help/FAQ, a point's page and the login and sign-up
- * forms' static frame are painted with the HTML, before any script, from the same data and
- * Spanish texts the app then renders. The page's largest paint needs no JavaScript.
+ * the landing, campaigns, allies, Conócenos, help/FAQ, a point's page, the waste map's first view
+ * (its tiles) and the login and sign-up forms' static frame are painted with the HTML, before any
+ * script, from the same data and Spanish texts the app then renders. The page's largest paint
+ * needs no JavaScript.
  *
  * Why a static frame and not React's server renderer on the app's components: the pages stand
  * on Ionic's web components (IonPage, segments, searchbars, accordions), which need a DOM to
@@ -17,7 +18,7 @@
  * tabindex="-1" because the boot screen is hidden from assistive technology while the app runs
  * (the app's own page is what people navigate).
  */
-import { imageSrcset, imageVariantUrl, type AboutPage, type AllyList, type CampaignList, type FaqItem, type PointDetail } from '@puntoverde/contract';
+import { MAP_DEFAULT_VIEW, imageSrcset, imageVariantUrl, type AboutPage, type AllyList, type CampaignList, type FaqItem, type PointDetail } from '@puntoverde/contract';
 import { escapeHtml } from './app-shell.js';
 
 export type Translations = { [key: string]: string | Translations };
@@ -76,6 +77,7 @@ const SIGNED_IN_FRAMES: Record<string, { lead?: string; headings: string[]; cont
 /** The route patterns that have a content frame. */
 export const FRAMED_ROUTES = [
   '/index',
+  '/home',
   '/campaign',
   '/allies',
   '/contact',
@@ -88,7 +90,7 @@ export const FRAMED_ROUTES = [
 
 /** Whether a route's frame depends on data that changes (rendered per request) or only on the build. */
 export function isStaticFrame(route: string): boolean {
-  return route === '/index' || route === '/auth/login' || route === '/auth/signup-client' || route in SIGNED_IN_FRAMES;
+  return route === '/index' || route === '/home' || route === '/auth/login' || route === '/auth/signup-client' || route in SIGNED_IN_FRAMES;
 }
 
 function signedInFrame(t: (key: string) => string, route: string): PageFrame | null {
@@ -279,15 +281,22 @@ export function tileOf(lat: number, lng: number, zoom: number): { x: number; y: 
   return { x, y, px: Math.round((fx - x) * 256), py: Math.round((fy - y) * 256) };
 }
 
-/** A tile's address; `retina` fills Leaflet's `{r}` with `@2x` (a 512 px tile), as Leaflet does on a dense screen. */
+/**
+ * A tile's address as Leaflet writes it, so that the browser reuses the frame's tile when the map
+ * asks for it: `{s}` is one of Leaflet's default subdomains chosen as Leaflet chooses it, and
+ * `retina` fills `{r}` with `@2x` (a 512 px tile), as Leaflet does on a dense screen.
+ */
 export function tileSrc(template: string, zoom: number, x: number, y: number, retina = false): string {
   return template
-    .replace('{s}', 'a')
+    .replace('{s}', LEAFLET_SUBDOMAINS[Math.abs(x + y) % LEAFLET_SUBDOMAINS.length] ?? 'a')
     .replace('{z}', String(zoom))
     .replace('{x}', String(x))
     .replace('{y}', String(y))
     .replace('{r}', retina ? '@2x' : '');
 }
+
+/** Leaflet's TileLayer default `subdomains`. */
+const LEAFLET_SUBDOMAINS = 'abc';
 
 /** `srcset` for a tile when the template has high-density tiles (`{r}`): the browser picks what Leaflet will draw. */
 function tileSrcset(template: string, zoom: number, x: number, y: number): string {
@@ -313,6 +322,51 @@ async function point(ctx: FrameContext, t: (key: string) => string, id: number):
   return { html, answers: { [`v1/points/${id}`]: body } };
 }
 
+/** A map tile at its place in a `.frame-map` box: `dx`/`dy` px from the tile's corner to the box's centre. */
+function tileImg(template: string, zoom: number, x: number, y: number, left: number, top: number, first: boolean): string {
+  const place = (v: number) => (v === 0 ? '50%' : `calc(50% ${v < 0 ? '-' : '+'} ${Math.abs(v)}px)`);
+  return (
+    `<img src="${e(tileSrc(template, zoom, x, y))}"${tileSrcset(template, zoom, x, y)} alt="" width="256" height="256" ` +
+    `${first ? 'fetchpriority="high" ' : ''}style="left:${place(left)};top:${place(top)}">`
+  );
+}
+
+/**
+ * The part of a phone's screen the waste map covers at most (points.css: the map is the screen's
+ * width less the page's margins, and its height less the header and the tools): the tiles drawn
+ * into /home's HTML are those Leaflet shows there first. A wider screen sees the same tiles in
+ * the middle of the map until Leaflet has drawn it whole.
+ */
+const HOME_MAP_BOX = { width: 412, height: 560 };
+
+/**
+ * /home: room for the map's tools (search, material chips, the near-me and view switches) and
+ * the map's first view (MAP_DEFAULT_VIEW) as Leaflet lays it out: tiles placed from the map's
+ * centre, the one under the centre first and fetched first. The points come with the app.
+ */
+function homeMap(ctx: FrameContext): string {
+  const { lat, lng, zoom } = MAP_DEFAULT_VIEW;
+  const centre = tileOf(lat, lng, zoom);
+  const halfW = HOME_MAP_BOX.width / 2;
+  const halfH = HOME_MAP_BOX.height / 2;
+  // Tile column i spans [i*256 - px, (i+1)*256 - px] from the centre; keep those that meet the box.
+  const range = (offset: number, half: number) => {
+    const out: number[] = [];
+    for (let i = Math.floor((-half + offset) / 256); i * 256 - offset < half; i++) out.push(i);
+    return out;
+  };
+  const cols = range(centre.px, halfW);
+  const rows = range(centre.py, halfH);
+  const tiles: string[] = [tileImg(ctx.tileUrl, zoom, centre.x, centre.y, -centre.px, -centre.py, true)];
+  for (const j of rows)
+    for (const i of cols)
+      if (i !== 0 || j !== 0) tiles.push(tileImg(ctx.tileUrl, zoom, centre.x + i, centre.y + j, i * 256 - centre.px, j * 256 - centre.py, false));
+  return (
+    `<div class="pvp-points-screen">${controlRoom('frame-map-tools')}<div class="pvp-points-body"><div class="pvp-points-map">` +
+    `<div class="pvp-map-area frame-map">${tiles.join('')}</div></div></div></div>`
+  );
+}
+
 function formFrame(t: (key: string) => string, lead: string, fields: string[], extra = ''): PageFrame {
   const rows = fields.map((key) => `<div class="frame-field"><span>${e(t(key))}</span><span class="frame-input"></span></div>`).join('');
   return frameOnly(`<p class="lead">${e(t(lead))}</p>${extra}<div class="frame-form">${rows}</div>`);
@@ -336,6 +390,8 @@ export async function renderPageFrame(ctx: FrameContext, route: string, pathname
   switch (route) {
     case '/index':
       return frameOnly(landing(t));
+    case '/home':
+      return frameOnly(homeMap(ctx));
     case '/campaign':
       return new URLSearchParams(search).has('id') ? null : campaigns(ctx, t);
     case '/allies':

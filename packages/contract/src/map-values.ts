@@ -49,3 +49,10 @@ export const CONTAINER_STATUS_LABELS_ES: Record<ContainerStatus, string> = {
   'en-mantenimiento': 'En mantenimiento',
   'fuera-de-servicio': 'Fuera de servicio',
 };
+
+/**
+ * Where the waste map (/home) opens: Medellín, the demo city, at a zoom that shows a city. The
+ * app's map starts here and the server draws the tiles of this view into /home's HTML
+ * (page-frames.ts), so both must agree.
+ */
+export const MAP_DEFAULT_VIEW = { lat: 6.2442, lng: -75.5812, zoom: 12 } as const;

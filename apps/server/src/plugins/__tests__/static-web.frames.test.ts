@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { identitySeeder } from '../../features/identity/identity.seed.js';
 import { pointsDemoSeeder } from '../../features/points/points.seed.js';
 import { contentSeeder } from '../../features/content/content.seed.js';
+import { MAP_DEFAULT_VIEW } from '@puntoverde/contract';
 import { ALLIES_PATH, CAMPAIGNS_PATH, FAQ_PATH, tileOf, tileSrc } from '../../page-frames.js';
 
 /** A build folder like `vite build` writes: boot and preload markers, the entry stylesheet linked at the end of <body>. */
@@ -24,6 +25,7 @@ const SHELL = {
     { path: '/auth/login', title: 'Iniciar sesión' },
     { path: '/map/:id', title: 'Punto de residuos', preload: ['assets/map.page-Cd2.js', 'assets/points-Ef3.css'] },
     { path: '/home', title: 'Mapa de Residuos' },
+    { path: '/home/:id', title: 'Mapa de Residuos' },
     { path: '/app/tabs/request', title: 'Mis solicitudes' },
     { path: '/app/tabs/request/:id', title: 'Mis solicitudes' },
     { path: '/auth/profile/:id_user', title: 'Mi perfil' },
@@ -152,9 +154,40 @@ describe("the public pages' content, painted with the HTML", () => {
     expect(html).toContain('.pvp-detail-map{height:240px}');
   });
 
+  it("draws the waste map's first view into /home: every tile a phone's map shows, each where Leaflet puts it", async () => {
+    const html = boot(await get('/home'));
+    const { lat, lng, zoom } = MAP_DEFAULT_VIEW;
+    const centre = tileOf(lat, lng, zoom);
+    const tiles = [...html.matchAll(/<img src="https:\/\/tile\.example\.org\/(\d+)\/(\d+)\/(\d+)\.png" alt="" width="256" height="256" (fetchpriority="high" )?style="left:([^;]+);top:([^"]+)">/g)];
+    // The tile under the map's centre comes first and is the only one fetched first.
+    expect(tiles[0]?.slice(1, 5)).toEqual([String(zoom), String(centre.x), String(centre.y), 'fetchpriority="high" ']);
+    expect(tiles.filter((m) => m[4])).toHaveLength(1);
+    // Each tile sits at its offset from the centre, as Leaflet lays the grid out from the map's centre.
+    const px = (place: string) => (place === '50%' ? 0 : Number(/calc\(50% ([-+]) (\d+)px\)/.exec(place)?.slice(1).join('')));
+    for (const m of tiles) {
+      expect(px(m[5] ?? '')).toBe((Number(m[2]) - centre.x) * 256 - centre.px);
+      expect(px(m[6] ?? '')).toBe((Number(m[3]) - centre.y) * 256 - centre.py);
+    }
+    // Together they cover a phone's map (412 × 560 px around the centre), and no tile lies outside it.
+    const lefts = tiles.map((m) => px(m[5] ?? ''));
+    const tops = tiles.map((m) => px(m[6] ?? ''));
+    expect(Math.min(...lefts)).toBeLessThanOrEqual(-206);
+    expect(Math.max(...lefts) + 256).toBeGreaterThanOrEqual(206);
+    expect(Math.min(...tops)).toBeLessThanOrEqual(-280);
+    expect(Math.max(...tops) + 256).toBeGreaterThanOrEqual(280);
+    for (const [i, left] of lefts.entries()) {
+      expect(left).toBeLessThan(206);
+      expect(left + 256).toBeGreaterThan(-206);
+      expect(tops[i]).toBeLessThan(280);
+      expect((tops[i] ?? 0) + 256).toBeGreaterThan(-280);
+    }
+    expect(new Set(tiles.map((m) => `${m[2]}/${m[3]}`)).size).toBe(tiles.length);
+    expect(html).toContain('<div class="frame-map-tools" aria-hidden="true"></div>');
+  });
+
   it('keeps the plain boot screen for an unknown point and for pages without a frame', async () => {
     expect(boot(await get('/map/999999'))).toBe('<div class="boot-bar">Punto de residuos</div>');
-    expect(boot(await get('/home'))).toBe('<div class="boot-bar">Mapa de Residuos</div>');
+    expect(boot(await get('/home/12'))).toBe('<div class="boot-bar">Mapa de Residuos</div>');
   });
 
   it("draws a signed-in page's headings and skeleton, the same for everyone and with no user data", async () => {
@@ -192,5 +225,8 @@ describe("the public pages' content, painted with the HTML", () => {
     expect(tileSrc('https://t.example/{z}/{x}/{y}{r}.png', 16, 1, 2)).toBe('https://t.example/16/1/2.png');
     expect(tileSrc('https://t.example/{z}/{x}/{y}{r}.png', 16, 1, 2, true)).toBe('https://t.example/16/1/2@2x.png');
     expect(tileSrc('https://{s}.t.example/{z}/{x}/{y}.png', 3, 4, 5, true)).toBe('https://a.t.example/3/4/5.png');
+    // Leaflet's subdomain for a tile: its default 'abc' by (x + y) modulo 3, so the map reuses the frame's tile.
+    expect(tileSrc('https://{s}.t.example/{z}/{x}/{y}.png', 3, 4, 6)).toBe('https://b.t.example/3/4/6.png');
+    expect(tileSrc('https://{s}.t.example/{z}/{x}/{y}.png', 3, 4, 7)).toBe('https://c.t.example/3/4/7.png');
   });
 });

@@ -45,6 +45,10 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
   const tilesRef = useRef<TileLayer | null>(null);
   const leafletRef = useRef<{ L: LeafletModule; map: LeafletMap } | null>(null);
   const [ready, setReady] = useState(false);
+  // Until the base tiles of the first view have loaded (or failed), the map says it is busy: a
+  // page's server-drawn frame (lib/boot-screen.ts) stays over it until then, so its picture of
+  // the first tiles is not replaced by an empty map for the moment Leaflet takes to draw them.
+  const [tilesLoading, setTilesLoading] = useState(true);
 
   /** Base tiles: decoration. When several fail, a note says so; the drawn layers keep working. */
   const addTiles = (url: string) => {
@@ -57,6 +61,8 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
       if (failures === 3) setTilesFailed(true);
     });
     tiles.on('tileload', () => setTilesFailed(false));
+    // Leaflet fires `load` once no tile of the view is left loading, failed ones included.
+    tiles.once('load', () => setTilesLoading(false));
     tiles.addTo(current.map);
     tilesRef.current = tiles;
   };
@@ -124,7 +130,7 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
   };
 
   return (
-    <div className="pvp-map-frame" role="region" aria-label={label}>
+    <div className="pvp-map-frame" role="region" aria-label={label} aria-busy={tilesLoading && !error ? true : undefined}>
       <div className={`pvp-map-area ${className ?? ''}`}>
         <div id={id} className="pvp-map" />
         {error ? (

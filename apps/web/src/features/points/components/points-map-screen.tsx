@@ -1,5 +1,5 @@
 import { useIonToast, useIonViewDidEnter } from '@ionic/react';
-import { POINT_KIND_COLORS, POINT_KINDS, TOAST_LONG_DURATION_MS, type MaterialSearchHit, type PointKind } from '@puntoverde/contract';
+import { MAP_DEFAULT_VIEW, POINT_KIND_COLORS, POINT_KINDS, TOAST_LONG_DURATION_MS, type MaterialSearchHit, type PointKind } from '@puntoverde/contract';
 import type { Map as LeafletMap } from 'leaflet';
 import { startTransition, useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,8 +23,8 @@ import { formatAddress } from '../../../lib/address';
 void loadLeaflet().catch(() => undefined);
 
 /** Medellín, the demo city (DESIGN.md §6). */
-const DEFAULT_CENTER: [number, number] = [6.2442, -75.5812];
-const DEFAULT_ZOOM = 12;
+const DEFAULT_CENTER: [number, number] = [MAP_DEFAULT_VIEW.lat, MAP_DEFAULT_VIEW.lng];
+const DEFAULT_ZOOM = MAP_DEFAULT_VIEW.zoom;
 const FOCUS_ZOOM = 17;
 
 function viewportOf(map: LeafletMap): Viewport {

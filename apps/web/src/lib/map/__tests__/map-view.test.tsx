@@ -49,12 +49,36 @@ describe('MapView start-up', () => {
         onReady={onReady}
       />,
     );
-    await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1));
+    // The first test also imports Leaflet: room for a busy machine.
+    await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1), { timeout: 5000 });
     const order = (mock: { mock: { invocationCallOrder: number[] } }) => mock.mock.invocationCallOrder;
     const [tiles] = order(tilesAdded);
     const [ready] = order(onReady);
     expect(tiles).toBeDefined();
     // A yield to the browser between the tiles and the caller's layers.
     expect(order(yieldSpy).some((call) => call > tiles! && call < ready!)).toBe(true);
+  });
+
+  it('says it is busy until the tiles of its first view have loaded or failed (a page frame stays over it until then)', async () => {
+    const onReady = vi.fn();
+    const view = renderWithProviders(
+      <MapView
+        id="mapa-ocupado"
+        label="Mapa de prueba"
+        center={[6.25, -75.57]}
+        zoom={14}
+        tileUrl="/tiles/{z}/{x}/{y}.png"
+        attribution="© OpenStreetMap"
+        onReady={onReady}
+      />,
+    );
+    // The first test also imports Leaflet: room for a busy machine.
+    await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    const region = view.getByRole('region', { name: 'Mapa de prueba' });
+    // jsdom loads no image: the layer is still waiting for its tiles.
+    expect(region).toHaveAttribute('aria-busy', 'true');
+    const layer = tilesAdded.mock.contexts[0] as L.TileLayer;
+    layer.fire('load');
+    await waitFor(() => expect(region).not.toHaveAttribute('aria-busy'));
   });
 });
