@@ -36,11 +36,12 @@ describe('MapView start-up', () => {
     (globalThis as { scheduler?: unknown }).scheduler = realScheduler;
   });
 
-  it('adds the base tiles, yields to the browser, then lets the caller draw its layers', async () => {
+  /** A phone-sized map with a tile template; resolves once the caller's layers may be drawn. */
+  async function renderMap(id: string) {
     const onReady = vi.fn();
-    renderWithProviders(
+    const view = renderWithProviders(
       <MapView
-        id="mapa-prueba"
+        id={id}
         label="Mapa de prueba"
         center={[6.25, -75.57]}
         zoom={14}
@@ -51,6 +52,11 @@ describe('MapView start-up', () => {
     );
     // The first test also imports Leaflet: room for a busy machine.
     await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    return { view, onReady };
+  }
+
+  it('adds the base tiles, yields to the browser, then lets the caller draw its layers', async () => {
+    const { onReady } = await renderMap('mapa-prueba');
     const order = (mock: { mock: { invocationCallOrder: number[] } }) => mock.mock.invocationCallOrder;
     const [tiles] = order(tilesAdded);
     const [ready] = order(onReady);
@@ -60,20 +66,7 @@ describe('MapView start-up', () => {
   });
 
   it('says it is busy until the tiles of its first view have loaded or failed (a page frame stays over it until then)', async () => {
-    const onReady = vi.fn();
-    const view = renderWithProviders(
-      <MapView
-        id="mapa-ocupado"
-        label="Mapa de prueba"
-        center={[6.25, -75.57]}
-        zoom={14}
-        tileUrl="/tiles/{z}/{x}/{y}.png"
-        attribution="© OpenStreetMap"
-        onReady={onReady}
-      />,
-    );
-    // The first test also imports Leaflet: room for a busy machine.
-    await waitFor(() => expect(onReady).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    const { view } = await renderMap('mapa-ocupado');
     const region = view.getByRole('region', { name: 'Mapa de prueba' });
     // jsdom loads no image: the layer is still waiting for its tiles.
     expect(region).toHaveAttribute('aria-busy', 'true');
