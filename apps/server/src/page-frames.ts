@@ -303,6 +303,18 @@ function tileSrcset(template: string, zoom: number, x: number, y: number): strin
   return template.includes('{r}') ? ` srcset="${e(tileSrc(template, zoom, x, y, true))} 2x"` : '';
 }
 
+/**
+ * A map tile at its place in a `.frame-map` box, as Leaflet places it: `left`/`top` are the px
+ * from the box's centre to the tile's corner; `first` fetches it before the page's other images.
+ */
+function tileImg(template: string, zoom: number, x: number, y: number, left: number, top: number, first: boolean): string {
+  const place = (v: number) => (v === 0 ? '50%' : `calc(50% ${v < 0 ? '-' : '+'} ${Math.abs(v)}px)`);
+  return (
+    `<img src="${e(tileSrc(template, zoom, x, y))}"${tileSrcset(template, zoom, x, y)} alt="" width="256" height="256" ` +
+    `${first ? 'fetchpriority="high" ' : ''}style="left:${place(left)};top:${place(top)}">`
+  );
+}
+
 async function point(ctx: FrameContext, t: (key: string) => string, id: number): Promise<PageFrame | null> {
   const body = (await ctx.api(`v1/points/${id}`)) as { data: PointDetail } | null;
   if (!body) return null; // an unknown point: the app says so
@@ -311,24 +323,13 @@ async function point(ctx: FrameContext, t: (key: string) => string, id: number):
   // The map as the app opens it (zoom 16, centred on the point): the tile under the point, where
   // Leaflet will draw it, so the map's first tile is on screen with the HTML.
   const tile = tileOf(data.lat, data.lng, 16);
-  const map =
-    `<div class="pvp-detail-map frame-map"><img src="${e(tileSrc(ctx.tileUrl, 16, tile.x, tile.y))}"${tileSrcset(ctx.tileUrl, 16, tile.x, tile.y)} alt="" width="256" height="256" fetchpriority="high" ` +
-    `style="left:calc(50% - ${tile.px}px);top:calc(50% - ${tile.py}px)"></div>`;
+  const map = `<div class="pvp-detail-map frame-map">${tileImg(ctx.tileUrl, 16, tile.x, tile.y, -tile.px, -tile.py, true)}</div>`;
   const html =
     `<article class="pvp-detail"><header><p class="pvp-kind">${e(t(`points.kinds.${data.kind}`))}</p>` +
     `<h2 class="pvp-detail-name">${e(data.name)}</h2><p class="pvp-detail-address">${e(address)}</p></header>` +
     `${controlRoom('frame-actions')}${map}</article>`;
   // The app asks with `?at=<now>`: it matches this answer when its clock agrees (embedded-page-data.ts).
   return { html, answers: { [`v1/points/${id}`]: body } };
-}
-
-/** A map tile at its place in a `.frame-map` box: `dx`/`dy` px from the tile's corner to the box's centre. */
-function tileImg(template: string, zoom: number, x: number, y: number, left: number, top: number, first: boolean): string {
-  const place = (v: number) => (v === 0 ? '50%' : `calc(50% ${v < 0 ? '-' : '+'} ${Math.abs(v)}px)`);
-  return (
-    `<img src="${e(tileSrc(template, zoom, x, y))}"${tileSrcset(template, zoom, x, y)} alt="" width="256" height="256" ` +
-    `${first ? 'fetchpriority="high" ' : ''}style="left:${place(left)};top:${place(top)}">`
-  );
 }
 
 /**

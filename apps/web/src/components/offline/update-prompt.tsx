@@ -11,7 +11,7 @@ import { subscribeUpdate } from '../../lib/offline/service-worker';
 import './offline.css';
 
 /** On <html> while the prompt shows: pages keep room for it at their end. */
-export const UPDATE_PROMPT_SHOWN_CLASS = 'pv-update-prompt-shown';
+const UPDATE_PROMPT_SHOWN_CLASS = 'pv-update-prompt-shown';
 
 export function UpdatePrompt() {
   const { t } = useTranslation();
