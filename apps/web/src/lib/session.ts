@@ -194,9 +194,18 @@ export function saveSession(
  * Merges fresh fields (profile edits, a re-read of /me, e-mail verified) into the logged-in
  * user, stores and broadcasts them. Not a login: no event is published. Ignored when logged out.
  */
+/** Whether two users have the same fields with the same (primitive) values. */
+function sameFields(a: CurrentUser, b: CurrentUser): boolean {
+  const keys = Object.keys(a) as (keyof CurrentUser)[];
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.is(a[key], b[key]));
+}
+
 export function updateCurrentUser(patch: Partial<CurrentUser>): void {
   if (!isLoggedIn(currentUser)) return;
   const next: CurrentUser = { ...currentUser, ...patch, id: currentUser.id, tc_id: patch.tc_id ?? currentUser.tc_id };
+  // What the server says is usually what is stored (GET v1/me on every start): a new object then
+  // would re-render every screen that reads the session, for nothing, while the page starts.
+  if (sameFields(next, currentUser)) return;
   try {
     window.localStorage.setItem(STORAGE_KEY_CURRENT_USER, JSON.stringify(next));
   } catch (error) {

@@ -128,6 +128,21 @@ describe('session store', () => {
       expect(onLogin).not.toHaveBeenCalled();
     });
 
+    it('neither stores nor broadcasts what is already the current user', async () => {
+      const session = await startSession(JSON.stringify(managerUser));
+      const listener = vi.fn();
+      session.subscribe(listener);
+      const before = session.getCurrentUser();
+      const setItem = vi.spyOn(Storage.prototype, 'setItem');
+      // As GET v1/me answers on every start: the same fields, in a new object.
+      session.updateCurrentUser({ ...managerUser });
+      session.updateCurrentUser({ name: managerUser.name });
+      expect(listener).not.toHaveBeenCalled();
+      expect(setItem).not.toHaveBeenCalled();
+      expect(session.getCurrentUser()).toBe(before);
+      setItem.mockRestore();
+    });
+
     it('does nothing while logged out', async () => {
       const session = await startSession();
       session.updateCurrentUser({ name: 'Nadie' });

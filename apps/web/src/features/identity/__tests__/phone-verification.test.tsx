@@ -1,5 +1,6 @@
 import type { Me } from '@puntoverde/contract';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { householdUser } from '../../../test/fixtures';
 import { translate } from '../../../test/translate';
@@ -62,7 +63,17 @@ describe('Verifica tu celular', () => {
       },
       { status: 200, body: { data: { phone: '3001234567', phone_verified_at: '2026-11-26T10:01:00.000Z' } } },
     );
-    const view = renderWithProviders(<PhoneVerification me={me} />);
+    // As on the profile: the account, fetched again once the phone is verified, says so.
+    function Profile() {
+      const [account, setAccount] = useState(me);
+      return (
+        <PhoneVerification
+          me={account}
+          onVerified={() => setAccount({ ...me, phone_verified: true, phone_verified_at: '2026-11-26T10:01:00.000Z' })}
+        />
+      );
+    }
+    const view = renderWithProviders(<Profile />);
     expect(screen.getByText('+57 300 123 4567')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: translate('phone.send') }));
     expect(
@@ -88,11 +99,17 @@ describe('Verifica tu celular', () => {
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]!.body).toEqual({ code: '424242' });
     await waitFor(() => expect(getCurrentUser().phone_verified).toBe(true));
+    // The steps give way to the badge, which says it has just been done.
+    expect(await screen.findByText(translate('phone.success'))).toBeInTheDocument();
+    expect(screen.getByText(translate('phone.verified'))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: translate('phone.confirm') })).toBeNull();
     view.unmount();
     renderWithProviders(
       <PhoneVerification me={{ ...me, phone_verified: true, phone_verified_at: '2026-11-26T10:01:00.000Z' }} />,
     );
     expect(screen.getByText(translate('phone.verified'))).toBeInTheDocument();
+    expect(screen.queryByText(translate('phone.success'))).toBeNull();
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('counts down 60 s before another code can be asked for', async () => {

@@ -68,22 +68,15 @@ export function PhoneVerifiedBadge() {
   );
 }
 
+/**
+ * Verified: the number and its badge. Otherwise the steps (the number, then the code), whose two
+ * forms are only set up for a person who still has to verify: on the profile of one who has,
+ * react-hook-form's set-up was a fifth of the page's longest task on a phone.
+ */
 export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () => void }) {
   const { t, i18n } = useTranslation();
-  const send = useSendPhoneCode();
-  const confirm = useConfirmPhoneCode();
-  const [sent, setSent] = useState<SendPhoneCodeResult | null>(null);
-  const [editingNumber, setEditingNumber] = useState(!isMobile(me.phone));
-  const [sendError, setSendError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // Here, not in the steps: they are gone once the account says the phone is verified.
   const [justVerified, setJustVerified] = useState(false);
-  const [secondsLeft, startCountdown] = useCountdown();
-
-  const numberForm = useForm<NumberForm>({
-    resolver: numberResolver,
-    defaultValues: { phone: isMobile(me.phone) ? me.phone : '' },
-  });
-  const codeForm = useForm<CodeForm>({ resolver: codeResolver, defaultValues: { code: '' } });
 
   if (me.phone_verified && me.phone) {
     return (
@@ -101,6 +94,32 @@ export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () 
       </div>
     );
   }
+  return (
+    <PhoneVerificationSteps
+      me={me}
+      onVerified={() => {
+        setJustVerified(true);
+        onVerified?.();
+      }}
+    />
+  );
+}
+
+function PhoneVerificationSteps({ me, onVerified }: { me: Me; onVerified: () => void }) {
+  const { t } = useTranslation();
+  const send = useSendPhoneCode();
+  const confirm = useConfirmPhoneCode();
+  const [sent, setSent] = useState<SendPhoneCodeResult | null>(null);
+  const [editingNumber, setEditingNumber] = useState(!isMobile(me.phone));
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [secondsLeft, startCountdown] = useCountdown();
+
+  const numberForm = useForm<NumberForm>({
+    resolver: numberResolver,
+    defaultValues: { phone: isMobile(me.phone) ? me.phone : '' },
+  });
+  const codeForm = useForm<CodeForm>({ resolver: codeResolver, defaultValues: { code: '' } });
 
   const requestCode = async (phone: string | undefined) => {
     setSendError(null);
@@ -130,8 +149,7 @@ export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () 
     try {
       await confirm.mutateAsync(values.code);
       endPhoneVerificationOffer();
-      setJustVerified(true);
-      onVerified?.();
+      onVerified();
     } catch (error) {
       if (isApiErrorLike(error) && error.code === 'phone-code-invalid') {
         codeForm.setError(
