@@ -35,12 +35,18 @@ export async function registerServiceWorker(onFlushRequest: () => void): Promise
   if (!serviceWorkerSupported()) return;
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
-  // A tab that was already controlled reloads when a new worker takes over (from any tab);
-  // the very first install takes control without a reload (same build as the page).
-  const hadController = Boolean(navigator.serviceWorker.controller);
+  // A controlled tab reloads when a new worker takes over (from any tab). The very first
+  // install takes control without a reload (same build as the page); from then on the tab is
+  // controlled, and a new version taking over reloads it like any other — a tab opened on the
+  // first visit, then kept open across a deploy, stayed on "Actualizar" with nothing happening.
+  let controlled = Boolean(navigator.serviceWorker.controller);
   let reloading = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (!hadController || reloading) return;
+    if (!controlled) {
+      controlled = true;
+      return;
+    }
+    if (reloading) return;
     reloading = true;
     window.location.reload();
   });
