@@ -71,7 +71,7 @@ export function PhoneVerifiedBadge() {
 /**
  * Verified: the number and its badge. Otherwise the steps (the number, then the code), whose two
  * forms are only set up for a person who still has to verify: on the profile of one who has,
- * react-hook-form's set-up was a fifth of the page's longest task on a phone.
+ * react-hook-form's set-up was about a third of one of the page's longest tasks on a phone.
  */
 export function PhoneVerification({ me, onVerified }: { me: Me; onVerified?: () => void }) {
   const { t, i18n } = useTranslation();
