@@ -1,6 +1,9 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { revealWhenVisible } from './when-visible';
-import { openPwaProfile, untilControlled, type PwaProfile } from './pwa-profile';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 /**
@@ -9,32 +12,50 @@ import sharp from 'sharp';
  * the install check, a point read offline, a PQR filed offline and sent once back online (no
  * second radicado after a forced retry), a PQR and a report with a photo filed offline together
  * (the photo uploaded on reconnect, no duplicate file or report after a forced retry), the map's
- * cached points with no tiles. The update prompt after a new build: offline-update.spec.ts.
+ * cached points with no tiles, and the update prompt after a new build is served.
  */
 
 const LAUREL = { name: 'ECA Laureles La 70 (demo)', lat: 6.2471, lng: -75.5902 };
+const SW_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/sw.js');
 
 test.describe.configure({ mode: 'serial' });
 
-let profile: PwaProfile | undefined;
 let context: BrowserContext;
 let page: Page;
+let profile: string;
 let baseURL: string;
 
 test.beforeAll(async ({ browserName }, testInfo) => {
   test.skip(browserName !== 'chromium', 'installability is a Chromium check');
-  profile = await openPwaProfile(testInfo);
-  ({ context, page, baseURL } = profile);
+  baseURL = String(testInfo.project.use.baseURL);
+  profile = mkdtempSync(path.join(tmpdir(), 'puntoverde-pwa-'));
+  const launch = testInfo.project.use.launchOptions ?? {};
+  context = await chromium.launchPersistentContext(profile, {
+    ...launch,
+    baseURL,
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+    viewport: { width: 1280, height: 800 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
 });
 
 test.afterAll(async () => {
-  await profile?.close();
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 /** The help page's PQR forms render once the visitor reaches them (components/when-visible). */
 async function revealPqr(pqr: Locator) {
   await revealWhenVisible(pqr.page());
   await expect(pqr.getByLabel('Tipo de solicitud')).toBeVisible();
+}
+
+/** Waits until the service worker controls the page (it registers after the first paint). */
+async function untilControlled(p: Page) {
+  await p.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, {
+    timeout: 30_000,
+  });
 }
 
 test('the app is installable: Chromium reports no installability errors', async () => {
@@ -407,4 +428,36 @@ test('a pickup request the server refused while it waited offline opens in its f
   });
   expect(mine.ok(), await mine.text()).toBe(true);
   expect(JSON.stringify(await mine.json()).split(address).length - 1).toBe(1);
+});
+
+test('a new build served shows "Hay una nueva versión — Actualizar", and updating loads it', async () => {
+  await page.goto('/index');
+  await untilControlled(page);
+  const before = readFileSync(SW_FILE, 'utf8');
+  try {
+    // What a deploy does to the worker: new bytes (a new precache list); the page asks for updates.
+    appendFileSync(SW_FILE, `\n// build ${Date.now()}\n`);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'Hay una nueva versión' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    await expect(prompt).toContainText('Hay una nueva versión —');
+    await expect(prompt.getByRole('button', { name: 'Ahora no' })).toBeVisible();
+    // Updating reloads the page: the prompt must never sit on what the page ends with (a form's
+    // submit button). Scrolled to its end, the page's last block is clear of it.
+    await page.evaluate(() => {
+      const main = document.querySelector('main.page-content');
+      if (main) main.scrollTop = main.scrollHeight;
+    });
+    const lastBlock = await page.locator('main .page-body > *').last().boundingBox();
+    const promptBox = await prompt.boundingBox();
+    expect((lastBlock?.y ?? 0) + (lastBlock?.height ?? 0)).toBeLessThanOrEqual(promptBox?.y ?? 0);
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Actualizar' }).click();
+    await reloaded;
+    await expect(page.getByRole('status').filter({ hasText: 'Hay una nueva versión' })).toHaveCount(0);
+    const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+    expect(scriptUrl).toBe(`${baseURL}/sw.js`);
+  } finally {
+    writeFileSync(SW_FILE, before);
+  }
 });

@@ -62,20 +62,7 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    {
-      name: 'chromium',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: 'offline-update.spec.ts',
-    },
-    // It serves a new build's sw.js to the one server: after every other test, so none meets the prompt.
-    {
-      name: 'after-all',
-      use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: 'offline-update.spec.ts',
-      dependencies: ['chromium'],
-    },
-  ],
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     cwd: '..',

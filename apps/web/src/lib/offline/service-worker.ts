@@ -31,25 +31,34 @@ export function serviceWorkerSupported(): boolean {
   );
 }
 
-export async function registerServiceWorker(onFlushRequest: () => void): Promise<void> {
-  if (!serviceWorkerSupported()) return;
-  const { Workbox } = await import('workbox-window');
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  // A controlled tab reloads when a new worker takes over (from any tab). The very first
-  // install takes control without a reload (same build as the page); from then on the tab is
-  // controlled, and a new version taking over reloads it like any other — a tab opened on the
-  // first visit, then kept open across a deploy, stayed on "Actualizar" with nothing happening.
-  let controlled = Boolean(navigator.serviceWorker.controller);
+/**
+ * A controlled tab reloads when a new worker takes over (from any tab). The very first install
+ * takes control without a reload (same build as the page); from then on the tab is controlled,
+ * and a new version taking over reloads it like any other — a tab opened on the first visit, then
+ * kept open across a deploy, stayed on "Actualizar" with nothing happening.
+ */
+export function reloadOnTakeover(
+  container: Pick<ServiceWorkerContainer, 'controller' | 'addEventListener'>,
+  reload: () => void = () => window.location.reload(),
+): void {
+  let controlled = Boolean(container.controller);
   let reloading = false;
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
+  container.addEventListener('controllerchange', () => {
     if (!controlled) {
       controlled = true;
       return;
     }
     if (reloading) return;
     reloading = true;
-    window.location.reload();
+    reload();
   });
+}
+
+export async function registerServiceWorker(onFlushRequest: () => void): Promise<void> {
+  if (!serviceWorkerSupported()) return;
+  const { Workbox } = await import('workbox-window');
+  const wb = new Workbox('/sw.js', { scope: '/' });
+  reloadOnTakeover(navigator.serviceWorker);
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
     if (event.data?.type === FLUSH_MESSAGE) onFlushRequest();
   });
