@@ -444,13 +444,17 @@ test('a new build served shows "Hay una nueva versión — Actualizar", and upda
     await expect(prompt.getByRole('button', { name: 'Ahora no' })).toBeVisible();
     // Updating reloads the page: the prompt must never sit on what the page ends with (a form's
     // submit button). Scrolled to its end, the page's last block is clear of it.
-    await page.evaluate(() => {
-      const main = document.querySelector('main.page-content');
-      if (main) main.scrollTop = main.scrollHeight;
-    });
-    const lastBlock = await page.locator('main .page-body > *').last().boundingBox();
-    const promptBox = await prompt.boundingBox();
-    expect((lastBlock?.y ?? 0) + (lastBlock?.height ?? 0)).toBeLessThanOrEqual(promptBox?.y ?? 0);
+    // Scrolled again until the end holds still: content below the fold renders once reached
+    // (components/when-visible) and can lengthen the page after the first scroll.
+    await expect(async () => {
+      await page.evaluate(() => {
+        const main = document.querySelector('main.page-content');
+        if (main) main.scrollTop = main.scrollHeight;
+      });
+      const lastBlock = await page.locator('main .page-body > *').last().boundingBox();
+      const promptBox = await prompt.boundingBox();
+      expect((lastBlock?.y ?? 0) + (lastBlock?.height ?? 0)).toBeLessThanOrEqual(promptBox?.y ?? 0);
+    }).toPass({ timeout: 15_000 });
     const reloaded = page.waitForEvent('load');
     await prompt.getByRole('button', { name: 'Actualizar' }).click();
     await reloaded;
