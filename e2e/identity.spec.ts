@@ -276,10 +276,16 @@ test('the profile shows own data, edits it, lists this session, and refuses anot
   const user = await createHousehold(request, email);
   await loginAndSettle(page, email, DEMO_PASSWORD);
 
+  // The shell's start-up read of the user and the profile's are one request.
+  const meReads: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === '/back/api/v1/me') meReads.push(r.url());
+  });
   await page.goto(`/auth/profile/${user.id}`);
   const profile = ionPage(page, 'Mi perfil');
   await expect(profile.getByText(email).first()).toBeVisible();
   await expect(profile.getByLabel('Nombres')).toHaveValue('Camila');
+  expect(meReads).toHaveLength(1);
   await profile.getByLabel('Teléfono').fill('3157654321');
   await profile.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(page.getByText('Guardamos tus datos.')).toBeVisible();

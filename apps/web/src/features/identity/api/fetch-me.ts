@@ -16,3 +16,9 @@ export async function fetchMe(): Promise<Me> {
   updateCurrentUser(response.data);
   return response.data;
 }
+
+/** The query key of the current user's GET v1/me (`useMe` in me.ts, the shell's start-up read). */
+export const meQueryKey = ['identity', 'me'] as const;
+export function meKey(userId: number) {
+  return [...meQueryKey, userId] as const;
+}
