@@ -27,18 +27,33 @@ const toasts = () => Array.from(document.querySelectorAll('ion-toast')) as (HTML
 
 beforeEach(() => {
   FakeEventSource.all = [];
-  saveSession({ id: 7, tc_id: 2, id_empresa: null, token: 'token-de-prueba', name: 'Hogar', email: 'hogar@example.com' }, 'user:login');
+  saveSession(
+    { id: 7, tc_id: 2, id_empresa: null, token: 'token-de-prueba', name: 'Hogar', email: 'hogar@example.com' },
+    'user:login',
+  );
   vi.stubGlobal('EventSource', FakeEventSource);
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) =>
       String(url).includes('events/ticket')
-        ? new Response(JSON.stringify({ data: { ticket: 't1', expires_at: '', url: '/back/api/v1/events?ticket=t1' } }), { status: 200, headers: { 'content-type': 'application/json' } })
-        : new Response(JSON.stringify({ data: { items: [], total: 0, page: 1, page_size: 30, unread_count: 0 } }), { status: 200, headers: { 'content-type': 'application/json' } }),
+        ? new Response(
+            JSON.stringify({ data: { ticket: 't1', expires_at: '', url: '/back/api/v1/events?ticket=t1' } }),
+            { status: 200, headers: { 'content-type': 'application/json' } },
+          )
+        : new Response(JSON.stringify({ data: { items: [], total: 0, page: 1, page_size: 30, unread_count: 0 } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
     ),
   );
 });
-afterEach(() => {
+afterEach(async () => {
+  // Dismissed before removal: a removed toast's duration timer still fired later and ran Ionic's
+  // dismissal in another file's test (an unhandled "requestAnimationFrame is not defined" in CI).
+  for (const t of toasts()) {
+    const toast = t as unknown as { dismiss?: () => Promise<boolean> };
+    if (toast.dismiss) await toast.dismiss().catch(() => false);
+  }
   for (const t of toasts()) t.remove();
   vi.unstubAllGlobals();
 });
@@ -55,8 +70,21 @@ describe('a manager changes the status of my pickup', () => {
     const stream = FakeEventSource.all[0]!;
     act(() => {
       stream.emit('ready', { user_id: 7 });
-      stream.emit('request.updated', { type: 'request.updated', request_id: 12, status: 'aceptada', point_id: 3, actor_id: 99, notified: true });
-      stream.emit('notification.created', { type: 'notification.created', notification_id: 40, title: 'Solicitud #12 aceptada', body: 'El punto aceptó tu solicitud.', link: '/app/tabs/request/12' });
+      stream.emit('request.updated', {
+        type: 'request.updated',
+        request_id: 12,
+        status: 'aceptada',
+        point_id: 3,
+        actor_id: 99,
+        notified: true,
+      });
+      stream.emit('notification.created', {
+        type: 'notification.created',
+        notification_id: 40,
+        title: 'Solicitud #12 aceptada',
+        body: 'El punto aceptó tu solicitud.',
+        link: '/app/tabs/request/12',
+      });
     });
     await waitFor(() => expect(toasts().length).toBeGreaterThan(0));
     // Give a second toast every chance to appear before counting.
@@ -68,7 +96,14 @@ describe('a manager changes the status of my pickup', () => {
     renderWithProviders(<LiveUpdates />);
     await waitFor(() => expect(FakeEventSource.all).toHaveLength(1));
     act(() => {
-      FakeEventSource.all[0]!.emit('request.updated', { type: 'request.updated', request_id: 12, status: 'aceptada', point_id: 3, actor_id: 99, notified: false });
+      FakeEventSource.all[0]!.emit('request.updated', {
+        type: 'request.updated',
+        request_id: 12,
+        status: 'aceptada',
+        point_id: 3,
+        actor_id: 99,
+        notified: false,
+      });
     });
     await waitFor(() => expect(toasts().map((t) => t.message)).toEqual(['Solicitud #12: Aceptada']));
   });
