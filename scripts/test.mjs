@@ -1,5 +1,5 @@
 // `npm test`: every suite, e2e in Chromium included, then one line `N passed, N failed`.
-//   --only a,b   run only the named suites (size, contract, server, server-pg, web,
+//   --only a,b   run only the named suites (lint, typecheck, size, contract, server, server-pg, web,
 //                server-node24, web-node24, native, e2e)
 // Server suites run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set. The
 // server (SQLite) and web suites run a second time on Node 24 (scripts/node24.mjs installs it
@@ -56,7 +56,41 @@ function vitestSuite(name, dir, env = {}, nodeBin = null) {
   return { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, seconds, failures };
 }
 
+/** ESLint over the whole tree: each linted file is a test, failed when it has an error or a warning. */
+function lintSuite() {
+  const out = path.join(reportDir, 'lint.json');
+  rmSync(out, { force: true });
+  const { status, seconds } = run(npx, ['eslint', '.', '--max-warnings', '0', '--format', 'json', '--output-file', out]);
+  if (!existsSync(out)) return { name: 'lint', passed: 0, failed: 1, seconds, note: `no report (exit ${status})` };
+  const files = JSON.parse(readFileSync(out, 'utf8'));
+  const bad = files.filter((f) => f.errorCount + f.warningCount > 0);
+  const failures = bad.flatMap((f) =>
+    f.messages.map((m) => `${path.relative(root, f.filePath)}:${m.line}:${m.column} ${m.message} (${m.ruleId ?? 'parse'})`),
+  );
+  const failed = bad.length + (status !== 0 && bad.length === 0 ? 1 : 0);
+  return { name: 'lint', passed: files.length - bad.length, failed, seconds, failures };
+}
+
+/** `tsc --noEmit` per TypeScript project: each project is a test. */
+const TS_PROJECTS = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'];
+function typecheckSuite() {
+  const started = Date.now();
+  const failures = [];
+  for (const project of TS_PROJECTS) {
+    const res = spawnSync(npx, ['tsc', '--noEmit', '-p', project], { cwd: root, encoding: 'utf8' });
+    if (res.status !== 0) {
+      process.stdout.write(res.stdout ?? '');
+      process.stderr.write(res.stderr ?? '');
+      failures.push(`${project}: ${(res.stdout ?? '').split('\n').filter((l) => l.includes('error TS')).length} type errors`);
+    }
+  }
+  const seconds = Math.round((Date.now() - started) / 100) / 10;
+  return { name: 'typecheck', passed: TS_PROJECTS.length - failures.length, failed: failures.length, seconds, failures };
+}
+
 const suites = [
+  { name: 'lint', run: lintSuite },
+  { name: 'typecheck', run: typecheckSuite },
   {
     name: 'size',
     run() {

@@ -6,9 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alliesQueryOptions } from '../../features/allies/api/get-allies';
 import { aboutQueryOptions } from '../../features/content/api/get-about';
 import { householdUser } from '../../test/fixtures';
-import { resetEmbeddedPageData } from '../embedded-page-data';
-import { createQueryClient } from '../query-client';
-import { initSessionFromStorage } from '../session';
+import { resetEmbeddedPageData } from '../../lib/embedded-page-data';
+import { createQueryClient } from '../../lib/query-client';
+import { initSessionFromStorage } from '../../lib/session';
 
 // The paths the server embeds (apps/server/src/page-frames.ts: ALLIES_PATH, ABOUT_PATH).
 const ALLIES_PATH = 'v1/allies?page=1&page_size=100';
