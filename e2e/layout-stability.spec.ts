@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { revealWhenVisible } from './when-visible';
 
 /**
- * Layout stability (Lighthouse's cumulative layout shift ≤ 0.1 on every page, issue 20): what a
+ * Layout stability (Lighthouse's cumulative layout shift ≤ 0.1 on every page): what a
  * page has shown must not move when its data arrives. Each page opens on a phone-sized window
  * with its data held back a moment, as on a slow network, and the layout shifts the browser
  * records (Layout Instability API) are added up — all of them, stricter than Lighthouse's

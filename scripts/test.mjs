@@ -97,7 +97,7 @@ const suites = [
       ensureWebBuild();
       const out = path.join(reportDir, 'size.json');
       // Fails the run when /index's JavaScript before the first paint passes 170 KiB gzip
-      // (issue 2's budget, the script's default).
+      // (the script's default budget).
       const size = run('node', ['apps/web/scripts/size-check.mjs', '--out', out]);
       // The service worker's precache names exactly the files this build wrote (and every page's preloads).
       const precache = run('node', ['apps/web/scripts/precache-check.mjs']);

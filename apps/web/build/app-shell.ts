@@ -9,7 +9,7 @@
  * the page's chunk, the chunks it imports and their stylesheets. The server names them in the
  * page's <head> (modulepreload / preload), so they download with the app's own code instead of
  * after it has started and asked for the page: one network round trip less before any page but
- * /index shows (issue 4).
+ * /index shows.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

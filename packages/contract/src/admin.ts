@@ -3,7 +3,7 @@ import { safeText } from './common.js';
 import { ZMaterialCode } from './materials.js';
 import { ZContainerStatus, ZLatitude, ZLongitude, ZPointKind, ZPointSummary } from './points.js';
 
-/** Back office (issue 5): pagination shared by lists, the audit log and user administration. */
+/** Back office: pagination shared by lists, the audit log and user administration. */
 
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_MAX = 100;

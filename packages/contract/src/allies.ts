@@ -4,7 +4,7 @@ import { ZPageQuery, pageOf } from './admin.js';
 import { ZFileRef } from './files.js';
 import { ALLY_CATEGORIES, ALLY_KINDS } from './content-values.js';
 
-/** Allies (aliados) and adhered members (adheridos) of the scheme (issue 5). */
+/** Allies (aliados) and adhered members (adheridos) of the scheme. */
 export const ZAllyKind = z.enum(ALLY_KINDS);
 export type AllyKind = z.infer<typeof ZAllyKind>;
 

@@ -4,7 +4,7 @@ import { ZAcceptDataPolicy, ZEmail, ZNewPassword, ZPhone } from './identity-fiel
 import { ZLatitude, ZLongitude } from './points.js';
 
 /**
- * Branch offices (sucursales, issue 7). A branch is a user with tc_id 3 and id_empresa = its
+ * Branch offices (sucursales). A branch is a user with tc_id 3 and id_empresa = its
  * company head's id (spec §1, §3). Only the head manages its own branches; a new branch gets an
  * e-mailed, single-use invitation link (7 days) to set its password.
  */

@@ -4,7 +4,7 @@ import { ZFileRef } from './files.js';
 import { ZPageQuery, pageOf } from './admin.js';
 import { CAMPAIGN_STATUSES } from './content-values.js';
 
-/** Campaigns (issue 5): recycling campaigns people join. Status is derived from the dates. */
+/** Campaigns: recycling campaigns people join. Status is derived from the dates. */
 export const ZCampaignStatus = z.enum(CAMPAIGN_STATUSES);
 export type CampaignStatus = z.infer<typeof ZCampaignStatus>;
 

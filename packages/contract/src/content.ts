@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { safeMultilineText, safeText } from './common.js';
 
-/** Staff-editable content (issue 5): the FAQ of `help` and the about page (`contact`, Conócenos). */
+/** Staff-editable content: the FAQ of `help` and the about page (`contact`, Conócenos). */
 export const ZFaqItem = z.object({
   id: z.number().int(),
   question: z.string(),

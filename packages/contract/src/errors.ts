@@ -37,7 +37,7 @@ export const ERRORS = {
     message: 'Tu empresa tiene sucursales activas: elimínalas o desvincúlalas antes de eliminar la cuenta.',
   },
   'network-request-failed': { status: 0, message: NETWORK_ERROR_MESSAGE },
-  // Uploads, campaigns, allies, back office (issue 5)
+  // Uploads, campaigns, allies, back office
   'file-missing': { status: 400, message: 'Adjunta un archivo en el campo «file».' },
   'image-too-large': {
     status: 413,
@@ -58,12 +58,12 @@ export const ERRORS = {
     status: 409,
     message: 'No puedes quitarte tus propios permisos de administración ni desactivar tu propia cuenta.',
   },
-  // Waste points (issue 4)
+  // Waste points
   'unknown-material': { status: 400, message: 'Ese material no existe en el catálogo.' },
   'point-not-found': { status: 404, message: 'No encontramos ese punto de reciclaje.' },
   'container-not-found': { status: 404, message: 'No encontramos ese contenedor en este punto.' },
   'not-point-manager': { status: 403, message: 'Solo quien administra este punto puede cambiar sus contenedores.' },
-  // Materials back office (issue 5)
+  // Materials back office
   'material-not-found': { status: 404, message: 'No encontramos ese material en el catálogo.' },
   'material-code-taken': { status: 409, message: 'Ya existe un material con ese código.' },
   'material-osm-key-taken': { status: 409, message: 'Esa clave de OpenStreetMap ya pertenece a otro material.' },
@@ -73,7 +73,7 @@ export const ERRORS = {
   },
   'material-has-members': { status: 409, message: 'Este material es un grupo con materiales: no puede pertenecer a otro grupo.' },
   'materials-full': { status: 409, message: 'El catálogo llegó a su máximo de materiales: reutiliza o edita uno existente.' },
-  // PQR (issue 6)
+  // PQR
   'pqr-not-found': {
     status: 404,
     message: 'No encontramos una PQR con ese radicado y ese correo. Revisa los dos datos tal como aparecen en el correo de confirmación.',
@@ -95,7 +95,7 @@ export const ERRORS = {
     message: 'El plazo de 5 días hábiles para trasladar esta PQR ya venció: respóndela indicando la entidad competente.',
   },
   'pqr-assignee-invalid': { status: 400, message: 'Solo puedes asignar la PQR a una persona del equipo administrador.' },
-  // Pickup requests, branches, live updates (issue 7)
+  // Pickup requests, branches, live updates
   'request-not-found': { status: 404, message: 'No encontramos esa solicitud de recolección.' },
   'request-forbidden': { status: 403, message: 'No puedes ver ni cambiar esta solicitud de recolección.' },
   'transition-forbidden': {
@@ -132,7 +132,7 @@ export const ERRORS = {
     message: 'El permiso para recibir actualizaciones en vivo no es válido o venció. Vuelve a conectarte.',
   },
   'notification-not-found': { status: 404, message: 'No encontramos esa notificación.' },
-  // Social sign-in (issue 3): OpenID Connect with Google, Apple or another provider
+  // Social sign-in: OpenID Connect with Google, Apple or another provider
   'social-provider-unknown': { status: 404, message: 'Ese inicio de sesión con redes sociales no está disponible.' },
   'social-provider-unavailable': {
     status: 503,
@@ -172,7 +172,7 @@ export const ERRORS = {
   'certificate-not-found': { status: 404, message: 'No encontramos ese certificado.' },
   'certificate-already-annulled': { status: 409, message: 'Ese certificado ya está anulado.' },
   'impact-factor-not-found': { status: 404, message: 'No encontramos ese factor de impacto.' },
-  // Phone verification by SMS code (issue 21)
+  // Phone verification by SMS code
   'phone-not-mobile': {
     status: 400,
     message: 'Escribe un celular colombiano (10 dígitos, empieza por 3): los fijos no reciben SMS.',
@@ -226,7 +226,7 @@ export const ERRORS = {
     message: 'El enlace para responder ya no es válido: abre el reporte en la app para responder.',
   },
   'open311-key-invalid': { status: 403, message: 'Falta el api_key o no es válido.' },
-  // Offline writes (issue 16): the Idempotency-Key header of a retried write
+  // Offline writes: the Idempotency-Key header of a retried write
   'idempotency-key-invalid': {
     status: 400,
     message: 'La clave de envío (Idempotency-Key) no es válida: usa entre 16 y 128 letras, números, guiones o guiones bajos.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILE_KINDS } from './files-values.js';
 
 /**
- * Uploads (issue 5). The type is decided by the file's magic bytes, never by its name or the
+ * Uploads. The type is decided by the file's magic bytes, never by its name or the
  * Content-Type the client sent. Limits: spec §9 sizeImg/sizeDoc taken as KiB.
  */
 export const ZFileKind = z.enum(FILE_KINDS);

@@ -120,7 +120,7 @@ export const ZMe = z.object({
   /** True when the account can sign in with a password (false for social-only accounts). */
   has_password: z.boolean(),
   created_at: z.string(),
-  /** Ids of the waste points the user manages: point managers (tc_id 1) only (issue 4). */
+  /** Ids of the waste points the user manages: point managers (tc_id 1) only. */
   point_ids: z.array(z.number().int()).optional(),
 });
 export type Me = z.infer<typeof ZMe>;

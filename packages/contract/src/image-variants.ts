@@ -1,5 +1,5 @@
 /**
- * Responsive variants of uploaded images (issue 20). Every uploaded image is also stored at
+ * Responsive variants of uploaded images. Every uploaded image is also stored at
  * these widths (never wider than the original) in these formats; a page offers them with
  * `srcset`/`sizes` and lets the browser pick. No zod here: the pages that show images load
  * this without the schemas.

@@ -1,7 +1,7 @@
 /**
  * Plain values of the waste map (point kinds, bin colours and their display colours), kept
  * free of zod: the map's first screen imports them, and a module that also builds schemas would
- * pull the schema library into that screen's JavaScript (issue 4, ~40 ms of start-up work on a
+ * pull the schema library into that screen's JavaScript (~40 ms of start-up work on a
  * phone). `points.ts` and `materials.ts` build their schemas from these lists.
  */
 

@@ -5,7 +5,7 @@ import { ZRequestStatus } from './requests.js';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from './notifications-values.js';
 
 /**
- * In-app notifications and live updates (issue 7).
+ * In-app notifications and live updates.
  *
  * Notifications are records kept per user (title, body, link, read); push delivery of the same
  * records comes later. Live updates travel as server-sent events on GET /v1/events.

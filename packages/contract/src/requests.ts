@@ -7,7 +7,7 @@ import { ZMaterialCode } from './materials.js';
 import { ZLatitude, ZLongitude } from './points.js';
 
 /**
- * Pickup requests (solicitudes de recolección, issue 7): households, company heads and branches
+ * Pickup requests (solicitudes de recolección): households, company heads and branches
  * ask a waste point to collect their recyclables; the point's managers accept, schedule, reject
  * or mark them collected with the actual kilograms. Shared by the server, the web forms and the
  * client's list filters.
