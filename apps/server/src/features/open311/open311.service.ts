@@ -3,10 +3,10 @@ import {
   OPEN311_MAX_RESULTS,
   OPEN311_MAX_WINDOW_DAYS,
   OPEN311_SPECIFICATION,
-  REPORT_DESCRIPTION_MAX,
   REPORT_OPEN_STATUSES,
   REPORT_STATUS_LABELS_ES,
-  isInColombia,
+  ZCreateReportRequest,
+  type CreateReportRequest,
   type Open311Format,
   type Open311Key,
 } from '@puntoverde/contract';
@@ -31,14 +31,17 @@ const DAY_MS = 24 * 3600 * 1000;
 
 /** An answer of the standard's error list (HTTP status and `[{ code, description }]`). */
 export class Open311Error extends Error {
+  readonly descriptions: readonly string[];
   constructor(
     readonly status: 400 | 403 | 404,
-    readonly description: string,
+    description: string | readonly string[],
   ) {
-    super(description);
+    const descriptions = typeof description === 'string' ? [description] : description;
+    super(descriptions.join(' '));
+    this.descriptions = descriptions;
   }
   get body(): XmlNode[] {
-    return [{ code: this.status, description: this.description }];
+    return this.descriptions.map((description) => ({ code: this.status, description }));
   }
 }
 
@@ -207,8 +210,8 @@ const optional = (max: number) =>
     .optional()
     .transform((v) => (v ? v : null));
 
+/** The standard's own fields; what a report is made of is checked by the app's contract below. */
 const ZPostForm = z.object({
-  service_code: z.string({ error: 'Falta service_code.' }).trim().min(1, { error: 'Falta service_code.' }),
   lat: z.string().trim().optional(),
   long: z.string().trim().optional(),
   address_string: optional(250),
@@ -222,7 +225,6 @@ const ZPostForm = z.object({
   first_name: optional(100),
   last_name: optional(100),
   phone: optional(40),
-  description: optional(REPORT_DESCRIPTION_MAX),
   media_url: z
     .string()
     .trim()
@@ -232,52 +234,83 @@ const ZPostForm = z.object({
     .pipe(z.url({ protocol: /^https?$/, error: 'media_url debe ser una dirección http(s).' }).nullable()),
 });
 
+/** The app's field names → the standard's. */
+const OPEN311_FIELDS: Record<string, string> = {
+  category: 'service_code',
+  lng: 'long',
+  point_id: 'attribute[point_id]',
+  container_id: 'attribute[container_id]',
+};
+
+function open311Field(field: string): string {
+  return OPEN311_FIELDS[field] ?? field;
+}
+
+/** `field: message`, unless the message already names the field. */
+function fieldMessage(field: string, message: string): string {
+  return message.includes(field) ? message : `${field}: ${message}`;
+}
+
+/** One error per message, naming its fields in the standard's terms (`lat y long: …`). */
+function issuesToErrors(issues: readonly z.core.$ZodIssue[]): string[] {
+  const fieldsByMessage = new Map<string, string[]>();
+  for (const issue of issues) {
+    const field = open311Field(String(issue.path[0] ?? 'request'));
+    const fields = fieldsByMessage.get(issue.message) ?? [];
+    if (!fields.includes(field)) fields.push(field);
+    fieldsByMessage.set(issue.message, fields);
+  }
+  return [...fieldsByMessage].map(([message, fields]) => fieldMessage(fields.join(' y '), message));
+}
+
 function positiveInt(value: string | undefined, name: string): number | null {
   if (value === undefined || value === '') return null;
   if (!/^\d{1,9}$/.test(value) || Number(value) <= 0) throw new Open311Error(400, `attribute[${name}] debe ser un número entero positivo.`);
   return Number(value);
 }
 
-/** POST requests: a report filed by a city system or civic app (form fields of the standard). */
-export async function postRequest(deps: ReportsDeps, form: Record<string, string>): Promise<XmlNode[]> {
-  const parsed = ZPostForm.safeParse(form);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? 'request');
-    throw new Open311Error(400, issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`);
-  }
-  const f = parsed.data;
-  const service = (await activeCategories(deps.db)).find((c) => c.code === f.service_code);
-  if (!service) throw new Open311Error(400, `service_code desconocido: «${f.service_code}».`);
-  const category = service.code;
-  const pointId = positiveInt(form['attribute[point_id]'], 'point_id');
-  const containerId = positiveInt(form['attribute[container_id]'], 'container_id');
-  let lat: number | null = null;
-  let lng: number | null = null;
+/** lat/long as sent, or the place of the point an address-only request names. */
+async function placeOf(db: Db, f: z.output<typeof ZPostForm>, pointId: number | null): Promise<{ lat: number; lng: number }> {
   if (f.lat || f.long) {
-    lat = Number(f.lat);
-    lng = Number(f.long);
+    const lat = Number(f.lat);
+    const lng = Number(f.long);
     if (!f.lat || !f.long || !Number.isFinite(lat) || !Number.isFinite(lng)) throw new Open311Error(400, 'lat y long deben ser números, los dos.');
-    if (!isInColombia(lat, lng)) throw new Open311Error(400, 'lat/long deben estar en Colombia.');
-  } else if (!f.address_string) {
-    throw new Open311Error(400, 'Indica la ubicación: lat y long, o address_string.');
+    return { lat, lng };
   }
-  if (lat === null || lng === null) {
-    // No geocoder here: an address alone is placed at the point it names.
-    const point = pointId ? await repo.pointPlace(deps.db, pointId) : undefined;
-    if (!point) {
-      throw new Open311Error(400, 'Este servidor no ubica direcciones: envía lat y long (o attribute[point_id] con el punto).');
-    }
-    lat = point.lat;
-    lng = point.lng;
-  }
+  if (!f.address_string) throw new Open311Error(400, 'Indica la ubicación: lat y long, o address_string.');
+  // No geocoder here: an address alone is placed at the point it names.
+  const point = pointId ? await repo.pointPlace(db, pointId) : undefined;
+  if (!point) throw new Open311Error(400, 'Este servidor no ubica direcciones: envía lat y long (o attribute[point_id] con el punto).');
+  return point;
+}
+
+/**
+ * POST requests: a report filed by a city system or civic app (form fields of the standard),
+ * held to the same contract and filing rules as the app's POST /v1/reports.
+ */
+export async function postRequest(deps: ReportsDeps, form: Record<string, unknown>): Promise<XmlNode[]> {
+  const parsed = ZPostForm.safeParse(form);
+  if (!parsed.success) throw new Open311Error(400, issuesToErrors(parsed.error.issues));
+  const f = parsed.data;
+  const text = (key: string) => (typeof form[key] === 'string' ? form[key] : undefined);
+  const pointId = positiveInt(text('attribute[point_id]'), 'point_id');
+  const containerId = positiveInt(text('attribute[container_id]'), 'container_id');
+  const { lat, lng } = await placeOf(deps.db, f, pointId);
+  const input = ZCreateReportRequest.safeParse({
+    category: form['service_code'],
+    description: form['description'],
+    lat,
+    lng,
+    point_id: pointId,
+    container_id: containerId,
+  } satisfies Partial<Record<keyof CreateReportRequest, unknown>>);
+  if (!input.success) throw new Open311Error(400, issuesToErrors(input.error.issues));
   const name = [f.first_name, f.last_name].filter(Boolean).join(' ') || 'Ciudadano (Open311)';
-  const description = f.description && f.description.length >= 10 ? f.description : `${service.label}${f.description ? `: ${f.description}` : ''} (reportado vía Open311)`;
   try {
     const report = await createReport(
       deps,
       { kind: 'open311', user: null, name, email: f.email, phone: f.phone, address: f.address_string, mediaUrl: f.media_url },
-      { category, description, lat, lng, point_id: pointId, container_id: containerId, photos: [] },
+      input.data,
     );
     return [
       {
@@ -289,7 +322,7 @@ export async function postRequest(deps: ReportsDeps, form: Record<string, string
   } catch (err) {
     if (err instanceof AppError && err.status < 500) {
       const field = err.fields ? Object.keys(err.fields)[0] : undefined;
-      throw new Open311Error(400, field ? `${field === 'point_id' || field === 'container_id' ? `attribute[${field}]` : field}: ${err.message}` : err.message);
+      throw new Open311Error(400, field ? fieldMessage(open311Field(field), err.message) : err.message);
     }
     throw err;
   }

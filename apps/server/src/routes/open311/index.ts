@@ -116,10 +116,11 @@ async function open311ApiRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { file: string } }>(`${B}/:file`, { schema: hide }, async (request, reply) => {
     const format = formatOf(request.params.file, 'requests');
-    const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {};
+    const form = request.body && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};
     // Who may file comes first: 403 before any field is looked at.
-    await open311.requireApiKey(app.db, typeof form['api_key'] === 'string' ? form['api_key'] : undefined);
-    await enforceRateLimit(app.rateLimiter, `open311-post:${form['api_key']}`, LIMITS.post, HOUR);
+    const apiKey = typeof form['api_key'] === 'string' ? form['api_key'] : undefined;
+    await open311.requireApiKey(app.db, apiKey);
+    await enforceRateLimit(app.rateLimiter, `open311-post:${apiKey}`, LIMITS.post, HOUR);
     return send(reply, format, SHAPES.requests, await open311.postRequest(deps, form), 201);
   });
 }

@@ -15,6 +15,7 @@ import { buildReportsWorld, changeReportStatus, mustFile } from '../../../test/f
 
 const B = '/back/api/open311/v2';
 const KEYS = '/back/api/v1/admin/open311-keys';
+const CATEGORIES = '/back/api/v1/admin/report-categories';
 
 let t: TestApp;
 let w: Awaited<ReturnType<typeof buildReportsWorld>>;
@@ -202,13 +203,19 @@ describe('Open311 GeoReport v2', () => {
     expect((await post('json', fields)).statusCode).toBe(403);
   });
 
+  // Each case breaks one rule; the rest of the request is valid.
+  const described = { description: 'El contenedor lleva dos días lleno.' };
   it.each([
-    ['an unknown service_code', { service_code: 'basura_espacial', lat: '6.25', long: '-75.57' }, 'service_code'],
-    ['no location', { service_code: 'otro' }, 'lat'],
-    ['a location outside Colombia', { service_code: 'otro', lat: '40.4', long: '-3.7' }, 'Colombia'],
-    ['an address without coordinates nor point', { service_code: 'otro', address_string: 'Calle 10 # 43-12' }, 'lat'],
-    ['a bad e-mail', { service_code: 'otro', lat: '6.25', long: '-75.57', email: 'no-es-correo' }, 'email'],
-    ['an unknown point', { service_code: 'contenedor_lleno', lat: '6.25', long: '-75.57', 'attribute[point_id]': '999999' }, 'point_id'],
+    ['an unknown service_code', { ...described, service_code: 'basura_espacial', lat: '6.25', long: '-75.57' }, 'service_code'],
+    ['no location', { ...described, service_code: 'otro' }, 'lat'],
+    ['a location outside Colombia', { ...described, service_code: 'otro', lat: '40.4', long: '-3.7' }, 'Colombia'],
+    ['a longitude outside Colombia', { ...described, service_code: 'otro', lat: '6.25', long: '-60.1' }, 'long: La ubicación debe estar en Colombia'],
+    ['an address without coordinates nor point', { ...described, service_code: 'otro', address_string: 'Calle 10 # 43-12' }, 'lat'],
+    ['a bad e-mail', { ...described, service_code: 'otro', lat: '6.25', long: '-75.57', email: 'no-es-correo' }, 'email'],
+    ['an unknown point', { ...described, service_code: 'contenedor_lleno', lat: '6.25', long: '-75.57', 'attribute[point_id]': '999999' }, 'point_id'],
+    ['a one-letter description', { service_code: 'otro', lat: '6.25', long: '-75.57', description: 'x' }, 'description: Cuéntanos qué pasa (al menos 10 caracteres).'],
+    ['no description', { service_code: 'contenedor_lleno', lat: '6.25', long: '-75.57' }, 'description: Cuéntanos qué pasa'],
+    ['a blank description', { service_code: 'otro', lat: '6.25', long: '-75.57', description: '          ' }, 'description'],
   ])('answers 400 with the error list for %s, storing nothing', async (_name, fields, mentions) => {
     const before = await t.app.db.selectFrom('reports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const res = await post('json', { api_key: apiKey, ...fields });
@@ -217,6 +224,49 @@ describe('Open311 GeoReport v2', () => {
     expect(res.json<{ description: string }[]>()[0]!.description).toContain(mentions);
     const after = await t.app.db.selectFrom('reports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it('answers the same rules in XML', async () => {
+    const res = await post('xml', { api_key: apiKey, service_code: 'otro', lat: '6.25', long: '-75.57', description: 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const errors = readXml(res.body, 'errors');
+    expectValid(ajvXml, errorsSchema, errors);
+    expect(errors).toEqual([{ code: 400, description: 'description: Cuéntanos qué pasa (al menos 10 caracteres).' }]);
+  });
+
+  it('names every broken field, one error each', async () => {
+    const res = await post('json', { api_key: apiKey, service_code: 'otro', lat: '40.4', long: '-3.7' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual([
+      { code: 400, description: 'description: Cuéntanos qué pasa (al menos 10 caracteres).' },
+      { code: 400, description: 'lat y long: La ubicación debe estar en Colombia. Revisa el punto en el mapa.' },
+    ]);
+  });
+
+  it('refuses a category staff disabled, as the app does', async () => {
+    const created = await t.app.inject({ method: 'POST', url: CATEGORIES, payload: { label: 'Poda de árboles', description: 'Ramas sobre el contenedor.' }, headers: w.staff.headers });
+    expect(created.statusCode).toBe(201);
+    const fields = { api_key: apiKey, service_code: 'poda_de_arboles', lat: '6.25', long: '-75.57', description: 'Las ramas tapan el contenedor.' };
+    expect((await post('json', fields)).statusCode).toBe(201);
+    const disabled = await t.app.inject({
+      method: 'PUT',
+      url: `${CATEGORIES}/poda_de_arboles`,
+      payload: { label: 'Poda de árboles', description: 'Ramas sobre el contenedor.', active: false },
+      headers: w.staff.headers,
+    });
+    expect(disabled.statusCode).toBe(200);
+    const res = await post('json', fields);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual([{ code: 400, description: 'service_code: Elige una categoría de la lista.' }]);
+  });
+
+  it('stores the description as it was sent', async () => {
+    const res = await post('json', { api_key: apiKey, service_code: 'otro', lat: '6.25', long: '-75.57', description: '  La tapa se cayó.  ' });
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ service_request_id: string }[]>()[0]!.service_request_id;
+    const one = (await t.app.inject({ method: 'GET', url: `${B}/requests/${id}.json` })).json<{ description: string }[]>();
+    expect(one[0]!.description).toBe('La tapa se cayó.');
   });
 
   it('places an address-only request at the point it names', async () => {
