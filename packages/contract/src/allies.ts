@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { safeMultilineText, safeText } from './common.js';
-import { ZPageQuery, pageOf } from './admin.js';
+import { pageOf, safeMultilineText, safeText, ZPageQuery } from './common.js';
 import { ZFileRef } from './files.js';
 import { ALLY_CATEGORIES, ALLY_KINDS } from './content-values.js';
 

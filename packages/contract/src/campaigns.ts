@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { safeMultilineText, safeText } from './common.js';
+import { pageOf, safeMultilineText, safeText, ZPageQuery } from './common.js';
 import { ZFileRef } from './files.js';
-import { ZPageQuery, pageOf } from './admin.js';
 import { CAMPAIGN_STATUSES } from './content-values.js';
 
 /** Campaigns: recycling campaigns people join. Status is derived from the dates. */

@@ -45,3 +45,32 @@ export function safeMultilineText(params?: StringParams) {
     .trim()
     .refine((v) => !CONTROL_IN_MULTILINE.test(v), { error: CONTROL_CHARACTERS_MESSAGE });
 }
+
+/** Pagination of every list: `?page=&page_size=`, answered as `{ items, total, page, page_size }`. */
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type PageQuery = z.infer<typeof ZPageQuery>;
+
+/** `{ items, total, page, page_size }` of any item schema. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+  });
+}
+
+/** Required back-office text of `min`..`max` characters. */
+export const ZAdminText = (min: number, max: number, message: string) => safeText().min(min, message).max(max);
+/** Optional back-office text: empty becomes null. */
+export const ZOptionalAdminText = (max: number) =>
+  safeText()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));

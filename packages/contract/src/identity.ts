@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, safeText } from './common.js';
+import { dataOf, pageOf, safeText, ZPageQuery } from './common.js';
 import { PASSWORD_MAX_LENGTH } from './constants.js';
 import { MESSAGES_ES } from './field-messages.js';
 import {
@@ -317,3 +317,58 @@ export const ZDeleteAccountRequest = z.object({
 });
 export type DeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
 export const ZDeleteAccountResponse = dataOf(z.object({ deleted: z.literal(true) }));
+
+// ---- User administration (back office) ----
+
+export const ZAdminUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  tc_id: z.number().int(),
+  id_empresa: z.number().int().nullable(),
+  is_admin: z.boolean(),
+  active: z.boolean(),
+  email_verified_at: z.string().nullable(),
+  document_type: z.string().nullable(),
+  document_number: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminUser = z.infer<typeof ZAdminUser>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const ZAdminUserListQuery = ZPageQuery.extend({
+  q: safeText().max(100).optional(),
+  tc_id: z.coerce.number().int().min(1).max(3).optional(),
+  active: booleanQuery.optional(),
+  is_admin: booleanQuery.optional(),
+});
+export type AdminUserListQuery = z.infer<typeof ZAdminUserListQuery>;
+
+export const ZAdminUserList = pageOf(ZAdminUser);
+export type AdminUserList = z.infer<typeof ZAdminUserList>;
+
+/** Change a user's type, admin flag or active state. */
+export const ZAdminUserUpdate = z
+  .object({
+    tc_id: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    is_admin: z.boolean().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((v) => v.tc_id !== undefined || v.is_admin !== undefined || v.active !== undefined, {
+    message: 'Indica al menos un cambio',
+  });
+export type AdminUserUpdate = z.infer<typeof ZAdminUserUpdate>;
+
+/** Create a point manager (tc_id 1); they receive an e-mail to set their password. */
+export const ZAdminCreateManager = z.object({
+  email: z.email({ message: 'El correo electrónico no es válido' }).transform((v) => v.trim().toLowerCase()),
+  name: safeText().min(3, 'Escribe el nombre completo').max(120),
+  phone: safeText()
+    .max(40)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type AdminCreateManager = z.input<typeof ZAdminCreateManager>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, pageOf } from './admin.js';
-import { dataOf } from './common.js';
+import { dataOf, pageOf, ZPageQuery } from './common.js';
 import { ZRequestStatus } from './requests.js';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from './notifications-values.js';
 

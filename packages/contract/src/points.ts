@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, ZInstant, safeText } from './common.js';
+import { dataOf, pageOf, safeText, ZAdminText, ZInstant, ZOptionalAdminText, ZPageQuery } from './common.js';
 import { ZMaterialCode } from './materials.js';
 import { CONTAINER_STATUSES, POINT_KINDS } from './map-values.js';
 
@@ -243,3 +243,57 @@ export type OsmImportReport = {
   unchanged: number;
   skipped: { osm_id: string; reason: string }[];
 };
+
+// ---- Points and containers (the points feature owns the tables; this is their back office) ----
+
+
+export const ZAdminPointInput = z.object({
+  name: ZAdminText(3, 120, 'Escribe el nombre del punto (al menos 3 caracteres)'),
+  kind: ZPointKind,
+  address: ZAdminText(3, 200, 'Escribe la dirección'),
+  city: ZAdminText(2, 80, 'Escribe el municipio'),
+  lat: ZLatitude,
+  lng: ZLongitude,
+  /** OSM `opening_hours` syntax, e.g. `Mo-Fr 08:00-17:00; Sa 08:00-12:00`. */
+  opening_hours: ZOptionalAdminText(300),
+  phone: ZOptionalAdminText(40),
+  operator: ZOptionalAdminText(120),
+  materials: z.array(ZMaterialCode).min(1, 'Elige al menos un material').max(60),
+  active: z.boolean().default(true),
+});
+export type AdminPointInput = z.input<typeof ZAdminPointInput>;
+
+export const ZAdminPointManager = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+/** A point as the back office lists it: the public summary (without "open now") and its admin fields. */
+export const ZAdminPoint = ZPointSummary.omit({ open_now: true }).extend({
+  opening_hours: z.string().nullable(),
+  phone: z.string().nullable(),
+  operator: z.string().nullable(),
+  active: z.boolean(),
+  source: z.string(),
+  managers: z.array(ZAdminPointManager),
+  containers_count: z.number().int(),
+  updated_at: z.string(),
+});
+export type AdminPoint = z.infer<typeof ZAdminPoint>;
+
+export const ZAdminPointListQuery = ZPageQuery.extend({
+  q: safeText().max(100).optional(),
+  kind: ZPointKind.optional(),
+  active: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export type AdminPointListQuery = z.infer<typeof ZAdminPointListQuery>;
+export const ZAdminPointList = pageOf(ZAdminPoint);
+export type AdminPointList = z.infer<typeof ZAdminPointList>;
+
+/** The point's managers: users of type 1 (Responsable del punto). */
+export const ZAdminPointManagersInput = z.object({ user_ids: z.array(z.number().int().positive()).max(20) });
+
+export const ZAdminContainerInput = z.object({
+  material: ZMaterialCode,
+  capacity_l: z.number().int().min(10, 'Mínimo 10 litros').max(100000),
+  status: ZContainerStatus.default('en-servicio'),
+  fill_level: z.number().int().min(0).max(100).default(0),
+});
+export type AdminContainerInput = z.input<typeof ZAdminContainerInput>;

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, pageOf } from './admin.js';
-import { dataOf, safeMultilineText } from './common.js';
+import { dataOf, pageOf, safeMultilineText, ZPageQuery } from './common.js';
 import { formatIntegerEsCo } from './constants.js';
 import { ZFileRef } from './files.js';
 import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, REPORT_REASON_MAX, REPORT_STATUSES } from './reports-values.js';

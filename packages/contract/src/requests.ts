@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery, pageOf } from './admin.js';
-import { dataOf, safeMultilineText, safeText } from './common.js';
+import { dataOf, pageOf, safeMultilineText, safeText, ZPageQuery } from './common.js';
 import { formatIntegerEsCo } from './constants.js';
 import { ZFileRef } from './files.js';
 import { ZMaterialCode } from './materials.js';
