@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, pageOf, safeText, ZAdminText, ZOptionalAdminText, ZPageQuery } from './common.js';
+import { dataOf, pageOf, safeText, ZAdminText, ZPageQuery } from './common.js';
 import { BIN_COLORS } from './map-values.js';
 
 export const ZBinColor = z.enum(BIN_COLORS);
