@@ -6,7 +6,7 @@
 // composited in software: on a 2-core machine its browser process and compositor took ~750 ms of
 // CPU during a page's load against ~180 ms for the shell, and the page's main thread waited for a
 // core in most of its tasks, which Lighthouse counts as the page's blocking time
-// (docs/performance.md, 27 November 2026, eighth session). LIGHTHOUSE_BROWSER=chromium measures
+// (docs/performance.md, lighthouse). LIGHTHOUSE_BROWSER=chromium measures
 // with the full Chromium in its headless mode instead; each bench's JSON names the browser used.
 import { ensureHeadlessShell, findChromium, withBenchDisabledFeatures } from '../../scripts/find-chromium.mjs';
 
