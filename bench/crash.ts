@@ -63,7 +63,7 @@ async function start(env: Record<string, string> = {}) {
       REDIS_URL: '',
       DEMO: 'false',
       // Many clients behind a proxy: per-IP rate limits apply to each X-Forwarded-For address.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'error',
       NODE_ENV: 'production',
       ...env,

@@ -7,7 +7,7 @@
 //    at a time; also measured at 4 connections).
 // Open311 reads are limited to 1,200 an hour per client address (routes/open311): one address
 // would get 429s after the first few seconds and the figure would measure the limiter's
-// refusal. So the server runs with TRUST_PROXY=true, as behind the reverse proxy of a real
+// refusal. So the server runs with TRUST_PROXY=1, as behind the reverse proxy of a real
 // deployment, and every Open311 request comes from its own X-Forwarded-For address (many
 // integrators, each within its limit): the limiter still runs on every request; non-2xx
 // answers make a run miss its goal.
@@ -31,7 +31,7 @@ const env: Record<string, string> = {
   APP_PORT: String(appPort),
   MEM_PORT: String(memPort),
   DATA_DIR: dataDir,
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 };
 if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 if (process.env.REPORTS_COUNT) env.REPORTS_COUNT = process.env.REPORTS_COUNT;
@@ -81,7 +81,7 @@ try {
     open311_90_days_baseline_p99_ms: open311.same_bytes_from_memory.latency_p99_ms,
     open311_90_days_4_connections_p99_ms: open311At4.api.latency_p99_ms,
     open311_90_days_4_connections_non_2xx: open311At4.api.non_2xx,
-    open311_client_addresses: 'one X-Forwarded-For address per request (TRUST_PROXY=true): see the header',
+    open311_client_addresses: 'one X-Forwarded-For address per request (TRUST_PROXY=1, the bench as the proxy): see the header',
     all_goals_met: viewport.meets_goal && duplicates.meets_goal && open311.meets_goal && open311At4.meets_goal,
     viewport_list: viewport,
     duplicates,

@@ -15,7 +15,7 @@ const config = loadConfig({
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   DEMO: 'false',
   NODE_ENV: 'production',
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 });
 const app = await buildApp({ config });
 if (process.env.SCALE_SEED === '1') {

@@ -21,7 +21,7 @@ const config = loadConfig({
   DEMO: 'false',
   NODE_ENV: 'production',
   // Many clients behind a proxy: per-IP budgets apply to each X-Forwarded-For address.
-  TRUST_PROXY: 'true',
+  TRUST_PROXY: '1',
 });
 const app = await buildApp({ config });
 await seedGeneratedPoints(app.db, Number(process.env.SOAK_POINTS ?? 5000));

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { Config } from './config.js';
+import type { Config, TrustProxy } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
 import authPlugin from './plugins/auth.js';
@@ -30,6 +30,16 @@ export type BuildAppOptions = {
   logger?: boolean | Record<string, unknown>;
 };
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify turns a bare hop count into "trust nobody" (a count
+ * cannot tell the proxy from a client connecting directly), so the count becomes a function that
+ * trusts the nearest hops: the deployment promises clients reach the server only through them.
+ */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole app without listening: what server.ts starts and what tests `inject` into. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
@@ -44,7 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     // The errors plugin answers requests during shutdown with the app's own Spanish 503.
     return503OnClosing: false,

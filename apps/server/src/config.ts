@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,8 @@ const ZEnv = z.object({
   TILE_URL: z.url().or(z.string().startsWith('/')).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   WEB_DIST_DIR: z.string().optional(),
   DEMO: booleanFromEnv.optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /** How many proxies stand in front of the server, or their addresses; see parseTrustProxy below. */
+  TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('PuntoVerde <no-responder@puntoverde.co>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
@@ -116,7 +118,8 @@ export type Config = {
   tileUrl: string;
   webDistDir: string;
   demo: boolean;
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For names the client: none, the nearest N hops, or those addresses. */
+  trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   /** After SIGTERM: how long the server keeps serving (health 503) before it stops accepting. */
   shutdownDrainMs: number;
@@ -144,6 +147,13 @@ export type Config = {
   /** Deep links into the Android/iOS apps: what /.well-known/ answers. */
   appLinks: AppLinksConfig;
 };
+
+/**
+ * false: X-Forwarded-For is ignored. A number: that many proxies stand in front of the server and
+ * the client is the address the farthest of them saw. A list of addresses and CIDR ranges: hops
+ * from those addresses are skipped, right to left, and the first other one is the client.
+ */
+export type TrustProxy = false | number | string[];
 
 export type AppLinksConfig = {
   appId: string;
@@ -364,6 +374,52 @@ function parseSms(
   };
 }
 
+/** proxy-addr's names for the loopback, link-local and private ranges. */
+const TRUST_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(value: string): boolean {
+  if (TRUST_PROXY_RANGES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the client address is read from the right of X-Forwarded-For, past the trusted
+ * hops; the left-most entries are whatever the client wrote. `true` (trust every hop) would let
+ * anyone pick the address the rate limits and sessions see, so it is refused.
+ */
+function parseTrustProxy(value: string | undefined): { trustProxy: TrustProxy; problems: string[] } {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === 'false' || v === 'no') return { trustProxy: false, problems: [] };
+  if (v === 'true' || v === 'yes') {
+    return {
+      trustProxy: false,
+      problems: [
+        '  TRUST_PROXY: true would trust any forged X-Forwarded-For; set the number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8)',
+      ],
+    };
+  }
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 20) return { trustProxy: false, problems: ['  TRUST_PROXY: at most 20 proxies'] };
+    return { trustProxy: hops === 0 ? false : hops, problems: [] };
+  }
+  const entries = v.split(',').map((s) => s.trim());
+  const wrong = entries.filter((s) => !isAddressOrRange(s));
+  if (wrong.length) {
+    return {
+      trustProxy: false,
+      problems: [
+        `  TRUST_PROXY: ${wrong.map((s) => `"${s}"`).join(', ')} is not an IP address or CIDR range; use the number of proxies in front of the server (1) or their addresses, comma separated (10.0.0.0/8,192.168.1.10)`,
+      ],
+    };
+  }
+  return { trustProxy: entries, problems: [] };
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Reads the signing secret from DATA_DIR, creating it on first start (0600). */
@@ -443,7 +499,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const s3 = parseS3(e, present);
   const sms = parseSms(e, present);
   const fcm = parseFcm(e);
-  const problems = [...oidc.problems, ...s3.problems, ...sms.problems, ...fcm.problems];
+  const proxies = parseTrustProxy(e.TRUST_PROXY);
+  const problems = [...oidc.problems, ...s3.problems, ...sms.problems, ...fcm.problems, ...proxies.problems];
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
     problems.push('  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
@@ -471,7 +528,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     // Demo data is on for the embedded quick start, off when a real database is configured.
     demo: e.DEMO ?? databaseUrl === undefined,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: proxies.trustProxy,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: Math.min(e.SHUTDOWN_DRAIN_MS, e.SHUTDOWN_TIMEOUT_MS),
     smtpUrl: e.SMTP_URL,

@@ -108,7 +108,7 @@ describe('security headers', () => {
   });
 
   it('adds HSTS whenever the request came over https through a trusted proxy, never over http', async () => {
-    const proxied = await buildTestApp({ trustProxy: true, publicUrl: 'https://puntoverde.example.org' });
+    const proxied = await buildTestApp({ trustProxy: 1, publicUrl: 'https://puntoverde.example.org' });
     try {
       for (const url of ['/back/api/health', '/back/api/v1/config', '/home']) {
         const https = await proxied.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });

@@ -31,8 +31,10 @@ function forwardedAddresses(request: FastifyRequest): string[] {
 /**
  * True when the request comes from this machine itself. The TCP peer must be loopback and so
  * must every address a proxy forwarded: behind a reverse proxy on the same host the peer is
- * always 127.0.0.1, and with TRUST_PROXY Fastify's `request.ip` is the left-most
- * X-Forwarded-For entry, which the client writes itself. Neither alone can be trusted here.
+ * always 127.0.0.1, and with a TRUST_PROXY hop count Fastify's `request.ip` is whatever a client
+ * connecting directly wrote in X-Forwarded-For. Neither alone can be trusted here. The rule
+ * holds whatever TRUST_PROXY says, and is never looser than it: `request.ip` is always one of
+ * these addresses.
  */
 export function isLoopbackRequest(request: FastifyRequest): boolean {
   if (!isLoopbackAddress(request.socket.remoteAddress)) return false;

@@ -93,16 +93,17 @@ describe('the local e-mail outbox in demo mode', () => {
   });
 });
 
-describe('the local e-mail outbox behind a trusted proxy (TRUST_PROXY=true, demo mode)', () => {
+describe('the local e-mail outbox behind a trusted proxy (TRUST_PROXY=1, demo mode)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ demo: true, trustProxy: true });
+    t = await buildTestApp({ demo: true, trustProxy: 1 });
     await sendResetMail(t);
   });
   afterAll(() => t.close());
 
   it('does not take X-Forwarded-For: 127.0.0.1 from a remote address as loopback', async () => {
-    // Fastify's request.ip is the forged 127.0.0.1 here; the outbox must not believe it.
+    // A hop count trusts whoever connects, so Fastify's request.ip is the forged 127.0.0.1 here;
+    // the outbox must not believe it.
     const probe = await t.app.inject({
       method: 'GET',
       url: API,
