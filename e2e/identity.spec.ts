@@ -271,7 +271,7 @@ test('the verification link confirms the e-mail and the reminder banner goes awa
   expect(stored.email_verified).toBe(true);
 });
 
-test('the profile shows own data, edits it, lists this session, and refuses another user id', async ({ page, request }) => {
+test('the profile shows own data, edits it, lists the current session, and refuses another user id', async ({ page, request }) => {
   const email = unique('perfil');
   const user = await createHousehold(request, email);
   await loginAndSettle(page, email, DEMO_PASSWORD);
@@ -314,7 +314,7 @@ test('the profile shows own data, edits it, lists this session, and refuses anot
 test('the profile ends another session, changes the password and deletes the account', async ({ page, request }) => {
   const email = unique('borrar');
   const user = await createHousehold(request, email);
-  // Another device: a second session opened through the API.
+  // Another device: another session opened through the API.
   const other = await request.post('/back/api/clientes/login', { data: { username: email, password: DEMO_PASSWORD } });
   const otherRefresh = (await other.json()).data.refresh_token as string;
   await loginAndSettle(page, email, DEMO_PASSWORD);

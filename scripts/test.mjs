@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkDocs } from './check-docs.mjs';
 import { ensureChromium } from './find-chromium.mjs';
 import { ensureNode24, node24Env } from './node24.mjs';
 import { ensureWebBuild } from './web-build.mjs';
@@ -56,19 +57,29 @@ function vitestSuite(name, dir, env = {}, nodeBin = null) {
   return { name, passed: r.numPassedTests, failed, skipped: r.numPendingTests + r.numTodoTests, seconds, failures };
 }
 
-/** ESLint over the whole tree: each linted file is a test, failed when it has an error or a warning. */
+/**
+ * ESLint over the whole tree: each linted file is a test, failed when it has an error or a warning.
+ * Then scripts/check-docs.mjs: each of its checks is a test.
+ */
 function lintSuite() {
   const out = path.join(reportDir, 'lint.json');
   rmSync(out, { force: true });
   const { status, seconds } = run(npx, ['eslint', '.', '--max-warnings', '0', '--format', 'json', '--output-file', out]);
-  if (!existsSync(out)) return { name: 'lint', passed: 0, failed: 1, seconds, note: `no report (exit ${status})` };
+  const docs = checkDocs(root);
+  const docsFailed = docs.filter((c) => c.failures.length);
+  const docsFailures = docsFailed.flatMap((c) => [c.name, ...c.failures.map((f) => `  ${f}`)]);
+  const docsPassed = docs.length - docsFailed.length;
+  if (!existsSync(out)) {
+    const note = `no ESLint report (exit ${status})`;
+    return { name: 'lint', passed: docsPassed, failed: 1 + docsFailed.length, seconds, failures: docsFailures, note };
+  }
   const files = JSON.parse(readFileSync(out, 'utf8'));
   const bad = files.filter((f) => f.errorCount + f.warningCount > 0);
   const failures = bad.flatMap((f) =>
     f.messages.map((m) => `${path.relative(root, f.filePath)}:${m.line}:${m.column} ${m.message} (${m.ruleId ?? 'parse'})`),
   );
-  const failed = bad.length + (status !== 0 && bad.length === 0 ? 1 : 0);
-  return { name: 'lint', passed: files.length - bad.length, failed, seconds, failures };
+  const failed = bad.length + (status !== 0 && bad.length === 0 ? 1 : 0) + docsFailed.length;
+  return { name: 'lint', passed: files.length - bad.length + docsPassed, failed, seconds, failures: [...failures, ...docsFailures] };
 }
 
 /** `tsc --noEmit` per TypeScript project: each project is a test. */

@@ -17,7 +17,7 @@ const RESEND_PER_USER = { limit: 3, windowMs: 60 * 60 * 1000 };
 
 type StartSession = (trx: Db, userId: number, meta: RequestMeta) => Promise<TokenPair & { session_id: string }>;
 
-/** Sign-up (the account, its consent and first session in one transaction) and e-mail verification. */
+/** Sign-up (the account, its consent and the session it opens, in one transaction) and e-mail verification. */
 export function createSignUpService(ctx: IdentityContext, startSession: StartSession) {
   const { db, rateLimiter, deliver } = ctx;
 
