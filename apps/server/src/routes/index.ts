@@ -38,7 +38,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(socialAuthRoutes);
   await app.register(materialsRoutes);
   await app.register(pointsRoutes);
-  await app.register(devRoutes);
   await app.register(filesRoutes);
   await app.register(adminRoutes);
   await app.register(contentRoutes);
@@ -59,4 +58,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(whereToRecycleRoutes);
   await app.register(geocodingRoutes);
   await app.register(appLinksRoutes);
+  // Last: its helpers use other features' dependencies (the reports' realtime bus).
+  await app.register(devRoutes);
 }

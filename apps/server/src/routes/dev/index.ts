@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { mayReadOutbox } from './outbox-access.js';
+import type { FastifyInstance } from 'fastify';
+import { reportsDevRoutes } from '../reports/dev.js';
+import { mayUseDevRoutes } from './dev-access.js';
 
 function escapeHtml(s: string): string {
   return s.replace(
@@ -9,42 +10,42 @@ function escapeHtml(s: string): string {
 }
 
 /**
- * The local outboxes, when no SMTP server (e-mail) or SMS provider is configured (demo and
- * development): JSON at /back/api/dev/outbox (e-mails) and /back/api/dev/sms-outbox (SMS), and
- * one readable page at /dev/outbox. Readable by staff (bearer token) and, in demo mode, from this
- * machine; anyone else gets the answer of a path that does not exist, so the outboxes' presence
- * is not revealed either.
+ * The development helpers, when no SMTP server (e-mail) or SMS provider is configured (demo and
+ * development): the local outboxes, as JSON at /back/api/dev/outbox (e-mails) and
+ * /back/api/dev/sms-outbox (SMS) and as one readable page at /dev/outbox, and the features' own
+ * helpers under /back/api/dev/. Usable by staff (bearer token) and, in demo mode, from this
+ * machine; anyone else gets the answer of a path that does not exist, so their presence is not
+ * revealed either.
  */
 export default async function devRoutes(app: FastifyInstance) {
   const mailOutbox = app.mailer.mode === 'outbox';
   const smsOutbox = app.sms.mode === 'outbox';
   if ((!mailOutbox && !smsOutbox) || (app.config.env === 'production' && !app.config.demo)) return;
 
-  /** Hides the route from whoever may not read it; true when the handler may go on. */
-  function allowed(request: FastifyRequest, reply: FastifyReply): boolean {
-    if (mayReadOutbox(request, app.config)) return true;
+  // One guard for every route of this scope, the features' helpers registered below included.
+  app.addHook('onRequest', async (request, reply) => {
+    if (mayUseDevRoutes(request, app.config)) return;
     reply.callNotFound();
-    return false;
-  }
+    return reply;
+  });
+
+  await app.register(reportsDevRoutes);
 
   if (mailOutbox) {
-    app.get('/back/api/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
-      if (!allowed(request, reply)) return reply;
+    app.get('/back/api/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { data: await app.mailer.outbox() };
     });
   }
 
   if (smsOutbox) {
-    app.get('/back/api/dev/sms-outbox', { schema: { hide: true } }, async (request, reply) => {
-      if (!allowed(request, reply)) return reply;
+    app.get('/back/api/dev/sms-outbox', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { data: await app.sms.outbox() };
     });
   }
 
-  app.get('/dev/outbox', { schema: { hide: true } }, async (request, reply) => {
-    if (!allowed(request, reply)) return reply;
+  app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
     const [entries, messages] = await Promise.all([app.mailer.outbox(), app.sms.outbox()]);
     const when = (iso: string) =>
       `<time datetime="${iso}">${escapeHtml(new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' }))}</time>`;

@@ -18,14 +18,12 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { activeCategories } from '../../features/reports/report-categories.service.js';
 import { createReport } from '../../features/reports/report-filing.service.js';
 import { answerFollowUp, sendDueFollowUps } from '../../features/reports/report-follow-up.service.js';
 import { followReport, unfollowReport } from '../../features/reports/report-followers.service.js';
 import { reopenReport } from '../../features/reports/report-status.service.js';
 import { findDuplicates, getReport, listReports, publicListBody, reportMap } from '../../features/reports/reports.service.js';
-import { AppError } from '../../lib/app-error.js';
 import { requireUser } from '../../plugins/auth.js';
 import handlingRoutes, { reportCategoryAdminRoutes } from './admin.js';
 import { reportsDeps } from './deps.js';
@@ -202,20 +200,6 @@ export default async function reportsRoutes(app: FastifyInstance) {
 
   await app.register(handlingRoutes);
   await app.register(reportCategoryAdminRoutes);
-
-  // Demo and development only (like the outbox): send the follow-ups as if `days` had passed,
-  // so a journey can reach the "¿Se resolvió?" e-mail without waiting a week.
-  if (app.mailer.mode === 'outbox' && (app.config.env !== 'production' || app.config.demo)) {
-    r.post(
-      '/back/api/dev/reports/follow-ups',
-      { schema: { hide: true, querystring: z.object({ days: z.coerce.number().int().min(0).max(60).default(8) }) } },
-      async (request) => {
-        if (request.ip !== '127.0.0.1' && request.ip !== '::1' && request.ip !== '::ffff:127.0.0.1') throw new AppError('forbidden');
-        const now = new Date(Date.now() + request.query.days * 24 * 3600 * 1000);
-        return { data: { sent: await sendDueFollowUps(deps, now) } };
-      },
-    );
-  }
 
   // The "¿Se resolvió?" e-mails, 7 days after resuelto.
   let timer: NodeJS.Timeout | null = null;

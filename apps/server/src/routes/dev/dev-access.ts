@@ -42,10 +42,11 @@ export function isLoopbackRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Who may read the local outboxes (e-mail and SMS: they hold reset links and verification
- * codes): a signed-in staff account, or, in demo mode only, someone on this machine.
+ * Who may use the development helpers (the e-mail and SMS outboxes hold reset links and
+ * verification codes; the follow-up sweep sends e-mails): a signed-in staff account, or, in
+ * demo mode only, someone on this machine.
  */
-export function mayReadOutbox(request: FastifyRequest, config: Pick<Config, 'demo'>): boolean {
+export function mayUseDevRoutes(request: FastifyRequest, config: Pick<Config, 'demo'>): boolean {
   if (request.user?.is_admin) return true;
   return config.demo && isLoopbackRequest(request);
 }
