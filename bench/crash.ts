@@ -17,7 +17,7 @@
 // location) and started with plain `node`, in production mode, DEMO=false (demo data is seeded
 // by one first start with DEMO=true), on the same SQLite file and data directory every time;
 // migrations check, upload recovery and every plugin run at each start as they do in
-// production. `--tsx` starts it through tsx instead, as `npm start` does (3–6 s a start).
+// production. `--tsx` starts it through tsx instead, the development path (3–6 s a start).
 // Each cycle's time is split into start (spawn → health 200), writing (random, 50–500 ms),
 // exit (SIGKILL → exit event) and check.
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,5 @@
-// The server the e2e suite talks to: the real app, built web, fresh DATA_DIR, demo data.
+// The server the e2e suite talks to: the real app started as `npm start` starts it (compiled,
+// built web), with a fresh DATA_DIR and demo data.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(os.tmpdir(), 'puntoverde-e2e-'));
 const port = process.env.E2E_PORT || '3100';
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const child = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -1,40 +1,29 @@
 // Builds the web app when its build is missing or older than its sources ("builds what is missing").
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIsFresh } from './build-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-// One build writes both; a build folder missing either (or holding one from another run) is stale.
-const outputs = ['apps/web/dist/index.html', 'apps/web/dist/app-shell.json'].map((f) => path.join(root, f));
-// The build's own plugins (apps/web/build) and the installed packages shape the output too.
-const sources = [
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/build',
-  'apps/web/package.json',
-  'package-lock.json',
-  'packages/contract/src',
-];
-
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) {
-    if (entry === 'node_modules' || entry === '__tests__') continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
+const build = {
+  // One build writes both; a build folder missing either (or holding one from another run) is stale.
+  outputs: ['apps/web/dist/index.html', 'apps/web/dist/app-shell.json'],
+  // The build's own plugins (apps/web/build) and the installed packages shape the output too.
+  sources: [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/build',
+    'apps/web/package.json',
+    'package-lock.json',
+    'packages/contract/src',
+  ],
+  skip: (entry) => entry === '__tests__',
+};
 
 export function webBuildIsFresh() {
-  if (!outputs.every((f) => existsSync(f))) return false;
-  const built = Math.min(...outputs.map((f) => statSync(f).mtimeMs));
-  return sources.every((s) => newestMtime(path.join(root, s)) <= built);
+  return buildIsFresh(root, build);
 }
 
 export function ensureWebBuild({ force = false } = {}) {
