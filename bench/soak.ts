@@ -7,7 +7,7 @@
 // (default 10, SOAK_MINUTES works too; `--minutes=1` for a quick run). The server samples its
 // RSS, heap, open file descriptors and database files every 5 s; latency and errors are also
 // cut in slices of SOAK_SLICE_S (default 30).
-// Targets (the issue's "10 minutes at half the measured capacity: 0 errors, p99 ≤ 50 ms, RSS
+// Targets ("10 minutes at half the measured capacity: 0 errors, p99 ≤ 50 ms, RSS
 // growth ≤ 10 %"): 0 errors; p99 ≤ 50 ms over every request of the run after warm-up (the
 // worst 30 s slice's p99 is reported beside it, not a target); RSS growth ≤ 10 % and heap growth
 // ≤ 10 % (median of the last slice against the first slice after warm-up); descriptors ≤ +10.

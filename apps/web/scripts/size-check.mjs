@@ -31,7 +31,7 @@ const DEFAULT_BUDGET_KIB = 170;
  */
 const ROUTE_BUDGETS_KIB = {
   '/index': 170,
-  '/home': 170, // the issues' first-screen budget: /index and /home
+  '/home': 170, // the first-screen budget of /index and /home
   '/home/:id': 170,
   '/map/:id': 175,
   '/allies': 200,
