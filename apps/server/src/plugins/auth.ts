@@ -18,10 +18,11 @@ export type AuthUser = {
 };
 
 /**
- * Decides whether a session id is still live. The identity feature registers the real check
- * (revoked sessions stop working at once); until then every signed token's session counts.
+ * The account behind a token's session, or null when the session is revoked or past its end or
+ * the account is inactive or deleted. The identity feature (which owns users and sessions)
+ * registers it; until then no bearer token is accepted.
  */
-export type SessionValidator = (sessionId: string, userId: number) => Promise<boolean>;
+export type SessionResolver = (sessionId: string, userId: number) => Promise<Omit<AuthUser, 'session_id'> | null>;
 
 /**
  * Who may call a route, checked in its onRequest hook: before the body is parsed or validated,
@@ -49,7 +50,7 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
   interface FastifyInstance {
-    setSessionValidator(validator: SessionValidator): void;
+    setSessionResolver(resolver: SessionResolver): void;
   }
 }
 
@@ -110,9 +111,9 @@ export function declareAuthLevel(scope: FastifyInstance, level: AuthLevel): void
  */
 export default fp(
   async function authPlugin(app: FastifyInstance) {
-    let validateSession: SessionValidator = () => Promise.resolve(true);
-    app.decorate('setSessionValidator', (validator: SessionValidator) => {
-      validateSession = validator;
+    let resolveSession: SessionResolver = () => Promise.resolve(null);
+    app.decorate('setSessionResolver', (resolver: SessionResolver) => {
+      resolveSession = resolver;
     });
     app.decorateRequest('user', null);
 
@@ -148,24 +149,9 @@ export default fp(
       if (!match?.[1] || match[1] === 'null' || match[1] === 'undefined') return;
       const claims = await verifyAccessToken(app.config.tokenSecret, match[1]);
       if (!claims) throw new AppError('unauthorized', { message: 'Tu sesión expiró. Inicia sesión de nuevo.' });
-      const userId = Number(claims.sub);
-      const row = await app.db
-        .selectFrom('users')
-        .select(['id', 'tc_id', 'id_empresa', 'is_admin', 'email', 'name', 'active', 'deleted_at'])
-        .where('id', '=', userId)
-        .executeTakeFirst();
-      if (!row || !row.active || row.deleted_at || !(await validateSession(claims.sid, userId))) {
-        throw new AppError('unauthorized', { message: 'Tu sesión ya no es válida. Inicia sesión de nuevo.' });
-      }
-      request.user = {
-        id: row.id,
-        tc_id: row.tc_id,
-        id_empresa: row.id_empresa,
-        is_admin: row.is_admin === 1,
-        email: row.email,
-        name: row.name,
-        session_id: claims.sid,
-      };
+      const user = await resolveSession(claims.sid, Number(claims.sub));
+      if (!user) throw new AppError('unauthorized', { message: 'Tu sesión ya no es válida. Inicia sesión de nuevo.' });
+      request.user = { ...user, session_id: claims.sid };
     }
   },
   { name: 'auth', dependencies: ['config', 'db'] },

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../db/dialect.js';
 import { AppError } from '../lib/app-error.js';
+import * as repo from './idempotency.repository.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -80,9 +81,8 @@ export default fp<IdempotencyOptions>(
     // Expired answers are deleted hourly; a lookup ignores them at once anyway.
     const sweep = setInterval(
       () => {
-        db.deleteFrom('idempotency_keys')
-          .where('expires_at', '<', new Date().toISOString())
-          .execute()
+        repo
+          .deleteExpired(db, new Date().toISOString())
           .catch((err: unknown) => app.log.warn({ err }, 'idempotency sweep failed'));
       },
       60 * 60 * 1000,
@@ -104,9 +104,7 @@ export default fp<IdempotencyOptions>(
 
       for (;;) {
         const now = new Date();
-        const inserted = await db
-          .insertInto('idempotency_keys')
-          .values({
+        const inserted = await repo.insertPending(db, {
             scope,
             idempotency_key: key,
             method: request.method,
@@ -117,28 +115,16 @@ export default fp<IdempotencyOptions>(
             created_at: now.toISOString(),
             locked_until: new Date(now.getTime() + settings.lockMs).toISOString(),
             expires_at: new Date(now.getTime() + IDEMPOTENCY_TTL_MS).toISOString(),
-          })
-          .onConflict((oc) => oc.columns(['scope', 'idempotency_key']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
+        });
+        if (inserted) {
           (request as WithClaim)[CLAIM] = { scope, key, owner, stored: false };
           return;
         }
 
-        const row = await db
-          .selectFrom('idempotency_keys')
-          .selectAll()
-          .where('scope', '=', scope)
-          .where('idempotency_key', '=', key)
-          .executeTakeFirst();
+        const row = await repo.findKey(db, scope, key);
         if (!row) continue; // released or swept meanwhile: claim it again
         if (row.expires_at <= now.toISOString()) {
-          await db
-            .deleteFrom('idempotency_keys')
-            .where('scope', '=', scope)
-            .where('idempotency_key', '=', key)
-            .where('expires_at', '=', row.expires_at)
-            .execute();
+          await repo.deleteIfExpiresAt(db, scope, key, row.expires_at);
           continue;
         }
         if (row.request_hash !== hash) throw new AppError('idempotency-key-reused');
@@ -151,15 +137,8 @@ export default fp<IdempotencyOptions>(
         }
         if (row.locked_until <= now.toISOString()) {
           // Abandoned by a process that died mid-request: take it over.
-          const taken = await db
-            .updateTable('idempotency_keys')
-            .set({ owner, locked_until: new Date(now.getTime() + settings.lockMs).toISOString() })
-            .where('scope', '=', scope)
-            .where('idempotency_key', '=', key)
-            .where('state', '=', 'pending')
-            .where('owner', '=', row.owner)
-            .executeTakeFirst();
-          if (Number(taken.numUpdatedRows) === 1) {
+          const lockedUntil = new Date(now.getTime() + settings.lockMs).toISOString();
+          if (await repo.takeOver(db, scope, key, row.owner, owner, lockedUntil)) {
             (request as WithClaim)[CLAIM] = { scope, key, owner, stored: false };
             return;
           }
@@ -178,18 +157,11 @@ export default fp<IdempotencyOptions>(
       if (!claimed || claimed.stored || status >= 500 || RETRYABLE.has(status)) return payload;
       if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       const contentType = reply.getHeader('content-type');
-      await db
-        .updateTable('idempotency_keys')
-        .set({
-          state: 'done',
-          response_status: status,
-          response_type: typeof contentType === 'string' ? contentType : null,
-          response_body: payload.toString(),
-        })
-        .where('scope', '=', claimed.scope)
-        .where('idempotency_key', '=', claimed.key)
-        .where('owner', '=', claimed.owner)
-        .execute();
+      await repo.storeAnswer(db, claimed, {
+        response_status: status,
+        response_type: typeof contentType === 'string' ? contentType : null,
+        response_body: payload.toString(),
+      });
       claimed.stored = true;
       return payload;
     }
@@ -197,13 +169,7 @@ export default fp<IdempotencyOptions>(
     async function releaseUnstored(request: FastifyRequest): Promise<void> {
       const claimed = (request as WithClaim)[CLAIM];
       if (!claimed || claimed.stored) return;
-      await db
-        .deleteFrom('idempotency_keys')
-        .where('scope', '=', claimed.scope)
-        .where('idempotency_key', '=', claimed.key)
-        .where('owner', '=', claimed.owner)
-        .where('state', '=', 'pending')
-        .execute();
+      await repo.releasePending(db, claimed);
     }
   },
   { name: 'idempotency', dependencies: ['db', 'auth'] },

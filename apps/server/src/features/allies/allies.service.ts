@@ -63,6 +63,11 @@ async function columnsFrom(db: Db, input: AllyInputParsed, admin: AuthUser) {
   };
 }
 
+/** Whether an ally with this id exists, published or not (for references from other features). */
+export async function allyExists(db: Db, id: number): Promise<boolean> {
+  return (await findAlly(db, id, true)) !== undefined;
+}
+
 export async function createAlly(db: Db, input: AllyInputParsed, admin: AuthUser): Promise<Ally> {
   const id = await db.transaction().execute(async (trx) => {
     const values = await columnsFrom(trx, input, admin);

@@ -12,7 +12,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { attachPublicFile, fileUrl } from '../files/files.service.js';
+import { allyExists } from '../allies/allies.service.js';
 import { materialsByCodes } from '../materials/materials.service.js';
+import { pointExists } from '../points/points.service.js';
 import {
   addParticipant,
   countParticipants,
@@ -97,12 +99,10 @@ export async function getCampaign(
 /** Checks that references in an admin payload exist: organiser ally, point, materials, image. */
 async function columnsFrom(db: Db, input: CampaignInputParsed, admin: AuthUser) {
   if (input.organiser_ally_id !== null) {
-    const ally = await db.selectFrom('allies').select('id').where('id', '=', input.organiser_ally_id).executeTakeFirst();
-    if (!ally) throw AppError.field('validation-failed', 'organiser_ally_id', 'Ese aliado no existe');
+    if (!(await allyExists(db, input.organiser_ally_id))) throw AppError.field('validation-failed', 'organiser_ally_id', 'Ese aliado no existe');
   }
   if (input.point_id !== null) {
-    const point = await db.selectFrom('points').select('id').where('id', '=', input.point_id).executeTakeFirst();
-    if (!point) throw AppError.field('validation-failed', 'point_id', 'Ese punto de reciclaje no existe');
+    if (!(await pointExists(db, input.point_id))) throw AppError.field('validation-failed', 'point_id', 'Ese punto de reciclaje no existe');
   }
   const codes = [...new Set(input.materials)];
   if (codes.length) {

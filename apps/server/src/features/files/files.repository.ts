@@ -23,3 +23,21 @@ export async function markFilePublic(db: Executor, id: number): Promise<void> {
 export async function deleteFileRow(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
 }
+
+/** Image rows after `afterId`, by id, `limit` at a time (for walking every image). */
+export async function findImagesAfter(db: Executor, afterId: number, limit: number) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'public_id'])
+    .where('kind', '=', 'image')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Which of these storage keys have a file row. */
+export async function findRecordedKeys(db: Executor, keys: string[]): Promise<string[]> {
+  const rows = await db.selectFrom('files').select('storage_key').where('storage_key', 'in', keys).execute();
+  return rows.map((r) => r.storage_key);
+}

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
 import { originalKeyOf } from './image-variants.js';
 import { findPdfActiveContent } from './pdf-active-content.js';
-import { deleteFileRow, findFileByPublicId, insertFile, markFilePublic, type FileRow } from './files.repository.js';
+import { deleteFileRow, findFileByPublicId, findRecordedKeys, insertFile, markFilePublic, type FileRow } from './files.repository.js';
 import { StorageKeyError, type FileStorage, type StoredObject } from './storage.js';
 
 const STORE_FAILED_MESSAGE = 'No pudimos guardar el archivo en este momento. Inténtalo de nuevo en unos minutos.';
@@ -186,12 +186,7 @@ export async function recoverUploads(
 async function recordedKeys(db: Executor, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db
-      .selectFrom('files')
-      .select('storage_key')
-      .where('storage_key', 'in', keys.slice(i, i + 500))
-      .execute();
-    for (const r of rows) found.add(r.storage_key);
+    for (const key of await findRecordedKeys(db, keys.slice(i, i + 500))) found.add(key);
   }
   return found;
 }
@@ -207,6 +202,11 @@ export async function readStoredFile(storage: FileStorage, row: Pick<FileRow, 's
     if (err instanceof StorageKeyError) throw err;
     throw new AppError('service-unavailable', { message: READ_FAILED_MESSAGE, cause: err });
   }
+}
+
+/** A file's row by the id its URLs carry. */
+export async function findFile(db: Executor, publicId: string): Promise<FileRow | undefined> {
+  return findFileByPublicId(db, publicId);
 }
 
 export function toUploadedFile(secret: string, row: FileRow): UploadedFile {

@@ -7,7 +7,7 @@ import {
 } from '@puntoverde/contract';
 import sharp from 'sharp';
 import type { Executor } from '../../db/dialect.js';
-import type { FileRow } from './files.repository.js';
+import { findImagesAfter, type FileRow } from './files.repository.js';
 import type { FileStorage } from './storage.js';
 
 /**
@@ -190,14 +190,7 @@ export async function backfillVariants(
   const totals = { files: 0, made: 0, failed: 0 };
   let lastId = 0;
   while (!stopped()) {
-    const rows = await db
-      .selectFrom('files')
-      .select(['id', 'storage_key', 'public_id'])
-      .where('kind', '=', 'image')
-      .where('id', '>', lastId)
-      .orderBy('id')
-      .limit(200)
-      .execute();
+    const rows = await findImagesAfter(db, lastId, 200);
     if (!rows.length) break;
     for (const row of rows) {
       if (stopped()) break;

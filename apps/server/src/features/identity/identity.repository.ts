@@ -116,6 +116,15 @@ export async function touchSession(db: Db, id: string, at: string): Promise<void
 }
 
 /** The live session check behind every bearer token: one primary-key lookup. */
+/** The columns a bearer token's check needs of its account. */
+export async function findAuthUser(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'tc_id', 'id_empresa', 'is_admin', 'email', 'name', 'active', 'deleted_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
 export async function isSessionLive(db: Db, sessionId: string, userId: number, now: string): Promise<boolean> {
   const row = await db
     .selectFrom('sessions')

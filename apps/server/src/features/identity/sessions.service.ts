@@ -13,6 +13,23 @@ import { toMe } from './user-view.js';
 
 export type LoginInput = z.output<typeof ZLoginRequest>;
 
+/**
+ * The check behind every bearer token: the account is active and not deleted, and the session
+ * is live (not revoked, not past its end). Null otherwise.
+ */
+export async function resolveSession(db: Db, sessionId: string, userId: number): Promise<Omit<AuthUser, 'session_id'> | null> {
+  const row = await repo.findAuthUser(db, userId);
+  if (!row || !row.active || row.deleted_at || !(await repo.isSessionLive(db, sessionId, userId, nowIso()))) return null;
+  return {
+    id: row.id,
+    tc_id: row.tc_id,
+    id_empresa: row.id_empresa,
+    is_admin: row.is_admin === 1,
+    email: row.email,
+    name: row.name,
+  };
+}
+
 /** Login, refresh-token rotation, logout, and the sessions and push devices a user sees. */
 export function createSessionsService(ctx: IdentityContext) {
   const { db, config, rateLimiter, log } = ctx;
@@ -92,9 +109,9 @@ export function createSessionsService(ctx: IdentityContext) {
     listSessions,
     listDevices,
 
-    /** The check behind every bearer token: the session is live (not revoked, not past its end). */
-    isSessionLive(sessionId: string, userId: number): Promise<boolean> {
-      return repo.isSessionLive(db, sessionId, userId, nowIso());
+    /** The check behind every bearer token (see resolveSession below). */
+    resolveSession(sessionId: string, userId: number): Promise<Omit<AuthUser, 'session_id'> | null> {
+      return resolveSession(db, sessionId, userId);
     },
 
     /**

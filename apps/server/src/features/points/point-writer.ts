@@ -2,6 +2,7 @@ import { POINT_KIND_LABELS_ES, ZPointKind, type PointKind } from '@puntoverde/co
 import type { Executor } from '../../db/dialect.js';
 import type { Catalogue } from '../materials/materials.service.js';
 import { normalizeText } from '../materials/materials.service.js';
+import * as repo from './points.repository.js';
 import type { NewPointRow } from './points.repository.js';
 
 /** What creating or updating a point needs; the row's derived columns are computed here. */
@@ -51,15 +52,15 @@ export function toPointRow(catalogue: Catalogue, input: PointInput): { point: Ne
 export async function refreshPointsOfMaterials(db: Executor, catalogue: Catalogue, materialIds: number[]): Promise<number> {
   if (!materialIds.length) return 0;
   const ids = (
-    await db.selectFrom('point_materials').select('point_id').distinct().where('material_id', 'in', materialIds).execute()
-  ).map((r) => r.point_id);
+    await repo.pointIdsWithMaterials(db, materialIds)
+  );
   const codeOf = new Map(catalogue.materials.map((m) => [m.id, m.code]));
   const CHUNK = 500;
   for (let i = 0; i < ids.length; i += CHUNK) {
     const chunk = ids.slice(i, i + CHUNK);
     const [points, links] = await Promise.all([
-      db.selectFrom('points').selectAll().where('id', 'in', chunk).execute(),
-      db.selectFrom('point_materials').select(['point_id', 'material_id']).where('point_id', 'in', chunk).execute(),
+      repo.findPointsByIds(db, chunk),
+      repo.findMaterialLinksOfPoints(db, chunk),
     ]);
     for (const p of points) {
       const codes = links.filter((l) => l.point_id === p.id).flatMap((l) => codeOf.get(l.material_id) ?? []);
@@ -78,11 +79,7 @@ export async function refreshPointsOfMaterials(db: Executor, catalogue: Catalogu
         source: 'manual',
         osm_id: p.osm_id,
       });
-      await db
-        .updateTable('points')
-        .set({ materials_mask: point.materials_mask, search_text: point.search_text })
-        .where('id', '=', p.id)
-        .execute();
+      await repo.updateDerivedColumns(db, p.id, point.materials_mask, point.search_text);
     }
   }
   return ids.length;

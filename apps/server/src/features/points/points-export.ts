@@ -2,6 +2,7 @@ import { POINT_KIND_LABELS_ES, ZPointKind } from '@puntoverde/contract';
 import { getCatalogue } from '../materials/materials.service.js';
 import { currentPointsVersion } from './points-version.js';
 import type { Executor } from '../../db/dialect.js';
+import * as repo from './points.repository.js';
 
 /**
  * Open data: every active point as a GeoJSON FeatureCollection (RFC 7946, WGS 84 lng/lat).
@@ -14,12 +15,7 @@ export async function geojsonExport(db: Executor): Promise<string> {
   const cached = cache.get(db);
   if (cached && cached.version === version) return cached.json;
   const catalogue = await getCatalogue(db);
-  const rows = await db
-    .selectFrom('points')
-    .select(['id', 'name', 'kind', 'address', 'city', 'lat', 'lng', 'opening_hours', 'phone', 'operator', 'materials_mask', 'source', 'osm_id', 'is_demo', 'updated_at'])
-    .where('active', '=', 1)
-    .orderBy('id')
-    .execute();
+  const rows = await repo.findActivePointsForExport(db);
   const parts: string[] = [];
   for (const r of rows) {
     const kind = ZPointKind.parse(r.kind);

@@ -348,3 +348,32 @@ export async function deleteContainer(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('container_readings').where('container_id', '=', id).execute();
   await db.deleteFrom('containers').where('id', '=', id).execute();
 }
+
+/** Ids of the points that list any of these materials. */
+export async function pointIdsWithMaterials(db: Executor, materialIds: number[]): Promise<number[]> {
+  const rows = await db.selectFrom('point_materials').select('point_id').distinct().where('material_id', 'in', materialIds).execute();
+  return rows.map((r) => r.point_id);
+}
+
+export async function findPointsByIds(db: Executor, ids: number[]) {
+  return db.selectFrom('points').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function findMaterialLinksOfPoints(db: Executor, pointIds: number[]) {
+  return db.selectFrom('point_materials').select(['point_id', 'material_id']).where('point_id', 'in', pointIds).execute();
+}
+
+/** Rewrites the columns derived from a point's materials and texts. */
+export async function updateDerivedColumns(db: Executor, id: number, materialsMask: number, searchText: string): Promise<void> {
+  await db.updateTable('points').set({ materials_mask: materialsMask, search_text: searchText }).where('id', '=', id).execute();
+}
+
+/** Every active point with the columns of the open-data export, by id. */
+export async function findActivePointsForExport(db: Executor) {
+  return db
+    .selectFrom('points')
+    .select(['id', 'name', 'kind', 'address', 'city', 'lat', 'lng', 'opening_hours', 'phone', 'operator', 'materials_mask', 'source', 'osm_id', 'is_demo', 'updated_at'])
+    .where('active', '=', 1)
+    .orderBy('id')
+    .execute();
+}

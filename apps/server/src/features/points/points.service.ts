@@ -226,11 +226,10 @@ export async function updateContainer(
     }
     const updated = await containerOf(trx, pointId, containerId);
     if (body.fill_level !== undefined && container.fill_level < CONTAINER_FULL_LEVEL && body.fill_level >= CONTAINER_FULL_LEVEL) {
-      const point = await trx.selectFrom('points').select('name').where('id', '=', pointId).executeTakeFirst();
-      const managers = await trx.selectFrom('point_managers').select('user_id').where('point_id', '=', pointId).execute();
-      for (const m of managers) {
-        if (m.user_id === user.id) continue;
-        await notify(trx, m.user_id, {
+      const point = await repo.findPointById(trx, pointId);
+      for (const managerId of await repo.managerIdsOfPoint(trx, pointId)) {
+        if (managerId === user.id) continue;
+        await notify(trx, managerId, {
           kind: 'container',
           title: `Contenedor lleno en ${point?.name ?? 'tu punto'}`,
           body: `El contenedor de ${updated.material} (${updated.capacity_l} L) está al ${body.fill_level} %. Programa su vaciado.`,
@@ -308,6 +307,11 @@ export async function managedPoints(db: Executor, user: AuthUser): Promise<Manag
 }
 
 /** User ids managing a point (who hears of its requests and reports). */
+/** Whether a point with this id exists, active or not (for references from other features). */
+export async function pointExists(db: Executor, id: number): Promise<boolean> {
+  return (await repo.findPointById(db, id)) !== undefined;
+}
+
 export async function managerIdsOfPoint(db: Executor, pointId: number): Promise<number[]> {
   return repo.managerIdsOfPoint(db, pointId);
 }

@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool, type Updateable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
+import type { ImpactFactorsTable } from '../../db/types.js';
 
 /**
  * Queries over the ledger of collected kilograms: `pickup_request_items` rows with
@@ -205,4 +206,8 @@ export function listFactors(db: Db) {
 
 export function findFactor(db: Db, code: string) {
   return db.selectFrom('impact_factors').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export async function updateFactor(db: Db, id: number, patch: Updateable<ImpactFactorsTable>): Promise<void> {
+  await db.updateTable('impact_factors').set(patch).where('id', '=', id).execute();
 }

@@ -374,7 +374,7 @@ export async function updateImpactFactor(db: Db, admin: AuthUser, code: string, 
       updated_by: admin.id,
       updated_at: nowIso(),
     };
-    await trx.updateTable('impact_factors').set(patch).where('id', '=', before.id).execute();
+    await repo.updateFactor(trx, before.id, patch);
     const after = { ...before, ...patch };
     await recordAudit(trx, {
       actorId: admin.id,

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../../db/dialect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { AppError } from '../../lib/app-error.js';
 import authPlugin from '../auth.js';
+import { resolveSession } from '../../features/identity/sessions.service.js';
 import { configPlugin, dbPlugin } from '../core.js';
 import errorsPlugin from '../errors.js';
 import idempotencyPlugin from '../idempotency.js';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   await app.register(errorsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(authPlugin);
+  app.setSessionResolver((sessionId, userId) => resolveSession(database.db, sessionId, userId));
   await app.register(idempotencyPlugin, { waitMs: 300, pollMs: 10, lockMs: 60_000 });
   await app.register(async (child) => {
     child.post('/things', { config: { idempotency: true } }, async (request, reply) => {

@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { canReadFile } from '../../features/files/files.access.js';
-import { findFileByPublicId } from '../../features/files/files.repository.js';
 import {
+  findFile,
   processUpload,
   readStoredFile,
   recoverUploads,
@@ -116,7 +116,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await findFileByPublicId(app.db, id);
+      const row = await findFile(app.db, id);
       if (!row) throw new AppError('not-found');
       const signed = verifyFileSignature(app.config.tokenSecret, row.public_id, request.query.exp, request.query.sig);
       // Someone else's private file: the same 404 as a file that does not exist.
@@ -154,7 +154,7 @@ export default async function filesRoutes(app: FastifyInstance) {
       const { id } = request.params;
       const variant = parseVariantName(request.params.variant);
       if (!variant) throw new AppError('not-found');
-      const row = await findFileByPublicId(app.db, id);
+      const row = await findFile(app.db, id);
       if (!row || row.kind !== 'image') throw new AppError('not-found');
       const signed = verifyFileSignature(app.config.tokenSecret, row.public_id, request.query.exp, request.query.sig);
       if (!signed && !(await canReadFile(app.db, row, request.user))) throw new AppError('not-found');

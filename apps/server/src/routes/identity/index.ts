@@ -24,7 +24,7 @@ export default fp(
     app.decorate('identity', identity);
     // Every bearer token's session must still be live: logout, password change/reset and
     // reuse detection end access at once.
-    app.setSessionValidator((sessionId, userId) => identity.isSessionLive(sessionId, userId));
+    app.setSessionResolver((sessionId, userId) => identity.resolveSession(sessionId, userId));
     app.addHook('onReady', async () => {
       await warmUpDummyHash();
       if (app.config.env !== 'test') warmUpStrengthChecker();
