@@ -28,17 +28,26 @@ export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<DatabaseHandle> {
   if (!TEST_DATABASE_URL) return createDatabase({ sqliteFile: ':memory:' });
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const template = options.empty ? null : await migratedTemplate();
-  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  const handle = createDatabase({ databaseUrl: databaseUrl(name), poolSize: 4 });
+  const pgDatabase = await createPgTestDatabase(options);
+  const handle = createDatabase({ databaseUrl: pgDatabase.url, poolSize: 4 });
   return {
     ...handle,
     destroy: async () => {
       await handle.destroy();
-      await adminQuery(`drop database if exists ${name} with (force)`);
+      await pgDatabase.drop();
     },
   };
+}
+
+/**
+ * A new PostgreSQL database of its own under TEST_DATABASE_URL's server (migrated unless
+ * `empty`): its URL, for tools that connect by URL (pg_dump), and how to drop it.
+ */
+export async function createPgTestDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = options.empty ? null : await migratedTemplate();
+  await adminQuery(template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return { url: databaseUrl(name), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 function databaseUrl(name: string): string {

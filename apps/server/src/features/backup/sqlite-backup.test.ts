@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helper.js';
 import { buildApp } from '../../app.js';
 import { createDatabase, sqliteDriver } from '../../db/dialect.js';
+import { storageFromConfig } from '../files/files.service.js';
 import { backupSqlite, restoreSqlite } from './sqlite-backup.js';
 import { pngBytes } from '../../../test/factories/files.js';
 import { multipart, randomIp } from '../../../test/factories/http.js';
@@ -84,7 +85,8 @@ describe('SQLite backup and restore', () => {
     const out = path.join(tmp('backup'), 'b1');
     const backup = await backupSqlite({
       sqliteFile: server.config.sqliteFile,
-      filesDir: path.join(live, 'files'),
+      storage: storageFromConfig({ dataDir: live }),
+      secrets: { tokenSecret: server.config.tokenSecret, vapid: server.config.vapid },
       outDir: out,
     });
     writing = false;
@@ -98,19 +100,29 @@ describe('SQLite backup and restore', () => {
     expect(copy.pqr).toBeLessThanOrEqual(after);
     expect(copy.withoutEvent).toBe(0);
     expect(backup.files).toBeGreaterThanOrEqual(1);
+    expect(JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'))).toMatchObject({
+      dialect: 'sqlite',
+      database: 'puntoverde.sqlite',
+      files: backup.files,
+      storage: 'local',
+    });
 
     // Restore into an empty data directory; the app starts on it and serves what was copied.
     const fresh = tmp('restored');
     const restored = await restoreSqlite({
       backupDir: out,
       sqliteFile: path.join(fresh, 'puntoverde.sqlite'),
-      filesDir: path.join(fresh, 'files'),
+      storage: storageFromConfig({ dataDir: fresh }),
+      dataDir: fresh,
     });
     expect(restored.integrity).toBe('ok');
     expect(counts(restored.database)).toEqual(copy);
     expect(readdirSync(path.join(fresh, 'files'), { recursive: true }).length).toBeGreaterThan(0);
     const again = await startApp(fresh);
     try {
+      // The secrets came back: sessions signed before the backup stay valid, push keeps its keys.
+      expect(readFileSync(path.join(fresh, 'token-secret'), 'utf8').trim()).toBe(server.config.tokenSecret);
+      expect(again.config.vapid.publicKey).toBe(server.config.vapid.publicKey);
       const radicado = (
         await again.app.db.selectFrom('pqr').select('radicado').orderBy('id', 'desc').executeTakeFirstOrThrow()
       ).radicado;
@@ -137,9 +149,53 @@ describe('SQLite backup and restore', () => {
       restoreSqlite({
         backupDir: empty,
         sqliteFile: path.join(empty, 'x.sqlite'),
-        filesDir: path.join(empty, 'files'),
+        storage: storageFromConfig({ dataDir: empty }),
+        dataDir: empty,
       }),
     ).rejects.toThrow(/does not exist/);
     expect(existsSync(path.join(empty, 'x.sqlite'))).toBe(false);
+  });
+
+  it('replaces a database that holds tables only with force', async () => {
+    const live = tmp('live');
+    const server = await startApp(live);
+    const secrets = { tokenSecret: server.config.tokenSecret, vapid: server.config.vapid };
+    const out = path.join(tmp('backup'), 'b1');
+    await backupSqlite({
+      sqliteFile: server.config.sqliteFile,
+      storage: storageFromConfig({ dataDir: live }),
+      secrets,
+      outDir: out,
+    });
+    await server.close();
+
+    const other = await startApp(tmp('other'));
+    await other.close();
+    const target = {
+      backupDir: out,
+      sqliteFile: other.config.sqliteFile,
+      storage: storageFromConfig({ dataDir: other.config.dataDir }),
+      dataDir: other.config.dataDir,
+    };
+    await expect(restoreSqlite(target)).rejects.toThrow(/already holds \d+ tables: pass --force/);
+    const restored = await restoreSqlite({ ...target, force: true });
+    expect(restored.integrity).toBe('ok');
+  });
+
+  it('refuses a PostgreSQL backup', async () => {
+    const dir = tmp('pg-backup');
+    writeFileSync(
+      path.join(dir, 'manifest.json'),
+      JSON.stringify({ format: 'puntoverde-backup', version: 1, dialect: 'postgres', database: 'puntoverde.pgdump' }),
+    );
+    writeFileSync(path.join(dir, 'puntoverde.pgdump'), 'PGDMP');
+    await expect(
+      restoreSqlite({
+        backupDir: dir,
+        sqliteFile: path.join(dir, 'x.sqlite'),
+        storage: storageFromConfig({ dataDir: dir }),
+        dataDir: dir,
+      }),
+    ).rejects.toThrow('This is a PostgreSQL backup: set DATABASE_URL');
   });
 });

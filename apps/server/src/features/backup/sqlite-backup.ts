@@ -1,23 +1,25 @@
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sqliteDriver } from '../../db/dialect.js';
+import type { FileStorage } from '../files/files.service.js';
+import {
+  BackupError,
+  backupFiles,
+  DATABASE_FILES,
+  readManifest,
+  restoreFiles,
+  restoreSecrets,
+  writeManifest,
+  writeSecrets,
+  type BackupSecrets,
+} from './backup-archive.js';
 
 /**
  * Backups of the embedded SQLite deployment: the database through SQLite's online backup API
  * (a consistent copy while the server keeps writing: the copy restarts from the start when a
- * write lands mid-copy, so what it holds is one committed state), then the uploaded files.
- * A backup is a directory: `puntoverde.sqlite` + `files/` + `token-secret` (the signing key
- * of sessions, so signed-in people stay signed in after a restore: keep backups as private as
- * the data directory, 0600).
+ * write lands mid-copy, so what it holds is one committed state), then the uploaded files and
+ * the secrets, in the layout of backup-archive.ts.
  */
-
-function copySecret(fromDir: string, toDir: string) {
-  const from = path.join(fromDir, 'token-secret');
-  if (!existsSync(from)) return;
-  const to = path.join(toDir, 'token-secret');
-  copyFileSync(from, to);
-  chmodSync(to, 0o600);
-}
 
 export type BackupResult = { dir: string; database: string; pages: number; files: number; integrity: string };
 
@@ -30,19 +32,29 @@ function integrityOf(file: string): string {
   }
 }
 
-function countFiles(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { recursive: true }).filter((f) => statSync(path.join(dir, String(f))).isFile()).length;
+function tableCount(file: string): number {
+  if (!existsSync(file)) return 0;
+  const db = new sqliteDriver.Database(file, { readonly: true, fileMustExist: true });
+  try {
+    return Number(
+      (db.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number }).n,
+    );
+  } finally {
+    db.close();
+  }
 }
 
-/** Copies the live database at `sqliteFile` and the `filesDir` uploads into `outDir` (created). */
+/** Copies the live database at `sqliteFile`, every stored file and the secrets into `outDir` (created). */
 export async function backupSqlite(options: {
   sqliteFile: string;
-  filesDir: string;
+  storage: FileStorage;
+  secrets: BackupSecrets;
   outDir: string;
 }): Promise<BackupResult> {
-  mkdirSync(options.outDir, { recursive: true });
-  const database = path.join(options.outDir, 'puntoverde.sqlite');
+  if (!existsSync(options.sqliteFile))
+    throw new BackupError(`${options.sqliteFile} does not exist: is DATA_DIR the server's?`);
+  mkdirSync(options.outDir, { recursive: true, mode: 0o700 });
+  const database = path.join(options.outDir, DATABASE_FILES.sqlite);
   rmSync(database, { force: true });
   const source = new sqliteDriver.Database(options.sqliteFile, { fileMustExist: true });
   let pages: number;
@@ -53,26 +65,42 @@ export async function backupSqlite(options: {
   } finally {
     source.close();
   }
+  chmodSync(database, 0o600);
   // Files after the database: every file a row of the copy names was written before that row.
-  const files = path.join(options.outDir, 'files');
-  if (existsSync(options.filesDir)) cpSync(options.filesDir, files, { recursive: true });
-  copySecret(path.dirname(options.sqliteFile), options.outDir);
-  return { dir: options.outDir, database, pages, files: countFiles(files), integrity: integrityOf(database) };
+  const files = await backupFiles(options.storage, options.outDir);
+  writeSecrets(options.outDir, options.secrets);
+  writeManifest(options.outDir, {
+    dialect: 'sqlite',
+    created_at: new Date().toISOString(),
+    database: DATABASE_FILES.sqlite,
+    files,
+    storage: options.storage.kind,
+  });
+  return { dir: options.outDir, database, pages, files, integrity: integrityOf(database) };
 }
 
 /**
- * Puts a backup directory back as the database at `sqliteFile` and the uploads at `filesDir`.
- * The server must be stopped. Refuses a backup whose integrity check fails.
+ * Puts a backup directory back as the database at `sqliteFile`, its files into the storage and
+ * its secrets into `dataDir`. The server must be stopped. Refuses a backup whose integrity check
+ * fails, and a database that holds tables unless `force`.
  */
 export async function restoreSqlite(options: {
   backupDir: string;
   sqliteFile: string;
-  filesDir: string;
+  storage: FileStorage;
+  dataDir: string;
+  force?: boolean;
 }): Promise<BackupResult> {
-  const database = path.join(options.backupDir, 'puntoverde.sqlite');
-  if (!existsSync(database)) throw new Error(`${database} does not exist`);
+  const manifest = readManifest(options.backupDir, 'sqlite');
+  const database = path.join(options.backupDir, manifest.database);
   const integrity = integrityOf(database);
-  if (integrity !== 'ok') throw new Error(`the backup fails its integrity check: ${integrity}`);
+  if (integrity !== 'ok') throw new BackupError(`the backup fails its integrity check: ${integrity}`);
+  const tables = tableCount(options.sqliteFile);
+  if (tables > 0 && !options.force) {
+    throw new BackupError(
+      `${options.sqliteFile} already holds ${tables} tables: pass --force to replace it with the backup.`,
+    );
+  }
   mkdirSync(path.dirname(options.sqliteFile), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(options.sqliteFile + suffix, { force: true });
   const source = new sqliteDriver.Database(database, { readonly: true, fileMustExist: true });
@@ -82,17 +110,13 @@ export async function restoreSqlite(options: {
   } finally {
     source.close();
   }
-  const files = path.join(options.backupDir, 'files');
-  if (existsSync(files)) {
-    rmSync(options.filesDir, { recursive: true, force: true });
-    cpSync(files, options.filesDir, { recursive: true });
-  }
-  copySecret(options.backupDir, path.dirname(options.sqliteFile));
+  const files = await restoreFiles(options.backupDir, options.storage);
+  restoreSecrets(options.backupDir, options.dataDir);
   return {
     dir: options.backupDir,
     database: options.sqliteFile,
     pages,
-    files: countFiles(options.filesDir),
+    files,
     integrity: integrityOf(options.sqliteFile),
   };
 }
