@@ -178,3 +178,18 @@ export async function listParticipants(db: Executor, campaignId: number) {
     .orderBy('campaign_participants.joined_at')
     .execute();
 }
+
+export async function findPublishedStartingBetween(db: Executor, from: string, to: string) {
+  return db
+    .selectFrom('campaigns')
+    .select(['id', 'title', 'starts_at', 'place_name', 'address'])
+    .where('published', '=', 1)
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<', to)
+    .execute();
+}
+
+export async function participantIdsOf(db: Executor, campaignId: number): Promise<number[]> {
+  const rows = await db.selectFrom('campaign_participants').select('user_id').where('campaign_id', '=', campaignId).execute();
+  return rows.map((r) => r.user_id);
+}

@@ -20,10 +20,12 @@ import {
   countParticipants,
   deleteCampaign as deleteCampaignRow,
   findCampaign,
+  findPublishedStartingBetween,
   insertCampaign,
   listCampaigns,
   listParticipants,
   materialsOf,
+  participantIdsOf as participantRows,
   removeParticipant,
   replaceMaterials,
   updateCampaign as updateCampaignRow,
@@ -175,4 +177,14 @@ export async function leaveCampaign(db: Db, id: number, user: AuthUser): Promise
 
 export async function getParticipants(db: Db, id: number): Promise<CampaignParticipant[]> {
   return listParticipants(db, id);
+}
+
+/** Published campaigns starting in [from, to) (for the reminders the day before). */
+export async function publishedCampaignsStartingBetween(db: Db, from: string, to: string) {
+  return findPublishedStartingBetween(db, from, to);
+}
+
+/** Ids of the people who joined a campaign. */
+export async function participantIdsOf(db: Db, campaignId: number): Promise<number[]> {
+  return participantRows(db, campaignId);
 }

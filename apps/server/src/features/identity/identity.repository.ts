@@ -116,6 +116,11 @@ export async function touchSession(db: Db, id: string, at: string): Promise<void
 }
 
 /** The live session check behind every bearer token: one primary-key lookup. */
+/** Takes the user's row lock for the rest of the transaction (an update that changes nothing). */
+export async function lockUserRow(db: Db, id: number, updatedAt: string): Promise<void> {
+  await db.updateTable('users').set({ updated_at: updatedAt }).where('id', '=', id).execute();
+}
+
 /** The columns a bearer token's check needs of its account. */
 export async function findAuthUser(db: Db, id: number) {
   return db

@@ -91,7 +91,7 @@ export function createPhoneVerificationService(deps: PhoneVerificationDeps) {
       const expiresAt = addMs(now, PHONE_CODE_TTL_MS);
       const id = await db.transaction().execute(async (trx) => {
         // Takes the user's row lock first, so two sends of one account are counted one after the other.
-        await trx.updateTable('users').set({ updated_at: user.updated_at }).where('id', '=', user.id).execute();
+        await repo.lockUserRow(trx, user.id, user.updated_at);
         const latest = await codes.latestCodeOf(trx, user.id);
         if (latest) {
           const waitS = PHONE_CODE_RESEND_AFTER_S - (Date.parse(now) - Date.parse(latest.created_at)) / 1000;

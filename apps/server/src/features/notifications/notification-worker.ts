@@ -3,6 +3,7 @@ import { CAMPAIGN_REMINDER_TIME, type NotificationKind } from '@puntoverde/contr
 import type { FastifyBaseLogger } from 'fastify';
 import type { DialectName, Db } from '../../db/dialect.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { participantIdsOf, publishedCampaignsStartingBetween } from '../campaigns/campaigns.service.js';
 import * as repo from './deliveries.repository.js';
 import type { ClaimedDelivery, DeliveryOutcome } from './deliveries.repository.js';
 import { notificationCreatedEvent, notify } from './notifications.service.js';
@@ -190,24 +191,22 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     const clock = bogotaClock(at);
     if (clock.minute < minutesOf(CAMPAIGN_REMINDER_TIME)) return;
     const tomorrow = addDays(clock.date, 1);
-    const campaigns = await db
-      .selectFrom('campaigns')
-      .select(['id', 'title', 'starts_at', 'place_name', 'address'])
-      .where('published', '=', 1)
-      .where('starts_at', '>=', bogotaInstant(tomorrow).toISOString())
-      .where('starts_at', '<', bogotaInstant(addDays(tomorrow, 1)).toISOString())
-      .execute();
+    const campaigns = await publishedCampaignsStartingBetween(
+      db,
+      bogotaInstant(tomorrow).toISOString(),
+      bogotaInstant(addDays(tomorrow, 1)).toISOString(),
+    );
     for (const c of campaigns) {
       const written = await db.transaction().execute(async (trx) => {
         if (!(await repo.claimJob(trx, `campaign-reminder:${c.id}:${tomorrow}`, at.toISOString()))) return [];
-        const participants = await trx.selectFrom('campaign_participants').select('user_id').where('campaign_id', '=', c.id).execute();
+        const participants = await participantIdsOf(trx, c.id);
         const hour = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', hour: 'numeric', minute: '2-digit' }).format(new Date(c.starts_at));
         const place = c.place_name ?? c.address;
         const out = [];
-        for (const p of participants) {
+        for (const userId of participants) {
           out.push({
-            userId: p.user_id,
-            n: await notify(trx, p.user_id, {
+            userId,
+            n: await notify(trx, userId, {
               kind: 'campaign',
               title: `Mañana: ${c.title}`,
               body: `La campaña a la que te inscribiste empieza mañana a las ${hour}${place ? ` en ${place}` : ''}.`,
