@@ -181,6 +181,10 @@ export const ERRORS = {
     status: 400,
     message: 'El código no es correcto o ya no sirve. Revisa el SMS o pide un código nuevo.',
   },
+  'phone-verified-elsewhere': {
+    status: 409,
+    message: 'Ese celular ya está verificado en otra cuenta de PuntoVerde. Verifica otro número o, si este es tuyo, escríbenos por Ayuda / PQR.',
+  },
   'sms-number-rejected': {
     status: 400,
     message: 'El operador no pudo entregar SMS a ese número. Revisa el celular o escribe otro.',

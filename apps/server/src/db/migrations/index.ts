@@ -15,6 +15,7 @@ import * as m0015 from './2026_11_26_0015_idempotency.js';
 import * as m0023 from './2026_11_26_0023_report_categories.js';
 import * as m0030 from './2026_11_26_0030_scheme_monthly_kg.js';
 import * as m0031 from './2026_11_26_0031_social_native_sign_in.js';
+import * as m0032 from './2026_11_26_0032_verified_phone_unique.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0023_report_categories': m0023,
   '2026_11_26_0030_scheme_monthly_kg': m0030,
   '2026_11_26_0031_social_native_sign_in': m0031,
+  '2026_11_26_0032_verified_phone_unique': m0032,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -59,6 +59,18 @@ export async function updateUser(db: Db, id: number, values: Updateable<UsersTab
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
+/** Whether an account other than `userId` has `phone` verified (a verified number belongs to one account). */
+export async function isPhoneVerifiedByOther(db: Db, phone: string, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('phone_verified_at', 'is not', null)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function countActiveBranches(db: Db, companyId: number): Promise<number> {
   const row = await db
     .selectFrom('users')

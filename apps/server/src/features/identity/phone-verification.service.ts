@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { SmsDeliveryError, type SmsSender } from '../../lib/sms.js';
 import { recordAudit } from '../admin/audit.service.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { isUniqueViolation } from './accounts.service.js';
 import * as repo from './identity.repository.js';
 import { colombianMobileE164 } from './phone.js';
 import * as codes from './phone-verification.repository.js';
@@ -145,11 +146,19 @@ export function createPhoneVerificationService(deps: PhoneVerificationDeps) {
       const expected = Buffer.from(pending.code_hash, 'hex');
       const actual = Buffer.from(hashCode(user.id, pending.phone, code), 'hex');
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw invalidCode();
-      await db.transaction().execute(async (trx) => {
-        if (!(await codes.consumePhoneCode(trx, pending.id, now))) throw invalidCode();
-        await repo.updateUser(trx, user.id, { phone: pending.phone, phone_verified_at: now, updated_at: now });
-        await codes.expirePhoneCodes(trx, user.id, now);
-      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (!(await codes.consumePhoneCode(trx, pending.id, now))) throw invalidCode();
+          // Only now, with the code proving the line is at hand, may the answer say the number is taken.
+          if (await repo.isPhoneVerifiedByOther(trx, pending.phone, user.id)) throw new AppError('phone-verified-elsewhere');
+          await repo.updateUser(trx, user.id, { phone: pending.phone, phone_verified_at: now, updated_at: now });
+          await codes.expirePhoneCodes(trx, user.id, now);
+        });
+      } catch (err) {
+        // Another account confirmed the same number at the same moment: the unique index decided.
+        if (isUniqueViolation(err)) throw new AppError('phone-verified-elsewhere');
+        throw err;
+      }
       return { phone: pending.phone, phone_verified_at: now };
     },
   };

@@ -18,6 +18,7 @@ import {
   writePickupSettings,
   type PhoneVerificationService,
 } from '../../features/identity/phone-verification.service.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 
 declare module 'fastify' {
@@ -30,6 +31,12 @@ const TAGS = ['identity'];
 /** The phone routes need a session (bearer); the pickup settings are staff only. */
 const security = [{ bearer: [] }];
 const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) => [s, ZErrorBody]));
+/**
+ * Code confirmations per account: the codes' own tries (5 each, 3 codes an hour) bound the
+ * guessing, this the requests. Per account, not per address: people behind one NAT (a building,
+ * a mobile carrier) must not use up each other's confirmations.
+ */
+const CONFIRM_LIMIT = { max: 20, windowMs: 15 * 60 * 1000 };
 
 /** Codes and phone numbers: never cached. */
 async function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -53,9 +60,17 @@ export default fp(
     app.decorate('phoneVerification', phone);
     app.identity.registerAccountDeletionHook((trx, userId) => deletePhoneCodesOf(trx, userId));
 
-    const signedIn = (budget: 'verification' | 'token') => async (request: FastifyRequest) => {
+    const sending = async (request: FastifyRequest) => {
       requireUser(request);
-      await app.identity.enforceIpBudget(budget, request.ip);
+      await app.identity.enforceIpBudget('verification', request.ip);
+    };
+    const signedIn = async (request: FastifyRequest) => {
+      requireUser(request);
+    };
+    // After validation: a malformed body costs nothing and does not spend the allowance.
+    const countConfirmation = async (request: FastifyRequest) => {
+      const key = `phone-confirm:u:${requireUser(request).id}`;
+      await enforceRateLimit(app.rateLimiter, key, CONFIRM_LIMIT.max, CONFIRM_LIMIT.windowMs);
     };
     const staff = async (request: FastifyRequest) => {
       requireAdmin(request);
@@ -66,7 +81,7 @@ export default fp(
       PHONE_PATHS.sendCode,
       {
         config: { auth: 'user' },
-        onRequest: signedIn('verification'),
+        onRequest: sending,
         onSend: noStore,
         schema: {
           tags: TAGS,
@@ -83,14 +98,16 @@ export default fp(
       PHONE_PATHS.confirmCode,
       {
         config: { auth: 'user' },
-        onRequest: signedIn('token'),
+        onRequest: signedIn,
+        preHandler: countConfirmation,
         onSend: noStore,
         schema: {
           tags: TAGS,
           security,
-          summary: 'Confirma el celular con el código recibido por SMS (5 intentos por código, un solo uso)',
+          summary:
+            'Confirma el celular con el código recibido por SMS (5 intentos por código, un solo uso); un celular verificado es de una sola cuenta (409)',
           body: ZConfirmPhoneCodeRequest,
-          response: { 200: ZConfirmPhoneCodeResponse, ...errors(400, 401, 429) },
+          response: { 200: ZConfirmPhoneCodeResponse, ...errors(400, 401, 409, 429) },
         },
       },
       async (request) => ({ data: await phone.confirmCode(requireUser(request), request.body.code) }),

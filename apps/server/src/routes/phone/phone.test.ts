@@ -3,6 +3,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import * as verifiedPhoneMigration from '../../db/migrations/2026_11_26_0032_verified_phone_unique.js';
 import { createTestDatabase, testConfig } from '../../../test/helper.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { startTwilioStandIn, type TwilioStandIn } from '../../../test/twilio-stand-in.js';
@@ -33,13 +34,13 @@ function sendCode(t: TestApp, headers: Headers | Record<string, never>, payload:
   });
 }
 
-function confirm(t: TestApp, headers: Headers, code: string) {
+function confirm(t: TestApp, headers: Headers, code: string, remoteAddress = randomIp()) {
   return t.app.inject({
     method: 'POST',
     url: PHONE_PATHS.confirmCode,
     headers,
     payload: { code },
-    remoteAddress: randomIp(),
+    remoteAddress,
   });
 }
 
@@ -278,6 +279,106 @@ describe('phone verification by SMS code', () => {
       payload: { phone: carl.phone, city: 'Envigado' },
     });
     expect((await me(t, carl.headers)).phone_verified).toBe(true);
+  });
+});
+
+describe('one account per verified number', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function verify(p: Awaited<ReturnType<typeof person>>) {
+    expect((await sendCode(t, p.headers)).statusCode).toBe(200);
+    return confirm(t, p.headers, await codeSentTo(t, p.phone));
+  }
+
+  it('refuses with 409 to verify on a second account a number verified on another, which keeps it', async () => {
+    const ana = await person(t);
+    expect((await verify(ana)).statusCode).toBe(200);
+    const bea = await person(t, { phone: ana.phone });
+    const refused = await verify(bea);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'phone-verified-elsewhere',
+      message: expect.stringContaining('ya está verificado en otra cuenta'),
+    });
+    expect(await me(t, bea.headers)).toMatchObject({ phone: ana.phone, phone_verified: false });
+    expect(await me(t, ana.headers)).toMatchObject({ phone: ana.phone, phone_verified: true });
+  });
+
+  it('lets exactly one of two accounts confirming one number at the same moment have it', async () => {
+    const phone = '3165550303';
+    const [ana, bea] = [await person(t, { phone }), await person(t, { phone })];
+    await sendCode(t, ana.headers);
+    const anaCode = await codeSentTo(t, phone);
+    await sendCode(t, bea.headers);
+    const beaCode = await codeSentTo(t, phone);
+    const answers = await Promise.all([confirm(t, ana.headers, anaCode), confirm(t, bea.headers, beaCode)]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.statusCode === 409)!.json().code).toBe('phone-verified-elsewhere');
+  });
+
+  it('frees the number once its account moves to another one', async () => {
+    const ana = await person(t);
+    expect((await verify(ana)).statusCode).toBe(200);
+    const bea = await person(t, { phone: ana.phone });
+    await t.app.inject({ method: 'PATCH', url: '/back/api/v1/me', headers: ana.headers, payload: { phone: '3209876543' } });
+    expect((await verify(bea)).statusCode).toBe(200);
+    expect(await me(t, bea.headers)).toMatchObject({ phone: ana.phone, phone_verified: true });
+  });
+
+  it('is a rule of the database too', async () => {
+    const [a, b] = [await createUser(t.app, { phone: '3175550101' }), await createUser(t.app, { phone: '3175550101' })];
+    const at = new Date().toISOString();
+    await t.app.db.updateTable('users').set({ phone_verified_at: at }).where('id', '=', a.id).execute();
+    await expect(
+      t.app.db.updateTable('users').set({ phone_verified_at: at }).where('id', '=', b.id).execute(),
+    ).rejects.toThrow();
+  });
+
+  it('counts confirmations per account: one spending its allowance does not block another at the same address', async () => {
+    const shared = randomIp();
+    const ana = await person(t);
+    const bea = await person(t);
+    await sendCode(t, ana.headers);
+    await sendCode(t, bea.headers);
+    const anaCode = await codeSentTo(t, ana.phone);
+    const wrong = anaCode === '000000' ? '111111' : '000000';
+    const anaStatuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) anaStatuses.push((await confirm(t, ana.headers, wrong, shared)).statusCode);
+    expect(anaStatuses.at(-1)).toBe(429);
+    const ok = await confirm(t, bea.headers, await codeSentTo(t, bea.phone), shared);
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('the migration to one account per verified number', () => {
+  it('keeps, of a number verified on several accounts, the most recent verification', async () => {
+    const t = await buildTestApp();
+    try {
+      const db = t.app.db as unknown as Parameters<typeof verifiedPhoneMigration.up>[0];
+      await verifiedPhoneMigration.down(db);
+      const phone = '3185550202';
+      const users = [await createUser(t.app, { phone }), await createUser(t.app, { phone }), await createUser(t.app, { phone })];
+      const other = await createUser(t.app, { phone: '3185550203' });
+      const verifiedAt = ['2026-10-01T10:00:00.000Z', '2026-11-20T10:00:00.000Z', '2026-11-01T10:00:00.000Z'];
+      for (const [i, u] of users.entries()) {
+        await t.app.db.updateTable('users').set({ phone_verified_at: verifiedAt[i]! }).where('id', '=', u.id).execute();
+      }
+      await t.app.db.updateTable('users').set({ phone_verified_at: verifiedAt[0]! }).where('id', '=', other.id).execute();
+      await verifiedPhoneMigration.up(db);
+      const rows = await t.app.db
+        .selectFrom('users')
+        .select(['id', 'phone_verified_at'])
+        .where('id', 'in', [...users.map((u) => u.id), other.id])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => r.phone_verified_at)).toEqual([null, verifiedAt[1], null, verifiedAt[0]]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -151,6 +151,27 @@ describe('Verifica tu celular', () => {
   });
 });
 
+describe('a number verified on another account', () => {
+  it('says so after the right code, and asks for another number', async () => {
+    const message = translate('phone.errors.phone-verified-elsewhere');
+    const { calls } = stubFetch(
+      { status: 200, body: sentBody },
+      { status: 409, body: { code: 'phone-verified-elsewhere', message } },
+    );
+    renderWithProviders(<PhoneVerification me={me} />);
+    fireEvent.click(screen.getByRole('button', { name: translate('phone.send') }));
+    await screen.findByLabelText(translate('phone.codeLabel'));
+    fill(translate('phone.codeLabel'), '424242');
+    fireEvent.click(screen.getByRole('button', { name: translate('phone.confirm') }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(message).toContain('ya está verificado en otra cuenta');
+    expect(calls).toHaveLength(2);
+    // Back to the number: this one cannot be verified here, another may.
+    expect(screen.queryByLabelText(translate('phone.codeLabel'))).toBeNull();
+    expect(screen.getByLabelText(translate('phone.numberLabel'))).toHaveValue('');
+  });
+});
+
 describe('the offer after sign-up', () => {
   it('shows once, and «Ahora no» ends it for good', async () => {
     initSessionFromStorage();

@@ -28,6 +28,7 @@ type CodeForm = ConfirmPhoneCodeRequest;
 const PHONE_ERRORS = [
   'phone-not-mobile',
   'phone-code-invalid',
+  'phone-verified-elsewhere',
   'sms-number-rejected',
   'sms-unavailable',
   'too-many-requests',
@@ -157,6 +158,14 @@ function PhoneVerificationSteps({ me, onVerified }: { me: Me; onVerified: () => 
           { type: 'server', message: t('phone.errors.phone-code-invalid') },
           { shouldFocus: true },
         );
+        return;
+      }
+      if (isApiErrorLike(error) && error.code === 'phone-verified-elsewhere') {
+        // The number is another account's: back to the number, with the reason above it.
+        setSent(null);
+        numberForm.reset({ phone: '' });
+        setEditingNumber(true);
+        setSendError(phoneErrorMessage(t, error));
         return;
       }
       setCodeError(phoneErrorMessage(t, error));
