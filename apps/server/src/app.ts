@@ -12,6 +12,7 @@ import drainPlugin from './plugins/drain.js';
 import errorsPlugin from './plugins/errors.js';
 import multipartPlugin from './plugins/multipart.js';
 import idempotencyPlugin from './plugins/idempotency.js';
+import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
 import routeTablePlugin from './plugins/route-table.js';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin, { database, ownsDatabase });
+  await app.register(metricsPlugin);
   await app.register(routeTablePlugin);
   await app.register(securityPlugin);
   // After the security headers: its shutdown answer carries them too.

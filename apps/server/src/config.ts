@@ -37,6 +37,8 @@ const ZEnv = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2000),
   RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Bearer token Prometheus sends to GET /back/api/metrics; unset = no metrics (404). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must have at least 16 characters').optional(),
   /** Social sign-in providers, comma separated (`google,apple`); each reads OIDC_<ID>_* below. */
   OIDC_PROVIDERS: z.string().optional(),
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files; see parseS3 below. */
@@ -127,6 +129,8 @@ export type Config = {
   /** Multiplies the per-IP budgets (sign-up, login...): many users behind one NAT, or e2e runs on loopback. */
   ipRateLimitFactor: number;
   mailFrom: string;
+  /** Token of GET /back/api/metrics; undefined = metrics off (the route answers 404). */
+  metricsToken: string | undefined;
   /** Social sign-in (OpenID Connect) providers, in button order. */
   oidcProviders: OidcProviderConfig[];
   /** Where uploaded files live: an S3-compatible bucket, or undefined for DATA_DIR/files. */
@@ -534,6 +538,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     ipRateLimitFactor: e.RATE_LIMIT_IP_FACTOR,
     mailFrom: e.MAIL_FROM,
+    metricsToken: e.METRICS_TOKEN,
     oidcProviders: oidc.providers,
     s3: s3.s3,
     sms: sms.sms,

@@ -33,6 +33,9 @@ const CERTIFICATE_HOLDERS: Role[] = ['householdA', 'householdB', 'companyA', 'co
 
 export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/health': ALL,
+  'GET /back/api/health/ready': ALL,
+  // Only Prometheus, with METRICS_TOKEN (unset here): 404 to every caller.
+  'GET /back/api/metrics': [],
   'GET /back/api/v1/config': ALL,
   'POST /back/api/clientes/registro': ALL,
   'POST /back/api/clientes/login': ALL,
@@ -239,5 +242,12 @@ export const EXPECTED: Record<string, Role[]> = {
  */
 export const KNOWN_FAILURES: Record<string, { roles: Role[]; finding: string }> = {};
 
-/** Public routes that answer 404 (not 401) to an anonymous caller for an object it may not see. */
-export const ANONYMOUS_NOT_FOUND = new Set(['GET /back/api/v1/files/{id}', 'GET /back/api/v1/files/{id}/{variant}']);
+/**
+ * Public routes that answer 404 (not 401) to an anonymous caller for an object it may not see;
+ * and the metrics, which answer 404 to anyone without METRICS_TOKEN.
+ */
+export const ANONYMOUS_NOT_FOUND = new Set([
+  'GET /back/api/v1/files/{id}',
+  'GET /back/api/v1/files/{id}/{variant}',
+  'GET /back/api/metrics',
+]);

@@ -31,7 +31,18 @@ export type DatabaseHandle = {
   schema: string | undefined;
   /** Runs a trivial query; resolves to the round-trip time in ms, rejects when unreachable. */
   ping: () => Promise<number>;
+  /** PostgreSQL's connection pool as it stands (metrics); absent on SQLite's single connection. */
+  poolStats?: () => PoolStats;
   destroy: () => Promise<void>;
+};
+
+export type PoolStats = {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: every connection is busy. */
+  waiting: number;
+  max: number;
 };
 
 export type DatabaseOptions = {
@@ -68,6 +79,12 @@ export function createDatabase(options: DatabaseOptions): DatabaseHandle {
       schema: options.pgSchema ?? 'public',
       // Straight to the pool: the health check should cost a round trip, not a query build.
       ping: () => timed(() => pool.query('select 1')),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }),
       destroy: () => db.destroy(),
     };
   }

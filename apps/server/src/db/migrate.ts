@@ -1,4 +1,4 @@
-import { Migrator, NO_MIGRATIONS, type MigrationResult } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, NO_MIGRATIONS, sql, type MigrationResult } from 'kysely';
 import type { DatabaseHandle } from './dialect.js';
 import { migrationProvider } from './migrations/index.js';
 
@@ -27,4 +27,18 @@ export async function migrateToLatest(db: Pick<DatabaseHandle, 'db' | 'schema'>)
 export async function migrateDownAll(db: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<string[]> {
   const { results, error } = await migrator(db).migrateTo(NO_MIGRATIONS);
   return check(results, error).map((r) => r.migrationName);
+}
+
+/**
+ * Whether the database holds every migration this build ships (the readiness probe): one query
+ * on the migrator's own table, no schema introspection. Migrations of a newer build do not
+ * count against it (a rolling deploy migrates ahead of the instances still running). Rejects
+ * when the table is not there yet.
+ */
+export async function migrationsApplied({ db, schema }: Pick<DatabaseHandle, 'db' | 'schema'>): Promise<boolean> {
+  const names = Object.keys(await migrationProvider.getMigrations());
+  const table = sql.table(schema ? `${schema}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE);
+  const { rows } = await sql<{ applied: number | string }>`
+    select count(*) as applied from ${table} where name in (${sql.join(names)})`.execute(db);
+  return Number(rows[0]?.applied) === names.length;
 }

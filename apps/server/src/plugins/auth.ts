@@ -44,6 +44,8 @@ declare module 'fastify' {
      * gets instead of 403, the same answer as for an object that does not exist or is not theirs.
      */
     hiddenAs?: ErrorCode;
+    /** The route reads `Authorization: Bearer` itself (a service token, not a session): no session check. */
+    ownBearer?: boolean;
   }
   interface FastifyRequest {
     /** Set when a valid bearer token came with the request; null otherwise. */
@@ -140,7 +142,7 @@ export default fp(
     app.addHook('onRequest', (request, _reply, done) => {
       request.user = null;
       const header = request.headers.authorization;
-      if (!header) return done();
+      if (!header || request.routeOptions.config.ownBearer) return done();
       authenticate(request, header).then(() => done(), done);
     });
 

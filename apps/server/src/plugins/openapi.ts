@@ -19,7 +19,10 @@ export default fp(
         },
         servers: [{ url: app.config.publicUrl }],
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (Prometheus)' },
+          },
         },
       },
       transform: jsonSchemaTransform,

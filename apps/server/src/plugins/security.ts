@@ -22,15 +22,17 @@ export function isApiUrl(url: string): boolean {
 }
 
 /**
- * The health probe: polled by load balancers and monitors many times a second, public, never
- * rendered, no user data, no redirect, never logged per request. It keeps nosniff (and HSTS on
- * https); the framing, CSP, resource and referrer headers protect documents and user data, of
- * which it has none, and the request id correlates log lines, of which it writes none. Every
- * header is parsed by every poller: the full API set made each probe about three times longer.
+ * The health probes (liveness and readiness): polled by load balancers and monitors many times
+ * a second, public, never rendered, no user data, no redirect, never logged per request. They
+ * keep nosniff (and HSTS on https); the framing, CSP, resource and referrer headers protect
+ * documents and user data, of which they have none, and the request id correlates log lines, of
+ * which they write none. Every header is parsed by every poller: the full API set made each
+ * probe about three times longer.
  */
 export function isProbeUrl(url: string): boolean {
   if (!url.startsWith('/back/api/health')) return false;
-  const rest = url.slice('/back/api/health'.length);
+  let rest = url.slice('/back/api/health'.length);
+  if (rest.startsWith('/ready')) rest = rest.slice('/ready'.length);
   return rest === '' || rest === '/' || rest.startsWith('?') || rest.startsWith('/?');
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import devRoutes from './dev/index.js';
 import healthRoutes from './health/index.js';
+import metricsRoutes from './health/metrics.js';
 import identityRoutes from './identity/index.js';
 import identityAdminRoutes from './identity/admin.js';
 import socialAuthRoutes from './social-auth/index.js';
@@ -30,6 +31,7 @@ import appLinksRoutes from './app-links/index.js';
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(publicConfigRoutes);
   // First: other features use app.identity (personal-data export and deletion hooks).
   await app.register(identityRoutes);

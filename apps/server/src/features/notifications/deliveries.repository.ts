@@ -233,6 +233,28 @@ export async function markClicked(db: Db, id: number, at: string): Promise<{ not
   return db.selectFrom('notification_deliveries').select('notification_id').where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * The outbox's backlog (metrics, on each scrape): undelivered rows, how many are due, and the
+ * earliest instant one of them is due. One range of the (status, next_attempt_at) index.
+ */
+export async function outboxBacklog(db: Db, now: string): Promise<{ pending: number; due: number; oldestDueAt: string | null }> {
+  const row = await db
+    .selectFrom('notification_deliveries')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('pending'),
+      eb.fn.sum<number | string | null>(eb.case().when('next_attempt_at', '<=', now).then(1).else(0).end()).as('due'),
+      eb.fn.min('next_attempt_at').as('first_at'),
+    ])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  const firstAt = row.first_at;
+  return {
+    pending: Number(row.pending),
+    due: Number(row.due ?? 0),
+    oldestDueAt: firstAt !== null && firstAt <= now ? firstAt : null,
+  };
+}
+
 /** Delivery counts of a set of rows (a broadcast, or a kind within dates). */
 export function figuresQuery(db: Db) {
   return db

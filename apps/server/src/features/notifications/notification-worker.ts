@@ -42,6 +42,8 @@ export type NotificationWorkerOptions = {
   leaseMs?: number;
   maxAttempts?: number;
   now?: () => Date;
+  /** Told every send's outcome (the metrics' counter). */
+  onOutcome?: ((channel: string, outcome: DeliveryOutcome['status']) => void) | undefined;
 };
 
 export type WorkerRunResult = { sent: number; gone: number; retried: number; failed: number; skipped: number };
@@ -285,6 +287,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
           // Awaited first: `done` is replaced by each flush meanwhile.
           const outcome = await deliver(row, result);
           done.push(outcome);
+          options.onOutcome?.(row.channel, outcome.status);
         } catch (err) {
           log?.error({ err, delivery: row.id }, 'delivery failed');
         }

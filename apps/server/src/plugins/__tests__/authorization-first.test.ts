@@ -84,6 +84,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/open311/v2/services/:file',
   'GET /back/api/open311/v2/requests/:file',
   'POST /back/api/open311/v2/:file',
+  // Prometheus: its bearer is METRICS_TOKEN, not a session (404 to anyone without it).
+  'GET /back/api/metrics',
 ]);
 
 /**

@@ -59,23 +59,30 @@ describe('security headers', () => {
     },
   );
 
-  it.each(['/back/api/health', '/back/api/health/', '/back/api/health?from=lb'])(
-    'gives the health probe %s nosniff and no-store only: no framing, CSP or request id',
-    async (url) => {
-      const res = await t.app.inject({ method: 'GET', url });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('application/json');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['cache-control']).toBe('no-store');
-      for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-request-id']) {
-        expect(res.headers[name]).toBeUndefined();
-      }
-    },
-  );
+  it.each([
+    '/back/api/health',
+    '/back/api/health/',
+    '/back/api/health?from=lb',
+    '/back/api/health/ready',
+    '/back/api/health/ready?from=lb',
+  ])('gives the health probe %s nosniff and no-store only: no framing, CSP or request id', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('no-store');
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-request-id']) {
+      expect(res.headers[name]).toBeUndefined();
+    }
+  });
 
   it('knows the probe URL exactly', () => {
     expect(isProbeUrl('/back/api/health')).toBe(true);
     expect(isProbeUrl('/back/api/health?x=1')).toBe(true);
+    expect(isProbeUrl('/back/api/health/ready')).toBe(true);
+    expect(isProbeUrl('/back/api/health/ready?x=1')).toBe(true);
+    expect(isProbeUrl('/back/api/health/readyz')).toBe(false);
+    expect(isProbeUrl('/back/api/health/ready/../../v1/users')).toBe(false);
     expect(isProbeUrl('/back/api/healthz')).toBe(false);
     expect(isProbeUrl('/back/api/health/../v1/users')).toBe(false);
     expect(isProbeUrl('/back/api/v1/health')).toBe(false);

@@ -49,6 +49,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/events',
     {
+      config: { stream: true },
       schema: {
         tags: ['events'],
         summary:

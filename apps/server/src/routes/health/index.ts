@@ -1,7 +1,9 @@
-import { ZHealthResponse, type HealthResponse } from '@puntoverde/contract';
+import { ZHealthResponse, ZReadinessResponse, type HealthResponse, type ReadinessResponse } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { migrationsApplied } from '../../db/migrate.js';
 import { createDatabaseProbe, type DatabaseProbeResult } from '../../features/health/database-probe.js';
+import { createReadinessProbe } from '../../features/health/readiness.js';
 
 const startedAt = Date.now();
 
@@ -63,6 +65,46 @@ export default async function healthRoutes(app: FastifyInstance) {
     (_request, reply) => {
       const db = probe.fresh();
       return db ? answer(reply, db) : probe.check().then((result) => answer(reply, result));
+    },
+  );
+
+  const { redis } = app;
+  const readiness = createReadinessProbe({
+    checks: {
+      // buildApp migrates before the routes exist; this catches a database that fell behind the
+      // build afterwards (a restored backup, a rollback run against it).
+      migrations: () => migrationsApplied(app.database),
+      database: () => app.database.ping(),
+      // Not connected: fail at once rather than wait for ioredis' reconnection attempts.
+      redis: redis ? async () => redis.status === 'ready' && (await redis.ping()) === 'PONG' : null,
+    },
+    onFailure: (check, err) => app.log.error({ err, check }, 'readiness check failed'),
+  });
+  function readinessAnswer(reply: FastifyReply, checks: ReadinessResponse['checks']): ReadinessResponse {
+    const ready = !app.draining && Object.values(checks).every((state) => state !== 'failing');
+    reply.code(ready ? 200 : 503).header('cache-control', 'no-store');
+    return { status: ready ? 'ready' : 'not_ready', checks, draining: app.draining };
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/back/api/health/ready',
+    {
+      compress: false,
+      decompress: false,
+      childLoggerFactory: () => quietLog,
+      schema: {
+        tags: ['health'],
+        summary: 'Disponibilidad para recibir tráfico (readiness)',
+        description:
+          'Responde 200 cuando la base de datos responde con todas las migraciones aplicadas y Redis (si está configurado) responde; 503 si alguna falla o mientras el servidor se apaga (drenaje). Los resultados se reutilizan hasta 1 s. `GET /back/api/health` sigue siendo la prueba de vida (liveness).',
+        response: { 200: ZReadinessResponse, 503: ZReadinessResponse },
+      },
+    },
+    (_request, reply) => {
+      const checks = readiness.fresh();
+      return checks
+        ? readinessAnswer(reply, checks)
+        : readiness.check().then((result) => readinessAnswer(reply, result));
     },
   );
 }

@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { realtimeOf } from '../../features/realtime/realtime.plugin.js';
 import { createFcmSender } from '../../features/notifications/fcm-sender.js';
+import { registerNotificationMetrics } from '../../features/notifications/notification-metrics.js';
 import { createNotificationWorker, type NotificationWorker } from '../../features/notifications/notification-worker.js';
 import * as push from '../../features/notifications/push.service.js';
 import type { PushSender } from '../../features/notifications/push-sender.js';
@@ -67,6 +68,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   const senders: PushSender[] = [createWebPushSender(app.config.vapid)];
   if (app.config.fcm) senders.push(createFcmSender(app.config.fcm));
   const bus = realtimeOf(app);
+  const metrics = app.metrics.enabled ? registerNotificationMetrics(app.metrics.registry, { db: app.db, log: app.log }) : null;
   const worker = createNotificationWorker({
     db: app.db,
     dialect: app.database.dialect,
@@ -78,6 +80,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     publish: (userIds, event) => bus.publish(userIds, event),
     pollMs: app.config.notificationPollMs,
     maxPerSecond: app.config.pushMaxPerSecond,
+    onOutcome: metrics?.countOutcome,
   });
   workers.set(app.config, worker);
   if (app.config.notificationWorker) {
