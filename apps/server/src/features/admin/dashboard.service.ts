@@ -2,24 +2,19 @@
 import type { AdminDashboard } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
 import { pqrAttentionCounts } from '../pqr/pqr-inbox.service.js';
-import { countFullContainers, countOpenReports, countPendingRequests, findFullestContainers } from './dashboard.repository.js';
+import { fullContainers } from '../points/points.service.js';
+import { countOpenReports } from '../reports/reports.service.js';
+import { countPendingRequests } from '../requests/requests.service.js';
 
 /** How many of the fullest containers the home lists by name. */
 export const DASHBOARD_FULLEST_LIMIT = 10;
 
 export async function getDashboard(db: Db): Promise<AdminDashboard> {
-  const [pqr, pending, reports, full, fullest] = await Promise.all([
+  const [pqr, pending, reports, full] = await Promise.all([
     pqrAttentionCounts(db),
     countPendingRequests(db),
     countOpenReports(db),
-    countFullContainers(db),
-    findFullestContainers(db, DASHBOARD_FULLEST_LIMIT),
+    fullContainers(db, DASHBOARD_FULLEST_LIMIT),
   ]);
-  return {
-    pqr,
-    requests_pending: pending,
-    reports_open: reports,
-    containers_full: full,
-    fullest: fullest.map((r) => ({ ...r, fill_level: Number(r.fill_level) })),
-  };
+  return { pqr, requests_pending: pending, reports_open: reports, containers_full: full.count, fullest: full.fullest };
 }

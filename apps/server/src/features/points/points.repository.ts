@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Selectable } from 'kysely';
-import { TC_ID, type Bbox } from '@puntoverde/contract';
+import { CONTAINER_FULL_PERCENT, TC_ID, type Bbox } from '@puntoverde/contract';
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
 import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import type { PointsTable } from '../../db/types.js';
@@ -375,5 +375,32 @@ export async function findActivePointsForExport(db: Executor) {
     .select(['id', 'name', 'kind', 'address', 'city', 'lat', 'lng', 'opening_hours', 'phone', 'operator', 'materials_mask', 'source', 'osm_id', 'is_demo', 'updated_at'])
     .where('active', '=', 1)
     .orderBy('id')
+    .execute();
+}
+
+/** Full containers (fill level at or above CONTAINER_FULL_PERCENT) of active points. */
+function fullOnActivePoints(db: Executor) {
+  return db
+    .selectFrom('containers as c')
+    .innerJoin('points as p', 'p.id', 'c.point_id')
+    .innerJoin('materials as m', 'm.id', 'c.material_id')
+    .where('c.fill_level', '>=', CONTAINER_FULL_PERCENT)
+    .where('p.active', '=', 1);
+}
+
+export async function countFullContainers(db: Executor): Promise<number> {
+  const row = await fullOnActivePoints(db)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The fullest containers of active points, fullest first. */
+export async function findFullestContainers(db: Executor, limit: number) {
+  return fullOnActivePoints(db)
+    .select(['p.id as point_id', 'p.name as point_name', 'c.id as container_id', 'm.code as material', 'm.name_es as material_name', 'c.fill_level'])
+    .orderBy('c.fill_level', 'desc')
+    .orderBy('c.id')
+    .limit(limit)
     .execute();
 }

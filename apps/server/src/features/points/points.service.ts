@@ -358,3 +358,9 @@ export async function refreshPointsOfMaterials(trx: Executor, catalogue: Catalog
 export function invalidatePointCaches(): void {
   pointsChangedHere();
 }
+
+/** Full containers of active points: how many, and the `limit` fullest (fullest first). */
+export async function fullContainers(db: Executor, limit: number) {
+  const [count, fullest] = await Promise.all([repo.countFullContainers(db), repo.findFullestContainers(db, limit)]);
+  return { count, fullest: fullest.map((r) => ({ ...r, fill_level: Number(r.fill_level) })) };
+}

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
 import type { Database, FilesTable, ReportEventsTable, ReportsTable } from '../../db/types.js';
+import { REPORT_OPEN_STATUSES } from '@puntoverde/contract';
 
 export type ReportRow = Selectable<ReportsTable> & { point_name: string | null; duplicate_of_number: string | null };
 export type ReportEventRow = Selectable<ReportEventsTable>;
@@ -382,4 +383,14 @@ export async function listRecords(
   if (f.to) q = q.where('r.created_at', '<=', f.to);
   if (f.statuses) q = q.where('r.status', 'in', [...f.statuses]);
   return q.orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').limit(f.limit).execute();
+}
+
+/** Reports still open (the back office's home). */
+export async function countOpenReports(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', 'in', [...REPORT_OPEN_STATUSES])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

@@ -223,3 +223,8 @@ export async function listReportRecords(
     return rows.map((r) => toRecord(deps.secret, r, firstPhoto.get(r.id)));
   });
 }
+
+/** How many reports are still open. */
+export async function countOpenReports(db: Db): Promise<number> {
+  return repo.countOpenReports(db);
+}

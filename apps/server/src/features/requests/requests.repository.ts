@@ -291,3 +291,13 @@ export function listAllOfRequester(db: Db, requesterId: number) {
     .orderBy('id')
     .execute();
 }
+
+/** Requests no point has accepted or rejected yet (the back office's home). */
+export async function countPendingRequests(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('pickup_requests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'pendiente')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

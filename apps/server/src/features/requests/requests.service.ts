@@ -186,3 +186,8 @@ export async function exportRequestsOfUser(db: Db, userId: number) {
   );
   return rows.map((r) => ({ ...r, items: items.filter((i) => i.request_id === r.id) }));
 }
+
+/** How many requests wait for a point's answer. */
+export async function countPendingRequests(db: Db): Promise<number> {
+  return repo.countPendingRequests(db);
+}
