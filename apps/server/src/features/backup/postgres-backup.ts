@@ -14,6 +14,7 @@ import {
   writeSecrets,
   type BackupSecrets,
 } from './backup-archive.js';
+import * as repo from './backup.repository.js';
 
 /**
  * Backups of a PostgreSQL deployment with the server's own client tools: `pg_dump
@@ -96,14 +97,6 @@ async function withClient<T>(databaseUrl: string, fn: (client: pg.Client) => Pro
   }
 }
 
-/** The tables outside PostgreSQL's own schemas, as `schema.table` quoted for SQL. */
-async function userTables(client: pg.Client): Promise<string[]> {
-  const { rows } = await client.query<{ schemaname: string; tablename: string }>(
-    "select schemaname, tablename from pg_tables where schemaname not in ('pg_catalog', 'information_schema') order by 1, 2",
-  );
-  return rows.map((r) => `${pg.escapeIdentifier(r.schemaname)}.${pg.escapeIdentifier(r.tablename)}`);
-}
-
 /** Table data entries in the archive's table of contents (`pg_restore --list`); reading it proves the dump whole. */
 async function tablesInDump(pgRestore: string, file: string): Promise<number> {
   const toc = await run(pgRestore, ['--list', file]);
@@ -120,10 +113,7 @@ export async function backupPostgres(options: {
 }): Promise<PostgresBackupResult> {
   const tools = { ...TOOLS, ...options.tools };
   const pgDumpVersion = await toolVersion(tools.pgDump);
-  const serverVersion = await withClient(
-    options.databaseUrl,
-    async (c) => (await c.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v,
-  );
+  const serverVersion = await withClient(options.databaseUrl, repo.serverVersion);
   // pg_dump refuses a server newer than itself; say which package fixes it.
   if (major(pgDumpVersion) < major(serverVersion)) {
     throw new BackupError(
@@ -179,15 +169,15 @@ export async function restorePostgres(options: {
   // Read the whole table of contents before touching the database.
   await tablesInDump(tools.pgRestore, dump);
   const serverVersion = await withClient(options.databaseUrl, async (client) => {
-    const existing = await userTables(client);
+    const existing = await repo.userTables(client);
     if (existing.length && !options.force) {
       throw new BackupError(
         `The database already holds ${existing.length} tables: restore into an empty database, or pass --force to replace them.`,
       );
     }
     // Tables the dump does not have (a later migration's) would outlive --clean below.
-    if (existing.length) await client.query(`drop table if exists ${existing.join(', ')} cascade`);
-    return (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]!.v;
+    await repo.dropTables(client, existing);
+    return repo.serverVersion(client);
   });
   const { dbname, env } = libpqConnection(options.databaseUrl);
   // --clean drops what the dump creates (functions of an earlier restore, say) before creating it.
@@ -200,7 +190,7 @@ export async function restorePostgres(options: {
     '--exit-on-error',
   ];
   await run(tools.pgRestore, [...restoreArgs, `--dbname=${dbname}`, dump], env);
-  const tables = await withClient(options.databaseUrl, async (client) => (await userTables(client)).length);
+  const tables = await withClient(options.databaseUrl, async (client) => (await repo.userTables(client)).length);
   const files = await restoreFiles(options.backupDir, options.storage);
   restoreSecrets(options.backupDir, options.dataDir);
   return { dir: options.backupDir, database: dbname, tables, files, serverVersion, pgDumpVersion: dumpedWith ?? '' };

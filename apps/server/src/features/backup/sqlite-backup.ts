@@ -13,6 +13,7 @@ import {
   writeSecrets,
   type BackupSecrets,
 } from './backup-archive.js';
+import * as repo from './backup.repository.js';
 
 /**
  * Backups of the embedded SQLite deployment: the database through SQLite's online backup API
@@ -26,7 +27,7 @@ export type BackupResult = { dir: string; database: string; pages: number; files
 function integrityOf(file: string): string {
   const db = new sqliteDriver.Database(file, { readonly: true, fileMustExist: true });
   try {
-    return String(db.pragma('integrity_check', { simple: true }));
+    return repo.sqliteIntegrity(db);
   } finally {
     db.close();
   }
@@ -36,9 +37,7 @@ function tableCount(file: string): number {
   if (!existsSync(file)) return 0;
   const db = new sqliteDriver.Database(file, { readonly: true, fileMustExist: true });
   try {
-    return Number(
-      (db.prepare("select count(*) as n from sqlite_master where type = 'table'").get() as { n: number }).n,
-    );
+    return repo.sqliteTableCount(db);
   } finally {
     db.close();
   }
