@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { checkDocs } from './check-docs.mjs';
 import { ensureChromium } from './find-chromium.mjs';
 import { ensureNode24, node24Env } from './node24.mjs';
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -160,7 +161,9 @@ const suites = [
   {
     name: 'e2e',
     run() {
+      // Built here, outside the time Playwright gives its web server to answer.
       ensureWebBuild();
+      ensureServerBuild();
       ensureChromium();
       const out = path.join(reportDir, 'e2e.json');
       rmSync(out, { force: true });
