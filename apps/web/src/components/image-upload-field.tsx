@@ -15,6 +15,7 @@ import { offlinePhotoProblem } from '../lib/offline/offline-photo';
 import { takePhoto } from '../lib/native/camera';
 import { formatFileSize } from '../lib/number-format';
 import { Icon } from './icon';
+import { apiErrorMessage } from '../lib/api-errors';
 
 export interface ImageUploadFieldProps {
   label: string;
@@ -65,7 +66,7 @@ export function ImageUploadField({
     const input = source === 'camera' ? cameraRef : galleryRef;
     void takePhoto(source, { web: () => input.current?.click() }).then(
       (file) => (file ? upload(file) : undefined),
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => setError(apiErrorMessage(t, err)),
     );
   };
 
@@ -100,7 +101,7 @@ export function ImageUploadField({
       setLocalPreview(null);
       if (onOffline && prepared && err instanceof ApiError && err.code === 'network-request-failed')
         keepOffline(prepared);
-      else setError(err instanceof Error ? err.message : String(err));
+      else setError(apiErrorMessage(t, err));
     } finally {
       URL.revokeObjectURL(objectUrl);
       setProgress(null);

@@ -46,6 +46,8 @@ export interface ApiRequestOptions {
   anonymous?: boolean;
   /** The browser's HTTP cache mode (`no-cache`: revalidate a stored copy before using it). */
   cache?: RequestCache;
+  /** `blob`: a file (PDF, CSV) comes back as a Blob instead of parsed JSON; errors stay ApiErrors. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiClientDeps {
@@ -113,7 +115,8 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
 
 export function createApiClient(deps: ApiClientDeps): ApiRequest {
   return async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    const asBlob = options.responseType === 'blob';
+    const headers: Record<string, string> = { Accept: asBlob ? '*/*' : 'application/json', ...options.headers };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
     if (!options.anonymous && deps.getToken() && deps.beforeAuthenticatedRequest) {
       await deps.beforeAuthenticatedRequest();
@@ -121,7 +124,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     const token = options.anonymous ? null : deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     // What a signed-in person sees may differ (a campaign they joined): only anonymous reads.
-    if (!token && options.body === undefined && (options.method ?? 'GET') === 'GET' && deps.embeddedAnswer) {
+    if (!asBlob && !token && options.body === undefined && (options.method ?? 'GET') === 'GET' && deps.embeddedAnswer) {
       const embedded = deps.embeddedAnswer(path);
       if (embedded !== undefined) {
         void keepOfflineCopy(apiUrl(path), embedded);
@@ -144,6 +147,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
     }
 
     noteApiResponse(response);
+    if (asBlob && response.ok) return (await response.blob()) as T;
     const body = await readJson(response);
     if (response.ok) return body as T;
 
@@ -191,3 +195,24 @@ export const apiRequest: ApiRequest = createApiClient({
     window.location.reload();
   },
 });
+
+/** Hands a file to the browser to save, through a temporary link. */
+export function saveFile(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/**
+ * Downloads a file the API serves (a certificate's PDF, a report's CSV) with the caller's token
+ * and saves it as `fileName`. A refusal throws the API's error like any other call.
+ */
+export async function apiDownload(path: string, fileName: string): Promise<void> {
+  saveFile(fileName, await apiRequest<Blob>(path, { responseType: 'blob' }));
+}

@@ -9,6 +9,7 @@ import { outbox, subscribeOutbox } from '../../lib/offline/outbox-store';
 import { LOGIN_PATH } from '../../lib/session';
 import { formatDataTime } from './offline-note';
 import './offline.css';
+import { apiErrorMessage } from '../../lib/api-errors';
 
 export function useOutboxEntries(kinds: readonly string[]): OutboxEntry[] {
   return useOutboxState(kinds).entries;
@@ -62,7 +63,7 @@ export function OutboxList({ kinds, reference, onEdit, onSendNow }: OutboxListPr
             <div>{t('offline.outbox.filedAt', { time: formatDataTime(entry.createdAt, i18n.language) })}</div>
             {entry.state === 'refused' && entry.error ? (
               <p className="pv-outbox-error" role="alert">
-                {entry.error.message}
+                {apiErrorMessage(t, entry.error)}
                 {entry.error.fields ? ` ${Object.values(entry.error.fields).join(' ')}` : ''}
               </p>
             ) : null}

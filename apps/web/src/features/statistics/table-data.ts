@@ -1,5 +1,6 @@
 /** Mis cifras as a month × material table, and its CSV / XLSX exports. */
 import type { MonthlyKg } from '@puntoverde/contract';
+import { saveFile } from '../../lib/api-client';
 import { formatNumber } from '../../lib/number-format';
 
 export type FiguresTable = {
@@ -57,17 +58,6 @@ export function figuresCsv(table: FiguresTable, headers: { month: string; materi
   return lines.join('\r\n');
 }
 
-export function saveFile(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function saveCsv(name: string, csv: string): void {
   saveFile(name, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));

@@ -100,6 +100,7 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
         cleanup = onReadyRef.current(created, L);
       } catch (err) {
         if (abort.signal.aborted) return;
+        // eslint-disable-next-line no-restricted-syntax -- a MapContainerError carries the map's own translated text, not an API answer
         setError(err instanceof MapContainerError ? err.message : mapErrorText.notReady());
       }
     })();

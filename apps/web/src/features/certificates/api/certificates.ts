@@ -1,8 +1,7 @@
 /** v1/certificates: my certificates, ask for one, download its PDF; v1/branches for the branch choice. */
 import type { Branch, CertificateSummary, CreateCertificateRequest } from '@puntoverde/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest, apiUrl } from '../../../lib/api-client';
-import { getCurrentUser } from '../../../lib/session';
+import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 export const myCertificatesQueryOptions = queryOptions({
   queryKey: ['certificates', 'mine'],
@@ -32,19 +31,6 @@ export function useRequestCertificate() {
 }
 
 /** The PDF needs the bearer token, so it is fetched and handed to the browser as a file. */
-export async function downloadCertificatePdf(number: string): Promise<void> {
-  const token = getCurrentUser().token;
-  const res = await fetch(apiUrl(`v1/certificates/${encodeURIComponent(number)}/pdf`), {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new ApiError('certificate-not-found', res.status, res.statusText);
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${number}.pdf`;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadCertificatePdf(number: string): Promise<void> {
+  return apiDownload(`v1/certificates/${encodeURIComponent(number)}/pdf`, `${number}.pdf`);
 }

@@ -5,6 +5,7 @@ import { downloadPqrReportCsv, usePqrReport } from '../api/admin-pqr-report';
 import { formatMonth, formatPercent, todayInBogota } from '../format';
 import { FormAlert } from '../../../components/field-shell';
 import { FilterInputField } from '../../../components/filter-fields';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function AdminReport() {
   const { t, i18n } = useTranslation();
@@ -40,14 +41,14 @@ export function AdminReport() {
             className="pv-button pv-button-secondary"
             onClick={() => {
               setDownloadError(null);
-              downloadPqrReportCsv(month).catch((err: Error) => setDownloadError(err.message));
+              downloadPqrReportCsv(month).catch((err: unknown) => setDownloadError(apiErrorMessage(t, err)));
             }}
           >
             {t('pqr.report.csv')}
           </button>
         </div>
       </div>
-      <FormAlert message={downloadError ?? report.error?.message} />
+      <FormAlert message={downloadError ?? (report.error ? apiErrorMessage(t, report.error) : null)} />
       {report.isPending ? (
         <div role="status" aria-busy="true" className="pqr-skeleton pqr-skeleton-row">
           <span className="visually-hidden">{t('pqr.admin.loading')}</span>

@@ -13,6 +13,7 @@ import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { uploadPqrAttachment } from '../api/upload-attachment';
 import { formatBytes } from '../format';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 type Item = {
   key: string;
@@ -110,7 +111,7 @@ export function AttachmentPicker({
         if (uploaded.upload_key) uploadKey.current = uploaded.upload_key;
         update(key, { id: uploaded.id, progress: 1, size: uploaded.size });
       } catch (err) {
-        update(key, { error: err instanceof Error ? err.message : String(err) });
+        update(key, { error: apiErrorMessage(t, err) });
       }
     }
   }

@@ -8,6 +8,7 @@ import { formatDay } from '../format';
 import '../../../components/actions.css';
 import '../reports.css';
 import { EmptyState } from '../../../components/empty-state';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export function Open311Keys() {
   const { t, i18n } = useTranslation();
@@ -38,7 +39,7 @@ export function Open311Keys() {
           {t('reports.open311.issue')}
         </button>
       </form>
-      <FormAlert message={create.error?.message ?? revoke.error?.message ?? null} />
+      <FormAlert message={create.error ? apiErrorMessage(t, create.error) : revoke.error ? apiErrorMessage(t, revoke.error) : null} />
       {issued ? (
         <div className="rp-notice" role="status">
           <p>{t('reports.open311.issued', { name: issued.name })}</p>

@@ -15,13 +15,14 @@ import { formatDay, reportPath } from '../format';
 import { ReportStatusBadge } from './report-list';
 import '../../../components/actions.css';
 import '../reports.css';
+import type { TFunction } from 'i18next';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { isStaff } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { ResponsiveImage } from '../../../components/responsive-image';
 
-function errorText(err: Error | null): string | null {
-  return err ? err.message : null;
+function errorText(t: TFunction, err: Error | null): string | null {
+  return err ? apiErrorMessage(t, err) : null;
 }
 
 function History({ report, handler }: { report: Report; handler: HandlerReport | undefined }) {
@@ -70,7 +71,7 @@ function FollowUp({ report }: { report: Report }) {
           {t('reports.followUp.no')}
         </button>
       </div>
-      <FormAlert message={errorText(action.error)} />
+      <FormAlert message={errorText(t, action.error)} />
     </section>
   );
 }
@@ -92,7 +93,7 @@ function Reopen({ report }: { report: Report }) {
       <button type="submit" className="pv-button pv-button-secondary" disabled={action.isPending || note.trim().length < 3}>
         {t('reports.detail.reopen')}
       </button>
-      <FormAlert message={errorText(action.error)} />
+      <FormAlert message={errorText(t, action.error)} />
     </form>
   );
 }
@@ -171,7 +172,7 @@ function HandlerPanel({ report }: { report: Report }) {
           {t('reports.handling.addNote')}
         </button>
       </form>
-      <FormAlert message={errorText(action.error)} />
+      <FormAlert message={errorText(t, action.error)} />
     </section>
   );
 }
@@ -281,7 +282,7 @@ export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; 
           </button>
         </div>
       ) : null}
-      <FormAlert message={errorText(follow.error)} />
+      <FormAlert message={errorText(t, follow.error)} />
       {canHandle && r.allowed_transitions.length ? <HandlerPanel report={h} /> : null}
       {h ? <AssignPanel report={h} /> : null}
       <History report={r} handler={h} />

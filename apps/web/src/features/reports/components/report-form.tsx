@@ -28,6 +28,7 @@ import { formatMeters } from '../format';
 import '../../../components/actions.css';
 import '../reports.css';
 import { REPORT_OUTBOX_KIND } from '../outbox-kind';
+import { apiErrorMessage } from '../../../lib/api-errors';
 
 export type LatLng = { lat: number; lng: number };
 /** The map pin field the page provides (features never import each other). */
@@ -129,7 +130,7 @@ export function ReportForm({
       await runReportAction(number, { kind: 'follow' });
       onJoined(number);
     } catch (err) {
-      setFormError(err instanceof Error ? err.message : String(err));
+      setFormError(apiErrorMessage(t, err));
     } finally {
       setJoining(null);
     }
@@ -171,7 +172,7 @@ export function ReportForm({
       else onQueued?.(result.queued);
     } catch (err) {
       if (!(err instanceof ApiError)) {
-        setFormError(err instanceof Error ? err.message : String(err));
+        setFormError(apiErrorMessage(t, err));
         return;
       }
       let placed = false;
@@ -187,7 +188,7 @@ export function ReportForm({
           placed = true;
         }
       }
-      if (!placed) setFormError(err.message);
+      if (!placed) setFormError(apiErrorMessage(t, err));
     }
   });
 

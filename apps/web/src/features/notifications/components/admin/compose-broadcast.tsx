@@ -15,6 +15,7 @@ import { formatNumber } from '../../../../lib/number-format';
 import { fetchAudienceSize, useCreateBroadcast } from '../../api/broadcasts';
 import { USER_KINDS } from './broadcast-audience';
 import { BroadcastConfirmation, BroadcastPreview } from './broadcast-review';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 
 type FormValues = {
   title: string;
@@ -111,7 +112,7 @@ export function ComposeBroadcast() {
             setError(name as keyof FormValues, { message });
           }
         }
-        setProblem(error instanceof Error ? error.message : String(error));
+        setProblem(apiErrorMessage(t, error));
       },
     });
   };

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../../../lib/date-format';
 import { formatNumber } from '../../../../lib/number-format';
 import { useCancelBroadcast, useSentReport, type SentReportFilters } from '../../api/broadcasts';
 import { useAudienceLabel } from './broadcast-audience';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 
 const PAGE_SIZE = 10;
 
@@ -80,7 +81,7 @@ function CancelButton({ broadcast }: { broadcast: Broadcast }) {
       <button type="button" className="pv-button pv-button-small pv-button-secondary" onClick={() => setAsking(false)}>
         {t('notifications.admin.cancelNo')}
       </button>
-      {cancel.isError ? <span role="alert"> {cancel.error.message}</span> : null}
+      {cancel.isError ? <span role="alert"> {apiErrorMessage(t, cancel.error)}</span> : null}
     </span>
   );
 }

@@ -16,13 +16,15 @@ import {
 } from '../../api/admin-report-categories';
 import '../../../../components/actions.css';
 import '../../reports.css';
+import type { TFunction } from 'i18next';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 
 type Draft = { label: string; description: string; asks_container: boolean };
 
-function errorOf(err: Error | null): { message: string | null; fields: Record<string, string> } {
+function errorOf(t: TFunction, err: Error | null): { message: string | null; fields: Record<string, string> } {
   if (!err) return { message: null, fields: {} };
-  if (err instanceof ApiError) return { message: err.fields && Object.keys(err.fields).length ? null : err.message, fields: err.fields ?? {} };
-  return { message: err.message, fields: {} };
+  if (err instanceof ApiError && err.fields && Object.keys(err.fields).length) return { message: null, fields: err.fields };
+  return { message: apiErrorMessage(t, err), fields: {} };
 }
 
 /** Name, description and "asks for the container": the create form and the inline editor. */
@@ -83,7 +85,7 @@ function CategoryRow({
   const { t } = useTranslation();
   const update = useUpdateReportCategory();
   const [draft, setDraft] = useState<Draft | null>(null);
-  const { message, fields } = errorOf(update.error);
+  const { message, fields } = errorOf(t, update.error);
   const save = (e: FormEvent) => {
     e.preventDefault();
     if (!draft) return;
@@ -168,7 +170,7 @@ export function ReportCategoriesAdmin() {
   const order = useOrderReportCategories();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [created, setCreated] = useState<string | null>(null);
-  const { message, fields } = errorOf(create.error);
+  const { message, fields } = errorOf(t, create.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setCreated(null);
@@ -206,7 +208,7 @@ export function ReportCategoriesAdmin() {
           </p>
         ) : null}
       </form>
-      <FormAlert message={errorOf(order.error).message ?? (list.isError ? list.error.message : null)} />
+      <FormAlert message={errorOf(t, order.error).message ?? (list.isError ? apiErrorMessage(t, list.error) : null)} />
       {list.isPending ? (
         <p role="status">{t('reports.section.loading')}</p>
       ) : (
