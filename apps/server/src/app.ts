@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config, TrustProxy } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import type { ResolvedAddress } from './lib/outbound/address-guard.mjs';
 import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin, smsPlugin } from './plugins/core.js';
 import drainPlugin from './plugins/drain.js';
@@ -29,6 +30,8 @@ export type BuildAppOptions = {
   database?: DatabaseHandle;
   /** pino options; false silences logging (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Name resolution for user-supplied addresses (push endpoints): dns.lookup, or a test's own table. */
+  resolveHost?: (hostname: string) => Promise<ResolvedAddress[]>;
 };
 
 /**
@@ -74,7 +77,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw err;
   }
 
-  await app.register(configPlugin, { config });
+  await app.register(configPlugin, { config, resolveHost: options.resolveHost });
   await app.register(dbPlugin, { database, ownsDatabase });
   await app.register(metricsPlugin);
   await app.register(routeTablePlugin);

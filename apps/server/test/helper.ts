@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createDatabase, type DatabaseHandle } from '../src/db/dialect.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -129,10 +129,10 @@ export type TestApp = {
 };
 
 /** Builds the real app on a fresh database; `close` tears both down. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, options: Pick<BuildAppOptions, 'resolveHost'> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...options });
   await app.ready();
   return {
     app,

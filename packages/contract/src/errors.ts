@@ -132,6 +132,11 @@ export const ERRORS = {
     message: 'El permiso para recibir actualizaciones en vivo no es válido o venció. Vuelve a conectarte.',
   },
   'notification-not-found': { status: 404, message: 'No encontramos esa notificación.' },
+  'push-endpoint-refused': {
+    status: 400,
+    message:
+      'Este navegador entregó una dirección de notificaciones que no podemos usar (debe ser https y de un servicio público). Vuelve a activar las notificaciones o prueba con otro navegador.',
+  },
   // Social sign-in: OpenID Connect with Google, Apple or another provider
   'social-provider-unknown': { status: 404, message: 'Ese inicio de sesión con redes sociales no está disponible.' },
   'social-provider-unavailable': {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownInwardHosts, startInwardListener } from '../../test/inward-listener.js';
 import { startTwilioStandIn, type TwilioStandIn } from '../../test/twilio-stand-in.js';
 import { loadConfig } from '../config.js';
 import { createSmsSender, SmsDeliveryError } from './sms.js';
@@ -66,6 +67,22 @@ describe('the Twilio SMS sender against a stand-in of the Messages API', () => {
       '/nonexistent',
     );
     await expect(nobody.send({ to: '+573001234567', body: 'x' })).rejects.toMatchObject({ reason: 'unavailable' });
+  });
+
+  it('never connects to a Twilio URL on a private or reserved address (only loopback, for the stand-in)', async () => {
+    const listener = await startInwardListener();
+    try {
+      for (const host of [...ownInwardHosts(), '10.255.255.1', '169.254.169.254']) {
+        const inward = createSmsSender(
+          { provider: 'twilio', accountSid: twilio.accountSid, authToken: twilio.authToken, from: twilio.from, apiUrl: `http://${host}:${listener.port}` },
+          '/nonexistent',
+        );
+        await expect(inward.send({ to: '+573001234567', body: 'x' })).rejects.toMatchObject({ reason: 'unavailable' });
+      }
+      expect(listener.connections()).toBe(0);
+    } finally {
+      await listener.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SmsConfig } from '../config.js';
+import { createGuardedFetch, namesLoopback } from './outbound/guarded-fetch.js';
 
 export type SmsMessage = {
   /** E.164 (`+573012345678`). */
@@ -39,7 +40,10 @@ export type SmsSender = {
 };
 
 export function createSmsSender(config: SmsConfig, dataDir: string, options: { fetch?: typeof fetch } = {}): SmsSender {
-  if (config.provider === 'twilio') return createTwilioSender(config, options.fetch ?? fetch);
+  if (config.provider === 'twilio') {
+    // Through the address guard; loopback only when TWILIO_API_URL names it (the test stand-in).
+    return createTwilioSender(config, options.fetch ?? createGuardedFetch({ allowLoopback: namesLoopback(config.apiUrl) }));
+  }
   return createOutboxSender(path.join(dataDir, 'sms-outbox'));
 }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/dialect.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
+import { systemResolve, type ResolvedAddress } from '../lib/outbound/address-guard.mjs';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limiter.js';
 import { createSmsSender, type SmsSender } from '../lib/sms.js';
 
@@ -18,13 +19,19 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     /** SMS: Twilio when SMS_PROVIDER=twilio, else the local outbox in DATA_DIR. */
     sms: SmsSender;
+    /** Name resolution for the addresses users supply (push endpoints), checked by lib/outbound. */
+    resolveHost: (hostname: string) => Promise<ResolvedAddress[]>;
   }
 }
 
 /** Makes the config and the database reachable from every plugin and route. */
 export const configPlugin = fp(
-  async function configPlugin(app: FastifyInstance, opts: { config: Config }) {
+  async function configPlugin(
+    app: FastifyInstance,
+    opts: { config: Config; resolveHost?: ((hostname: string) => Promise<ResolvedAddress[]>) | undefined },
+  ) {
     app.decorate('config', opts.config);
+    app.decorate('resolveHost', opts.resolveHost ?? systemResolve);
   },
   { name: 'config' },
 );

@@ -1,5 +1,6 @@
 import { importPKCS8, SignJWT } from 'jose';
 import type { FcmConfig } from '../../config.js';
+import { createGuardedFetch } from '../../lib/outbound/guarded-fetch.js';
 import { classifyStatus, type PushDevice, type PushMessage, type PushOutcome, type PushSender } from './push-sender.js';
 
 /** https://firebase.google.com/docs/cloud-messaging/auth-server: the scope FCM HTTP v1 asks for. */
@@ -9,10 +10,12 @@ export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
  * FCM HTTP v1 for the native apps (Android, and iOS through FCM). A service account signs a JWT
  * (RS256) that the OAuth 2.0 token endpoint exchanges for a bearer token (JWT bearer grant,
  * RFC 7523), cached until shortly before it expires; each message is one
- * `POST /v1/projects/{project}/messages:send`.
+ * `POST /v1/projects/{project}/messages:send`. Both URLs (the token URL comes from the service
+ * account file) are reached through the address guard; `allowLoopback` lets a local stand-in through.
  */
-export function createFcmSender(config: FcmConfig, options: { timeoutMs?: number } = {}): PushSender {
+export function createFcmSender(config: FcmConfig, options: { timeoutMs?: number; allowLoopback?: boolean } = {}): PushSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const guardedFetch = createGuardedFetch({ allowLoopback: options.allowLoopback ?? false });
   let cached: { token: string; expiresAt: number } | null = null;
   let pending: Promise<string> | null = null;
   let key: Awaited<ReturnType<typeof importPKCS8>> | null = null;
@@ -28,7 +31,7 @@ export function createFcmSender(config: FcmConfig, options: { timeoutMs?: number
       .setIssuedAt(now)
       .setExpirationTime(now + 3600)
       .sign(key);
-    const res = await fetch(config.tokenUrl, {
+    const res = await guardedFetch(config.tokenUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }).toString(),
@@ -66,7 +69,7 @@ export function createFcmSender(config: FcmConfig, options: { timeoutMs?: number
         apns: { headers: { 'apns-collapse-id': message.topic, 'apns-priority': message.urgency === 'high' ? '10' : '5' } },
       },
     };
-    return fetch(`${config.apiUrl}/projects/${encodeURIComponent(config.projectId)}/messages:send`, {
+    return guardedFetch(`${config.apiUrl}/projects/${encodeURIComponent(config.projectId)}/messages:send`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),

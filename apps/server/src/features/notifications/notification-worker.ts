@@ -153,7 +153,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       case 'gone':
         // The subscription expired or was withdrawn: forget the device (its other pending rows are skipped).
         result.gone++;
-        return { id: row.id, status: 'gone', error: `HTTP ${outcome.status}`, removeDevice: row.device_id };
+        return { id: row.id, status: 'gone', error: outcome.error ?? `HTTP ${outcome.status}`, removeDevice: row.device_id };
       case 'retry':
         return retryOrFail(row, `HTTP ${outcome.status}: ${outcome.error}`, outcome.retryAfterMs, result);
       case 'failed':

@@ -22,8 +22,8 @@ export type PushMessage = {
 
 export type PushOutcome =
   | { result: 'sent'; status: number }
-  /** 404/410 (Web Push) or UNREGISTERED (FCM): the device is gone; remove it. */
-  | { result: 'gone'; status: number }
+  /** 404/410 (Web Push), UNREGISTERED (FCM) or an endpoint on a refused address: the device is gone; remove it. */
+  | { result: 'gone'; status: number; error?: string }
   /** 429/5xx or a network error: try again after `retryAfterMs` when the service said so. */
   | { result: 'retry'; status: number; retryAfterMs?: number; error: string }
   /** Any other refusal (400, 401/403, 413): retrying will not help. */

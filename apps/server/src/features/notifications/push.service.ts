@@ -18,6 +18,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
+import { checkedAddresses, inwardRange, RefusedAddressError, type ResolvedAddress } from '../../lib/outbound/address-guard.mjs';
 import * as repo from './deliveries.repository.js';
 import type { BroadcastRow } from './deliveries.repository.js';
 import { DEFAULT_CHANNELS, markNotificationRead } from './notifications.service.js';
@@ -30,33 +31,58 @@ import { heldUntil } from './quiet-hours.js';
 
 // ---- devices (POST register-notifications) ----
 
-/** Web Push endpoints must be https on a public host, unless the local stand-in is allowed. */
-export function checkEndpoint(endpoint: string, allowLoopback: boolean): void {
+/** How long a registration waits for DNS before leaving the endpoint to the send threads' check. */
+const ENDPOINT_LOOKUP_MS = 3000;
+
+/**
+ * A Web Push endpoint must be https on a host whose every address is public (lib/outbound):
+ * not loopback, private, link-local, CGNAT, multicast or reserved, whatever the name or
+ * spelling. With the local stand-in allowed, loopback passes, over plain http too. A name DNS
+ * cannot answer now (timeout, resolver down) is accepted: the send threads check each connection.
+ */
+export async function checkEndpoint(
+  endpoint: string,
+  options: { allowLoopback: boolean; resolveHost: (hostname: string) => Promise<ResolvedAddress[]> },
+): Promise<void> {
+  const refused = () => AppError.field('push-endpoint-refused', 'data.subscription.endpoint');
   const url = new URL(endpoint);
-  const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(url.hostname);
-  if (allowLoopback && loopback) return;
-  const privateIp =
-    loopback ||
-    /^(10|0)\./.test(url.hostname) ||
-    /^192\.168\./.test(url.hostname) ||
-    /^172\.(1[6-9]|2\d|3[01])\./.test(url.hostname) ||
-    /^169\.254\./.test(url.hostname) ||
-    url.hostname.startsWith('[');
-  if (url.protocol !== 'https:' || privateIp) {
-    throw AppError.field('validation-failed', 'data.subscription.endpoint', 'El servicio de notificaciones del navegador no es válido.');
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowLoopback)) throw refused();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ENDPOINT_LOOKUP_MS);
+  });
+  let addresses: ResolvedAddress[] | null;
+  try {
+    const checked = checkedAddresses(url.hostname, { allowLoopback: options.allowLoopback, resolve: options.resolveHost });
+    addresses = await Promise.race([checked, timeout]);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (err instanceof RefusedAddressError || code === 'ENOTFOUND' || code === 'ENODATA') throw refused();
+    addresses = null;
+  } finally {
+    clearTimeout(timer);
   }
+  // Plain http only to the stand-in: every address known and on loopback.
+  if (url.protocol === 'http:' && !addresses?.every((a) => inwardRange(a.address) === 'loopback')) throw refused();
 }
 
 export async function registerDevice(
   db: Db,
   input: RegisterNotificationsData,
   caller: { userId: number; sessionId: string } | null,
-  options: { userAgent: string | null; allowLoopbackEndpoints: boolean },
+  options: {
+    userAgent: string | null;
+    allowLoopbackEndpoints: boolean;
+    resolveHost: (hostname: string) => Promise<ResolvedAddress[]>;
+  },
 ): Promise<RegisteredDevice> {
   let endpoint: string;
   let subscription: string | null;
   if (input.kind === 'webpush') {
-    checkEndpoint(input.subscription.endpoint, options.allowLoopbackEndpoints);
+    await checkEndpoint(input.subscription.endpoint, {
+      allowLoopback: options.allowLoopbackEndpoints,
+      resolveHost: options.resolveHost,
+    });
     endpoint = input.subscription.endpoint;
     subscription = JSON.stringify({ endpoint, keys: input.subscription.keys });
   } else {

@@ -22,14 +22,16 @@ type ThreadJob = {
   authorization: string;
   timeoutMs: number;
 };
-type ThreadAnswer = { id: number; status: number; body: string; retryAfter: string | null } | { id: number; error: string };
+type ThreadAnswer =
+  | { id: number; status: number; body: string; retryAfter: string | null }
+  | { id: number; error: string; refused?: boolean };
 
 /**
  * A few worker threads that encrypt and send, each over keep-alive connections; messages go to
  * the thread with the fewest in flight. A thread that dies fails its messages as retries (the
  * worker sends them again later) and is replaced on the next send.
  */
-function createThreadPool(size: number) {
+function createThreadPool(size: number, allowLoopback: boolean) {
   type Slot = { thread: Worker | null; inFlight: number };
   const slots: Slot[] = Array.from({ length: size }, () => ({ thread: null, inFlight: 0 }));
   const waiting = new Map<number, { slot: Slot; resolve: (answer: ThreadAnswer) => void }>();
@@ -45,7 +47,7 @@ function createThreadPool(size: number) {
   const threadOf = (slot: Slot): Worker => {
     if (slot.thread) return slot.thread;
     // No TypeScript loader in the thread: it is plain JavaScript.
-    const thread = new Worker(THREAD_URL, { execArgv: [], workerData: { nice: THREAD_NICE } });
+    const thread = new Worker(THREAD_URL, { execArgv: [], workerData: { nice: THREAD_NICE, allowLoopback } });
     thread.unref();
     thread.on('message', (answer: ThreadAnswer) => settle(answer));
     const fail = (reason: string) => {
@@ -88,11 +90,16 @@ function createThreadPool(size: number) {
  * in send threads that POST it over keep-alive connections (plain http too, for a local push
  * service stand-in; web-push's own sender always uses https). The VAPID header (RFC 8292) is
  * signed here once per push service origin and reused until shortly before it expires.
- * Threads: one per core (at most 4), below the event loop's priority.
+ * Threads: one per core (at most 4), below the event loop's priority. Connections go through
+ * the address guard (lib/outbound): an endpoint whose address is not public is never contacted,
+ * and its device is forgotten; `allowLoopback` lets a local push service stand-in through.
  */
-export function createWebPushSender(vapid: VapidConfig, options: { timeoutMs?: number; threads?: number } = {}): PushSender {
+export function createWebPushSender(
+  vapid: VapidConfig,
+  options: { timeoutMs?: number; threads?: number; allowLoopback?: boolean } = {},
+): PushSender {
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const pool = createThreadPool(options.threads ?? Math.max(1, Math.min(4, availableParallelism())));
+  const pool = createThreadPool(options.threads ?? Math.max(1, Math.min(4, availableParallelism())), options.allowLoopback ?? false);
   const vapidHeaders = new Map<string, { authorization: string; until: number }>();
   const authorizationFor = (endpoint: string): string => {
     const audience = new URL(endpoint).origin;
@@ -125,6 +132,8 @@ export function createWebPushSender(vapid: VapidConfig, options: { timeoutMs?: n
         authorization: authorizationFor(subscription.endpoint),
         timeoutMs,
       });
+      // No push service lives on an inward address: this endpoint will never work.
+      if ('error' in answer && answer.refused) return { result: 'gone', status: 0, error: answer.error };
       if ('error' in answer) return { result: 'retry', status: 0, error: answer.error };
       return classifyStatus(answer.status, answer.body, answer.retryAfter);
     },

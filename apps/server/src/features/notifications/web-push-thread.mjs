@@ -5,13 +5,19 @@
 //
 // Plain JavaScript on purpose: a worker thread starts without the TypeScript loader.
 //
+// Endpoints come from browsers, so every connection goes through the address guard: a name
+// that resolves to loopback (unless allowed, for the local stand-in), a private network, a
+// link-local or reserved address is refused before any socket opens.
+//
 // In:  { id, endpoint, keys: { p256dh, auth }, payload, ttl, urgency, topic, authorization, timeoutMs }
-// Out: { id, status, body, retryAfter } for any HTTP answer, or { id, error } when none came.
+// Out: { id, status, body, retryAfter } for any HTTP answer, or { id, error, refused } when none
+//      came (`refused`: the guard refused the endpoint's address).
 import http from 'node:http';
 import https from 'node:https';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import webpush from 'web-push';
+import { ADDRESS_REFUSED, createGuardedAgents } from '../../lib/outbound/address-guard.mjs';
 
 // Background work: below the API's priority, so a broadcast takes the CPU the requests leave.
 // On Linux a thread has its own nice value (setpriority on the calling thread); elsewhere this
@@ -26,7 +32,10 @@ if (process.platform === 'linux' && workerData?.nice) {
 
 // Push services are few (one per browser vendor): a handful of sockets each, reused.
 const agentOptions = { keepAlive: true, maxSockets: 64, keepAliveMsecs: 30_000, scheduling: 'lifo' };
-const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+const agents = createGuardedAgents({ allowLoopback: workerData?.allowLoopback === true }, agentOptions);
+
+/** @param {Error & { code?: string }} err */
+const failure = (err) => ({ error: err.message, refused: err.code === ADDRESS_REFUSED });
 
 /** @param {{ id: number, endpoint: string, keys: { p256dh: string, auth: string }, payload: string, ttl: number, urgency: string, topic: string, authorization: string, timeoutMs: number }} job */
 function send(job) {
@@ -66,11 +75,11 @@ function send(job) {
           retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
         });
       });
-      res.on('error', (err) => parentPort?.postMessage({ id: job.id, error: err.message }));
+      res.on('error', (err) => parentPort?.postMessage({ id: job.id, ...failure(err) }));
     },
   );
   request.on('timeout', () => request.destroy(new Error(`no answer within ${job.timeoutMs} ms`)));
-  request.on('error', (err) => parentPort?.postMessage({ id: job.id, error: err.message }));
+  request.on('error', (err) => parentPort?.postMessage({ id: job.id, ...failure(err) }));
   request.end(details.body ?? undefined);
 }
 

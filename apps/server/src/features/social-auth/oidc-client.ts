@@ -1,11 +1,14 @@
 import * as oidc from 'openid-client';
 import type { OidcProviderConfig } from '../../config.js';
+import { createGuardedFetch, namesLoopback } from '../../lib/outbound/guarded-fetch.js';
 
 /**
  * The OpenID Connect relying party, per configured provider: metadata discovered once from the
  * issuer (and rediscovered after a failure), authorization URLs with PKCE (S256), state and
  * nonce, and the code exchange with every ID token check openid-client makes (signature
  * against the provider's keys, iss, aud, azp, exp/iat, nonce, state and the RFC 9207 `iss`).
+ * Every request (discovery, and the token, keys and userinfo endpoints the issuer's metadata
+ * names) goes through the address guard; loopback only for an issuer on loopback (the stand-in).
  */
 
 /** What the app keeps from a provider's answer. */
@@ -41,6 +44,14 @@ function truthy(value: unknown): boolean {
   return value === true || value === 'true';
 }
 
+/** Requests to a provider's issuer and the endpoints its metadata names, through the address guard. */
+function guardedFetchFor(provider: OidcProviderConfig): oidc.CustomFetch {
+  const guardedFetch = createGuardedFetch({ allowLoopback: namesLoopback(provider.issuer) });
+  // openid-client's bodies are all fetch bodies; only the DOM typings (bench/) spell Uint8Array narrower.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+  return (url, options) => guardedFetch(url, options as RequestInit);
+}
+
 export type OidcClients = ReturnType<typeof createOidcClients>;
 
 export function createOidcClients() {
@@ -57,6 +68,7 @@ export function createOidcClients() {
           provider.clientSecret ? oidc.ClientSecretPost(provider.clientSecret) : oidc.None(),
           {
             timeout: HTTP_TIMEOUT_S,
+            [oidc.customFetch]: guardedFetchFor(provider),
             // Plain http only for a loopback issuer (config.ts refuses any other): the test stand-in.
             execute: provider.allowInsecureRequests ? [oidc.allowInsecureRequests] : [],
           },

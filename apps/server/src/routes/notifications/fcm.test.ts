@@ -11,7 +11,8 @@ let fcm: FcmStandIn;
 
 beforeAll(async () => {
   fcm = await startFcmStandIn();
-  t = await buildTestApp({ fcm: fcm.config });
+  // The stand-in listens on loopback: the push senders reach it only with PUSH_ALLOW_LOOPBACK.
+  t = await buildTestApp({ fcm: fcm.config, pushAllowLoopback: true });
 });
 afterAll(async () => {
   await t.close();
@@ -59,5 +60,22 @@ describe('FCM HTTP v1 (native apps) behind the same sender', () => {
     expect(run.retried).toBe(1);
     const row = await t.app.db.selectFrom('notification_deliveries').selectAll().where('notification_id', '=', n.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+
+  it('does not reach an FCM address on loopback without PUSH_ALLOW_LOOPBACK', async () => {
+    const strict = await buildTestApp({ fcm: fcm.config });
+    try {
+      const user = await createUser(strict.app);
+      const headers = await loginAs(strict.app, user);
+      await strict.app.inject({ method: 'PUT', url: '/back/api/v1/notifications/preferences', headers, payload: { quiet_hours: { enabled: false, start: '21:00', end: '07:00' } } });
+      await strict.app.inject({ method: 'POST', url: REGISTER_NOTIFICATIONS_PATH, headers, payload: { data: { kind: 'fcm', token: 'strict-token-0004-abcdefghijklmn' } } });
+      const before = { exchanges: fcm.tokenExchanges, messages: fcm.messages.length };
+      await notify(strict.app.db, user.id, { title: 'Hola', body: 'x', link: null });
+      const run = await notificationWorkerOf(strict.app).runOnce();
+      expect(run).toMatchObject({ sent: 0, retried: 1 });
+      expect({ exchanges: fcm.tokenExchanges, messages: fcm.messages.length }).toEqual(before);
+    } finally {
+      await strict.close();
+    }
   });
 });

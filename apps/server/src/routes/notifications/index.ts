@@ -65,8 +65,9 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.identity.registerPersonalDataSection('notifications', (db, userId) => exportNotificationsOfUser(db, userId));
 
-  const senders: PushSender[] = [createWebPushSender(app.config.vapid)];
-  if (app.config.fcm) senders.push(createFcmSender(app.config.fcm));
+  const allowLoopback = app.config.pushAllowLoopback;
+  const senders: PushSender[] = [createWebPushSender(app.config.vapid, { allowLoopback })];
+  if (app.config.fcm) senders.push(createFcmSender(app.config.fcm, { allowLoopback }));
   const bus = realtimeOf(app);
   const metrics = app.metrics.enabled ? registerNotificationMetrics(app.metrics.registry, { db: app.db, log: app.log }) : null;
   const worker = createNotificationWorker({
@@ -111,6 +112,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
         data: await push.registerDevice(app.db, request.body.data, caller, {
           userAgent: request.headers['user-agent'] ?? null,
           allowLoopbackEndpoints: app.config.pushAllowLoopback,
+          resolveHost: app.resolveHost,
         }),
       };
     },

@@ -212,7 +212,7 @@ describe('Web Push delivery through the outbox', () => {
     const worker = createNotificationWorker({
       db: t.app.db,
       dialect: t.database.dialect,
-      senders: [createWebPushSender(t.config.vapid)],
+      senders: [createWebPushSender(t.config.vapid, { allowLoopback: true })],
       mailer: t.app.mailer,
       secret: t.config.tokenSecret,
       publicUrl: t.config.publicUrl,
@@ -248,7 +248,7 @@ describe('Web Push delivery through the outbox', () => {
     const worker = createNotificationWorker({
       db: failing,
       dialect: t.database.dialect,
-      senders: [createWebPushSender(t.config.vapid)],
+      senders: [createWebPushSender(t.config.vapid, { allowLoopback: true })],
       mailer: t.app.mailer,
       secret: t.config.tokenSecret,
       publicUrl: t.config.publicUrl,

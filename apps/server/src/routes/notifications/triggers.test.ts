@@ -139,7 +139,7 @@ describe('push for the notifications other features write', () => {
     const worker = createNotificationWorker({
       db: t.app.db,
       dialect: t.database.dialect,
-      senders: [createWebPushSender(t.config.vapid)],
+      senders: [createWebPushSender(t.config.vapid, { allowLoopback: true })],
       mailer: t.app.mailer,
       secret: t.config.tokenSecret,
       publicUrl: t.config.publicUrl,

@@ -17,6 +17,7 @@ import {
   type OidcTestAccount,
 } from '../../../test/oidc-provider.js';
 import { randomIp } from '../../../test/factories/http.js';
+import { ownInwardHosts, startInwardListener } from '../../../test/inward-listener.js';
 import { waitForMail } from '../../../test/factories/mail.js';
 import { createUser } from '../../../test/factories/users.js';
 
@@ -192,6 +193,36 @@ describe('social sign-in (OpenID Connect against a local provider)', () => {
           '/back/api/v1/auth/social/complete',
         ]),
       );
+    });
+
+    it('never connects to an issuer on a private or reserved address (only loopback, for the stand-in)', async () => {
+      const listener = await startInwardListener();
+      const hosts = [...ownInwardHosts(), '10.255.255.1'];
+      const ids = hosts.map((_, i) => `inward${String.fromCharCode(97 + i)}`);
+      const inward = await buildTestApp({
+        publicUrl: PUBLIC_URL,
+        oidcProviders: hosts.map((host, i) => ({
+          id: ids[i]!,
+          label: 'Interna',
+          issuer: `http://${host}:${listener.port}`,
+          clientId: 'puntoverde',
+          clientSecret: undefined,
+          scopes: 'openid email',
+          responseMode: 'query',
+          reauthPrompt: 'login',
+          allowInsecureRequests: true,
+        })),
+      });
+      try {
+        for (const id of ids) {
+          const res = await inward.app.inject({ method: 'GET', url: socialStartPath(id), remoteAddress: randomIp() });
+          expect(res.headers.location).toBe('/auth/login#social_error=social-provider-unavailable');
+        }
+        expect(listener.connections()).toBe(0);
+      } finally {
+        await inward.close();
+        await listener.close();
+      }
     });
 
     it('lists no providers when none is configured', async () => {
