@@ -17,7 +17,7 @@ import {
   type AppShellRoute,
 } from '../app-shell.js';
 import { FRAMED_ROUTES, isStaticFrame, renderPageAnswers, renderPageFrame, type PageFrame, type Translations } from '../page-frames.js';
-import { embedPublicConfig, publicConfigOf } from '../public-config.js';
+import { embedPublicConfig, publicConfigOf } from '../features/public-config/public-config.service.js';
 import { ERRORS } from '@puntoverde/contract';
 
 export const API_PREFIX = '/back/api';

@@ -21,7 +21,7 @@ import requestsRoutes from './requests/index.js';
 import branchesRoutes from './branches/index.js';
 import statisticsRoutes from './statistics/index.js';
 import certificatesRoutes from './certificates/index.js';
-import phoneRoutes from './phone/index.js';
+import phoneRoutes from './identity/phone.js';
 import reportsRoutes from './reports/index.js';
 import open311Routes from './open311/index.js';
 import whereToRecycleRoutes from './where-to-recycle/index.js';

@@ -1,6 +1,6 @@
 /**
  * The public config the server embeds in index.html (`<script type="application/json"
- * id="pv-public-config">`, apps/server/src/public-config.ts), read once, synchronously: the
+ * id="pv-public-config">`, apps/server/src/features/public-config/public-config.service.ts), read once, synchronously: the
  * first render knows the demo flag and the map's tiles without a request. `null` when the
  * page has no such block (the Vite dev server) or it is malformed: callers then fetch
  * GET v1/config.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
-import { embedPublicConfig, publicConfigOf } from '../../public-config.js';
+import { embedPublicConfig, publicConfigOf } from '../../features/public-config/public-config.service.js';
 
 const INDEX_HTML = `<!doctype html><html lang="es"><head><title>PuntoVerde</title></head><body>${'<p>shell</p>'.repeat(200)}<div id="root"></div></body></html>`;
 

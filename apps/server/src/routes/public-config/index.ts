@@ -1,7 +1,7 @@
 import { PUBLIC_CONFIG_PATH, ZPublicConfigResponse } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { publicConfigOf } from '../../public-config.js';
+import { publicConfigOf } from '../../features/public-config/public-config.service.js';
 
 /** Public, non-secret settings the web app reads at start (demo banner, map tiles). */
 export default async function publicConfigRoutes(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout';
-import { AdminPqrScreen } from '../../features/pqr/components/admin-screens';
+import { AdminPqrScreen } from '../../features/pqr/components/admin/admin-screens';
 
 /** Back office: the PQR inbox, the monthly report and the business-day calendar. */
 export default function AdminPqrPage() {

@@ -22,7 +22,7 @@ const AdminCampaigns = lazy(() => import('../../features/campaigns/components/ad
 const AdminMaterials = lazy(() => import('../../features/materials/components/admin/admin-materials').then((m) => ({ default: m.AdminMaterials })));
 const AdminPoints = lazy(() => import('../../features/points/components/admin/admin-points').then((m) => ({ default: m.AdminPoints })));
 const AdminUsers = lazy(() => import('../../features/identity/components/admin/admin-users').then((m) => ({ default: m.AdminUsers })));
-const Open311Keys = lazy(() => import('../../features/reports/components/open311-keys').then((m) => ({ default: m.Open311Keys })));
+const Open311Keys = lazy(() => import('../../features/reports/components/admin/open311-keys').then((m) => ({ default: m.Open311Keys })));
 const BroadcastsScreen = lazy(() => import('../../features/notifications/components/admin/broadcasts-screen').then((m) => ({ default: m.BroadcastsScreen })));
 const ReportCategoriesAdmin = lazy(() => import('../../features/reports/components/admin/report-categories-admin').then((m) => ({ default: m.ReportCategoriesAdmin })));
 const AdminAbout = lazy(() => import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminAbout })));

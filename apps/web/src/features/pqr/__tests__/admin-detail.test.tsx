@@ -1,7 +1,7 @@
 import type { AdminPqrDetail } from '@puntoverde/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminDetail } from '../components/admin-detail';
+import { AdminDetail } from '../components/admin/admin-detail';
 import { pqrFields } from './fixtures';
 import { fill, renderPqr, routeFetch } from './render';
 

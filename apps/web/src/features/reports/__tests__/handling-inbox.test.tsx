@@ -2,7 +2,7 @@ import type { HandlerReportListItem } from '@puntoverde/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { HandlingInbox } from '../components/handling-inbox';
+import { HandlingInbox } from '../components/admin/handling-inbox';
 
 function item(number: string, days: number): HandlerReportListItem {
   return {

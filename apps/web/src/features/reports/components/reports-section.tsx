@@ -11,7 +11,7 @@ import { useReportCategories } from '../api/categories';
 import { HANDLING_PAGE_SIZE, useHandlingList } from '../api/handling';
 import { REPORT_LIST_PAGE_SIZE, useReportList, type ReportListParams } from '../api/list-reports';
 import { NEW_REPORT_PATH } from '../format';
-import { HandlingInbox } from './handling-inbox';
+import { HandlingInbox } from './admin/handling-inbox';
 import { ReportList } from './report-list';
 import { ReportPager } from './report-pager';
 import { ReportsMap } from './reports-map';

@@ -3,14 +3,14 @@ import { PQR_LIGHTS, PQR_STATUSES, PQR_TYPES, type PqrLight } from '@puntoverde/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { AppLink } from '../../../components/app-link';
-import { INBOX_PAGE_SIZE, useInbox, type InboxFilters } from '../api/admin-pqr-list';
-import { usePqrStaff } from '../api/admin-pqr-staff';
-import { formatShortDate } from '../format';
-import { LightBadge, StatusBadge } from './badges';
-import { FormAlert } from '../../../components/field-shell';
-import { apiErrorMessage } from '../../../lib/api-errors';
-import { EmptyState } from '../../../components/empty-state';
+import { AppLink } from '../../../../components/app-link';
+import { INBOX_PAGE_SIZE, useInbox, type InboxFilters } from '../../api/admin-pqr-list';
+import { usePqrStaff } from '../../api/admin-pqr-staff';
+import { formatShortDate } from '../../format';
+import { LightBadge, StatusBadge } from '../badges';
+import { FormAlert } from '../../../../components/field-shell';
+import { apiErrorMessage } from '../../../../lib/api-errors';
+import { EmptyState } from '../../../../components/empty-state';
 
 export function adminPqrPath(radicado: string): string {
   return `/admin/pqr/${encodeURIComponent(radicado)}`;

@@ -1,15 +1,15 @@
 /** The back-office PQR screens behind an admin check (the server enforces it too). */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
-import { isLoggedIn } from '../../../lib/session';
-import { useSession } from '../../../lib/use-session';
-import '../pqr.css';
+import { AppLink } from '../../../../components/app-link';
+import { isLoggedIn } from '../../../../lib/session';
+import { useSession } from '../../../../lib/use-session';
+import '../../pqr.css';
 import { AdminCalendar } from './admin-calendar';
 import { AdminDetail, ADMIN_PQR_PATH } from './admin-detail';
 import { AdminInbox } from './admin-inbox';
 import { AdminReport } from './admin-report';
-import { useNotify } from '../../../components/use-notify';
+import { useNotify } from '../../../../components/use-notify';
 
 function AdminOnly({ next, children }: { next: string; children: ReactNode }) {
   const { t } = useTranslation();

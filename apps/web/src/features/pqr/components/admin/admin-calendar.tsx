@@ -1,13 +1,13 @@
 /** Admin-editable calendar exceptions on top of weekends and Colombian holidays. */
 import { ZPqrCalendarDay } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
-import { usePqrCalendar, useRemoveCalendarDay, useSetCalendarDay } from '../api/admin-pqr-calendar';
-import { formatDate } from '../format';
-import { SubmitActions } from './action-form';
-import { useActionForm } from './use-action-form';
-import { SelectField, TextField } from '../../../components/form-fields';
-import { FormAlert } from '../../../components/field-shell';
-import { EmptyState } from '../../../components/empty-state';
+import { usePqrCalendar, useRemoveCalendarDay, useSetCalendarDay } from '../../api/admin-pqr-calendar';
+import { formatDate } from '../../format';
+import { SubmitActions } from '../action-form';
+import { useActionForm } from '../use-action-form';
+import { SelectField, TextField } from '../../../../components/form-fields';
+import { FormAlert } from '../../../../components/field-shell';
+import { EmptyState } from '../../../../components/empty-state';
 
 type CalendarForm = { date: string; is_working: 'false' | 'true'; reason: string };
 

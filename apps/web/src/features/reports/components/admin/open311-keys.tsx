@@ -2,13 +2,13 @@
 import { OPEN311_BASE_PATH } from '@puntoverde/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../components/field-shell';
-import { useCreateOpen311Key, useOpen311Keys, useRevokeOpen311Key } from '../api/open311-keys';
-import { formatDay } from '../format';
-import '../../../components/actions.css';
-import '../reports.css';
-import { EmptyState } from '../../../components/empty-state';
-import { apiErrorMessage } from '../../../lib/api-errors';
+import { FormAlert } from '../../../../components/field-shell';
+import { useCreateOpen311Key, useOpen311Keys, useRevokeOpen311Key } from '../../api/open311-keys';
+import { formatDay } from '../../format';
+import '../../../../components/actions.css';
+import '../../reports.css';
+import { EmptyState } from '../../../../components/empty-state';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 
 export function Open311Keys() {
   const { t, i18n } = useTranslation();

@@ -1,11 +1,11 @@
 /** Monthly report: volume by type and the share answered on time, with a CSV download. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadPqrReportCsv, usePqrReport } from '../api/admin-pqr-report';
-import { formatMonth, formatPercent, todayInBogota } from '../format';
-import { FormAlert } from '../../../components/field-shell';
-import { FilterInputField } from '../../../components/filter-fields';
-import { apiErrorMessage } from '../../../lib/api-errors';
+import { downloadPqrReportCsv, usePqrReport } from '../../api/admin-pqr-report';
+import { formatMonth, formatPercent, todayInBogota } from '../../format';
+import { FormAlert } from '../../../../components/field-shell';
+import { FilterInputField } from '../../../../components/filter-fields';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 
 export function AdminReport() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@puntoverde/contract';
-import type { Config } from './config.js';
+import type { Config } from '../../config.js';
 
 /** The public, non-secret settings the web app needs at start (GET v1/config and index.html). */
 export function publicConfigOf(config: Pick<Config, 'demo' | 'tileUrl'>): PublicConfig {

@@ -12,20 +12,20 @@ import {
 } from '@puntoverde/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AppLink } from '../../../components/app-link';
-import { useAdminPqr } from '../api/admin-pqr-detail';
-import { usePqrAction } from '../api/admin-pqr-action';
-import { usePqrStaff } from '../api/admin-pqr-staff';
-import { formatDate, formatInstant, todayInBogota } from '../format';
-import { ActionForm } from './action-form';
-import { AttachmentPicker, type AttachmentValue } from './attachment-picker';
-import { LightBadge, StatusBadge } from './badges';
-import { Fact, HistoryEntry, TextWithFiles } from './pqr-record';
-import { useActionForm } from './use-action-form';
-import { TextAreaField, TextField } from '../../../components/form-fields';
-import { FormAlert } from '../../../components/field-shell';
-import { FilterSelectField } from '../../../components/filter-fields';
-import { apiErrorMessage } from '../../../lib/api-errors';
+import { AppLink } from '../../../../components/app-link';
+import { useAdminPqr } from '../../api/admin-pqr-detail';
+import { usePqrAction } from '../../api/admin-pqr-action';
+import { usePqrStaff } from '../../api/admin-pqr-staff';
+import { formatDate, formatInstant, todayInBogota } from '../../format';
+import { ActionForm } from '../action-form';
+import { AttachmentPicker, type AttachmentValue } from '../attachment-picker';
+import { LightBadge, StatusBadge } from '../badges';
+import { Fact, HistoryEntry, TextWithFiles } from '../pqr-record';
+import { useActionForm } from '../use-action-form';
+import { TextAreaField, TextField } from '../../../../components/form-fields';
+import { FormAlert } from '../../../../components/field-shell';
+import { FilterSelectField } from '../../../../components/filter-fields';
+import { apiErrorMessage } from '../../../../lib/api-errors';
 
 export const ADMIN_PQR_PATH = '/admin/pqr';
 

@@ -12,13 +12,13 @@ import {
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/empty-state';
-import { SelectField, TextAreaField } from '../../../components/form-fields';
-import { FormAlert } from '../../../components/field-shell';
-import { apiErrorMessage } from '../../../lib/api-errors';
-import { useBulkStatus } from '../api/handling';
-import { formatDay } from '../format';
-import { ReportCardHead } from './report-list';
+import { EmptyState } from '../../../../components/empty-state';
+import { SelectField, TextAreaField } from '../../../../components/form-fields';
+import { FormAlert } from '../../../../components/field-shell';
+import { apiErrorMessage } from '../../../../lib/api-errors';
+import { useBulkStatus } from '../../api/handling';
+import { formatDay } from '../../format';
+import { ReportCardHead } from '../report-list';
 
 /** Each duplicate needs its own original, so `duplicado` is set one report at a time. */
 const BULK_UNSUPPORTED: readonly ReportStatus[] = ['duplicado'];
