@@ -3,7 +3,9 @@
 // - server features reach other features only through their *.service.ts;
 // - the web never imports the server; the contract depends on zod only;
 // - server services do not re-export repositories (a feature's rows stay behind its service);
-// - no import cycles in the server (boundaries/no-cycles).
+// - no import cycles in the server (boundaries/no-cycles);
+// - SQL lives only in repositories (boundaries/sql-in-repositories), and routes and plugins
+//   never import a feature's repository.
 // apps/server/test/lint-rules.test.ts plants a violation of each server rule and expects ESLint to fail.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -77,6 +79,12 @@ function cycleThrough(start, target) {
   return walk(start, [start]);
 }
 
+/** Kysely's query builders: a call of one of these is a query. */
+const QUERY_BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'selectNoFrom']);
+const SQL_CHECKED = /^apps\/server\/src\//;
+/** Where queries may be written: repositories, seeds (demo rows of their feature), the db layer, tests. */
+const SQL_ALLOWED = [/\.repository\.ts$/, /\.seed\.ts$/, /^apps\/server\/src\/db\//, /\.test\.ts$/, /\/__tests__\//];
+
 const boundaries = {
   rules: {
     'no-cycles': {
@@ -95,6 +103,34 @@ const boundaries = {
           }
         };
         return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+      },
+    },
+    'sql-in-repositories': {
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          query: "SQL lives in a repository: move this '{{method}}' into a *.repository.ts function that says what it is for.",
+          raw: "Kysely's sql template is for repositories: move the query into a *.repository.ts function.",
+        },
+      },
+      create(context) {
+        const file = rel(context.filename);
+        if (!SQL_CHECKED.test(file) || SQL_ALLOWED.some((re) => re.test(file))) return {};
+        return {
+          CallExpression(node) {
+            const callee = node.callee;
+            if (callee.type === 'MemberExpression' && callee.property.type === 'Identifier' && QUERY_BUILDERS.has(callee.property.name)) {
+              context.report({ node: callee.property, messageId: 'query', data: { method: callee.property.name } });
+            }
+          },
+          ImportDeclaration(node) {
+            if (node.source.value !== 'kysely' || node.importKind === 'type') return;
+            for (const s of node.specifiers) {
+              if (s.type === 'ImportSpecifier' && s.importKind !== 'type' && s.imported.name === 'sql') context.report({ node: s, messageId: 'raw' });
+            }
+          },
+        };
       },
     },
     imports: {
@@ -126,6 +162,9 @@ const boundaries = {
             else if (!/\.service(\.js|\.ts)?$/.test(target)) {
               report(`Server feature '${from[1]}' may only use '${to[1]}' through its *.service.ts.`);
             }
+          }
+          if (/^apps\/server\/src\/(routes|plugins)\//.test(file) && !/\.test\.ts$|\/__tests__\//.test(file) && /^apps\/server\/src\/features\/.*\.repository(\.js|\.ts)?$/.test(target)) {
+            report("Routes and plugins reach a feature's rows through its *.service.ts, never its repository.");
           }
           if (to && to[0] === 'web' && /^apps\/web\/src\/(components|lib)\//.test(file)) {
             report('Shared components/ and lib/ never import a feature.');
@@ -176,7 +215,7 @@ export default tseslint.config(
   {
     // Import cycles in the server (a module half-initialised when its importer runs).
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'boundaries/no-cycles': 'error' },
+    rules: { 'boundaries/no-cycles': 'error', 'boundaries/sql-in-repositories': 'error' },
   },
   {
     // A feature's rows stay behind its service: other features and routes call service functions,
@@ -191,6 +230,26 @@ export default tseslint.config(
           message: 'A service does not re-export its repository: write a service function that says what it is for.',
         },
         { selector: 'ExportAllDeclaration', message: 'A service names what it exports (no export *).' },
+      ],
+    },
+  },
+  {
+    // What a person reads of a failed call comes from apiErrorMessage/applyApiError (the chosen
+    // language, by the error's code), never the server's Spanish `message` rendered as it came.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/__tests__/**', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='message'][object.type='Identifier'][object.name=/^(err|error)$/]",
+          message: 'Show a failed call with apiErrorMessage(t, error) (lib/api-errors), not its raw message.',
+        },
+        {
+          selector:
+            "MemberExpression[property.name='message'][object.type='MemberExpression'][object.property.name='error'][object.object.type='Identifier'][object.object.name!='fieldState']",
+          message: 'Show a failed query or mutation with apiErrorMessage(t, x.error) (lib/api-errors), not its raw message.',
+        },
       ],
     },
   },

@@ -52,3 +52,60 @@ describe('server layout rules', { timeout: 300_000 }, () => {
     expect(ids).toContain('boundaries/no-cycles');
   });
 });
+
+describe('data access rules', { timeout: 300_000 }, () => {
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root });
+  }, 300_000);
+
+  it('rejects a query written in a service', async () => {
+    const code = "import type { Db } from '../../db/dialect.js';\n\nexport async function count(db: Db) {\n  return db.selectFrom('points').selectAll().execute();\n}\n";
+    const ids = await ruleIdsOf(code, 'features/points/points.service.ts');
+    expect(ids).toContain('boundaries/sql-in-repositories');
+  });
+
+  it("rejects kysely's sql template outside a repository", async () => {
+    const code = "import { sql } from 'kysely';\n\nexport const now = sql`now()`;\n";
+    const ids = await ruleIdsOf(code, 'routes/points/index.ts');
+    expect(ids).toContain('boundaries/sql-in-repositories');
+  });
+
+  it('lets a repository write its queries', async () => {
+    const code = "import type { Db } from '../../db/dialect.js';\n\nexport async function count(db: Db) {\n  return db.selectFrom('points').selectAll().execute();\n}\n";
+    const ids = await ruleIdsOf(code, 'features/points/points.repository.ts');
+    expect(ids).not.toContain('boundaries/sql-in-repositories');
+  });
+
+  it("rejects a route importing a feature's repository", async () => {
+    const code = "import { findPointById } from '../../features/points/points.repository.js';\n\nexport const find = findPointById;\n";
+    const ids = await ruleIdsOf(code, 'routes/points/index.ts');
+    expect(ids).toContain('boundaries/imports');
+  });
+});
+
+describe('web error rules', { timeout: 300_000 }, () => {
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root });
+  }, 300_000);
+
+  const web = (p: string) => path.join(root, 'apps/web/src', p);
+  async function webRuleIds(code: string, file: string) {
+    const [result] = await eslint.lintText(code, { filePath: web(file) });
+    return (result?.messages ?? []).map((m) => m.ruleId);
+  }
+
+  it("rejects a screen that renders a failed call's raw message", async () => {
+    const code = "export function Alert({ query }: { query: { error: Error } }) {\n  return <p>{query.error.message}</p>;\n}\n";
+    expect(await webRuleIds(code, 'features/pqr/components/admin-report.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it('rejects rendering a caught error as it came', async () => {
+    const code = "export function show(err: Error, set: (s: string) => void) {\n  set(err.message);\n}\nexport const X = () => <p />;\n";
+    expect(await webRuleIds(code, 'features/pqr/components/admin-report.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it("lets a form show its field's own message", async () => {
+    const code = "export function F({ fieldState }: { fieldState: { error?: { message?: string } } }) {\n  return <p>{fieldState.error?.message}</p>;\n}\n";
+    expect(await webRuleIds(code, 'features/pqr/components/admin-report.tsx')).not.toContain('no-restricted-syntax');
+  });
+});

@@ -15,12 +15,12 @@ import {
   type UpdateNotificationPreferences,
 } from '@puntoverde/contract';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql, type ExpressionBuilder } from 'kysely';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { checkedAddresses, inwardRange, RefusedAddressError, type ResolvedAddress } from '../../lib/outbound/address-guard.mjs';
 import * as repo from './deliveries.repository.js';
 import type { BroadcastRow } from './deliveries.repository.js';
+import * as broadcasts from './broadcasts.repository.js';
 import { DEFAULT_CHANNELS, markNotificationRead } from './notifications.service.js';
 import { heldUntil } from './quiet-hours.js';
 
@@ -161,8 +161,8 @@ export async function recordClick(db: Db, secret: string, token: string): Promis
   }
   const row = await repo.markClicked(db, id, nowIso());
   if (!row) throw new AppError('notification-not-found');
-  const owner = await db.selectFrom('notifications').select('user_id').where('id', '=', row.notification_id).executeTakeFirst();
-  if (owner) await markNotificationRead(db, owner.user_id, row.notification_id);
+  const ownerId = await broadcasts.ownerOfNotification(db, row.notification_id);
+  if (ownerId !== undefined) await markNotificationRead(db, ownerId, row.notification_id);
 }
 
 // ---- staff broadcasts ----
@@ -184,7 +184,7 @@ function toFigures(r: { queued: number | string | null; delivered: number | stri
 }
 
 async function toBroadcast(db: Db, row: BroadcastRow): Promise<Broadcast> {
-  const figures = await repo.figuresQuery(db).where('d.broadcast_id', '=', row.id).executeTakeFirst();
+  const figures = await broadcasts.figuresOfBroadcast(db, row.id);
   return {
     id: row.id,
     title: row.title,
@@ -220,69 +220,14 @@ export async function createBroadcast(db: Db, input: CreateBroadcast, staffId: n
     sent_at: null,
   });
   if (sendAt.getTime() <= now.getTime()) await dispatchBroadcast(db, row.id, now);
-  const fresh = await db.selectFrom('notification_broadcasts').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-  return toBroadcast(db, fresh);
-}
-
-/** The accounts a broadcast reaches: active, not deleted, not staff, of the kind or city asked. */
-function audienceUsers(db: Db, audience: BroadcastAudience) {
-  let users = db.selectFrom('users').where('users.active', '=', 1).where('users.deleted_at', 'is', null).where('users.is_admin', '=', 0);
-  if (audience.type === 'tc_id') users = users.where('users.tc_id', '=', audience.tc_id);
-  if (audience.type === 'city') users = users.where(sql`lower(users.city)`, '=', audience.city.trim().toLowerCase());
-  return users;
+  return getBroadcast(db, row.id);
 }
 
 /** How many a broadcast to `audience` would reach now: accounts, and devices that get the push. */
 export async function audienceSize(db: Db, audience: BroadcastAudience): Promise<BroadcastAudienceSize> {
-  const [users, devices] = await Promise.all([
-    audienceUsers(db, audience)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-    audienceUsers(db, audience)
-      .innerJoin('devices as d', 'd.user_id', 'users.id')
-      .where('d.endpoint', 'is not', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('notification_preferences as p')
-              .select('p.user_id')
-              .whereRef('p.user_id', '=', 'users.id')
-              .where('p.kind', '=', 'broadcast')
-              .where('p.channel', '=', 'push')
-              .where('p.enabled', '=', 0),
-          ),
-        ),
-      )
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { users: Number(users.n), push_devices: Number(devices.n) };
+  return broadcasts.countAudience(db, audience);
 }
 
-/** A broadcast's delivery rows: notification and device first, then these values in this order. */
-const DELIVERY_COLUMNS = [
-  'notification_id',
-  'device_id',
-  'channel',
-  'status',
-  'attempts',
-  'next_attempt_at',
-  'broadcast_id',
-  'created_at',
-] as const;
-
-/** The values after notification and device of a pending delivery of the broadcast `b`. */
-function pendingDeliveryFor(b: { id: number }, at: string) {
-  return <DB, TB extends keyof DB>(eb: ExpressionBuilder<DB, TB>, channel: 'push' | 'email', nextAttemptAt: string) => [
-    eb.val(channel).as('channel'),
-    eb.val('pending').as('status'),
-    eb.val(0).as('attempts'),
-    eb.val(nextAttemptAt).as('next_attempt_at'),
-    eb.val(b.id).as('broadcast_id'),
-    eb.val(at).as('created_at'),
-  ];
-}
 /**
  * Writes a due broadcast to every recipient in one transaction, set-based (INSERT ... SELECT),
  * so 100,000 recipients take seconds: one notification record each, a push per device unless
@@ -292,90 +237,13 @@ export async function dispatchBroadcast(db: Db, id: number, now = new Date()): P
   return db.transaction().execute(async (trx) => {
     const at = now.toISOString();
     if (!(await repo.claimBroadcast(trx, id, at))) return 0;
-    const b = await trx.selectFrom('notification_broadcasts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const users = audienceUsers(trx, audienceOf(b));
-    const inserted = await trx
-      .insertInto('notifications')
-      .columns(['user_id', 'kind', 'title', 'body', 'link', 'read_at', 'broadcast_id', 'created_at'])
-      .expression(
-        users.select((eb) => [
-          'users.id',
-          eb.val('broadcast').as('kind'),
-          eb.val(b.title).as('title'),
-          eb.val(b.body).as('body'),
-          eb.val(b.link).as('link'),
-          eb.val(null).as('read_at'),
-          eb.val(b.id).as('broadcast_id'),
-          eb.val(at).as('created_at'),
-        ]),
-      )
-      .executeTakeFirst();
-    const recipients = Number(inserted.numInsertedOrUpdatedRows ?? 0n);
-    const defaultAt = heldUntil(now).toISOString();
-    const pendingDelivery = pendingDeliveryFor(b, at);
-    const optedOut = (channel: string, enabled: 0 | 1) =>
-      trx
-        .selectFrom('notification_preferences as p')
-        .select('p.user_id')
-        .where('p.user_id', '=', sql.ref<number>('n.user_id'))
-        .where('p.kind', '=', 'broadcast')
-        .where('p.channel', '=', channel)
-        .where('p.enabled', '=', enabled);
-    await trx
-      .insertInto('notification_deliveries')
-      .columns(DELIVERY_COLUMNS)
-      .expression(
-        trx
-          .selectFrom('notifications as n')
-          .innerJoin('devices as d', 'd.user_id', 'n.user_id')
-          .where('n.broadcast_id', '=', b.id)
-          .where('d.endpoint', 'is not', null)
-          .where((eb) => eb.not(eb.exists(optedOut('push', 0))))
-          .select((eb) => ['n.id', 'd.id as device_id', ...pendingDelivery(eb, 'push', defaultAt)]),
-      )
-      .execute();
-    await trx
-      .insertInto('notification_deliveries')
-      .columns(DELIVERY_COLUMNS)
-      .expression(
-        trx
-          .selectFrom('notifications as n')
-          .where('n.broadcast_id', '=', b.id)
-          .where((eb) => eb.exists(optedOut('email', 1)))
-          // E-mail is not held by quiet hours.
-          .select((eb) => ['n.id', eb.val(null).as('device_id'), ...pendingDelivery(eb, 'email', at)]),
-      )
-      .execute();
-    // Users who set their own quiet hours: one UPDATE per distinct window (there are few).
-    const windows = await trx
-      .selectFrom('notification_settings as s')
-      .innerJoin('notifications as n', 'n.user_id', 's.user_id')
-      .where('n.broadcast_id', '=', b.id)
-      .select(['s.quiet_enabled', 's.quiet_start', 's.quiet_end'])
-      .distinct()
-      .execute();
-    for (const w of windows) {
-      const when = heldUntil(now, { enabled: w.quiet_enabled === 1, start: w.quiet_start, end: w.quiet_end }).toISOString();
-      if (when === defaultAt) continue;
-      await trx
-        .updateTable('notification_deliveries')
-        .set({ next_attempt_at: when })
-        .where('broadcast_id', '=', b.id)
-        .where('channel', '=', 'push')
-        .where('notification_id', 'in', (eb) =>
-          eb
-            .selectFrom('notifications as n')
-            .innerJoin('notification_settings as s', 's.user_id', 'n.user_id')
-            .select('n.id')
-            .where('n.broadcast_id', '=', b.id)
-            .where('s.quiet_enabled', '=', w.quiet_enabled)
-            .where('s.quiet_start', '=', w.quiet_start)
-            .where('s.quiet_end', '=', w.quiet_end),
-        )
-        .execute();
-    }
-    await trx.updateTable('notification_broadcasts').set({ recipients }).where('id', '=', b.id).execute();
-    return recipients;
+    const b = await broadcasts.findBroadcast(trx, id);
+    if (!b) return 0;
+    return broadcasts.writeBroadcast(trx, b, audienceOf(b), {
+      at,
+      pushAt: heldUntil(now).toISOString(),
+      pushAtFor: (w) => heldUntil(now, { enabled: w.quiet_enabled === 1, start: w.quiet_start, end: w.quiet_end }).toISOString(),
+    });
   });
 }
 
@@ -391,31 +259,21 @@ export async function announceBroadcast(
   id: number,
   publish: (userIds: number[], event: RealtimeEvent) => Promise<void>,
 ): Promise<void> {
-  const rows = await db.selectFrom('notifications').select('user_id').where('broadcast_id', '=', id).execute();
-  for (let i = 0; i < rows.length; i += ANNOUNCE_CHUNK) {
-    await publish(
-      rows.slice(i, i + ANNOUNCE_CHUNK).map((r) => r.user_id),
-      { type: 'broadcast.sent', broadcast_id: id },
-    );
+  const userIds = await broadcasts.recipientIdsOf(db, id);
+  for (let i = 0; i < userIds.length; i += ANNOUNCE_CHUNK) {
+    await publish(userIds.slice(i, i + ANNOUNCE_CHUNK), { type: 'broadcast.sent', broadcast_id: id });
   }
 }
 
 export async function getBroadcast(db: Db, id: number): Promise<Broadcast> {
-  const row = await db.selectFrom('notification_broadcasts').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await broadcasts.findBroadcast(db, id);
   if (!row) throw new AppError('not-found');
   return toBroadcast(db, row);
 }
 
 export async function cancelBroadcast(db: Db, id: number): Promise<Broadcast> {
-  const r = await db
-    .updateTable('notification_broadcasts')
-    .set({ status: 'cancelled' })
-    .where('id', '=', id)
-    .where('status', '=', 'scheduled')
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) {
-    const exists = await db.selectFrom('notification_broadcasts').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw new AppError('not-found');
+  if (!(await broadcasts.cancelIfScheduled(db, id))) {
+    if (!(await broadcasts.findBroadcast(db, id))) throw new AppError('not-found');
     throw new AppError('conflict', { message: 'Ese envío ya salió y no se puede cancelar.' });
   }
   return getBroadcast(db, id);
@@ -428,21 +286,8 @@ export async function sentNotificationsReport(
 ): Promise<SentNotificationsReport> {
   const fromAt = query.from ? `${query.from}T05:00:00.000Z` : undefined; // Bogotá midnight
   const toAt = query.to ? new Date(new Date(`${query.to}T05:00:00.000Z`).getTime() + 86_400_000).toISOString() : undefined;
-  let records = db.selectFrom('notifications').select((eb) => ['kind', eb.fn.countAll<number>().as('n')]).groupBy('kind');
-  let figures = repo.figuresQuery(db).innerJoin('notifications as n', 'n.id', 'd.notification_id').select('n.kind').groupBy('n.kind');
-  if (query.kind) {
-    records = records.where('kind', '=', query.kind);
-    figures = figures.where('n.kind', '=', query.kind);
-  }
-  if (fromAt) {
-    records = records.where('created_at', '>=', fromAt);
-    figures = figures.where('n.created_at', '>=', fromAt);
-  }
-  if (toAt) {
-    records = records.where('created_at', '<', toAt);
-    figures = figures.where('n.created_at', '<', toAt);
-  }
-  const [recordRows, figureRows] = await Promise.all([records.execute(), figures.execute()]);
+  const period = { kind: query.kind, fromAt, toAt };
+  const [recordRows, figureRows] = await Promise.all([broadcasts.countRecordsByKind(db, period), broadcasts.figuresByKind(db, period)]);
   const by_kind = recordRows
     .map((r) => ({
       kind: r.kind as NotificationKind,
@@ -450,25 +295,11 @@ export async function sentNotificationsReport(
       figures: toFigures(figureRows.find((f) => f.kind === r.kind)),
     }))
     .sort((a, b) => NOTIFICATION_KINDS.indexOf(a.kind) - NOTIFICATION_KINDS.indexOf(b.kind));
-
-  let list = db.selectFrom('notification_broadcasts');
-  if (query.audience) list = list.where('audience', '=', query.audience);
-  if (fromAt) list = list.where('send_at', '>=', fromAt);
-  if (toAt) list = list.where('send_at', '<', toAt);
-  const [rows, total] = await Promise.all([
-    list
-      .selectAll()
-      .orderBy('send_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute(),
-    list.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await broadcasts.listBroadcasts(db, { audience: query.audience, fromAt, toAt }, query.page, query.page_size);
   const items: Broadcast[] = [];
   for (const row of rows) items.push(await toBroadcast(db, row));
   return {
     by_kind: query.kind === 'broadcast' || !query.audience ? by_kind : by_kind.filter((k) => k.kind === 'broadcast'),
-    broadcasts: { items, total: Number(total.n), page: query.page, page_size: query.page_size },
+    broadcasts: { items, total, page: query.page, page_size: query.page_size },
   };
 }
