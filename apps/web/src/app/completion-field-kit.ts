@@ -9,7 +9,7 @@ import { FormAlert } from '../components/field-shell';
 import { NitField } from '../features/identity/components/nit-field';
 // The completion forms share the identity forms' layout and buttons (pv-form, pv-actions, pv-button).
 import '../features/identity/components/identity.css';
-import type { CompletionFieldKit } from '../features/social-auth/components/completion-field-kit';
+import type { CompletionFieldKit } from '../features/social-auth/components/completion-controls';
 
 export const completionFieldKit: CompletionFieldKit = {
   TextField,

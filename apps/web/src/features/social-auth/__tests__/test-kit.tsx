@@ -1,6 +1,6 @@
 /** Plain labelled controls standing in for the identity screens' kit in these tests. */
 import { useId } from 'react';
-import type { CompletionFieldKit } from '../components/completion-field-kit';
+import type { CompletionFieldKit } from '../components/completion-controls';
 
 function Field({ label, error, children }: { label: string; error?: string; children: (id: string) => React.ReactNode }) {
   const id = useId();

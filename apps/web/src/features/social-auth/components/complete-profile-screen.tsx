@@ -16,7 +16,7 @@ import { socialErrorMessage } from '../social-messages';
 import { currentCompletionTicket, forgetCompletionTicket, forgetSocialFragment } from '../social-session';
 import { CompleteClientForm } from './complete-client-form';
 import { CompleteCompanyForm } from './complete-company-form';
-import type { CompletionFieldKit } from './completion-field-kit';
+import type { CompletionFieldKit } from './completion-controls';
 import './social-auth.css';
 
 export interface CompleteProfileScreenProps {

@@ -10,7 +10,7 @@ import type { FieldValues, Path, UseFormRegisterReturn, UseFormReturn } from 're
 import { useTranslation } from 'react-i18next';
 import { useCompleteSocialProfile } from '../api/complete-social-profile';
 import { socialErrorMessage } from '../social-messages';
-import type { CompletionFieldKit } from './completion-field-kit';
+import type { CompletionFieldKit } from './completion-controls';
 import { applyApiError } from '../../../lib/api-errors';
 
 /** What both completion forms are given. */
