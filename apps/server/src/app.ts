@@ -11,6 +11,7 @@ import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin, smsPlugin } from './plugins/core.js';
 import drainPlugin from './plugins/drain.js';
 import errorsPlugin from './plugins/errors.js';
+import httpConventionsPlugin from './plugins/http-conventions.js';
 import multipartPlugin from './plugins/multipart.js';
 import idempotencyPlugin from './plugins/idempotency.js';
 import metricsPlugin from './plugins/metrics.js';
@@ -85,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // After the security headers: its shutdown answer carries them too.
   await app.register(errorsPlugin);
   await app.register(drainPlugin);
+  // Before compression: the validators hash the body as the route made it.
+  await app.register(httpConventionsPlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(redisPlugin);
   await app.register(rateLimiterPlugin);

@@ -137,9 +137,9 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/admin/pqr/staff': STAFF,
   'GET /back/api/v1/admin/pqr/report': STAFF,
   'GET /back/api/v1/admin/pqr/report.csv': STAFF,
-  'GET /back/api/v1/admin/pqr/calendar': STAFF,
-  'PUT /back/api/v1/admin/pqr/calendar': STAFF,
-  'DELETE /back/api/v1/admin/pqr/calendar/{date}': STAFF,
+  'GET /back/api/v1/admin/pqr-calendar': STAFF,
+  'PUT /back/api/v1/admin/pqr-calendar': STAFF,
+  'DELETE /back/api/v1/admin/pqr-calendar/{date}': STAFF,
   'GET /back/api/v1/admin/pqr/{radicado}': STAFF,
   'POST /back/api/v1/admin/pqr/{radicado}/assign': STAFF,
   'POST /back/api/v1/admin/pqr/{radicado}/notes': STAFF,
@@ -191,6 +191,13 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/admin/open311-keys': STAFF,
   'POST /back/api/v1/admin/open311-keys': STAFF,
   'DELETE /back/api/v1/admin/open311-keys/{id}': STAFF,
+  // Open311 GeoReport v2: public reads; filing takes an api_key, never a session.
+  'GET /back/api/open311/v2/discovery.{format}': ALL,
+  'GET /back/api/open311/v2/services.{format}': ALL,
+  'GET /back/api/open311/v2/services/{service_code}.{format}': ALL,
+  'GET /back/api/open311/v2/requests.{format}': ALL,
+  'GET /back/api/open311/v2/requests/{service_request_id}.{format}': ALL,
+  'POST /back/api/open311/v2/requests.{format}': [],
   'GET /back/api/v1/admin/report-categories': STAFF,
   'POST /back/api/v1/admin/report-categories': STAFF,
   'POST /back/api/v1/admin/report-categories/order': STAFF,
@@ -206,7 +213,7 @@ export const EXPECTED: Record<string, Role[]> = {
   // Certificates: household A's certificate is downloaded by household A and staff (others 404).
   'POST /back/api/v1/certificates': CERTIFICATE_HOLDERS,
   'GET /back/api/v1/certificates': SIGNED_IN,
-  'GET /back/api/v1/certificates/verify/{code}': ALL,
+  'GET /back/api/v1/certificate-verifications/{code}': ALL,
   'GET /back/api/v1/certificates/{number}/pdf': ['householdA', 'staff'],
   'GET /back/api/v1/admin/certificates': STAFF,
   'POST /back/api/v1/admin/certificates/{number}/annul': STAFF,
@@ -251,3 +258,5 @@ export const ANONYMOUS_NOT_FOUND = new Set([
   'GET /back/api/v1/files/{id}/{variant}',
   'GET /back/api/metrics',
 ]);
+/** Routes that take an API key instead of a session: 403 without one, whoever calls. */
+export const API_KEY_ONLY = new Set(['POST /back/api/open311/v2/requests.{format}']);

@@ -6,7 +6,7 @@ import { bogotaDay } from '../src/features/statistics/statistics.service.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { listenLocal, openSse } from './sse.js';
 import { PDFParse } from 'pdf-parse';
-import { ANONYMOUS_NOT_FOUND, EXPECTED, KNOWN_FAILURES, ROLES, type Role } from './authorization-matrix.table.js';
+import { ANONYMOUS_NOT_FOUND, API_KEY_ONLY, EXPECTED, KNOWN_FAILURES, ROLES, type Role } from './authorization-matrix.table.js';
 import { randomIp } from './factories/http.js';
 import { uploadRequestPhoto } from './factories/requests.js';
 import { type Actor, createUser, loginAs, loginSession } from './factories/users.js';
@@ -99,7 +99,7 @@ beforeAll(async () => {
   // A closing day for the calendar-exception route to remove.
   const day = await t.app.inject({
     method: 'PUT',
-    url: '/back/api/v1/admin/pqr/calendar',
+    url: '/back/api/v1/admin/pqr-calendar',
     headers: headersOf.get('staff'),
     payload: { date: '2030-01-07', is_working: false, reason: 'Cierre de prueba' },
   });
@@ -271,11 +271,17 @@ function urlFor(path: string): string {
         return params.containerId!;
       case 'code':
         if (path.includes('/report-categories/')) return 'otro';
-        return path.includes('/certificates/verify/') ? params.certificateCode! : 'pet';
+        return path.includes('/certificate-verifications/') ? params.certificateCode! : 'pet';
       case 'number':
         return path.includes('/certificates/') ? params.certificateNumber! : params.reportNumber!;
       case 'radicado':
         return params.radicado!;
+      case 'format':
+        return 'json';
+      case 'service_code':
+        return 'otro';
+      case 'service_request_id':
+        return params.reportNumber!;
       case 'date':
         return '2030-01-07';
       case 'variant':
@@ -375,7 +381,7 @@ describe('authorization matrix (OpenAPI routes × roles)', () => {
         const got = seen.get(role)!;
         // Without a session the answer is 401 (404 where anyone may see some objects).
         if (role === 'anonymous' && expected === 'deny')
-          return got.status !== (ANONYMOUS_NOT_FOUND.has(key) ? 404 : 401);
+          return got.status !== (ANONYMOUS_NOT_FOUND.has(key) ? 404 : API_KEY_ONLY.has(key) ? 403 : 401);
         return got.outcome !== expected;
       });
       if (process.env.MATRIX_PRINT) {

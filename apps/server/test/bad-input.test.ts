@@ -159,9 +159,9 @@ const ROUTES: Record<string, WriteRoute> = {
     response: ZContainerResponse,
     valid: () => ({ kg: 12.5, fill_level_after: 0 }),
   },
-  'PUT /back/api/v1/admin/pqr/calendar': {
+  'PUT /back/api/v1/admin/pqr-calendar': {
     method: 'PUT',
-    url: () => '/back/api/v1/admin/pqr/calendar',
+    url: () => '/back/api/v1/admin/pqr-calendar',
     who: 'staff',
     body: ZPqrCalendarDay,
     response: ZPqrCalendarListResponse,
@@ -440,7 +440,7 @@ describe(`bad input: ${RUNS} generated bodies per write route`, () => {
   it('refuses a NUL character in a free-text field with 400 naming it', async () => {
     const res = await t.app.inject({
       method: 'PUT',
-      url: '/back/api/v1/admin/pqr/calendar',
+      url: '/back/api/v1/admin/pqr-calendar',
       headers: headers.get('staff'),
       payload: { date: '2031-03-04', is_working: false, reason: 'Cierre\u0000por inventario' },
     });

@@ -14,8 +14,9 @@ export const ZAuditEntry = z.object({
   /** Resource kind: campaign, ally, faq, about, user, point, container, material... */
   entity: z.string(),
   entity_id: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  /** The resource before and after the change: any JSON value, null when it did not exist. */
+  before: z.unknown(),
+  after: z.unknown(),
   created_at: z.string(),
 });
 export type AuditEntry = z.infer<typeof ZAuditEntry>;

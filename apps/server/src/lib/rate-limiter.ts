@@ -1,7 +1,13 @@
 import type { Redis } from 'ioredis';
 import { AppError } from './app-error.js';
 
-export type RateDecision = { allowed: boolean; remaining: number; retryAfterS: number };
+export type RateDecision = {
+  allowed: boolean;
+  remaining: number;
+  retryAfterS: number;
+  /** Seconds until the window starts again (0 when no window is open). */
+  resetS: number;
+};
 
 /**
  * Fixed-window counters keyed by whatever the caller chooses (account, IP, radicado...).
@@ -72,18 +78,48 @@ function decision(count: number, limit: number, msLeft: number, peek = false): R
     allowed,
     remaining: Math.max(0, limit - count),
     retryAfterS: allowed ? 0 : Math.max(1, Math.ceil(msLeft / 1000)),
+    resetS: Math.max(0, Math.ceil(msLeft / 1000)),
   };
 }
 
-/** Counts one hit under `key`; past `max` in the window, a 429 `too-many-requests` with Retry-After. */
+/** Where the budget headers go: a Fastify reply, or anything with the same `header`. */
+export type HeaderTarget = {
+  header(name: string, value: string): unknown;
+  getHeader(name: string): unknown;
+};
+
+/**
+ * The budget as the IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers):
+ * the limit, what is left of it and the seconds until the window starts again.
+ */
+export function rateLimitHeaders(limit: number, rate: RateDecision): Record<string, string> {
+  return {
+    'ratelimit-limit': String(limit),
+    'ratelimit-remaining': String(rate.remaining),
+    'ratelimit-reset': String(rate.resetS),
+  };
+}
+
+/**
+ * Counts one hit under `key`; past `max` in the window, a 429 `too-many-requests` with
+ * Retry-After and the RateLimit-* fields. Given the reply, an allowed hit sets those fields on
+ * it too (when a route counts against several budgets, the one with the least left shows).
+ */
 export async function enforceRateLimit(
   limiter: RateLimiter,
   key: string,
   max: number,
   windowMs: number,
+  reply?: HeaderTarget,
 ): Promise<void> {
   const rate = await limiter.hit(key, max, windowMs);
   if (!rate.allowed) {
-    throw new AppError('too-many-requests', { headers: { 'retry-after': String(Math.max(1, rate.retryAfterS)) } });
+    throw new AppError('too-many-requests', {
+      headers: { 'retry-after': String(Math.max(1, rate.retryAfterS)), ...rateLimitHeaders(max, rate) },
+    });
   }
+  if (!reply) return;
+  const shown = reply.getHeader('ratelimit-remaining');
+  if (shown !== undefined && Number(shown) <= rate.remaining) return;
+  for (const [name, value] of Object.entries(rateLimitHeaders(max, rate))) reply.header(name, value);
 }

@@ -83,11 +83,11 @@ export function requireCompanyHead(request: FastifyRequest): AuthUser {
   return user;
 }
 
-/** The route's level: declared in its config, else from its OpenAPI security, else public. */
+/** The route's level: declared in its config, else `user` when its OpenAPI security names bearer, else public. */
 export function authLevelOf(route: { config?: { auth?: AuthLevel } | undefined; schema?: unknown }): AuthLevel {
   if (route.config?.auth) return route.config.auth;
-  const schema = route.schema as { security?: unknown[] } | undefined;
-  return schema?.security?.length ? 'user' : 'public';
+  const schema = route.schema as { security?: Array<Record<string, unknown>> } | undefined;
+  return schema?.security?.some((requirement) => 'bearer' in requirement) ? 'user' : 'public';
 }
 
 const CHECKS: Record<Exclude<AuthLevel, 'public'>, (request: FastifyRequest) => AuthUser> = {

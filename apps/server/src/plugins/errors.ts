@@ -70,6 +70,11 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
+        // Every exhausted budget says when it opens again, also where only Retry-After was known.
+        if (error.status === 429 && !reply.hasHeader('ratelimit-reset')) {
+          const retryAfter = String(reply.getHeader('retry-after') ?? '60');
+          reply.header('retry-after', retryAfter).header('ratelimit-remaining', '0').header('ratelimit-reset', retryAfter);
+        }
         if (error.status >= 500) request.log.error({ err: error }, 'app error');
         return send(reply, error.status, {
           code: error.code,

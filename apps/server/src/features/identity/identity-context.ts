@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer, MailMessage } from '../../lib/mailer.js';
-import { enforceRateLimit, type RateLimiter } from '../../lib/rate-limiter.js';
+import { enforceRateLimit, type HeaderTarget, type RateLimiter } from '../../lib/rate-limiter.js';
 import * as repo from './identity.repository.js';
 import type { UserRow } from './identity.repository.js';
 import { dummyVerify, verifyPassword } from './passwords.js';
@@ -93,9 +93,9 @@ export function createIdentityContext(deps: IdentityDeps) {
     while (pending.size) await Promise.allSettled([...pending]);
   }
 
-  async function enforceIpBudget(budget: IpBudget, ip: string): Promise<void> {
+  async function enforceIpBudget(budget: IpBudget, ip: string, reply?: HeaderTarget): Promise<void> {
     const { limit, windowMs } = IP_BUDGETS[budget];
-    await enforceRateLimit(rateLimiter, `ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs);
+    await enforceRateLimit(rateLimiter, `ip:${budget}:${ip}`, limit * config.ipRateLimitFactor, windowMs, reply);
   }
 
   async function activeUser(id: number): Promise<UserRow> {

@@ -69,6 +69,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/statistics/impact',
   'GET /back/api/v1/statistics/factors',
   // Anyone holding a certificate's QR code checks it (same 404 for unknown codes, rate-limited).
+  'GET /back/api/v1/certificate-verifications/:code',
+  // Its former path, deprecated until its sunset.
   'GET /back/api/v1/certificates/verify/:code',
   // The browser needs the VAPID public key to subscribe before signing in.
   'GET /back/api/v1/notifications/push-key',
@@ -80,10 +82,12 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/materials/search',
   // Open311 GeoReport v2: discovery, services and requests are public; POST authenticates with
   // its api_key form field (403 before any field is read), not with a session.
-  'GET /back/api/open311/v2/:file',
-  'GET /back/api/open311/v2/services/:file',
-  'GET /back/api/open311/v2/requests/:file',
-  'POST /back/api/open311/v2/:file',
+  'GET /back/api/open311/v2/discovery.:format',
+  'GET /back/api/open311/v2/services.:format',
+  'GET /back/api/open311/v2/services/:service_code.:format',
+  'GET /back/api/open311/v2/requests.:format',
+  'GET /back/api/open311/v2/requests/:service_request_id.:format',
+  'POST /back/api/open311/v2/requests.:format',
   // Prometheus: its bearer is METRICS_TOKEN, not a session (404 to anyone without it).
   'GET /back/api/metrics',
 ]);
@@ -173,6 +177,8 @@ describe('authorization comes before the body, on every route', () => {
   it('holds the nine PQR back-office writes and the PQR report to it', () => {
     const levels = Object.fromEntries(app.routeTable.map((r) => [`${r.method} ${r.url}`, authLevelOf(r.options)]));
     for (const route of [
+      'PUT /back/api/v1/admin/pqr-calendar',
+      'DELETE /back/api/v1/admin/pqr-calendar/:date',
       'PUT /back/api/v1/admin/pqr/calendar',
       'DELETE /back/api/v1/admin/pqr/calendar/:date',
       'POST /back/api/v1/admin/pqr/:radicado/assign',

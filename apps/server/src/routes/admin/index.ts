@@ -20,14 +20,14 @@ export default async function adminRoutes(app: FastifyInstance) {
   // ---- Audit log ----
   r.get(
     `${P}/audit`,
-    { schema: { tags: ['admin'], summary: 'Registro de auditoría: quién cambió qué y cuándo', security, querystring: ZAuditListQuery, response: { 200: dataOf(ZAuditList) } } },
+    { schema: { tags: ['admin'], operationId: 'adminAudit.list', summary: 'Registro de auditoría: quién cambió qué y cuándo', security, querystring: ZAuditListQuery, response: { 200: dataOf(ZAuditList) } } },
     async (request) => ({ data: await listAudit(app.db, request.query) }),
   );
 
   // ---- Home: what needs attention ----
   r.get(
     `${P}/dashboard`,
-    { schema: { tags: ['admin'], summary: 'Inicio del back office: PQR vencidas y por vencer, solicitudes pendientes, contenedores llenos', security, response: { 200: dataOf(ZAdminDashboard) } } },
+    { schema: { tags: ['admin'], operationId: 'adminDashboard.get', summary: 'Inicio del back office: PQR vencidas y por vencer, solicitudes pendientes, contenedores llenos', security, response: { 200: dataOf(ZAdminDashboard) } } },
     async () => ({ data: await getDashboard(app.db) }),
   );
 }

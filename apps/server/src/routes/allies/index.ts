@@ -14,6 +14,7 @@ export default async function alliesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['allies'],
+        operationId: 'allies.list',
         summary: 'Aliados y adheridos publicados; filtros por tipo, categoría y texto',
         querystring: ZAllyListQuery,
         response: { 200: dataOf(ZAllyList) },
@@ -27,6 +28,7 @@ export default async function alliesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['allies'],
+        operationId: 'allies.get',
         summary: 'Un aliado o adherido publicado',
         params: z.object({ id: ZId }),
         response: { 200: dataOf(ZAlly) },

@@ -58,6 +58,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
       config: COMPANY_HEAD,
       schema: {
         tags: TAGS,
+        operationId: 'branches.list',
         summary: 'Las sucursales de mi empresa (solo la cuenta principal de la empresa)',
         security: [{ bearer: [] }],
         response: { 200: ZBranchListResponse },
@@ -69,9 +70,10 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches',
     {
-      config: COMPANY_HEAD,
+      config: { ...COMPANY_HEAD, rateLimited: true },
       schema: {
         tags: TAGS,
+        operationId: 'branches.create',
         summary: 'Crea una sucursal: un usuario tipo 3 con id_empresa = mi id, invitado por correo a crear su contraseña (7 días, un solo uso)',
         security: [{ bearer: [] }],
         body: ZCreateBranchRequest,
@@ -80,7 +82,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `branches-create:${user.id}`, CREATES_PER_DAY, 24 * 60 * 60 * 1000);
+      await enforceRateLimit(app.rateLimiter, `branches-create:${user.id}`, CREATES_PER_DAY, 24 * 60 * 60 * 1000, reply);
       return reply.code(201).send({ data: await createBranch(deps, user, request.body) });
     },
   );
@@ -91,6 +93,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
       config: COMPANY_HEAD_BRANCH,
       schema: {
         tags: TAGS,
+        operationId: 'branches.get',
         summary: 'Una de mis sucursales',
         security: [{ bearer: [] }],
         params: ZBranchIdParams,
@@ -106,6 +109,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
       config: COMPANY_HEAD_BRANCH,
       schema: {
         tags: TAGS,
+        operationId: 'branches.update',
         summary: 'Edita una de mis sucursales; active=false la desactiva (no puede iniciar sesión) y active=true la reactiva',
         security: [{ bearer: [] }],
         params: ZBranchIdParams,
@@ -119,18 +123,19 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches/:id/invitation',
     {
-      config: COMPANY_HEAD_BRANCH,
+      config: { ...COMPANY_HEAD_BRANCH, rateLimited: true },
       schema: {
         tags: TAGS,
+        operationId: 'branches.resendInvitation',
         summary: 'Envía de nuevo la invitación (el enlace anterior deja de funcionar)',
         security: [{ bearer: [] }],
         params: ZBranchIdParams,
         response: { 200: ZResendBranchInvitationResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `branches-resend:${user.id}`, RESENDS_PER_HOUR, 60 * 60 * 1000);
+      await enforceRateLimit(app.rateLimiter, `branches-resend:${user.id}`, RESENDS_PER_HOUR, 60 * 60 * 1000, reply);
       return { data: await resendInvitation(deps, user, request.params.id) };
     },
   );
@@ -138,9 +143,10 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches/invitations/preview',
     {
-      onRequest: async (request) => app.identity.enforceIpBudget('token', request.ip),
+      onRequest: async (request, reply) => app.identity.enforceIpBudget('token', request.ip, reply),
       schema: {
         tags: TAGS,
+        operationId: 'branches.previewInvitation',
         summary: 'Datos de una invitación vigente (para la pantalla de aceptación)',
         body: ZBranchInvitationPreviewRequest,
         response: { 200: ZBranchInvitationPreviewResponse },
@@ -152,10 +158,11 @@ export default async function branchesRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/branches/invitations/accept',
     {
-      onRequest: async (request) => app.identity.enforceIpBudget('token', request.ip),
+      onRequest: async (request, reply) => app.identity.enforceIpBudget('token', request.ip, reply),
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'branches.acceptInvitation',
         summary: 'Acepta la invitación: crea la contraseña de la sucursal e inicia su sesión (responde como el login)',
         body: ZAcceptBranchInvitationRequest,
         response: { 200: ZSessionUserResponse },

@@ -25,6 +25,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['campaigns'],
+        operationId: 'campaigns.list',
         summary: 'Campañas publicadas (en curso, próximas, finalizadas), con búsqueda y paginación',
         querystring: ZCampaignListQuery,
         response: { 200: dataOf(ZCampaignList) },
@@ -38,6 +39,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['campaigns'],
+        operationId: 'campaigns.get',
         summary: 'Una campaña publicada',
         params: ZIdParams,
         response: { 200: dataOf(ZCampaign) },
@@ -49,7 +51,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/campaigns/:id/calendar.ics',
     {
-      schema: { tags: ['campaigns'], summary: 'La campaña como evento de calendario (iCalendar)', params: ZIdParams },
+      schema: { tags: ['campaigns'], operationId: 'campaigns.getCalendar', summary: 'La campaña como evento de calendario (iCalendar)', params: ZIdParams },
     },
     async (request, reply) => {
       const campaign = await getCampaign(app.db, request.params.id, { user: null });
@@ -66,6 +68,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['campaigns'],
+        operationId: 'campaigns.join',
         summary: 'Inscribirme en una campaña',
         security: [{ bearer: [] }],
         params: ZIdParams,
@@ -80,6 +83,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['campaigns'],
+        operationId: 'campaigns.leave',
         summary: 'Cancelar mi inscripción en una campaña',
         security: [{ bearer: [] }],
         params: ZIdParams,

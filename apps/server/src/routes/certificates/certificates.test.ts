@@ -20,7 +20,8 @@ const PATH = '/back/api/v1/certificates';
 const ask = (who: Actor | null, payload: unknown) =>
   t.app.inject({ method: 'POST', url: PATH, headers: who?.headers ?? {}, payload: payload as object });
 const download = (who: Actor, number: string) => t.app.inject({ method: 'GET', url: `${PATH}/${number}/pdf`, headers: who.headers });
-const verify = (code: string, ip = '127.0.0.9') => t.app.inject({ method: 'GET', url: `${PATH}/verify/${encodeURIComponent(code)}`, remoteAddress: ip });
+const verify = (code: string, ip = '127.0.0.9') =>
+  t.app.inject({ method: 'GET', url: `/back/api/v1/certificate-verifications/${encodeURIComponent(code)}`, remoteAddress: ip });
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const parser = new PDFParse({ data: new Uint8Array(pdf) });
@@ -90,6 +91,16 @@ describe('a company asks for a certificate', () => {
     const v = res.json().data as CertificateVerification;
     expect(v).toMatchObject({ number: first.number, status: 'valido', holder_name: 'Reciclemos S.A.S.', total_kg: 37, period_from: '2026-03-01' });
     expect(JSON.stringify(v)).not.toMatch(/@|Calle|900\.123/);
+  });
+
+  it('still verifies at the former path, announcing its successor and its sunset', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${PATH}/verify/${firstCode}`, remoteAddress: '127.0.0.10' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.number).toBe(first.number);
+    expect(res.headers.deprecation).toMatch(/^@\d+$/);
+    expect(res.headers.sunset).toBe('Wed, 30 Jun 2027 23:59:59 GMT');
+    expect(res.headers.link).toBe('</back/api/v1/certificate-verifications/{code}>; rel="successor-version"');
+    expect((await verify(firstCode)).headers.deprecation).toBeUndefined();
   });
 
   it('serves the same bytes every time', async () => {

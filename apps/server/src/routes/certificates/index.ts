@@ -1,6 +1,7 @@
 import {
   ADMIN_CERTIFICATES_PATH,
   CERTIFICATES_PATH,
+  CERTIFICATE_VERIFICATIONS_PATH,
   ZAnnulCertificateRequest,
   ZCertificateCodeParams,
   ZCertificateListResponse,
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as certificates from '../../features/certificates/certificates.service.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
+import type { Deprecation } from '../../plugins/http-conventions.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 
 const TAGS = ['certificates'];
@@ -43,8 +45,10 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     CERTIFICATES_PATH,
     {
       onRequest: holderFirst,
+      config: { rateLimited: true },
       schema: {
         tags: TAGS,
+        operationId: 'certificates.create',
         summary:
           'Pide un certificado de aprovechamiento de un periodo con kilos recogidos (empresa: toda la empresa o una sucursal; hogar)',
         security,
@@ -54,7 +58,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `certificates-issue:${user.id}`, ISSUE_LIMIT.max, ISSUE_LIMIT.windowMs);
+      await enforceRateLimit(app.rateLimiter, `certificates-issue:${user.id}`, ISSUE_LIMIT.max, ISSUE_LIMIT.windowMs, reply);
       return reply.code(201).send({ data: await certificates.issueCertificate(deps, user, request.body) });
     },
   );
@@ -63,33 +67,51 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     CERTIFICATES_PATH,
     {
       onRequest: userFirst,
-      schema: { tags: TAGS, summary: 'Mis certificados', security, response: { 200: ZCertificateListResponse } },
+      schema: { tags: TAGS, operationId: 'certificates.list', summary: 'Mis certificados', security, response: { 200: ZCertificateListResponse } },
     },
     async (request) => ({ data: await certificates.listMyCertificates(app.db, requireUser(request)) }),
   );
 
-  r.get(
-    `${CERTIFICATES_PATH}/verify/:code`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Verificación pública por código: número, titular, periodo, totales y si está vigente o anulado (la misma respuesta 404 para códigos desconocidos o mal escritos)',
-        params: ZCertificateCodeParams,
-        response: { 200: ZCertificateVerificationResponse },
+  // The public check. Its old place, /certificates/verify/{code}, matched the same URLs as
+  // /certificates/{number}/pdf; it answers there, deprecated, until its sunset.
+  const verificationRoute = (url: string, deprecated?: Deprecation) =>
+    r.get(
+      url,
+      {
+        config: { rateLimited: true, ...(deprecated ? { deprecated } : {}) },
+        schema: {
+          ...(deprecated ? { hide: true } : { operationId: 'certificates.verify' }),
+          tags: TAGS,
+          summary:
+            'Verificación pública por código: número, titular, periodo, totales y si está vigente o anulado (la misma respuesta 404 para códigos desconocidos o mal escritos)',
+          params: ZCertificateCodeParams,
+          response: { 200: ZCertificateVerificationResponse },
+        },
       },
-    },
-    async (request, reply) => {
-      await enforceRateLimit(app.rateLimiter, `certificates-verify:${request.ip}`, VERIFY_LIMIT.max, VERIFY_LIMIT.windowMs);
-      reply.header('cache-control', 'no-store');
-      return { data: await certificates.verifyCertificate(app.db, request.params.code) };
-    },
-  );
+      async (request, reply) => {
+        await enforceRateLimit(
+          app.rateLimiter,
+          `certificates-verify:${request.ip}`,
+          VERIFY_LIMIT.max,
+          VERIFY_LIMIT.windowMs,
+          reply,
+        );
+        reply.header('cache-control', 'no-store');
+        return { data: await certificates.verifyCertificate(app.db, request.params.code) };
+      },
+    );
+  verificationRoute(`${CERTIFICATE_VERIFICATIONS_PATH}/:code`);
+  verificationRoute(`${CERTIFICATES_PATH}/verify/:code`, {
+    since: '2026-12-02',
+    sunset: '2027-06-30',
+    successor: CERTIFICATE_VERIFICATIONS_PATH + '/{code}',
+  });
 
   r.get(
     `${CERTIFICATES_PATH}/:number/pdf`,
     {
       onRequest: userFirst,
-      schema: { tags: TAGS, summary: 'Descarga el PDF del certificado, siempre el mismo archivo', security, params: ZCertificateNumberParams },
+      schema: { tags: TAGS, operationId: 'certificates.getPdf', summary: 'Descarga el PDF del certificado, siempre el mismo archivo', security, params: ZCertificateNumberParams },
     },
     async (request, reply) => {
       const { pdf, sha256 } = await certificates.certificatePdf(app.db, requireUser(request), request.params.number);
@@ -107,7 +129,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     {
       config: { auth: 'admin' },
       onRequest: adminFirst,
-      schema: { tags: ['admin: certificates'], summary: 'Certificados expedidos (los 500 más recientes)', security, response: { 200: ZCertificateListResponse } },
+      schema: { tags: ['admin: certificates'], operationId: 'adminCertificates.list', summary: 'Certificados expedidos (los 500 más recientes)', security, response: { 200: ZCertificateListResponse } },
     },
     async () => ({ data: await certificates.listAllCertificates(app.db) }),
   );
@@ -119,6 +141,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
       onRequest: adminFirst,
       schema: {
         tags: ['admin: certificates'],
+        operationId: 'adminCertificates.annul',
         summary: 'Anula un certificado con su motivo (la página de verificación lo muestra anulado)',
         security,
         params: ZCertificateNumberParams,

@@ -12,7 +12,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/content/faq',
     {
-      schema: { tags: ['content'], summary: 'Preguntas frecuentes publicadas', response: { 200: dataOf(z.array(ZFaqItem)) } },
+      schema: { tags: ['content'], operationId: 'content.listFaq', summary: 'Preguntas frecuentes publicadas', response: { 200: dataOf(z.array(ZFaqItem)) } },
     },
     async () => ({ data: await listFaq(app.db) }),
   );
@@ -20,7 +20,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/content/about',
     {
-      schema: { tags: ['content'], summary: 'Página Conócenos y canales de contacto', response: { 200: dataOf(ZAboutPage) } },
+      schema: { tags: ['content'], operationId: 'content.getAbout', summary: 'Página Conócenos y canales de contacto', response: { 200: dataOf(ZAboutPage) } },
     },
     async () => ({ data: await getAboutPage(app.db) }),
   );

@@ -32,8 +32,10 @@ export default async function eventsRoutes(app: FastifyInstance) {
   r.post(
     '/back/api/v1/events/ticket',
     {
+      config: { rateLimited: true },
       schema: {
         tags: ['events'],
+        operationId: 'events.createTicket',
         summary: 'Pide un tique de un solo uso (60 s) para abrir el flujo de eventos en vivo con EventSource',
         security: [{ bearer: [] }],
         response: { 201: ZEventsTicketResponse },
@@ -41,7 +43,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `events-ticket:${user.id}`, TICKETS_PER_MINUTE, 60 * 1000);
+      await enforceRateLimit(app.rateLimiter, `events-ticket:${user.id}`, TICKETS_PER_MINUTE, 60 * 1000, reply);
       return reply.code(201).send({ data: await issueEventsTicket(app.db, user) });
     },
   );
@@ -52,6 +54,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
       config: { stream: true },
       schema: {
         tags: ['events'],
+        operationId: 'events.stream',
         summary:
           'Flujo de eventos en vivo (text/event-stream) del usuario: cambios de solicitudes, notificaciones. Autentica con ?ticket= o con el token bearer',
         querystring: ZEventsQuery,

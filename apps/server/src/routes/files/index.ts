@@ -78,6 +78,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['files'],
+        operationId: 'files.upload',
         summary:
           'Sube una imagen (JPG, PNG, WebP; máx. 1536 KiB) o un PDF (máx. 2048 KiB) en el campo multipart «file»',
         security: [{ bearer: [] }],
@@ -88,11 +89,11 @@ export default async function filesRoutes(app: FastifyInstance) {
       // A photo kept offline is uploaded again after a lost answer with the same Idempotency-Key:
       // the retry answers the first file instead of storing a second copy. A multipart body is
       // read in the handler, so the key stands for one file (not compared byte by byte).
-      config: { idempotency: true },
+      config: { idempotency: true, rateLimited: true },
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS);
+      await enforceRateLimit(app.rateLimiter, `upload:${user.id}`, UPLOADS_PER_WINDOW, UPLOAD_WINDOW_MS, reply);
       const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
       const processed = await processUpload(bytes, {
         truncated,
@@ -109,6 +110,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['files'],
+        operationId: 'files.get',
         summary: 'Descarga un archivo: públicos para todos; privados para su dueño, el personal o con enlace firmado',
         params: ZFileIdParams,
         querystring: z.object({ exp: z.coerce.number().int().optional(), sig: z.string().max(64).optional() }),
@@ -144,6 +146,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['files'],
+        operationId: 'files.getVariant',
         summary:
           'Una variante de una imagen subida: ancho 320, 640 o 1200 px (nunca más que el original) en AVIF, WebP o JPEG, p. ej. «640.avif»; mismo acceso que el archivo',
         params: ZFileIdParams.extend({ variant: z.string().max(16) }),

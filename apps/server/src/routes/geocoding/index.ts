@@ -4,10 +4,10 @@ import {
   ZReverseGeocodeQuery,
   ZReverseGeocodeResponse,
 } from '@puntoverde/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { GazetteerGeocoder, type Geocoder } from '../../features/geocoding/geocoder.js';
-import { AppError } from '../../lib/app-error.js';
+import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { requireUser } from '../../plugins/auth.js';
 
 const TAGS = ['geocoding'];
@@ -19,18 +19,18 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
   const r = app.withTypeProvider<ZodTypeProvider>();
   const geocoder = opts.geocoder ?? new GazetteerGeocoder();
 
-  async function limit(request: FastifyRequest) {
+  async function limit(request: FastifyRequest, reply: FastifyReply) {
     const user = requireUser(request);
-    const rate = await app.rateLimiter.hit(`geocode:${user.id}`, LOOKUPS_PER_MINUTE, 60_000);
-    if (!rate.allowed)
-      throw new AppError('too-many-requests', { headers: { 'retry-after': String(rate.retryAfterS) } });
+    await enforceRateLimit(app.rateLimiter, `geocode:${user.id}`, LOOKUPS_PER_MINUTE, 60_000, reply);
   }
 
   r.get(
     '/back/api/v1/geocoding/search',
     {
+      config: { rateLimited: true },
       schema: {
         tags: TAGS,
+        operationId: 'geocoding.search',
         summary:
           'Ubica una dirección colombiana («Calle 49 # 72-35, Medellín») o un barrio en el mapa, de la más probable a la menos',
         security: [{ bearer: [] }],
@@ -39,7 +39,7 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
       },
     },
     async (request, reply) => {
-      await limit(request);
+      await limit(request, reply);
       // The gazetteer changes only with a deploy.
       reply.header('cache-control', 'private, max-age=300');
       return { data: { hits: await geocoder.search(request.query.q) } };
@@ -49,8 +49,10 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
   r.get(
     '/back/api/v1/geocoding/reverse',
     {
+      config: { rateLimited: true },
       schema: {
         tags: TAGS,
+        operationId: 'geocoding.reverse',
         summary: 'La dirección aproximada de un pin del mapa (null si está lejos de toda ciudad conocida)',
         security: [{ bearer: [] }],
         querystring: ZReverseGeocodeQuery,
@@ -58,7 +60,7 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
       },
     },
     async (request, reply) => {
-      await limit(request);
+      await limit(request, reply);
       reply.header('cache-control', 'private, max-age=300');
       return { data: await geocoder.reverse(request.query.lat, request.query.lng) };
     },

@@ -55,6 +55,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       serializerCompiler: () => stringifyLast(),
       schema: {
         tags: ['health'],
+        operationId: 'health.get',
         summary: 'Estado del servicio y de la base de datos',
         description:
           'La conexión a la base de datos se comprueba como mucho una vez por segundo; la respuesta puede tener hasta 1 s de antigüedad.',
@@ -94,6 +95,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       childLoggerFactory: () => quietLog,
       schema: {
         tags: ['health'],
+        operationId: 'health.ready',
         summary: 'Disponibilidad para recibir tráfico (readiness)',
         description:
           'Responde 200 cuando la base de datos responde con todas las migraciones aplicadas y Redis (si está configurado) responde; 503 si alguna falla o mientras el servidor se apaga (drenaje). Los resultados se reutilizan hasta 1 s. `GET /back/api/health` sigue siendo la prueba de vida (liveness).',

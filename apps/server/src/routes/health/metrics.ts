@@ -25,6 +25,7 @@ export default async function metricsRoutes(app: FastifyInstance) {
       config: { auth: 'public', ownBearer: true },
       schema: {
         tags: ['health'],
+        operationId: 'health.metrics',
         summary: 'Métricas para Prometheus (formato de texto)',
         description:
           'Solo con METRICS_TOKEN configurado y enviado como `Authorization: Bearer <token>`; si no, 404 como cualquier ruta desconocida. Peticiones y latencia por ruta y estado, rechazos 429, retraso del event loop, pool de PostgreSQL, cola y resultados del envío de notificaciones, retraso del outbox.',

@@ -33,6 +33,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.get(
     IDENTITY_PATHS.me,
     accountRoute(SIGNED_IN, {
+      operationId: 'me.get',
       summary: 'El usuario actual (sin tokens)',
       response: { 200: ZMeResponse, ...errors(401) },
     }),
@@ -49,6 +50,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.patch(
     IDENTITY_PATHS.me,
     accountRoute(SIGNED_IN_SPEC_CODES, {
+      operationId: 'me.update',
       summary: 'Edita los datos del perfil propio',
       body: ZUpdateProfileRequest,
       response: { 200: ZMeResponse, ...errors(400, 401, 409) },
@@ -59,6 +61,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.delete(
     IDENTITY_PATHS.me,
     accountRoute(SIGNED_IN_SPEC_CODES, {
+      operationId: 'me.delete',
       summary: 'Elimina la cuenta propia (confirma con la contraseña); conserva anonimizado lo que la ley obliga',
       body: ZDeleteAccountRequest,
       response: { 200: ZDeleteAccountResponse, ...errors(400, 401, 409, 429) },
@@ -72,6 +75,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.post(
     IDENTITY_PATHS.myEmail,
     accountRoute(SIGNED_IN_SPEC_CODES, {
+      operationId: 'me.changeEmail',
       summary: 'Cambia el correo de acceso (confirma con la contraseña); habrá que verificarlo de nuevo',
       body: ZChangeEmailRequest,
       response: { 200: ZMeResponse, ...errors(400, 401, 409, 429) },
@@ -82,6 +86,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.post(
     IDENTITY_PATHS.myPassword,
     accountRoute(SIGNED_IN_SPEC_CODES, {
+      operationId: 'me.changePassword',
       summary: 'Cambia la contraseña (confirma con la actual); cierra las demás sesiones',
       body: ZChangePasswordRequest,
       response: { 200: ZChangePasswordResponse, ...errors(400, 401, 429) },
@@ -92,6 +97,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.get(
     IDENTITY_PATHS.mySessions,
     accountRoute(SIGNED_IN, {
+      operationId: 'me.listSessions',
       summary: 'Sesiones abiertas del usuario actual',
       response: { 200: ZSessionListResponse, ...errors(401) },
     }),
@@ -101,6 +107,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.delete(
     `${IDENTITY_PATHS.mySessions}/:id`,
     accountRoute(SIGNED_IN_SPEC_CODES, {
+      operationId: 'me.revokeSession',
       summary: 'Cierra una sesión propia',
       params: ZSessionIdParams,
       response: { 200: ZRevokeSessionResponse, ...errors(401, 404) },
@@ -114,6 +121,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.get(
     IDENTITY_PATHS.myDevices,
     accountRoute(SIGNED_IN, {
+      operationId: 'me.listDevices',
       summary: 'Dispositivos de notificaciones enlazados al usuario actual',
       response: { 200: ZDeviceListResponse, ...errors(401) },
     }),
@@ -123,6 +131,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.delete(
     `${IDENTITY_PATHS.myDevices}/:id`,
     accountRoute(SIGNED_IN_SPEC_CODES, {
+      operationId: 'me.removeDevice',
       summary: 'Desenlaza un dispositivo propio',
       params: ZDeviceIdParams,
       response: { 200: ZRemoveDeviceResponse, ...errors(400, 401, 404) },
@@ -136,6 +145,7 @@ export function accountRoutes(app: FastifyInstance, identity: IdentityService) {
   r.get(
     IDENTITY_PATHS.myExport,
     accountRoute(SIGNED_IN, {
+      operationId: 'me.export',
       summary: 'Descarga mis datos personales (JSON)',
       response: { 200: dataOf(ZPersonalDataExport), ...errors(401) },
     }),

@@ -20,29 +20,29 @@ export default async function identityAdminRoutes(app: FastifyInstance) {
 
   r.get(
     `${P}/users`,
-    { schema: { tags: ['admin'], summary: 'Buscar usuarios', security, querystring: ZAdminUserListQuery, response: { 200: dataOf(ZAdminUserList) } } },
+    { schema: { tags: ['admin'], operationId: 'adminUsers.list', summary: 'Buscar usuarios', security, querystring: ZAdminUserListQuery, response: { 200: dataOf(ZAdminUserList) } } },
     async (request) => ({ data: await listUsers(app.db, request.query) }),
   );
   r.get(
     `${P}/users/:id`,
-    { schema: { tags: ['admin'], summary: 'Un usuario', security, params: ZIdParams, response: { 200: dataOf(ZAdminUser) } } },
+    { schema: { tags: ['admin'], operationId: 'adminUsers.get', summary: 'Un usuario', security, params: ZIdParams, response: { 200: dataOf(ZAdminUser) } } },
     async (request) => ({ data: await getUser(app.db, request.params.id) }),
   );
   r.patch(
     `${P}/users/:id`,
-    { schema: { tags: ['admin'], summary: 'Cambiar tipo, administración o estado de un usuario', security, params: ZIdParams, body: ZAdminUserUpdate, response: { 200: dataOf(ZAdminUser) } } },
+    { schema: { tags: ['admin'], operationId: 'adminUsers.update', summary: 'Cambiar tipo, administración o estado de un usuario', security, params: ZIdParams, body: ZAdminUserUpdate, response: { 200: dataOf(ZAdminUser) } } },
     async (request) => ({ data: await updateUser(app.db, request.params.id, request.body, requireAdmin(request)) }),
   );
 
   r.post(
     `${P}/users/managers`,
-    { schema: { tags: ['admin'], summary: 'Crear un responsable de punto (recibe un enlace para definir su contraseña)', security, body: ZAdminCreateManager, response: { 201: dataOf(ZAdminUser) } } },
+    { schema: { tags: ['admin'], operationId: 'adminUsers.createManager', summary: 'Crear un responsable de punto (recibe un enlace para definir su contraseña)', security, body: ZAdminCreateManager, response: { 201: dataOf(ZAdminUser) } } },
     async (request, reply) =>
       reply.code(201).send({ data: await createManager(app.db, app.identity, request.body, requireAdmin(request)) }),
   );
   r.post(
     `${P}/users/:id/resend-verification`,
-    { schema: { tags: ['admin'], summary: 'Reenviar el correo de verificación a un usuario', security, params: ZIdParams, response: { 200: dataOf(z.object({ sent: z.boolean(), email: z.string() })) } } },
+    { schema: { tags: ['admin'], operationId: 'adminUsers.resendVerification', summary: 'Reenviar el correo de verificación a un usuario', security, params: ZIdParams, response: { 200: dataOf(z.object({ sent: z.boolean(), email: z.string() })) } } },
     async (request) => ({ data: await resendVerificationFor(app.db, app.identity, request.params.id, requireAdmin(request)) }),
   );
 }

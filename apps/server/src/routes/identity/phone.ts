@@ -60,17 +60,17 @@ export default fp(
     app.decorate('phoneVerification', phone);
     app.identity.registerAccountDeletionHook((trx, userId) => deletePhoneCodesOf(trx, userId));
 
-    const sending = async (request: FastifyRequest) => {
+    const sending = async (request: FastifyRequest, reply: FastifyReply) => {
       requireUser(request);
-      await app.identity.enforceIpBudget('verification', request.ip);
+      await app.identity.enforceIpBudget('verification', request.ip, reply);
     };
     const signedIn = async (request: FastifyRequest) => {
       requireUser(request);
     };
     // After validation: a malformed body costs nothing and does not spend the allowance.
-    const countConfirmation = async (request: FastifyRequest) => {
+    const countConfirmation = async (request: FastifyRequest, reply: FastifyReply) => {
       const key = `phone-confirm:u:${requireUser(request).id}`;
-      await enforceRateLimit(app.rateLimiter, key, CONFIRM_LIMIT.max, CONFIRM_LIMIT.windowMs);
+      await enforceRateLimit(app.rateLimiter, key, CONFIRM_LIMIT.max, CONFIRM_LIMIT.windowMs, reply);
     };
     const staff = async (request: FastifyRequest) => {
       requireAdmin(request);
@@ -86,6 +86,7 @@ export default fp(
         schema: {
           tags: TAGS,
           security,
+          operationId: 'phone.startVerification',
           summary: 'Envía por SMS un código de 6 dígitos al celular del perfil (o al indicado); vence en 10 minutos',
           body: ZSendPhoneCodeRequest,
           response: { 200: ZSendPhoneCodeResponse, ...errors(400, 401, 429, 503) },
@@ -104,6 +105,7 @@ export default fp(
         schema: {
           tags: TAGS,
           security,
+          operationId: 'phone.confirmVerification',
           summary:
             'Confirma el celular con el código recibido por SMS (5 intentos por código, un solo uso); un celular verificado es de una sola cuenta (409)',
           body: ZConfirmPhoneCodeRequest,
@@ -121,6 +123,7 @@ export default fp(
         schema: {
           tags: ['admin'],
           security,
+          operationId: 'adminSettings.getPickups',
           summary: 'Reglas de las solicitudes de recolección (solo administración)',
           response: { 200: ZPickupSettingsResponse, ...errors(401, 403) },
         },
@@ -136,6 +139,7 @@ export default fp(
         schema: {
           tags: ['admin'],
           security,
+          operationId: 'adminSettings.updatePickups',
           summary: 'Exige (o no) un celular verificado para pedir recolecciones (solo administración)',
           body: ZPickupSettingsRequest,
           response: { 200: ZPickupSettingsResponse, ...errors(400, 401, 403) },

@@ -17,7 +17,7 @@ import {
   ZVerifyEmailRequest,
   ZVerifyEmailResponse,
 } from '@puntoverde/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IdentityService, IpBudget } from '../../features/identity/identity.service.js';
 import { requireUser } from '../../plugins/auth.js';
@@ -25,7 +25,8 @@ import { BEARER, errors, meta, noStore, SIGNED_IN_SPEC_CODES, SPEC_CODES, TAGS }
 
 /** Sign-up, login, the customer call, tokens, recovery and e-mail verification links (spec §7). */
 export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
-  const budget = (name: IpBudget) => async (request: FastifyRequest) => identity.enforceIpBudget(name, request.ip);
+  const budget = (name: IpBudget) => async (request: FastifyRequest, reply: FastifyReply) =>
+    identity.enforceIpBudget(name, request.ip, reply);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // ---- legacy calls (spec §7) ----
@@ -38,6 +39,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'auth.signUp',
         summary: 'Registro de hogar (tc_id 2) o empresa (tc_id 3); responde el usuario con sus tokens',
         body: ZSignupRequest,
         response: { 201: ZSessionUserResponse, ...errors(400, 409, 429) },
@@ -57,6 +59,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'auth.logIn',
         summary: 'Inicio de sesión con correo y contraseña; playerId enlaza el dispositivo de notificaciones',
         body: ZLoginRequest,
         response: { 200: ZSessionUserResponse, ...errors(400, 401, 403, 429) },
@@ -77,6 +80,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'auth.forgotPassword',
         summary: 'Envía un enlace para crear una nueva contraseña (misma respuesta exista o no el correo)',
         body: ZForgotPasswordRequest,
         response: { 200: ZForgotPasswordResponse, ...errors(400, 429) },
@@ -93,6 +97,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       schema: {
         tags: TAGS,
         security: BEARER,
+        operationId: 'users.legacyList',
         summary: 'Datos de un cliente: el propio usuario, una empresa para sus sucursales o un administrador',
         querystring: ZCustomerQuery,
         response: { 200: ZCustomerResponse, ...errors(400, 401, 403, 404) },
@@ -111,6 +116,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'auth.refresh',
         summary: 'Cambia un refresh token (de un solo uso) por un nuevo par de tokens',
         body: ZRefreshRequest,
         response: { 200: ZRefreshResponse, ...errors(400, 401, 429) },
@@ -126,6 +132,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'auth.logOut',
         summary: 'Cierra la sesión del token enviado (y la del refresh token del cuerpo, si viene)',
         body: ZLogoutRequest,
         response: { 200: ZLogoutResponse, ...errors(400, 401) },
@@ -147,6 +154,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'auth.resetPassword',
         summary: 'Crea la nueva contraseña con el enlace recibido; cierra todas las sesiones',
         body: ZResetPasswordRequest,
         response: { 200: ZResetPasswordResponse, ...errors(400, 429) },
@@ -163,6 +171,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       onSend: noStore,
       schema: {
         tags: TAGS,
+        operationId: 'auth.verifyEmail',
         summary: 'Confirma el correo con el enlace recibido',
         body: ZVerifyEmailRequest,
         response: { 200: ZVerifyEmailResponse, ...errors(400, 429) },
@@ -180,6 +189,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
       schema: {
         tags: TAGS,
         security: BEARER,
+        operationId: 'auth.resendVerification',
         summary: 'Vuelve a enviar el correo de confirmación al usuario actual',
         response: { 200: ZResendVerificationResponse, ...errors(401, 429) },
       },

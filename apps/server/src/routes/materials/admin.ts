@@ -33,7 +33,7 @@ export default async function materialsAdminRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     P,
-    { schema: { tags: ['admin'], summary: 'Materiales del catálogo (también los inactivos)', security, querystring: ZAdminMaterialListQuery, response: { 200: dataOf(ZAdminMaterialList) } } },
+    { schema: { tags: ['admin'], operationId: 'adminMaterials.list', summary: 'Materiales del catálogo (también los inactivos)', security, querystring: ZAdminMaterialListQuery, response: { 200: dataOf(ZAdminMaterialList) } } },
     async (request) => {
       requireAdmin(request);
       return { data: await listMaterialsAdmin(app.db, request.query) };
@@ -41,12 +41,12 @@ export default async function materialsAdminRoutes(app: FastifyInstance) {
   );
   r.post(
     P,
-    { schema: { tags: ['admin'], summary: 'Crear un material (el código no se puede cambiar después)', security, body: ZAdminMaterialCreate, response: { 201: dataOf(ZAdminMaterial) } } },
+    { schema: { tags: ['admin'], operationId: 'adminMaterials.create', summary: 'Crear un material (el código no se puede cambiar después)', security, body: ZAdminMaterialCreate, response: { 201: dataOf(ZAdminMaterial) } } },
     async (request, reply) => reply.code(201).send({ data: await createMaterialAdmin(app.db, request.body, requireAdmin(request)) }),
   );
   r.get(
     `${P}/:code`,
-    { schema: { tags: ['admin'], summary: 'Un material', security, params: ZCodeParams, response: { 200: dataOf(ZAdminMaterial) } } },
+    { schema: { tags: ['admin'], operationId: 'adminMaterials.get', summary: 'Un material', security, params: ZCodeParams, response: { 200: dataOf(ZAdminMaterial) } } },
     async (request) => {
       requireAdmin(request);
       return { data: await getMaterialAdmin(app.db, request.params.code) };
@@ -54,12 +54,12 @@ export default async function materialsAdminRoutes(app: FastifyInstance) {
   );
   r.put(
     `${P}/:code`,
-    { schema: { tags: ['admin'], summary: 'Editar un material (nombres, grupo, caneca, claves OSM, palabras de búsqueda, estado)', security, params: ZCodeParams, body: ZAdminMaterialInput, response: { 200: dataOf(ZAdminMaterial) } } },
+    { schema: { tags: ['admin'], operationId: 'adminMaterials.replace', summary: 'Editar un material (nombres, grupo, caneca, claves OSM, palabras de búsqueda, estado)', security, params: ZCodeParams, body: ZAdminMaterialInput, response: { 200: dataOf(ZAdminMaterial) } } },
     async (request) => ({ data: await updateMaterialAdmin(app.db, request.params.code, request.body, requireAdmin(request)) }),
   );
   r.patch(
     `${P}/:code`,
-    { schema: { tags: ['admin'], summary: 'Desactivar o reactivar un material', security, params: ZCodeParams, body: z.object({ active: z.boolean() }), response: { 200: dataOf(ZAdminMaterial) } } },
+    { schema: { tags: ['admin'], operationId: 'adminMaterials.update', summary: 'Desactivar o reactivar un material', security, params: ZCodeParams, body: z.object({ active: z.boolean() }), response: { 200: dataOf(ZAdminMaterial) } } },
     async (request) => ({ data: await setMaterialActive(app.db, request.params.code, request.body.active, requireAdmin(request)) }),
   );
 }

@@ -17,6 +17,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['points'],
+        operationId: 'materials.list',
         summary: 'Catálogo de materiales (colores de caneca de la Resolución 2184 de 2019)',
         response: { 200: ZMaterialsResponse },
       },

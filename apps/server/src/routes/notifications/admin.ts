@@ -41,6 +41,7 @@ export default async function notificationsAdminRoutes(app: FastifyInstance, opt
       onRequest: adminOnly,
       schema: {
         tags: ['notifications'],
+        operationId: 'adminBroadcasts.legacyList',
         summary: 'Personal: notificaciones enviadas por tipo y los envíos masivos, con sus cifras de entrega (filtros: tipo, audiencia, fechas)',
         security,
         body: ZGetNotificationsRequest,
@@ -57,6 +58,7 @@ export default async function notificationsAdminRoutes(app: FastifyInstance, opt
       onRequest: adminOnly,
       schema: {
         tags: TAGS,
+        operationId: 'adminBroadcasts.audience',
         summary: 'A cuántas cuentas y dispositivos llegaría hoy un envío masivo a esta audiencia',
         security,
         querystring: ZBroadcastAudienceQuery,
@@ -86,6 +88,7 @@ export default async function notificationsAdminRoutes(app: FastifyInstance, opt
       onRequest: adminOnly,
       schema: {
         tags: TAGS,
+        operationId: 'adminBroadcasts.create',
         summary: 'Envío masivo: a todos, por tipo de usuario o por ciudad; ahora o programado (send_at)',
         security,
         body: ZCreateBroadcast,
@@ -108,7 +111,7 @@ export default async function notificationsAdminRoutes(app: FastifyInstance, opt
     {
       config: { auth: 'admin' },
       onRequest: adminOnly,
-      schema: { tags: TAGS, summary: 'Un envío masivo con sus cifras de entrega', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
+      schema: { tags: TAGS, operationId: 'adminBroadcasts.get', summary: 'Un envío masivo con sus cifras de entrega', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
     },
     async (request) => ({ data: await push.getBroadcast(app.db, request.params.id) }),
   );
@@ -118,7 +121,7 @@ export default async function notificationsAdminRoutes(app: FastifyInstance, opt
     {
       config: { auth: 'admin' },
       onRequest: adminOnly,
-      schema: { tags: TAGS, summary: 'Cancela un envío programado que aún no sale', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
+      schema: { tags: TAGS, operationId: 'adminBroadcasts.cancel', summary: 'Cancela un envío programado que aún no sale', security, params: ZBroadcastIdParams, response: { 200: ZBroadcastResponse } },
     },
     async (request) => ({ data: await push.cancelBroadcast(app.db, request.params.id) }),
   );

@@ -17,7 +17,7 @@ import {
   ZNotificationResponse,
   ZNotificationsReadAllResponse,
 } from '@puntoverde/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { realtimeOf } from '../../features/realtime/realtime.plugin.js';
@@ -51,10 +51,10 @@ export function notificationWorkerOf(app: FastifyInstance): NotificationWorker {
 /** Registrations per hour: per account, or per IP before signing in. */
 const REGISTER_LIMIT = { anonymous: 20, user: 60, windowMs: 60 * 60 * 1000 };
 
-async function limitRegistrations(app: FastifyInstance, request: FastifyRequest) {
+async function limitRegistrations(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const key = request.user ? `push-register:u:${request.user.id}` : `push-register:ip:${request.ip}`;
   const max = request.user ? REGISTER_LIMIT.user : REGISTER_LIMIT.anonymous * app.config.ipRateLimitFactor;
-  await enforceRateLimit(app.rateLimiter, key, max, REGISTER_LIMIT.windowMs);
+  await enforceRateLimit(app.rateLimiter, key, max, REGISTER_LIMIT.windowMs, reply);
 }
 
 /**
@@ -97,9 +97,11 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   r.post(
     REGISTER_NOTIFICATIONS_PATH,
     {
-      onRequest: async (request) => limitRegistrations(app, request),
+      onRequest: async (request, reply) => limitRegistrations(app, request, reply),
+      config: { rateLimited: true },
       schema: {
         tags: TAGS,
+        operationId: 'notifications.registerDevice',
         summary:
           'Registra este dispositivo para notificaciones push (suscripción Web Push o token FCM/APNs). Idempotente; responde el player_id que la app envía como playerId en clientes/login. Con sesión, lo enlaza de una vez.',
         body: ZRegisterNotificationsRequest,
@@ -126,6 +128,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       },
       schema: {
         tags: TAGS,
+        operationId: 'notifications.legacyListMine',
         summary: 'Mis notificaciones, de la más reciente a la más antigua, por páginas, con el número de no leídas',
         security,
         body: ZGetNotificationsByUserRequest,
@@ -142,7 +145,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
 
   r.get(
     PUSH_KEY_PATH,
-    { schema: { tags: TAGS, summary: 'La clave pública VAPID con la que el navegador se suscribe', response: { 200: ZPushKeyResponse } } },
+    { schema: { tags: TAGS, operationId: 'notifications.getPushKey', summary: 'La clave pública VAPID con la que el navegador se suscribe', response: { 200: ZPushKeyResponse } } },
     async () => ({ data: { public_key: app.config.vapid.publicKey, fcm: app.config.fcm !== undefined } }),
   );
 
@@ -152,7 +155,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       onRequest: async (request) => {
         requireUser(request);
       },
-      schema: { tags: TAGS, summary: 'Mis preferencias: canales por tipo de aviso y horas de silencio', security, response: { 200: ZNotificationPreferencesResponse } },
+      schema: { tags: TAGS, operationId: 'notifications.getPreferences', summary: 'Mis preferencias: canales por tipo de aviso y horas de silencio', security, response: { 200: ZNotificationPreferencesResponse } },
     },
     async (request) => ({ data: await push.getPreferences(app.db, requireUser(request).id) }),
   );
@@ -165,6 +168,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       },
       schema: {
         tags: TAGS,
+        operationId: 'notifications.updatePreferences',
         summary: 'Cambia mis preferencias (solo lo enviado)',
         security,
         body: ZUpdateNotificationPreferences,
@@ -179,6 +183,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'notifications.recordPushClick',
         summary: 'El service worker informa un clic en una notificación del sistema (token firmado que trae el push)',
         body: ZPushClickRequest,
         response: { 204: z.null() },
@@ -197,6 +202,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'notifications.list',
         summary: 'Mis notificaciones, de la más reciente a la más antigua (unread=true: solo las no leídas)',
         security: [{ bearer: [] }],
         querystring: ZNotificationListQuery,
@@ -214,6 +220,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'notifications.markRead',
         summary: 'Marca una de mis notificaciones como leída',
         security: [{ bearer: [] }],
         params: ZNotificationIdParams,
@@ -231,6 +238,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'notifications.markAllRead',
         summary: 'Marca todas mis notificaciones como leídas',
         security: [{ bearer: [] }],
         response: { 200: ZNotificationsReadAllResponse },

@@ -76,6 +76,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'points.list',
         summary: 'Puntos de un área del mapa (lista compacta; comprimida y con ETag)',
         description:
           'bbox=minLng,minLat,maxLng,maxLat. Filtros: materials (códigos separados por comas, cualquiera de ellos), kind, q (nombre, dirección o material), open_now, at.',
@@ -98,6 +99,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'points.clusters',
         summary: 'Grupos (clusters) y puntos de un área del mapa para un nivel de zoom',
         querystring: ZPointsClustersQuery,
         response: { 200: ZPointsClustersResponse, 400: ZErrorBody },
@@ -118,6 +120,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'points.near',
         summary: 'Puntos más cercanos a una ubicación, del más cercano al más lejano',
         querystring: ZPointsNearQuery,
         response: { 200: ZPointsNearResponse, 400: ZErrorBody },
@@ -137,6 +140,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'points.geojson',
         summary: 'Datos abiertos: todos los puntos activos en GeoJSON (RFC 7946)',
         response: { 200: z.unknown() },
       },
@@ -154,6 +158,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       config: MANAGERS,
       schema: {
         tags: TAGS,
+        operationId: 'points.listMine',
         summary: 'Puntos que administro, con sus contenedores (responsables del punto)',
         security: [{ bearer: [] }],
         response: { 200: ZManagedPointsResponse, ...errors },
@@ -175,6 +180,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'points.get',
         summary: 'Un punto: tipo, dirección, horario ("abierto ahora"), materiales y contenedores',
         params: ZPointIdParams,
         querystring: ZPointDetailQuery,
@@ -195,6 +201,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       config: POINT_MANAGERS,
       schema: {
         tags: TAGS,
+        operationId: 'containers.list',
         summary: 'Contenedores de un punto (su responsable o un administrador)',
         security: [{ bearer: [] }],
         params: ZPointIdParams,
@@ -217,6 +224,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       preValidation: mustManagePoint,
       schema: {
         tags: TAGS,
+        operationId: 'containers.update',
         summary: 'Actualiza el nivel de llenado o el estado de un contenedor',
         security: [{ bearer: [] }],
         params: ZContainerParams,
@@ -238,6 +246,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       preValidation: mustManagePoint,
       schema: {
         tags: TAGS,
+        operationId: 'containers.recordEmptying',
         summary: 'Registra un vaciado del contenedor (kg del material retirados)',
         security: [{ bearer: [] }],
         params: ZContainerParams,
@@ -259,6 +268,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
       config: POINT_MANAGERS,
       schema: {
         tags: TAGS,
+        operationId: 'containers.listReadings',
         summary: 'Historial de lecturas de llenado y vaciados de un contenedor',
         security: [{ bearer: [] }],
         params: ZContainerParams,

@@ -1,4 +1,5 @@
 import {
+  ADMIN_PQR_CALENDAR_PATH,
   ZAdminPqrAnswerRequest,
   ZAdminPqrAssignRequest,
   ZAdminPqrDetailResponse,
@@ -31,6 +32,7 @@ import {
   transferPqr,
 } from '../../features/pqr/pqr-transitions.service.js';
 import { requireAdmin } from '../../plugins/auth.js';
+import type { Deprecation } from '../../plugins/http-conventions.js';
 
 const V1 = '/back/api/v1';
 
@@ -49,6 +51,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.list',
         summary: 'Bandeja de PQR ordenada por vencimiento, con semáforo y filtros',
         security,
         querystring: ZAdminPqrListQuery,
@@ -67,6 +70,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.listStaff',
         summary: 'Personas del equipo a quienes asignar PQR',
         security,
         response: { 200: ZPqrStaffListResponse },
@@ -84,6 +88,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.report',
         summary: 'Informe mensual: volumen por tipo y porcentaje respondido a tiempo',
         security,
         querystring: ZPqrMonthQuery,
@@ -102,6 +107,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.reportCsv',
         summary: 'Informe mensual en CSV (separador «;», coma decimal, UTF-8)',
         security,
         querystring: ZPqrMonthQuery,
@@ -119,58 +125,67 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
     },
   );
 
-  r.get(
-    `${ADMIN}/calendar`,
-    {
-      config: STAFF,
-      schema: {
-        tags: adminTags,
-        summary: 'Días no hábiles adicionales o hábiles por excepción que usa el cálculo de plazos',
-        security,
-        response: { 200: ZPqrCalendarListResponse },
+  // The business-day calendar. Its old place under /admin/pqr/ made /calendar/{date} and
+  // /{radicado}/assign match the same URLs; it answers there, deprecated, until its sunset.
+  const calendarRoutes = (base: string, deprecated?: Deprecation) => {
+    const config = deprecated ? { ...STAFF, deprecated } : STAFF;
+    const documented = (operationId: string) => (deprecated ? { hide: true } : { operationId });
+    r.get(
+      base,
+      {
+        config,
+        schema: {
+          ...documented('adminPqr.getCalendar'),
+          tags: adminTags,
+          summary: 'Días no hábiles adicionales o hábiles por excepción que usa el cálculo de plazos',
+          security,
+          response: { 200: ZPqrCalendarListResponse },
+        },
       },
-    },
-    async (request) => {
-      requireAdmin(request);
-      return { data: await listCalendar(app.db) };
-    },
-  );
-
-  r.put(
-    `${ADMIN}/calendar`,
-    {
-      config: STAFF,
-      schema: {
-        tags: adminTags,
-        summary: 'Marca un día como no hábil (cierre) o hábil por excepción',
-        security,
-        body: ZPqrCalendarDay,
-        response: { 200: ZPqrCalendarListResponse },
+      async (request) => {
+        requireAdmin(request);
+        return { data: await listCalendar(app.db) };
       },
-    },
-    async (request) => {
-      const admin = requireAdmin(request);
-      return { data: await setCalendarDay(app.db, request.body, admin) };
-    },
-  );
-
-  r.delete(
-    `${ADMIN}/calendar/:date`,
-    {
-      config: STAFF,
-      schema: {
-        tags: adminTags,
-        summary: 'Quita una excepción del calendario',
-        security,
-        params: ZPqrCalendarDateParams,
-        response: { 200: ZPqrCalendarListResponse },
+    );
+    r.put(
+      base,
+      {
+        config,
+        schema: {
+          ...documented('adminPqr.setCalendarDay'),
+          tags: adminTags,
+          summary: 'Marca un día como no hábil (cierre) o hábil por excepción',
+          security,
+          body: ZPqrCalendarDay,
+          response: { 200: ZPqrCalendarListResponse },
+        },
       },
-    },
-    async (request) => {
-      requireAdmin(request);
-      return { data: await removeCalendarDay(app.db, request.params.date) };
-    },
-  );
+      async (request) => {
+        const admin = requireAdmin(request);
+        return { data: await setCalendarDay(app.db, request.body, admin) };
+      },
+    );
+    r.delete(
+      `${base}/:date`,
+      {
+        config,
+        schema: {
+          ...documented('adminPqr.removeCalendarDay'),
+          tags: adminTags,
+          summary: 'Quita una excepción del calendario',
+          security,
+          params: ZPqrCalendarDateParams,
+          response: { 200: ZPqrCalendarListResponse },
+        },
+      },
+      async (request) => {
+        requireAdmin(request);
+        return { data: await removeCalendarDay(app.db, request.params.date) };
+      },
+    );
+  };
+  calendarRoutes(ADMIN_PQR_CALENDAR_PATH);
+  calendarRoutes(`${ADMIN}/calendar`, { since: '2026-12-02', sunset: '2027-06-30', successor: ADMIN_PQR_CALENDAR_PATH });
 
   r.get(
     `${ADMIN}/:radicado`,
@@ -178,6 +193,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.get',
         summary: 'Detalle de una PQR con historial completo y notas internas',
         security,
         params: ZPqrRadicadoParams,
@@ -196,6 +212,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.assign',
         summary: 'Asigna la PQR a una persona del equipo (o la deja sin asignar)',
         security,
         params: ZPqrRadicadoParams,
@@ -215,6 +232,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.addNote',
         summary: 'Agrega una nota interna (el peticionario no la ve)',
         security,
         params: ZPqrRadicadoParams,
@@ -234,6 +252,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.changeStatus',
         summary:
           'Cambia el estado: en trámite, pendiente de información del peticionario o cerrada (409 si no se permite)',
         security,
@@ -254,6 +273,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.answer',
         summary: 'Responde la PQR (texto y adjuntos); se envía por correo y queda visible en la app',
         security,
         params: ZPqrRadicadoParams,
@@ -273,6 +293,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.extend',
         summary: 'Prórroga única antes del vencimiento, con motivo y nueva fecha (máximo el doble del plazo)',
         security,
         params: ZPqrRadicadoParams,
@@ -292,6 +313,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
       config: STAFF,
       schema: {
         tags: adminTags,
+        operationId: 'adminPqr.transfer',
         summary: 'Traslada la PQR a la entidad competente (dentro de 5 días hábiles) y avisa al peticionario',
         security,
         params: ZPqrRadicadoParams,

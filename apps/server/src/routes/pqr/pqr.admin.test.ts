@@ -1,4 +1,4 @@
-import type { AdminPqrDetail, PqrPublic } from '@puntoverde/contract';
+import { ADMIN_PQR_CALENDAR_PATH, type AdminPqrDetail, type PqrPublic } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { BusinessCalendar, addCalendarDays, bogotaDate } from '../../features/pqr/business-days.js';
@@ -57,6 +57,9 @@ describe('back-office authorization', () => {
     ['GET', `${ADMIN_PQR_URL}/calendar`],
     ['PUT', `${ADMIN_PQR_URL}/calendar`, { date: '2026-12-31', is_working: false, reason: 'Cierre de fin de año' }],
     ['DELETE', `${ADMIN_PQR_URL}/calendar/2026-12-31`],
+    ['GET', ADMIN_PQR_CALENDAR_PATH],
+    ['PUT', ADMIN_PQR_CALENDAR_PATH, { date: '2026-12-31', is_working: false, reason: 'Cierre de fin de año' }],
+    ['DELETE', `${ADMIN_PQR_CALENDAR_PATH}/2026-12-31`],
     ['GET', `${ADMIN_PQR_URL}/${radicado}`],
     ['POST', `${ADMIN_PQR_URL}/${radicado}/assign`, { assignee_id: null }],
     ['POST', `${ADMIN_PQR_URL}/${radicado}/notes`, { body: 'nota' }],
@@ -80,6 +83,22 @@ describe('back-office authorization', () => {
     }
     const detail = await t.app.inject({ method: 'GET', url: `${ADMIN_PQR_URL}/${p.radicado}`, headers: admin });
     expect(detail.json().data.status).toBe('radicada');
+  });
+});
+
+describe('business-day calendar', () => {
+  it('moves to its own path; the former one still answers, announcing its successor and sunset', async () => {
+    const day = { date: '2031-12-31', is_working: false, reason: 'Cierre de fin de año' };
+    const put = await t.app.inject({ method: 'PUT', url: ADMIN_PQR_CALENDAR_PATH, headers: admin, payload: day });
+    expect(put.statusCode).toBe(200);
+    expect(put.headers.deprecation).toBeUndefined();
+    const old = await t.app.inject({ method: 'GET', url: `${ADMIN_PQR_URL}/calendar`, headers: admin });
+    expect(old.statusCode).toBe(200);
+    expect(old.json()).toEqual((await t.app.inject({ method: 'GET', url: ADMIN_PQR_CALENDAR_PATH, headers: admin })).json());
+    expect(old.headers.sunset).toBe('Wed, 30 Jun 2027 23:59:59 GMT');
+    expect(old.headers.link).toBe(`<${ADMIN_PQR_CALENDAR_PATH}>; rel="successor-version"`);
+    const removed = await t.app.inject({ method: 'DELETE', url: `${ADMIN_PQR_URL}/calendar/${day.date}`, headers: admin });
+    expect(removed.statusCode).toBe(200);
   });
 });
 

@@ -57,9 +57,10 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
     `${V1}/pqr`,
     {
       // An offline-filed PQR is retried with its Idempotency-Key: never a second radicado.
-      config: { idempotency: true },
+      config: { idempotency: true, rateLimited: true },
       schema: {
         tags,
+        operationId: 'pqr.create',
         summary: 'Radica una PQR (con o sin cuenta) y devuelve el radicado y la fecha límite de respuesta',
         body: ZCreatePqrRequest,
         response: { 201: ZCreatePqrResponse },
@@ -67,7 +68,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
     },
     async (request, reply) => {
       const max = request.user ? LIMITS.file.user : LIMITS.file.anonymous;
-      await enforceRateLimit(app.rateLimiter, `pqr-file:${who(request)}`, max, LIMITS.file.windowMs);
+      await enforceRateLimit(app.rateLimiter, `pqr-file:${who(request)}`, max, LIMITS.file.windowMs, reply);
       const data = await filePqr(deps, request.body, request.user);
       return reply.code(201).send({ data });
     },
@@ -76,15 +77,17 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   r.get(
     `${V1}/pqr/track`,
     {
+      config: { rateLimited: true },
       schema: {
         tags,
+        operationId: 'pqr.track',
         summary: 'Consulta una PQR por radicado y correo (la misma respuesta 404 si alguno no coincide)',
         querystring: ZPqrTrackQuery,
         response: { 200: ZPqrResponse },
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(app.rateLimiter, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
+      await enforceRateLimit(app.rateLimiter, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs, reply);
       reply.header('cache-control', 'no-store');
       return { data: await trackPqr(deps, request.query.radicado, request.query.email) };
     },
@@ -93,15 +96,17 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   r.post(
     `${V1}/pqr/track/information`,
     {
+      config: { rateLimited: true },
       schema: {
         tags,
+        operationId: 'pqr.supplyInformation',
         summary: 'El peticionario envía la información que le pidieron; el plazo vuelve a correr',
         body: ZPqrInformationRequest,
         response: { 200: ZPqrResponse },
       },
     },
-    async (request) => {
-      await enforceRateLimit(app.rateLimiter, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs);
+    async (request, reply) => {
+      await enforceRateLimit(app.rateLimiter, `pqr-track:${request.ip}`, LIMITS.track.limit, LIMITS.track.windowMs, reply);
       return { data: await supplyInformation(deps, request.body, request.user) };
     },
   );
@@ -111,6 +116,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
     {
       schema: {
         tags,
+        operationId: 'pqr.dueDate',
         summary: 'Fecha límite de respuesta en días hábiles colombianos para un tipo y un instante de radicación',
         querystring: ZPqrDueDateQuery,
         response: { 200: ZPqrDueDateResponse },
@@ -124,7 +130,15 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
 
   r.get(
     `${V1}/pqr/mine`,
-    { schema: { tags, summary: 'Mis PQR (usuario con sesión)', security, response: { 200: ZPqrListResponse } } },
+    {
+      schema: {
+        tags,
+        operationId: 'pqr.listMine',
+        summary: 'Mis PQR (usuario con sesión)',
+        security,
+        response: { 200: ZPqrListResponse },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       reply.header('cache-control', 'no-store');
@@ -138,8 +152,10 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
     uploads.withTypeProvider<ZodTypeProvider>().post(
       `${V1}/pqr/attachments`,
       {
+        config: { rateLimited: true },
         schema: {
           tags,
+          operationId: 'pqr.uploadAttachment',
           summary: `Adjunto de una PQR (imagen JPG/PNG/WebP hasta 1536 KiB o PDF hasta 2048 KiB) en el campo «${UPLOAD_FIELD}»; sin sesión devuelve upload_key para enviarlo en ${PQR_UPLOAD_KEY_HEADER} y en la radicación`,
           consumes: ['multipart/form-data'],
           headers: z.object({ [PQR_UPLOAD_KEY_HEADER]: z.string().max(100).optional() }).loose(),
@@ -152,6 +168,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
           `pqr-upload:${who(request)}`,
           LIMITS.upload.limit,
           LIMITS.upload.windowMs,
+          reply,
         );
         const { bytes, truncated } = await request.readUpload(UPLOAD_FIELD, UPLOAD_LIMITS);
         const header = request.headers[PQR_UPLOAD_KEY_HEADER];

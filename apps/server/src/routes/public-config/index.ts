@@ -10,6 +10,7 @@ export default async function publicConfigRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['config'],
+        operationId: 'config.get',
         summary: 'Configuración pública de la app: modo demostración y plantilla de teselas del mapa',
         response: { 200: ZPublicConfigResponse },
       },

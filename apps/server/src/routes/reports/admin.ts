@@ -52,6 +52,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'reportHandling.list',
         summary: 'Bandeja de reportes (los más antiguos primero): responsables, los de sus puntos; administración, todos',
         security,
         querystring: ZHandlerReportListQuery,
@@ -66,6 +67,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'reportHandling.bulkChangeStatus',
         summary: 'Cambia el estado de varios reportes a la vez (cada uno se valida por separado)',
         security,
         body: ZReportBulkStatusChange,
@@ -83,6 +85,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'reportHandling.get',
         summary: 'Un reporte con quién lo hizo, notas internas y fotos ocultas',
         security,
         params: ZReportNumberParams,
@@ -98,6 +101,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
       preValidation: handlesReport,
       schema: {
         tags,
+        operationId: 'reportHandling.changeStatus',
         summary: 'Cambia el estado: en_revision, programado, resuelto, descartado (reason), duplicado (duplicate_of) o abierto',
         security,
         params: ZReportNumberParams,
@@ -114,7 +118,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
     `${P}/:number/notes`,
     {
       preValidation: handlesReport,
-      schema: { tags, summary: 'Nota interna (no la ve el público)', security, params: ZReportNumberParams, body: ZReportNoteRequest, response: { 200: ZHandlerReportResponse } },
+      schema: { tags, operationId: 'reportHandling.addNote', summary: 'Nota interna (no la ve el público)', security, params: ZReportNumberParams, body: ZReportNoteRequest, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
       data: await addInternalNote(deps, requireManagerOrAdmin(request), request.params.number, request.body.text),
@@ -125,7 +129,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
     `${P}/:number/assign`,
     {
       preValidation: handlesReport,
-      schema: { tags, summary: 'Asigna el reporte a alguien del equipo o a quien administra el punto', security, params: ZReportNumberParams, body: ZReportAssignRequest, response: { 200: ZHandlerReportResponse } },
+      schema: { tags, operationId: 'reportHandling.assign', summary: 'Asigna el reporte a alguien del equipo o a quien administra el punto', security, params: ZReportNumberParams, body: ZReportAssignRequest, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
       data: await assignReport(deps, requireManagerOrAdmin(request), request.params.number, request.body.assignee_id),
@@ -138,7 +142,7 @@ export default async function handlingRoutes(app: FastifyInstance) {
       preValidation: handlesReport,
       // Staff only: refused managers get 403 before the body.
       config: { auth: 'admin' },
-      schema: { tags, summary: 'Administración oculta (o vuelve a mostrar) una foto al público', security, params: ZReportNumberParams, body: ZReportPhotoVisibility, response: { 200: ZHandlerReportResponse } },
+      schema: { tags, operationId: 'reportHandling.setPhotoVisibility', summary: 'Administración oculta (o vuelve a mostrar) una foto al público', security, params: ZReportNumberParams, body: ZReportPhotoVisibility, response: { 200: ZHandlerReportResponse } },
     },
     async (request) => ({
       data: await setPhotoHidden(deps, requireAdmin(request), request.params.number, request.body.photo_id, request.body.hidden),
@@ -162,7 +166,7 @@ export async function reportCategoryAdminRoutes(app: FastifyInstance) {
 
   r.get(
     P,
-    { schema: { tags, summary: 'Todas las categorías de reporte (activas y desactivadas), en su orden', security, response: { 200: ZReportCategoryListResponse } } },
+    { schema: { tags, operationId: 'adminReportCategories.list', summary: 'Todas las categorías de reporte (activas y desactivadas), en su orden', security, response: { 200: ZReportCategoryListResponse } } },
     async () => ({ data: await categories.allCategories(app.db) }),
   );
 
@@ -171,6 +175,7 @@ export async function reportCategoryAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'adminReportCategories.create',
         summary: 'Crea una categoría (el código sale del nombre si no se indica y no cambia después)',
         security,
         body: ZReportCategoryCreate,
@@ -185,6 +190,7 @@ export async function reportCategoryAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'adminReportCategories.reorder',
         summary: 'Ordena las categorías: la lista completa de códigos, de la primera a la última',
         security,
         body: ZReportCategoryOrder,
@@ -199,6 +205,7 @@ export async function reportCategoryAdminRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'adminReportCategories.update',
         summary: 'Renombra, describe, activa o desactiva una categoría',
         security,
         params: ZReportCategoryParams,

@@ -56,9 +56,10 @@ export default async function reportsRoutes(app: FastifyInstance) {
     REPORTS_PATH,
     {
       ...auth,
-      config: { idempotency: true },
+      config: { idempotency: true, rateLimited: true },
       schema: {
         tags,
+        operationId: 'reports.create',
         summary: 'Reporta un problema (categoría, descripción, 0 a 3 fotos subidas con POST /v1/files, ubicación en Colombia, punto opcional)',
         security,
         body: ZCreateReportRequest,
@@ -67,8 +68,8 @@ export default async function reportsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `reports-create:u:${user.id}`, LIMITS.perUser, HOUR);
-      await enforceRateLimit(app.rateLimiter, `reports-create:ip:${request.ip}`, LIMITS.perIp, HOUR);
+      await enforceRateLimit(app.rateLimiter, `reports-create:u:${user.id}`, LIMITS.perUser, HOUR, reply);
+      await enforceRateLimit(app.rateLimiter, `reports-create:ip:${request.ip}`, LIMITS.perIp, HOUR, reply);
       const data = await createReport(deps, { kind: 'app', user }, request.body);
       return reply.code(201).send({ data });
     },
@@ -79,6 +80,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'reports.list',
         summary: 'Reportes públicos (sin datos personales), los míos, los que sigo o los cercanos; filtros por estado, categoría, punto y área del mapa',
         querystring: ZReportListQuery,
         response: { 200: ZReportListResponse },
@@ -97,6 +99,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'reports.listCategories',
         summary: 'Categorías de reporte activas, en el orden que define la administración',
         response: { 200: ZReportCategoryListResponse },
       },
@@ -109,6 +112,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'reports.map',
         summary: 'Mapa público de reportes de un área (número, categoría, estado y lugar; sin datos personales), hasta 2.000 de los más recientes',
         querystring: ZReportMapQuery,
         response: { 200: ZReportMapResponse },
@@ -122,6 +126,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
+        operationId: 'reports.findDuplicates',
         summary: 'Reportes abiertos de la misma categoría a 50 m o menos: «¿Es este? Súmate al reporte»',
         querystring: ZReportDuplicatesQuery,
         response: { 200: ZReportDuplicatesResponse },
@@ -133,7 +138,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
   r.get(
     `${REPORTS_PATH}/:number`,
     {
-      schema: { tags, summary: 'Un reporte con su historial público', params: ZReportNumberParams, response: { 200: ZReportResponse } },
+      schema: { tags, operationId: 'reports.get', summary: 'Un reporte con su historial público', params: ZReportNumberParams, response: { 200: ZReportResponse } },
     },
     async (request) => ({ data: await getReport(deps, request.user, request.params.number) }),
   );
@@ -142,11 +147,12 @@ export default async function reportsRoutes(app: FastifyInstance) {
     `${REPORTS_PATH}/:number/follow`,
     {
       ...auth,
-      schema: { tags, summary: 'Súmate al reporte: recibe sus novedades', security, params: ZReportNumberParams, response: { 200: ZReportResponse } },
+      config: { rateLimited: true },
+      schema: { tags, operationId: 'reports.follow', summary: 'Súmate al reporte: recibe sus novedades', security, params: ZReportNumberParams, response: { 200: ZReportResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `reports-follow:${user.id}`, LIMITS.follow, HOUR);
+      await enforceRateLimit(app.rateLimiter, `reports-follow:${user.id}`, LIMITS.follow, HOUR, reply);
       return { data: await followReport(deps, user, request.params.number) };
     },
   );
@@ -155,7 +161,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
     `${REPORTS_PATH}/:number/follow`,
     {
       ...auth,
-      schema: { tags, summary: 'Deja de seguir un reporte', security, params: ZReportNumberParams, response: { 200: ZReportResponse } },
+      schema: { tags, operationId: 'reports.unfollow', summary: 'Deja de seguir un reporte', security, params: ZReportNumberParams, response: { 200: ZReportResponse } },
     },
     async (request) => ({ data: await unfollowReport(deps, requireUser(request), request.params.number) }),
   );
@@ -166,6 +172,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
       ...auth,
       schema: {
         tags,
+        operationId: 'reports.reopen',
         summary: 'Quien reportó lo reabre (hasta 30 días después de resuelto o descartado)',
         security,
         params: ZReportNumberParams,
@@ -181,16 +188,18 @@ export default async function reportsRoutes(app: FastifyInstance) {
   r.post(
     `${REPORTS_PATH}/:number/follow-up`,
     {
+      config: { rateLimited: true },
       schema: {
         tags,
+        operationId: 'reports.addFollowUp',
         summary: '«¿Se resolvió?»: sí lo confirma, no lo reabre. Con el token del correo (sin sesión) o con sesión de quien reportó',
         params: ZReportNumberParams,
         body: ZReportFollowUpRequest,
         response: { 200: ZReportResponse },
       },
     },
-    async (request) => {
-      await enforceRateLimit(app.rateLimiter, `reports-follow-up:${request.ip}`, 60, HOUR);
+    async (request, reply) => {
+      await enforceRateLimit(app.rateLimiter, `reports-follow-up:${request.ip}`, 60, HOUR, reply);
       const { resolved, note, token } = request.body;
       return {
         data: await answerFollowUp(deps, request.user, { number: request.params.number, token, resolved, note }),

@@ -49,11 +49,12 @@ export default async function requestsRoutes(app: FastifyInstance) {
     '/back/api/v1/requests',
     {
       // An offline pickup request is retried with its Idempotency-Key: never a second request.
-      config: { idempotency: true },
+      config: { idempotency: true, rateLimited: true },
       // Managers do not ask for pickups: 403 before the body is read.
       onRequest: async (request) => assertMayAskForPickups(requireUser(request)),
       schema: {
         tags: TAGS,
+        operationId: 'requests.create',
         summary:
           'Crea una solicitud de recolección (hogar, empresa o sucursal). Sin point_id, el servidor elige el punto activo más cercano que recibe todos los materiales',
         security: [{ bearer: [] }],
@@ -63,7 +64,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      await enforceRateLimit(app.rateLimiter, `requests-create:${user.id}`, CREATES_PER_HOUR, 60 * 60 * 1000);
+      await enforceRateLimit(app.rateLimiter, `requests-create:${user.id}`, CREATES_PER_HOUR, 60 * 60 * 1000, reply);
       return reply.code(201).send({ data: await createRequest(deps, user, request.body) });
     },
   );
@@ -73,6 +74,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'requests.list',
         summary:
           'Solicitudes que puedo ver: las mías (empresa: también las de sus sucursales), las de mis puntos (responsable) o todas (administración)',
         security: [{ bearer: [] }],
@@ -91,6 +93,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'requests.calendar',
         summary: 'Días en que se puede pedir una recolección (sin domingos ni festivos de Colombia) y sus franjas',
         response: { 200: ZPickupCalendarResponse },
       },
@@ -103,6 +106,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'requests.suggestPoints',
         summary: 'Puntos activos más cercanos que reciben todos los materiales (el primero es el sugerido)',
         security: [{ bearer: [] }],
         querystring: ZSuggestPointQuery,
@@ -120,6 +124,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'requests.get',
         summary: 'Una solicitud con su historial (quién cambió qué y cuándo)',
         security: [{ bearer: [] }],
         params: ZRequestIdParams,
@@ -142,6 +147,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
       },
       schema: {
         tags: TAGS,
+        operationId: 'requests.changeStatus',
         summary:
           'Cambia el estado: aceptada, programada (scheduled_at), recogida (items con actual_kg), rechazada (reason) o cancelada. 409 si el cambio no es válido desde el estado actual; 403 si no te corresponde',
         security: [{ bearer: [] }],

@@ -35,6 +35,21 @@ const errors = (...statuses: number[]) => Object.fromEntries(statuses.map((s) =>
 
 /** The browser-binding cookie only travels to these routes. */
 const COOKIE_PATH = SOCIAL_AUTH_BASE;
+
+/**
+ * What the provider sends back (OpenID Connect Core §3.1.2.5-6, RFC 9207 `iss`); any other
+ * parameter is passed on to the client library as it came.
+ */
+const ZCallbackParams = z
+  .object({
+    code: z.string().optional(),
+    state: z.string().optional(),
+    iss: z.string().optional(),
+    error: z.string().optional(),
+    error_description: z.string().optional(),
+  })
+  .catchall(z.string());
+
 /** From start to callback (the attempt lives 10 minutes). */
 const COOKIE_MAX_AGE_S = 600;
 /** From callback until the login code or the completion ticket is used. */
@@ -83,7 +98,8 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
 
-  const budget = (name: IpBudget) => async (request: FastifyRequest) => app.identity.enforceIpBudget(name, request.ip);
+  const budget = (name: IpBudget) => async (request: FastifyRequest, reply: FastifyReply) =>
+    app.identity.enforceIpBudget(name, request.ip, reply);
   const secure = app.config.publicUrl.startsWith('https://');
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -92,6 +108,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.listProviders',
         summary: 'Proveedores de inicio de sesión social habilitados (botones «Continuar con …»)',
         response: { 200: ZSocialProvidersResponse },
       },
@@ -104,6 +121,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.start',
         summary: 'Empieza el inicio de sesión social: redirige (302) al proveedor con PKCE, state y nonce',
         params: ZSocialProviderParams,
         querystring: ZSocialStartQuery,
@@ -164,10 +182,11 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.callback',
         summary:
           'Respuesta del proveedor: valida el código y el id_token y redirige a la app (#social_code, #ticket o #social_error)',
         params: ZSocialProviderParams,
-        querystring: z.record(z.string(), z.string()),
+        querystring: ZCallbackParams,
       },
     },
     async (request, reply) => finish(request, reply, request.params.provider, new URLSearchParams(request.query), 302),
@@ -178,9 +197,11 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.formPostCallback',
         summary: 'Respuesta del proveedor por formulario (response_mode=form_post, Apple)',
+        consumes: ['application/x-www-form-urlencoded'],
         params: ZSocialProviderParams,
-        body: z.record(z.string(), z.string()),
+        body: ZCallbackParams,
       },
     },
     // 303: the browser follows with a GET.
@@ -193,6 +214,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
       onRequest: budget('token'),
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.createSession',
         summary: 'Cambia el código de un solo uso del inicio de sesión social por la sesión (igual que clientes/login)',
         body: ZSocialSessionRequest,
         response: { 200: ZSocialSessionResponse, ...errors(400, 403, 429) },
@@ -211,6 +233,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
       onRequest: budget('token'),
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.createNativeSession',
         summary:
           'App Android/iOS (RFC 8252): cambia el código recibido por el enlace profundo y el verificador PKCE de la app por la sesión',
         body: ZSocialNativeSessionRequest,
@@ -229,6 +252,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
       onRequest: budget('token'),
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.readTicket',
         summary: 'Datos del proveedor para completar el registro (no gasta el ticket)',
         body: ZSocialTicketRequest,
         response: { 200: ZSocialTicketResponse, ...errors(400, 429) },
@@ -243,6 +267,7 @@ export default async function socialAuthRoutes(app: FastifyInstance) {
       onRequest: budget('signup'),
       schema: {
         tags: TAGS,
+        operationId: 'socialAuth.complete',
         summary: 'Completa la cuenta de un primer inicio de sesión social (hogar o empresa) y abre la sesión',
         body: ZCompleteSocialRequest,
         response: { 201: ZCompleteSocialResponse, ...errors(400, 409, 429) },

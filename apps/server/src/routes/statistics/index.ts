@@ -42,6 +42,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
       onRequest: userFirst,
       schema: {
         tags: TAGS,
+        operationId: 'statistics.mine',
         summary:
           'Mis cifras: kg recogidos por mes y material (hogar, sucursal), consolidado y por sucursal (empresa) o recibidos en mis puntos (responsable), con su impacto',
         security,
@@ -60,6 +61,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'statistics.impact',
         summary: 'Impacto del esquema hasta hoy (kg recogidos, CO₂e evitado, km equivalentes); calculado como mucho cada 10 minutos',
         response: { 200: ZSchemeImpactResponse },
       },
@@ -75,6 +77,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: TAGS,
+        operationId: 'statistics.factors',
         summary: 'Factores de impacto en uso (EPA WARM v16, referencia de Estados Unidos) y la equivalencia en km',
         response: { 200: ZImpactFactorListResponse },
       },
@@ -89,6 +92,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
       onRequest: adminFirst,
       schema: {
         tags: ['admin: statistics'],
+        operationId: 'adminStatistics.get',
         summary: 'Cifras de todo el esquema por mes y material, ciudad o punto',
         security,
         querystring: ZSchemeStatisticsQuery,
@@ -105,6 +109,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
       onRequest: adminFirst,
       schema: {
         tags: ['admin: statistics'],
+        operationId: 'adminStatistics.month',
         summary: 'Kilos de un mes (calendario de Bogotá) en todo el esquema, por material',
         security,
         querystring: ZSchemeMonthQuery,
@@ -121,6 +126,7 @@ export default async function statisticsRoutes(app: FastifyInstance) {
       onRequest: adminFirst,
       schema: {
         tags: ['admin: statistics'],
+        operationId: 'adminStatistics.updateFactor',
         summary: 'Cambia un factor de impacto (queda en la auditoría; los certificados ya expedidos no cambian)',
         security,
         params: ZImpactFactorParams,

@@ -10,6 +10,7 @@ export default async function whereToRecycleRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['points'],
+        operationId: 'whereToRecycle.search',
         summary:
           '¿Dónde reciclo...? Busca una palabra cotidiana (chuspa, tetrapak, icopor...) y dice en qué caneca va o si va a un punto posconsumo',
         querystring: ZMaterialSearchQuery,
