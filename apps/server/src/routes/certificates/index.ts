@@ -45,7 +45,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     CERTIFICATES_PATH,
     {
       onRequest: holderFirst,
-      config: { rateLimited: true },
+      config: { errors: ['certificate-nothing-collected'], rateLimited: true },
       schema: {
         tags: TAGS,
         operationId: 'certificates.create',
@@ -78,7 +78,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     r.get(
       url,
       {
-        config: { rateLimited: true, ...(deprecated ? { deprecated } : {}) },
+        config: { errors: ['certificate-not-found'], rateLimited: true, ...(deprecated ? { deprecated } : {}) },
         schema: {
           ...(deprecated ? { hide: true } : { operationId: 'certificates.verify' }),
           tags: TAGS,
@@ -111,6 +111,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
     `${CERTIFICATES_PATH}/:number/pdf`,
     {
       onRequest: userFirst,
+      config: { errors: ['certificate-not-found'] },
       schema: { tags: TAGS, operationId: 'certificates.getPdf', summary: 'Descarga el PDF del certificado, siempre el mismo archivo', security, params: ZCertificateNumberParams },
     },
     async (request, reply) => {
@@ -137,7 +138,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
   r.post(
     `${ADMIN_CERTIFICATES_PATH}/:number/annul`,
     {
-      config: { auth: 'admin' },
+      config: { errors: ['certificate-not-found', 'certificate-already-annulled'], auth: 'admin' },
       onRequest: adminFirst,
       schema: {
         tags: ['admin: certificates'],

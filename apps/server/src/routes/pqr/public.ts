@@ -57,7 +57,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
     `${V1}/pqr`,
     {
       // An offline-filed PQR is retried with its Idempotency-Key: never a second radicado.
-      config: { idempotency: true, rateLimited: true },
+      config: { errors: ['pqr-attachment-invalid'], idempotency: true, rateLimited: true },
       schema: {
         tags,
         operationId: 'pqr.create',
@@ -77,7 +77,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   r.get(
     `${V1}/pqr/track`,
     {
-      config: { rateLimited: true },
+      config: { errors: ['pqr-not-found'], rateLimited: true },
       schema: {
         tags,
         operationId: 'pqr.track',
@@ -96,7 +96,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   r.post(
     `${V1}/pqr/track/information`,
     {
-      config: { rateLimited: true },
+      config: { errors: ['pqr-not-found', 'invalid-transition', 'conflict'], rateLimited: true },
       schema: {
         tags,
         operationId: 'pqr.supplyInformation',

@@ -49,7 +49,19 @@ export default async function requestsRoutes(app: FastifyInstance) {
     '/back/api/v1/requests',
     {
       // An offline pickup request is retried with its Idempotency-Key: never a second request.
-      config: { idempotency: true, rateLimited: true },
+      config: {
+        errors: [
+          'request-role-not-allowed',
+          'unknown-material',
+          'pickup-date-invalid',
+          'point-not-found',
+          'point-inactive',
+          'no-point-accepts-materials',
+          'file-reference-invalid',
+        ],
+        idempotency: true,
+        rateLimited: true,
+      },
       // Managers do not ask for pickups: 403 before the body is read.
       onRequest: async (request) => assertMayAskForPickups(requireUser(request)),
       schema: {
@@ -122,6 +134,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/requests/:id',
     {
+      config: { errors: ['request-not-found'] },
       schema: {
         tags: TAGS,
         operationId: 'requests.get',
@@ -145,6 +158,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         const params = ZRequestIdParams.safeParse(request.params);
         if (params.success) await assertHasRoleOn(deps, requireUser(request), params.data.id);
       },
+      config: { errors: ['request-not-found', 'invalid-transition', 'scheduled-at-invalid', 'collect-items-invalid', 'unknown-material'] },
       schema: {
         tags: TAGS,
         operationId: 'requests.changeStatus',
