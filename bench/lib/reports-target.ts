@@ -66,7 +66,7 @@ for (let start = 0; start < count; start += BATCH) {
   await trx.insertInto('reports').values(rows).execute();
 }
 });
-await db.insertInto('report_counter').values({ year, last_value: count }).execute();
+await db.insertInto('sequences').values({ name: 'report', year, last_value: count }).execute();
 const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
 
 async function body(url: string): Promise<string> {

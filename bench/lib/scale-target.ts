@@ -9,6 +9,7 @@ import { nowIso } from '../../apps/server/src/db/dialect.js';
 import { createAccount } from '../../apps/server/src/features/identity/accounts.service.js';
 import { seedGeneratedPoints } from '../../apps/server/src/features/points/points.seed.js';
 import { createPoints } from '../../apps/server/test/factories/points.js';
+import { createBearerUser } from '../../apps/server/test/factories/users.js';
 
 const config = loadConfig({
   ...process.env,
@@ -35,9 +36,14 @@ if (process.env.SCALE_SEED === '1') {
     .insertInto('point_managers')
     .values({ point_id: point!, user_id: manager.id, created_at: nowIso() })
     .execute();
+  // Households with a session each, for the report-filing bursts (one filing per account a burst).
+  const filers: string[] = [];
+  for (let i = 0; i < Number(process.env.SCALE_FILERS ?? 200); i++) {
+    filers.push((await createBearerUser(app.db, config.tokenSecret, { name: `Hogar ${i}` })).token);
+  }
   writeFileSync(
     process.env.SEED_FILE!,
-    JSON.stringify({ point_id: point, household: household.id, manager: manager.id }),
+    JSON.stringify({ point_id: point, household: household.id, manager: manager.id, filers }),
   );
 }
 await app.listen({ port: Number(process.env.APP_PORT), host: '127.0.0.1' });

@@ -30,7 +30,6 @@ export interface Database {
   faq_items: FaqItemsTable;
   audit_log: AuditLogTable;
   // PQR (migration 0005)
-  pqr_counter: PqrCounterTable;
   pqr: PqrTable;
   pqr_event: PqrEventTable;
   pqr_attachment: PqrAttachmentTable;
@@ -52,12 +51,10 @@ export interface Database {
   impact_factors: ImpactFactorsTable;
   // the scheme's kg per month and material, kept by triggers on pickup_request_items (migration 0030)
   scheme_monthly_kg: SchemeMonthlyKgTable;
-  certificate_counter: CertificateCounterTable;
   certificates: CertificatesTable;
   // phone verification by SMS code (migration 0013)
   phone_codes: PhoneCodesTable;
   // incident reports and Open311 keys (migration 0010)
-  report_counter: ReportCounterTable;
   reports: ReportsTable;
   report_photos: ReportPhotosTable;
   report_events: ReportEventsTable;
@@ -73,6 +70,15 @@ export interface Database {
   notification_settings: NotificationSettingsTable;
   notification_broadcasts: NotificationBroadcastsTable;
   notification_jobs: NotificationJobsTable;
+  // gapless yearly consecutives: radicados, report and certificate numbers (migration 0040)
+  sequences: SequencesTable;
+}
+
+/** One gapless consecutive: the last number given of `name` in `year` (db/sequence.ts). */
+export interface SequencesTable {
+  name: string;
+  year: number;
+  last_value: number;
 }
 
 export interface AppSettingTable {
@@ -214,11 +220,6 @@ export interface AuditLogTable {
 }
 
 // ---- PQR (migration 0005) ----
-
-export interface PqrCounterTable {
-  year: number;
-  last_value: number;
-}
 
 export interface PqrTable {
   id: Generated<number>;
@@ -629,11 +630,6 @@ export interface ImpactFactorsTable {
   updated_at: string;
 }
 
-export interface CertificateCounterTable {
-  year: number;
-  last_value: number;
-}
-
 export interface CertificatesTable {
   id: Generated<number>;
   number: string;
@@ -677,11 +673,6 @@ export interface PhoneCodesTable {
 }
 
 // ---- Incident reports (migration 0010) ----
-
-export interface ReportCounterTable {
-  year: number;
-  last_value: number;
-}
 
 /** Staff-editable report categories (migration 0023); `code` is immutable. */
 export interface ReportCategoriesTable {

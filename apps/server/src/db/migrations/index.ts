@@ -16,6 +16,7 @@ import * as m0023 from './2026_11_26_0023_report_categories.js';
 import * as m0030 from './2026_11_26_0030_scheme_monthly_kg.js';
 import * as m0031 from './2026_11_26_0031_social_native_sign_in.js';
 import * as m0032 from './2026_11_26_0032_verified_phone_unique.js';
+import * as m0040 from './2026_12_02_0040_sequences.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0030_scheme_monthly_kg': m0030,
   '2026_11_26_0031_social_native_sign_in': m0031,
   '2026_11_26_0032_verified_phone_unique': m0032,
+  '2026_12_02_0040_sequences': m0040,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,6 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { Db } from '../../db/dialect.js';
-import type { CertificatesTable, Database } from '../../db/types.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db, Executor } from '../../db/dialect.js';
+import type { CertificatesTable } from '../../db/types.js';
 
 export type CertificateRow = Selectable<CertificatesTable>;
 export type CertificateListRow = Omit<CertificateRow, 'pdf'>;
@@ -43,24 +43,18 @@ export function findUser(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Next number of the year's certificate sequence; see pqr's takeNextSequence (same locking). */
-export async function takeNextSequence(trx: Transaction<Database>, year: number): Promise<number> {
-  await trx
-    .insertInto('certificate_counter')
-    .values({ year, last_value: 0 })
-    .onConflict((oc) => oc.column('year').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('certificate_counter')
-    .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
-    .where('year', '=', year)
-    .returning('last_value')
-    .executeTakeFirstOrThrow();
-  return row.last_value;
+export async function insertCertificate(trx: Executor, row: Insertable<CertificatesTable>): Promise<number> {
+  const r = await trx.insertInto('certificates').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
 }
 
-export async function insertCertificate(trx: Db, row: Insertable<CertificatesTable>): Promise<void> {
-  await trx.insertInto('certificates').values(row).execute();
+/** Replaces what an issued certificate prints (its PDF was made for another number). */
+export async function replaceIssuedContent(
+  trx: Executor,
+  id: number,
+  patch: Pick<Updateable<CertificatesTable>, 'content_json' | 'pdf' | 'pdf_sha256' | 'pdf_size'>,
+): Promise<void> {
+  await trx.updateTable('certificates').set(patch).where('id', '=', id).execute();
 }
 
 const LIST_COLUMNS = [

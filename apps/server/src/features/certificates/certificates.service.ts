@@ -13,6 +13,7 @@ import {
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/dialect.js';
 import { nowIso } from '../../db/dialect.js';
+import { lastSequence, numberRow, placeholderNumber } from '../../db/sequence.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
@@ -134,8 +135,14 @@ function summary(row: repo.CertificateListRow): CertificateSummary {
 
 /**
  * Issues a certificate. The period is checked and its kilograms read first: an empty period
- * takes no number. The number, the PDF and the row are then made in one transaction, so a
- * failure gives the number back and numbers stay gapless.
+ * takes no number. The row and its number are written in one transaction, so a failure gives
+ * the number back and numbers stay gapless.
+ *
+ * The PDF prints the number, yet making it takes tens of milliseconds that no other certificate
+ * should wait for: it is made before the transaction for the number the certificate will most
+ * likely get (the last one given + 1), and the number is taken last, just before the commit.
+ * When another certificate took that number in between, the PDF is made again, inside the
+ * transaction, for the number taken.
  */
 export async function issueCertificate(
   deps: CertificatesDeps,
@@ -173,8 +180,7 @@ export async function issueCertificate(
   const issuedAt = now.toISOString();
   const year = Number(bogotaDay(now).slice(0, 4));
 
-  return deps.db.transaction().execute(async (trx) => {
-    const sequence = await repo.takeNextSequence(trx, year);
+  const print = async (sequence: number) => {
     const number = formatCertificateNumber(year, sequence);
     const content: CertificateContent = {
       number,
@@ -202,22 +208,31 @@ export async function issueCertificate(
       verify_url: verifyUrl,
     };
     const pdf = await renderCertificatePdf(content, code);
+    return {
+      content_json: JSON.stringify(content),
+      pdf,
+      pdf_sha256: createHash('sha256').update(pdf).digest('hex'),
+      pdf_size: pdf.length,
+    };
+  };
+
+  const expected = (await lastSequence(deps.db, 'certificate', year)) + 1;
+  const printed = await print(expected);
+  const placeholder = placeholderNumber();
+  return deps.db.transaction().execute(async (trx) => {
     const row = {
-      number,
+      number: placeholder.number,
       year,
-      sequence,
+      sequence: placeholder.sequence,
       holder_user_id: user.id,
       company_id: target.companyId,
       branch_id: target.branchId,
       period_from: input.from,
       period_to: input.to,
-      content_json: JSON.stringify(content),
+      ...printed,
       total_kg: totalKg,
       co2e_kg: co2e,
       code_hash: hashCode(code),
-      pdf,
-      pdf_sha256: createHash('sha256').update(pdf).digest('hex'),
-      pdf_size: pdf.length,
       status: 'valido',
       issued_by: user.id,
       issued_at: issuedAt,
@@ -225,8 +240,12 @@ export async function issueCertificate(
       annulled_by: null,
       annul_reason: null,
     };
-    await repo.insertCertificate(trx, row);
-    return summary({ ...row, id: 0 });
+    const id = await repo.insertCertificate(trx, row);
+    const { sequence, number } = await numberRow(trx, 'certificate', year, id);
+    if (sequence === expected) return summary({ ...row, id, sequence, number });
+    const reprinted = await print(sequence);
+    await repo.replaceIssuedContent(trx, id, reprinted);
+    return summary({ ...row, ...reprinted, id, sequence, number });
   });
 }
 

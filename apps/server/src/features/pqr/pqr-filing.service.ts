@@ -1,11 +1,11 @@
 import {
   PQR_TRANSFER_TERM_BUSINESS_DAYS,
-  formatPqrRadicado,
   pqrTermDays,
   type CreatePqrInput,
   type PqrPublic,
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
+import { numberedTransaction, placeholderNumber } from '../../db/sequence.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { bogotaDate } from './business-days.js';
@@ -21,7 +21,9 @@ import * as repo from './pqr.repository.js';
 
 /**
  * Files a PQR. Attachments are checked and the radicado taken in one transaction with the
- * insert: a rejected filing never consumes a number.
+ * insert: a rejected filing never consumes a number. The radicado is taken last, with the commit
+ * (`numberedTransaction`): concurrent filings wait for each other only for that. The e-mail goes
+ * after the commit.
  */
 export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUser | null): Promise<PqrPublic> {
   const filedAt = new Date();
@@ -31,17 +33,17 @@ export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUs
   const term = pqrTermDays(input.type, kind);
   const { receivedOn, dueDate } = calendar.dueDate(filedAt, term);
   const year = Number(bogotaDate(filedAt).slice(0, 4));
+  const placeholder = placeholderNumber();
 
-  const row = await deps.db.transaction().execute(async (trx) => {
+  const filed = await numberedTransaction(deps.db, 'pqr', year, async (trx) => {
     const fileIds = await resolveAttachments(trx, input.attachments, {
       userId: user?.id ?? null,
       uploadKey: input.upload_key,
     });
-    const sequence = await repo.takeNextSequence(trx, year);
     const pqr = await repo.insertPqr(trx, {
-      radicado: formatPqrRadicado(year, sequence),
+      radicado: placeholder.number,
       year,
-      sequence,
+      sequence: placeholder.sequence,
       type: input.type,
       personal_data_kind: kind,
       subject: input.subject,
@@ -80,6 +82,7 @@ export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUs
     );
     return pqr;
   });
+  const row = { ...filed.row, sequence: filed.sequence, radicado: filed.number };
 
   await sendRequesterEmail(
     deps,

@@ -1,7 +1,6 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
 import type {
-  Database,
   FilesTable,
   PqrAttachmentTable,
   PqrCalendarDayTable,
@@ -20,26 +19,6 @@ export type PqrAttachmentRow = Selectable<PqrAttachmentTable> & {
   size: number;
   is_public: number;
 };
-
-/**
- * Next number of the year's radicado sequence. Must run inside the transaction that inserts
- * the PQR: the UPDATE takes the counter row's lock (PostgreSQL) or the write lock (SQLite)
- * until commit, so concurrent filings queue here and a rolled-back filing gives its number back.
- */
-export async function takeNextSequence(trx: Transaction<Database>, year: number): Promise<number> {
-  await trx
-    .insertInto('pqr_counter')
-    .values({ year, last_value: 0 })
-    .onConflict((oc) => oc.column('year').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('pqr_counter')
-    .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
-    .where('year', '=', year)
-    .returning('last_value')
-    .executeTakeFirstOrThrow();
-  return row.last_value;
-}
 
 export async function insertPqr(trx: Executor, row: Insertable<PqrTable>): Promise<PqrRow> {
   return trx.insertInto('pqr').values(row).returningAll().executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import {
   type PqrType,
 } from '@puntoverde/contract';
 import type { Seeder } from '../../db/seed/seeder.js';
+import { takeNextSequence } from '../../db/sequence.js';
 import { addCalendarDays, bogotaDate, type BusinessCalendar, type IsoDate } from './business-days.js';
 import * as repo from './pqr.repository.js';
 import { loadCalendar } from './pqr-calendar.service.js';
@@ -133,7 +134,7 @@ export const pqrDemoSeeder: Seeder = {
         const term = pqrTermDays(p.type);
         const { receivedOn, dueDate } = calendar.dueDate(filedAt, term);
         const year = Number(filedOn.slice(0, 4));
-        const sequence = await repo.takeNextSequence(trx, year);
+        const sequence = await takeNextSequence(trx, 'pqr', year);
         const later = (days: number) =>
           new Date(`${calendar.addBusinessDays(filedOn, days)}T15:30:00-05:00`).toISOString();
         const answeredAt = p.answer ? later(Math.min(3, p.daysAgo - 1)) : null;

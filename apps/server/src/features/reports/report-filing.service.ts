@@ -1,4 +1,5 @@
-import { formatReportNumber, type CreateReportData, type Report } from '@puntoverde/contract';
+import { type CreateReportData, type Report } from '@puntoverde/contract';
+import { numberedTransaction, placeholderNumber } from '../../db/sequence.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { resolveFileRef } from '../files/files.service.js';
@@ -33,7 +34,9 @@ export type FilingSource =
 
 /**
  * Files a report. Everything is checked before the transaction; the number is taken inside it,
- * so a rejected report never consumes one and never leaves a half-written record.
+ * so a rejected report never consumes one and never leaves a half-written record. It is taken
+ * last, with the commit (`numberedTransaction`): concurrent filings wait for each other only for
+ * that. Notices and e-mails go after the commit.
  */
 export async function createReport(
   deps: ReportsDeps,
@@ -56,8 +59,9 @@ export async function createReport(
   }
   const at = now.toISOString();
   const year = bogotaYear(now);
+  const placeholder = placeholderNumber();
 
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const { row: filed } = await numberedTransaction(deps.db, 'report', year, async (trx) => {
     const fileIds: number[] = [];
     for (const [i, publicId] of input.photos.entries()) {
       if (!user) throw AppError.field('report-photo-invalid', `photos.${i}`);
@@ -69,11 +73,10 @@ export async function createReport(
     }
     const attached = await repo.attachedFileIds(trx, fileIds);
     if (attached.length) throw AppError.field('report-photo-invalid', `photos.${fileIds.indexOf(attached[0]!)}`);
-    const sequence = await repo.takeNextSequence(trx, year);
     const reportId = await repo.insertReport(trx, {
-      number: formatReportNumber(year, sequence),
+      number: placeholder.number,
       year,
-      sequence,
+      sequence: placeholder.sequence,
       category: input.category,
       status: 'abierto',
       description: input.description,
@@ -111,11 +114,11 @@ export async function createReport(
       internal: 0,
       created_at: at,
     });
-    return reportId;
+    return { id: reportId };
   });
 
   reportsChanged(deps.db);
-  const row = (await repo.findById(deps.db, id))!;
+  const row = (await repo.findById(deps.db, filed.id))!;
   // The point's managers get a record: a new report waits for them.
   if (row.point_id !== null) {
     const managers = await managerIdsOfPoint(deps.db, row.point_id);

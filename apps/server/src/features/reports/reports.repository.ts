@@ -1,31 +1,12 @@
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
-import type { Database, FilesTable, ReportEventsTable, ReportsTable } from '../../db/types.js';
+import type { FilesTable, ReportEventsTable, ReportsTable } from '../../db/types.js';
 import { REPORT_OPEN_STATUSES } from '@puntoverde/contract';
 
 export type ReportRow = Selectable<ReportsTable> & { point_name: string | null; duplicate_of_number: string | null };
 export type ReportEventRow = Selectable<ReportEventsTable>;
 /** A photo's file row with its place on the report. */
 export type ReportPhotoRow = Selectable<FilesTable> & { report_id: number; hidden: number; position: number };
-
-/**
- * Next number of the year's report sequence. Runs inside the transaction that inserts the
- * report: the UPDATE holds the counter row's lock until commit, so numbers are gapless.
- */
-export async function takeNextSequence(trx: Transaction<Database>, year: number): Promise<number> {
-  await trx
-    .insertInto('report_counter')
-    .values({ year, last_value: 0 })
-    .onConflict((oc) => oc.column('year').doNothing())
-    .execute();
-  const row = await trx
-    .updateTable('report_counter')
-    .set((eb) => ({ last_value: eb('last_value', '+', 1) }))
-    .where('year', '=', year)
-    .returning('last_value')
-    .executeTakeFirstOrThrow();
-  return row.last_value;
-}
 
 export async function insertReport(trx: Executor, row: Insertable<ReportsTable>): Promise<number> {
   const r = await trx.insertInto('reports').values(row).returning('id').executeTakeFirstOrThrow();

@@ -2,6 +2,7 @@ import { REPORT_SEEDED_CATEGORIES, formatReportNumber, type ReportCategory, type
 import sharp from 'sharp';
 import type { Db } from '../../db/dialect.js';
 import type { Seeder } from '../../db/seed/seeder.js';
+import { takeNextSequence } from '../../db/sequence.js';
 import { processUpload, saveFile, storageFromConfig } from '../files/files.service.js';
 import * as repo from './reports.repository.js';
 
@@ -95,7 +96,7 @@ export const reportsDemoSeeder: Seeder = {
           const daysAgo = 40 - i;
           const createdAt = new Date(now - daysAgo * DAY).toISOString();
           const container = category.startsWith('contenedor') ? containers.find((c) => c.point_id === place.id) : undefined;
-          const sequence = await repo.takeNextSequence(trx, year);
+          const sequence = await takeNextSequence(trx, 'report', year);
           const number = formatReportNumber(year, sequence);
           const status = path.at(-1) ?? 'abierto';
           const closedAt = status === 'resuelto' || status === 'descartado' ? new Date(now - Math.max(0, daysAgo - 3) * DAY).toISOString() : null;

@@ -3,9 +3,11 @@ import jsQR from 'jsqr';
 import { PDFParse } from 'pdf-parse';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialectUnderTest, type TestApp } from '../../../test/helper.js';
+import { bogotaYear, whereFilingWaits } from '../../../test/sequence-lock.js';
 import { buildLedgerWorld, type LedgerWorld } from '../../../test/factories/statistics.js';
 import { type Actor } from '../../../test/factories/users.js';
+import { lastSequence } from '../../db/sequence.js';
 
 let t: TestApp;
 let w: LedgerWorld;
@@ -20,6 +22,7 @@ const PATH = '/back/api/v1/certificates';
 const ask = (who: Actor | null, payload: unknown) =>
   t.app.inject({ method: 'POST', url: PATH, headers: who?.headers ?? {}, payload: payload as object });
 const download = (who: Actor, number: string) => t.app.inject({ method: 'GET', url: `${PATH}/${number}/pdf`, headers: who.headers });
+const lastCertificate = () => lastSequence(t.app.db, 'certificate', bogotaYear());
 const verify = (code: string, ip = '127.0.0.9') =>
   t.app.inject({ method: 'GET', url: `/back/api/v1/certificate-verifications/${encodeURIComponent(code)}`, remoteAddress: ip });
 
@@ -158,23 +161,36 @@ describe('bad input', () => {
   });
 
   it('says so when nothing was collected, and takes no number', async () => {
-    const before = (await t.app.db.selectFrom('certificate_counter').select('last_value').executeTakeFirstOrThrow()).last_value;
+    const before = await lastCertificate();
     const res = await ask(w.head, { from: '2025-01-01', to: '2025-01-31' });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'certificate-nothing-collected' });
     expect(res.json().message).toMatch(/No tienes kilos recogidos/);
-    const after = (await t.app.db.selectFrom('certificate_counter').select('last_value').executeTakeFirstOrThrow()).last_value;
-    expect(after).toBe(before);
+    expect(await lastCertificate()).toBe(before);
   });
 });
 
 describe('numbers under concurrency', () => {
-  it('gives eight simultaneous requests eight consecutive numbers', async () => {
-    const before = (await t.app.db.selectFrom('certificate_counter').select('last_value').executeTakeFirstOrThrow()).last_value;
+  it('gives eight simultaneous requests eight consecutive numbers, each printed with its own', async () => {
+    const before = await lastCertificate();
     const results = await Promise.all(Array.from({ length: 8 }, () => ask(w.head, { from: '2026-03-01', to: '2026-03-31' })));
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
-    const seqs = results.map((r) => Number((r.json().data as CertificateSummary).number.slice(-6))).sort((a, b) => a - b);
+    const numbers = results.map((r) => (r.json().data as CertificateSummary).number);
+    const seqs = numbers.map((n) => Number(n.slice(-6))).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 8 }, (_, i) => before + 1 + i));
+    // Most of them were made for a number another one took first: each was printed again.
+    const rows = await t.app.db.selectFrom('certificates').select(['number', 'content_json']).where('number', 'in', numbers).execute();
+    for (const row of rows) expect((JSON.parse(row.content_json) as { number: string }).number).toBe(row.number);
+    for (const number of numbers) expect(await pdfText((await download(w.head, number)).rawPayload)).toContain(number);
+  });
+
+  it.skipIf(dialectUnderTest !== 'postgres')('waits for the number only once the certificate is written (PostgreSQL)', async () => {
+    const { query, writtenTables, result } = await whereFilingWaits(t.app.db, 'certificate', () =>
+      ask(w.head, { from: '2026-03-01', to: '2026-03-31' }),
+    );
+    expect(query).toMatch(/update sequences/);
+    expect(writtenTables).toContain('certificates');
+    expect(result.statusCode).toBe(201);
   });
 });
 

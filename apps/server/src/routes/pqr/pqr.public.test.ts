@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialectUnderTest, type TestApp } from '../../../test/helper.js';
+import { bogotaYear, whereFilingWaits } from '../../../test/sequence-lock.js';
+import { lastSequence as lastOf } from '../../db/sequence.js';
 import { BusinessCalendar } from '../../features/pqr/business-days.js';
 import { pngBytes } from '../../../test/factories/files.js';
 import { multipart, randomIp } from '../../../test/factories/http.js';
@@ -13,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function lastSequence(): Promise<number> {
-  const row = await t.app.db.selectFrom('pqr_counter').select('last_value').executeTakeFirst();
-  return row?.last_value ?? 0;
+  return lastOf(t.app.db, 'pqr', bogotaYear());
 }
 
 describe('POST /back/api/v1/pqr', () => {
@@ -108,6 +109,16 @@ describe('radicado sequence', () => {
     expect(sequences).toEqual(Array.from({ length: 50 }, (_, i) => before + 1 + i));
     expect(new Set(results.map((r) => r.json.data.radicado)).size).toBe(50);
     expect(await lastSequence()).toBe(before + 50);
+  });
+
+  it.skipIf(dialectUnderTest !== 'postgres')('waits for the radicado only once the filing is written (PostgreSQL)', async () => {
+    const before = await lastSequence();
+    const { query, writtenTables, result } = await whereFilingWaits(t.app.db, 'pqr', () => filePqr(t.app, validPqr()));
+    expect(query).toMatch(/update sequences/);
+    expect(writtenTables).toEqual(expect.arrayContaining(['pqr', 'pqr_event']));
+    expect(result.status).toBe(201);
+    // The held number was given back: the filing got it.
+    expect(result.json.data.radicado.slice(-6)).toBe(String(before + 1).padStart(6, '0'));
   });
 });
 

@@ -1,7 +1,9 @@
 import type { Report, ReportDuplicate } from '@puntoverde/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialectUnderTest, type TestApp } from '../../../test/helper.js';
+import { bogotaYear, whereFilingWaits } from '../../../test/sequence-lock.js';
+import { lastSequence } from '../../db/sequence.js';
 import { sendDueFollowUps } from '../../features/reports/report-follow-up.service.js';
 import { reportsDeps } from './deps.js';
 import { multipart, randomIp } from '../../../test/factories/http.js';
@@ -31,8 +33,7 @@ afterAll(async () => t.close());
 
 async function counts() {
   const reports = await t.app.db.selectFrom('reports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const counter = await t.app.db.selectFrom('report_counter').select('last_value').executeTakeFirst();
-  return { reports: Number(reports.n), counter: counter?.last_value ?? 0 };
+  return { reports: Number(reports.n), counter: await lastSequence(t.app.db, 'report', bogotaYear()) };
 }
 
 // About 60 m north of the park: outside the duplicate radius.
@@ -132,6 +133,29 @@ describe('filing a report', () => {
       last = (await fileReport(t.app, spammer, reportBody({ category: 'otro', lat: 7 + i / 100, lng: -74 }), randomIp())).status;
     }
     expect(last).toBe(429);
+  });
+});
+
+describe('report numbers under concurrency', () => {
+  it('gives 20 simultaneous filings 20 consecutive numbers', async () => {
+    const people = [await createActor(t.app, { name: 'Carla Hogar' }), await createActor(t.app, { name: 'Diego Hogar' })];
+    const before = await lastSequence(t.app.db, 'report', bogotaYear());
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => fileReport(t.app, people[i % 2]!, reportBody({ category: 'otro', lat: 6.2 + i / 1000 }))),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const seqs = results.map((r) => Number(r.json.data.number.slice(-6))).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 20 }, (_, i) => before + 1 + i));
+    expect(await lastSequence(t.app.db, 'report', bogotaYear())).toBe(before + 20);
+  });
+
+  it.skipIf(dialectUnderTest !== 'postgres')('waits for the number only once the report is written (PostgreSQL)', async () => {
+    const { query, writtenTables, result } = await whereFilingWaits(t.app.db, 'report', () =>
+      mustFile(t.app, w.bruno, { category: 'otro', lat: 6.26, lng: -75.58 }),
+    );
+    expect(query).toMatch(/update sequences/);
+    expect(writtenTables).toEqual(expect.arrayContaining(['reports', 'report_events']));
+    expect(result.number).toMatch(/^REP-\d{4}-\d{6}$/);
   });
 });
 
