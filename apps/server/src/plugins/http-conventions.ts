@@ -32,6 +32,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Public lists edited in the back office: browsers use their copy for a minute, then show it
+ * while they revalidate with the ETag (a bodiless 304 when nothing changed), so an edit reaches
+ * every open app within about a minute.
+ */
+export const PUBLIC_LIST_CACHE = 'public, max-age=60, stale-while-revalidate=86400';
+
 /** A strong ETag of a body. */
 export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -1,8 +1,10 @@
 import cors from '@fastify/cors';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import { OPEN311_BASE_PATH, SOCIAL_AUTH_BASE } from '@puntoverde/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { authLevelOf } from './auth.js';
 
 /** Origin (scheme + host) of the map tile URL template, for the CSP img-src. */
 export function tileOrigins(tileUrl: string): string[] {
@@ -37,7 +39,7 @@ export function isProbeUrl(url: string): boolean {
 }
 
 /**
- * Security headers from helmet and a CORS allow-list. Pages (the web app, the API viewer, the
+ * Security headers from helmet, and CORS: an allow-list, plus any origin on public reads. Pages (the web app, the API viewer, the
  * dev outbox) get helmet's document set with a CSP that allows the map tiles; API responses
  * get the set the OWASP REST Security Cheat Sheet asks of every API response
  * (https://cheatsheetseries.owasp.org/cheatsheets/REST_Security_Cheat_Sheet.html#security-headers):
@@ -92,19 +94,85 @@ export default fp(
       reply.header('x-request-id', request.id);
       done();
     });
-    // Without an allow-list no origin gets CORS headers, so skip the plugin and its hook on
-    // every request; preflights then meet the JSON 404 like any unknown OPTIONS route.
-    if (!config.corsOrigins.length) return;
-    await app.register(cors, {
-      origin: config.corsOrigins,
+    // CORS. The allow-listed origins (CORS_ORIGINS) may call any route, with credentials.
+    // Any other origin may read the public routes (no session, no cookie: the same answer for
+    // everyone) and use Open311 (its key travels in the request), never with credentials.
+    const allowList = new Set(config.corsOrigins);
+    const allowListed = {
+      origin: true,
       credentials: true,
-      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposedHeaders: ['x-request-id', 'retry-after', 'etag', 'idempotent-replayed'],
+      methods: ['GET', 'PUT', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposedHeaders: EXPOSED_HEADERS,
       maxAge: 600,
+    };
+    const anyOrigin = {
+      origin: '*',
+      credentials: false,
+      methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      exposedHeaders: EXPOSED_HEADERS,
+      maxAge: 600,
+    };
+    const refused = { origin: false };
+    let publicReads: Array<{ method: string; pattern: RegExp }> | undefined;
+    // A preflight comes to the catch-all OPTIONS route: its URL is matched against the routes.
+    const preflightIsPublic = (request: FastifyRequest) => {
+      publicReads ??= app.routeTable
+        .filter((r) => isPublicRead(r.method, r.url, r.options))
+        .map((r) => ({ method: r.method, pattern: urlPattern(r.url) }));
+      const method = String(request.headers['access-control-request-method'] ?? '').toUpperCase();
+      const path = request.url.split('?')[0] ?? '';
+      return publicReads.some((r) => (r.method === method || (method === 'HEAD' && r.method === 'GET')) && r.pattern.test(path));
+    };
+    await app.register(cors, {
+      hook: 'onRequest',
+      delegator(request, callback) {
+        const origin = request.headers.origin;
+        if (!origin) return callback(null, refused);
+        if (allowList.has(origin)) return callback(null, allowListed);
+        const route = request.routeOptions;
+        const open =
+          request.method === 'OPTIONS'
+            ? preflightIsPublic(request)
+            : isPublicRead(request.method, route.url ?? '', route);
+        callback(null, open ? anyOrigin : refused);
+      },
     });
   },
-  { name: 'security', dependencies: ['config'] },
+  { name: 'security', dependencies: ['config', 'route-table'] },
 );
+
+/** What a script on another origin may read of an answer. */
+const EXPOSED_HEADERS = [
+  'x-request-id',
+  'retry-after',
+  'etag',
+  'idempotent-replayed',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'deprecation',
+  'sunset',
+  'link',
+];
+
+/**
+ * Whether any origin may call the route without credentials: Open311, and the public reads of
+ * the API (no session required, no security scheme of their own, no sign-in cookie).
+ */
+export function isPublicRead(method: string, url: string, route: { config?: unknown; schema?: unknown }): boolean {
+  if (url.startsWith(OPEN311_BASE_PATH + '/')) return true;
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (!isApiUrl(url) || url.startsWith('/back/api/dev/') || url.startsWith(SOCIAL_AUTH_BASE)) return false;
+  const schema = route.schema as { security?: unknown[] } | undefined;
+  if (schema?.security?.length) return false;
+  return authLevelOf(route as Parameters<typeof authLevelOf>[0]) === 'public';
+}
+
+/** `/v1/points/:id` → a pattern matching its URLs. */
+function urlPattern(url: string): RegExp {
+  const escaped = url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
+  return new RegExp(`^${escaped}/?$`);
+}
 
 /**
  * The API viewer's own CSP (it replaces the pages' policy on /back/api/docs): swagger-ui's

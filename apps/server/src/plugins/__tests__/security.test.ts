@@ -140,23 +140,23 @@ describe('security headers', () => {
     }
   });
 
-  it('sends no CORS headers without an allow-list', async () => {
+  it('sends no CORS headers to other origins on a route that needs a session', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/back/api/v1/config',
+      url: '/back/api/v1/me',
       headers: { origin: 'https://elsewhere.example' },
     });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
     const preflight = await t.app.inject({
       method: 'OPTIONS',
-      url: '/back/api/v1/config',
+      url: '/back/api/v1/me',
       headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
     });
     expect(preflight.statusCode).toBe(404);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
-  it('answers CORS for the origins on the allow-list only', async () => {
+  it('answers CORS with credentials for the origins on the allow-list only', async () => {
     const cors = await buildTestApp({ corsOrigins: ['https://admin.example.org'] });
     try {
       const allowed = await cors.app.inject({
@@ -174,7 +174,7 @@ describe('security headers', () => {
       expect(preflight.statusCode).toBe(204);
       const other = await cors.app.inject({
         method: 'GET',
-        url: '/back/api/v1/config',
+        url: '/back/api/v1/me',
         headers: { origin: 'https://elsewhere.example' },
       });
       expect(other.headers['access-control-allow-origin']).toBeUndefined();

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getAlly, getAllyList } from '../../features/allies/allies.service.js';
 import alliesAdminRoutes from './admin.js';
+import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
 
 /** Public reads of allies and adhered members. */
 export default async function alliesRoutes(app: FastifyInstance) {
@@ -12,6 +13,7 @@ export default async function alliesRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/allies',
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
         tags: ['allies'],
         operationId: 'allies.list',
@@ -26,6 +28,7 @@ export default async function alliesRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/allies/:id',
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
         tags: ['allies'],
         operationId: 'allies.get',

@@ -13,6 +13,7 @@ import { campaignToIcs } from '../../features/campaigns/campaigns.ics.js';
 import { getCampaign, getCampaignList, joinCampaign, leaveCampaign } from '../../features/campaigns/campaigns.service.js';
 import { requireUser } from '../../plugins/auth.js';
 import campaignsAdminRoutes from './admin.js';
+import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
 
 const ZIdParams = z.object({ id: ZId });
 
@@ -23,6 +24,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/campaigns',
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
         tags: ['campaigns'],
         operationId: 'campaigns.list',
@@ -37,6 +39,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/campaigns/:id',
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
         tags: ['campaigns'],
         operationId: 'campaigns.get',

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getAboutPage, listFaq } from '../../features/content/content.service.js';
 import contentAdminRoutes from './admin.js';
+import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
 
 /** Staff-editable public content: the FAQ (help) and the about page (contact). */
 export default async function contentRoutes(app: FastifyInstance) {
@@ -12,6 +13,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/content/faq',
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: { tags: ['content'], operationId: 'content.listFaq', summary: 'Preguntas frecuentes publicadas', response: { 200: dataOf(z.array(ZFaqItem)) } },
     },
     async () => ({ data: await listFaq(app.db) }),
@@ -20,6 +22,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   r.get(
     '/back/api/v1/content/about',
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: { tags: ['content'], operationId: 'content.getAbout', summary: 'Página Conócenos y canales de contacto', response: { 200: dataOf(ZAboutPage) } },
     },
     async () => ({ data: await getAboutPage(app.db) }),

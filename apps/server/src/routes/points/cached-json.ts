@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { etagMatches, etagOf } from '../../plugins/http-conventions.js';
 
 /**
  * HTTP caching of the points answers. A built body is kept (keyed by the request's query and the
@@ -39,8 +39,7 @@ function grow(key: string, body: Body, extra: number) {
 }
 
 export function makeBody(json: string): Body {
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-  return { etag, json, size: json.length * 2 };
+  return { etag: etagOf(json), json, size: json.length * 2 };
 }
 
 /** The body for `key`, built by `build` when missing (`key` must include everything it depends on). */
@@ -80,10 +79,7 @@ export function sendBody(
 ) {
   const { body, key } = cached;
   reply.header('etag', body.etag).header('cache-control', cacheControl).header('vary', 'accept-encoding');
-  const inm = request.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === body.etag)) {
-    return reply.code(304).send();
-  }
+  if (etagMatches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type(type);
   const encoding = body.json.length >= COMPRESS_MIN_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (encoding === 'br') {

@@ -30,6 +30,11 @@ import pointsAdminRoutes from './admin.js';
 import { cachedBody, makeBody, scopeOf, sendBody } from './cached-json.js';
 import { openFullReportsByContainer } from '../../features/reports/reports.service.js';
 
+/**
+ * Marks the public point reads as cached lists (their validators, 304 and document headers);
+ * each answer sets its own max-age through sendBody, which keeps the built bodies.
+ */
+const POINTS_CACHE = 'public, max-age=60';
 const V1 = '/back/api/v1';
 const TAGS = ['points'];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
@@ -74,6 +79,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points`,
     {
+      config: { cacheControl: POINTS_CACHE },
       schema: {
         tags: TAGS,
         operationId: 'points.list',
@@ -97,6 +103,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/clusters`,
     {
+      config: { cacheControl: POINTS_CACHE },
       schema: {
         tags: TAGS,
         operationId: 'points.clusters',
@@ -118,6 +125,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points/near`,
     {
+      config: { cacheControl: POINTS_CACHE },
       schema: {
         tags: TAGS,
         operationId: 'points.near',
@@ -138,6 +146,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   app.get(
     `${V1}/points.geojson`,
     {
+      config: { cacheControl: POINTS_CACHE },
       schema: {
         tags: TAGS,
         operationId: 'points.geojson',

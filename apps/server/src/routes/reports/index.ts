@@ -28,6 +28,7 @@ import { requireUser } from '../../plugins/auth.js';
 import handlingRoutes, { reportCategoryAdminRoutes } from './admin.js';
 import { reportsDeps } from './deps.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
+import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,6 +98,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
   r.get(
     REPORT_CATEGORIES_PATH,
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
         tags,
         operationId: 'reports.listCategories',

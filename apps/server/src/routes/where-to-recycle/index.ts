@@ -2,12 +2,14 @@ import { ZMaterialSearchQuery, ZMaterialSearchResponse } from '@puntoverde/contr
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchWhereToRecycle } from '../../features/where-to-recycle/where-to-recycle.service.js';
+import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
 
 /** "¿Dónde reciclo...?": one dictionary for the map search, Ayuda and the mobile apps. */
 export default async function whereToRecycleRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/back/api/v1/materials/search',
     {
+      config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
         tags: ['points'],
         operationId: 'whereToRecycle.search',
@@ -17,10 +19,7 @@ export default async function whereToRecycleRoutes(app: FastifyInstance) {
         response: { 200: ZMaterialSearchResponse },
       },
     },
-    async (request, reply) => {
-      // The dictionary changes only with a deploy or a catalogue edit: a minute in the browser is enough.
-      reply.header('cache-control', 'public, max-age=60');
-      return { data: await searchWhereToRecycle(app.db, request.query.q) };
-    },
+    // The dictionary changes only with a deploy or a catalogue edit.
+    async (request) => ({ data: await searchWhereToRecycle(app.db, request.query.q) }),
   );
 }
