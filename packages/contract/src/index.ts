@@ -28,6 +28,8 @@ export * from './requests.js';
 export * from './branches.js';
 export * from './notifications.js';
 export * from './notifications-values.js';
+export * from './realtime.js';
+export * from './realtime-values.js';
 export * from './public-config.js';
 export * from './social-auth.js';
 export * from './statistics.js';

@@ -15,7 +15,7 @@ import alliesRoutes from './allies/index.js';
 import campaignsRoutes from './campaigns/index.js';
 import pqrRoutes from './pqr/index.js';
 import realtimePlugin from '../features/realtime/realtime.plugin.js';
-import eventsRoutes from './events/index.js';
+import realtimeRoutes from './realtime/index.js';
 import notificationsRoutes from './notifications/index.js';
 import requestsRoutes from './requests/index.js';
 import branchesRoutes from './branches/index.js';
@@ -48,7 +48,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(pqrRoutes);
   // The live-updates bus (before the routes that publish to it), then its stream.
   await app.register(realtimePlugin);
-  await app.register(eventsRoutes);
+  await app.register(realtimeRoutes);
   await app.register(notificationsRoutes);
   await app.register(requestsRoutes);
   await app.register(branchesRoutes);

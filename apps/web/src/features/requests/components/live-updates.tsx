@@ -12,7 +12,7 @@ import { isLoggedIn } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { fetchEventsTicket } from '../api/events-ticket';
 import { useNotify } from '../../../components/use-notify';
-import { connectLiveEvents, type LiveStatus } from '../live-events';
+import { connectLiveEvents, type LiveStatus } from '../../../lib/live-events';
 
 export function LiveUpdates() {
   const user = useSession();
