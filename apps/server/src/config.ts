@@ -22,7 +22,11 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL (unset = SQLite in DATA_DIR)')
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
-  REALTIME_CHANNEL: z.string().min(1).max(100).default('puntoverde:realtime'),
+  /** Put before every Redis key and channel the app writes; see redisPrefixOf below. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,100}$/, 'REDIS_PREFIX must be 1 to 100 characters: letters, digits, ":", ".", "_" and "-"')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET must have at least 32 characters').optional(),
@@ -111,8 +115,11 @@ export type Config = {
   /** SQLite file used when databaseUrl is unset; ':memory:' in tests. */
   sqliteFile: string;
   redisUrl: string | undefined;
-  /** Redis pub/sub channel of live updates (deployments sharing one Redis use different ones). */
-  realtimeChannel: string;
+  /**
+   * Before every Redis key and pub/sub channel the app writes (rate limits, live updates): two
+   * deployments on one Redis with different prefixes never see each other's counts or events.
+   */
+  redisPrefix: string;
   publicUrl: string;
   logLevel: string;
   tokenSecret: string;
@@ -490,6 +497,17 @@ function parseFcm(e: z.infer<typeof ZEnv>): { fcm: FcmConfig | undefined; proble
 
 export class ConfigError extends Error {}
 
+/**
+ * The default Redis prefix: `puntoverde:<database name>:` on PostgreSQL — every instance of one
+ * deployment shares its database, so they share their rate limits and live updates, and
+ * deployments on databases of other names stay apart — and `puntoverde:` on SQLite.
+ */
+export function redisPrefixOf(databaseUrl: string | undefined): string {
+  if (!databaseUrl) return 'puntoverde:';
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1)).replace(/[^A-Za-z0-9._-]/g, '_');
+  return name ? `puntoverde:${name}:` : 'puntoverde:';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty variable means "not set" (e.g. DATABASE_URL= in a .env file).
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -520,7 +538,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     sqliteFile: path.join(dataDir, 'puntoverde.sqlite'),
     redisUrl: e.REDIS_URL,
-    realtimeChannel: e.REALTIME_CHANNEL,
+    redisPrefix: e.REDIS_PREFIX ?? redisPrefixOf(databaseUrl),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
     tokenSecret: e.TOKEN_SECRET ?? '',

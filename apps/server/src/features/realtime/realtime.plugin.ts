@@ -28,7 +28,7 @@ export default fp(
     const subscriber = publisher ? app.newRedisConnection() : null;
     const bus =
       publisher && subscriber
-        ? await createRedisBus({ publisher, subscriber, channel: app.config.realtimeChannel, log: app.log })
+        ? await createRedisBus({ publisher, subscriber, channel: `${app.config.redisPrefix}realtime`, log: app.log })
         : createMemoryBus(app.log);
     app.decorate('realtime', bus);
     buses.set(app.config, bus);

@@ -126,10 +126,10 @@ describe.skipIf(!TEST_REDIS_URL)('live updates across two instances (Redis pub/s
   let b: TestApp;
 
   beforeAll(async () => {
-    // A channel of its own, so parallel test runs sharing the Redis server never cross.
-    const realtimeChannel = `test:realtime:${randomBytes(6).toString('hex')}`;
-    a = await buildTestApp({ redisUrl: TEST_REDIS_URL, realtimeChannel });
-    b = await buildTestApp({ redisUrl: TEST_REDIS_URL, realtimeChannel });
+    // A prefix of its own (so a channel of its own): parallel test runs sharing the Redis server never cross.
+    const redisPrefix = `test-${randomBytes(6).toString('hex')}:`;
+    a = await buildTestApp({ redisUrl: TEST_REDIS_URL, redisPrefix });
+    b = await buildTestApp({ redisUrl: TEST_REDIS_URL, redisPrefix });
   });
   afterAll(async () => {
     await a?.close();
