@@ -96,16 +96,16 @@ describe('web error rules', { timeout: 300_000 }, () => {
 
   it("rejects a screen that renders a failed call's raw message", async () => {
     const code = "export function Alert({ query }: { query: { error: Error } }) {\n  return <p>{query.error.message}</p>;\n}\n";
-    expect(await webRuleIds(code, 'features/pqr/components/admin-report.tsx')).toContain('no-restricted-syntax');
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
   });
 
   it('rejects rendering a caught error as it came', async () => {
     const code = "export function show(err: Error, set: (s: string) => void) {\n  set(err.message);\n}\nexport const X = () => <p />;\n";
-    expect(await webRuleIds(code, 'features/pqr/components/admin-report.tsx')).toContain('no-restricted-syntax');
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
   });
 
   it("lets a form show its field's own message", async () => {
     const code = "export function F({ fieldState }: { fieldState: { error?: { message?: string } } }) {\n  return <p>{fieldState.error?.message}</p>;\n}\n";
-    expect(await webRuleIds(code, 'features/pqr/components/admin-report.tsx')).not.toContain('no-restricted-syntax');
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).not.toContain('no-restricted-syntax');
   });
 });
