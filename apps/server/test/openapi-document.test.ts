@@ -115,4 +115,19 @@ describe('the OpenAPI document', () => {
     const file = doc.paths['/back/api/v1/pqr']!.post!;
     expect(JSON.stringify(file.responses['429'])).toContain('RateLimit-Remaining');
   });
+
+  it('shows an example of each main request, valid for the route that takes it', () => {
+    const main = ['auth.signUp', 'auth.logIn', 'pqr.create', 'requests.create', 'reports.create', 'certificates.create'];
+    for (const id of main) {
+      const [path, method] = operations(doc).find(([, op]) => op.operationId === id)![0].split(' ').reverse();
+      const op = doc.paths[path!]![method!.toLowerCase()] as Operation & {
+        requestBody: { content: Record<string, { example?: unknown }> };
+      };
+      const example = op.requestBody.content['application/json']?.example;
+      expect(example, id).toBeDefined();
+      const route = t.app.routeTable.find((r) => (r.options.schema as { operationId?: string })?.operationId === id)!;
+      const body = (route.options.schema as { body: { safeParse(v: unknown): { success: boolean } } }).body;
+      expect(body.safeParse(example).success, id).toBe(true);
+    }
+  });
 });

@@ -241,6 +241,11 @@ function describeOperation(op: Operation, route: RouteOptions) {
       schema: { type: 'string' },
     });
   }
+  // zod leaves out the examples of a schema that transforms its input: take them from its meta.
+  const body = schema.body as { meta?: () => { examples?: unknown[] } | undefined } | undefined;
+  const example = typeof body?.meta === 'function' ? body.meta()?.examples?.[0] : undefined;
+  const media = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.['application/json'];
+  if (media && example !== undefined && media.example === undefined) media.example = example;
   if (config.idempotency) {
     (op.parameters ??= []).push({
       in: 'header',

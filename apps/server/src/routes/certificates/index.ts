@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error.js';
 import { requireAdmin, requireUser } from '../../plugins/auth.js';
 import type { Deprecation } from '../../plugins/http-conventions.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
+import { REQUEST_EXAMPLES } from '../request-examples.js';
 
 const TAGS = ['certificates'];
 const security = [{ bearer: [] }];
@@ -52,7 +53,7 @@ export default async function certificatesRoutes(app: FastifyInstance) {
         summary:
           'Pide un certificado de aprovechamiento de un periodo con kilos recogidos (empresa: toda la empresa o una sucursal; hogar)',
         security,
-        body: ZCreateCertificateRequest,
+        body: ZCreateCertificateRequest.meta({ examples: [REQUEST_EXAMPLES.createCertificate] }),
         response: { 201: ZCertificateResponse },
       },
     },

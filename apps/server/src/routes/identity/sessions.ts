@@ -22,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IdentityService, IpBudget } from '../../features/identity/identity.service.js';
 import { requireUser } from '../../plugins/auth.js';
 import { BEARER, errors, meta, noStore, SIGNED_IN_SPEC_CODES, SPEC_CODES, TAGS } from './route-options.js';
+import { REQUEST_EXAMPLES } from '../request-examples.js';
 
 /** Sign-up, login, the customer call, tokens, recovery and e-mail verification links (spec §7). */
 export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
@@ -41,7 +42,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
         tags: TAGS,
         operationId: 'auth.signUp',
         summary: 'Registro de hogar (tc_id 2) o empresa (tc_id 3); responde el usuario con sus tokens',
-        body: ZSignupRequest,
+        body: ZSignupRequest.meta({ examples: [REQUEST_EXAMPLES.signUp] }),
         response: { 201: ZSessionUserResponse, ...errors(400, 409, 429) },
       },
     },
@@ -61,7 +62,7 @@ export function sessionRoutes(app: FastifyInstance, identity: IdentityService) {
         tags: TAGS,
         operationId: 'auth.logIn',
         summary: 'Inicio de sesión con correo y contraseña; playerId enlaza el dispositivo de notificaciones',
-        body: ZLoginRequest,
+        body: ZLoginRequest.meta({ examples: [REQUEST_EXAMPLES.logIn] }),
         response: { 200: ZSessionUserResponse, ...errors(400, 401, 403, 429) },
       },
     },

@@ -22,6 +22,7 @@ import type { PqrDeps } from '../../features/pqr/pqr-deps.js';
 import { filePqr, listMyPqrs, supplyInformation, trackPqr } from '../../features/pqr/pqr-filing.service.js';
 import { requireUser } from '../../plugins/auth.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
+import { REQUEST_EXAMPLES } from '../request-examples.js';
 
 const V1 = '/back/api/v1';
 const MINUTE = 60 * 1000;
@@ -62,7 +63,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
         tags,
         operationId: 'pqr.create',
         summary: 'Radica una PQR (con o sin cuenta) y devuelve el radicado y la fecha límite de respuesta',
-        body: ZCreatePqrRequest,
+        body: ZCreatePqrRequest.meta({ examples: [REQUEST_EXAMPLES.createPqr] }),
         response: { 201: ZCreatePqrResponse },
       },
     },

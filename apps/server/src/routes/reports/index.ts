@@ -29,6 +29,7 @@ import handlingRoutes, { reportCategoryAdminRoutes } from './admin.js';
 import { reportsDeps } from './deps.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
+import { REQUEST_EXAMPLES } from '../request-examples.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,7 +64,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
         operationId: 'reports.create',
         summary: 'Reporta un problema (categoría, descripción, 0 a 3 fotos subidas con POST /v1/files, ubicación en Colombia, punto opcional)',
         security,
-        body: ZCreateReportRequest,
+        body: ZCreateReportRequest.meta({ examples: [REQUEST_EXAMPLES.createReport] }),
         response: { 201: ZReportResponse },
       },
     },

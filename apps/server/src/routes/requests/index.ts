@@ -28,6 +28,7 @@ import { createRequest } from '../../features/requests/request-creation.service.
 import { changeStatus } from '../../features/requests/request-status.service.js';
 import { requireUser } from '../../plugins/auth.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
+import { REQUEST_EXAMPLES } from '../request-examples.js';
 
 const TAGS = ['requests'];
 /** New requests per user per hour: generous for a real household or company, a wall for a script. */
@@ -70,7 +71,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
         summary:
           'Crea una solicitud de recolección (hogar, empresa o sucursal). Sin point_id, el servidor elige el punto activo más cercano que recibe todos los materiales',
         security: [{ bearer: [] }],
-        body: ZCreateRequestRequest,
+        body: ZCreateRequestRequest.meta({ examples: [REQUEST_EXAMPLES.createPickup] }),
         response: { 201: ZPickupRequestResponse },
       },
     },
