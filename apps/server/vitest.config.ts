@@ -11,7 +11,9 @@ export default defineConfig({
     // machine). Every file builds its own app on its own database (test/helper.ts), and the
     // suite passes in any file order (checked with `--sequence.shuffle.files`).
     isolate: false,
-    testTimeout: 30000,
-    hookTimeout: 30000,
+    // Generous: a limit, not a measure (speed lives in bench/); a busy CI machine must not fail a
+    // correct test that builds an app or two.
+    testTimeout: 60000,
+    hookTimeout: 60000,
   },
 });

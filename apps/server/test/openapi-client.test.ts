@@ -35,7 +35,7 @@ type Client = {
   use(...middleware: Middleware[]): void;
 };
 
-describe('a client generated from the OpenAPI document', () => {
+describe('a client generated from the OpenAPI document', { timeout: 120_000 }, () => {
   let t: TestApp;
   let doc: Document;
   let types: string;
@@ -70,7 +70,7 @@ describe('a client generated from the OpenAPI document', () => {
     };
     api = createClient({ baseUrl });
     api.use(conformance);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('generates the types of every operation', () => {

@@ -37,7 +37,7 @@ function operations(doc: Document): Array<[string, Operation]> {
   );
 }
 
-describe('the OpenAPI document', () => {
+describe('the OpenAPI document', { timeout: 120_000 }, () => {
   let t: TestApp;
   let dist: string;
   let doc: Document;
@@ -50,7 +50,7 @@ describe('the OpenAPI document', () => {
     const res = await t.app.inject({ method: 'GET', url: '/back/api/docs/json' });
     expect(res.statusCode).toBe(200);
     doc = res.json<Document>();
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
     rmSync(dist, { recursive: true, force: true });
