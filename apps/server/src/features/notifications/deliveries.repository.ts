@@ -173,6 +173,37 @@ export async function claimDue(
     .execute();
 }
 
+/**
+ * Extends the lease of rows a live worker still holds; answers the ids it extended. A row is
+ * the worker's while its `attempts` is the one its claim set: a row another worker claimed since
+ * (its lease ran out) or that was recorded is left alone.
+ */
+export async function renewLeases(
+  db: Db,
+  held: readonly { id: number; attempt: number }[],
+  options: { lockedUntil: string },
+): Promise<number[]> {
+  const byAttempt = new Map<number, number[]>();
+  for (const h of held) byAttempt.set(h.attempt, [...(byAttempt.get(h.attempt) ?? []), h.id]);
+  const renewed: number[] = [];
+  for (const [attempt, ids] of byAttempt) {
+    // Chunks keep the statement under SQLite's parameter limit.
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .updateTable('notification_deliveries')
+        .set({ locked_until: options.lockedUntil })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .where('attempts', '=', attempt)
+        .where('status', '=', 'pending')
+        .where('locked_until', 'is not', null)
+        .returning('id')
+        .execute();
+      for (const r of rows) renewed.push(r.id);
+    }
+  }
+  return renewed;
+}
+
 export async function finishDelivery(
   db: Db,
   id: number,

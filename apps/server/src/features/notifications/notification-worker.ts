@@ -14,8 +14,11 @@ import { addDays, bogotaClock, bogotaInstant, minutesOf } from './quiet-hours.js
 /**
  * Drains the notification outbox after commit: claims due rows, sends each push through the
  * sender of its device's kind (or the e-mail), and records the outcome. One per server
- * instance. Rows are claimed with a lease: a worker that dies mid-batch leaves them to be
- * taken again when the lease ends, and a sent row is never taken again.
+ * instance. Rows are claimed with a short lease that the live worker renews while it holds them
+ * (queued, sending, or sent and not yet recorded): a worker that dies mid-batch leaves them to be
+ * taken again within one lease (10 s), and a sent row is never taken again. Outcomes are
+ * committed as the push service answers (one commit at a time, each taking every answer that
+ * came meanwhile), so a crash sends again only the pushes that were in flight.
  *
  * It also runs the scheduled work: staff broadcasts whose time came, and the reminder of
  * campaigns starting tomorrow (at 18:00 Bogotá the day before).
@@ -37,8 +40,9 @@ export type NotificationWorkerOptions = {
   concurrency?: number;
   /** Deliveries started per second at most (0 or unset = no limit). */
   maxPerSecond?: number;
-  /** Outcomes written per commit. */
+  /** Outcomes written per commit at most (answers that come while one commits wait for the next). */
   flushEvery?: number;
+  /** How long a claim holds a row; renewed every third of it while the worker holds the row. */
   leaseMs?: number;
   maxAttempts?: number;
   now?: () => Date;
@@ -69,6 +73,12 @@ export function backoffMs(attempt: number): number {
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 /**
+ * A claim's lease: short, so a dead worker's rows are taken again within seconds; the live
+ * worker renews it every third of it, so a slow send never loses its row to another worker.
+ */
+export const DEFAULT_LEASE_MS = 10_000;
+
+/**
  * Spaces delivery starts evenly at `perSecond` at most: each caller takes the next free slot and
  * waits for it. A broadcast then drains at a steady rate that leaves the API its share of a small
  * machine's cores, instead of taking every cycle the send threads can get.
@@ -96,7 +106,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   // sends in flight keep the push service busy; the bound keeps memory and sockets in check.
   const concurrency = options.concurrency ?? 64;
   const flushEvery = options.flushEvery ?? 50;
-  const leaseMs = options.leaseMs ?? 2 * 60_000;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const maxAttempts = options.maxAttempts ?? 6;
   const pollMs = options.pollMs ?? 1000;
   const pace = createPacer(options.maxPerSecond);
@@ -225,21 +235,38 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   async function runOnce(): Promise<WorkerRunResult> {
     const result: WorkerRunResult = { sent: 0, gone: 0, retried: 0, failed: 0, skipped: 0 };
     await scheduled();
-    // Outcomes are written in groups (one commit each), never later than a group's worth of
-    // sends: a crash in between sends at most that group again when the lease ends.
+    // Outcomes are committed as the answers come: one commit at a time, each taking every answer
+    // that came while the previous one ran (at most `flushEvery`). A crash then sends again only
+    // the pushes that were in flight and the few answers of the commit under way.
     let done: DeliveryOutcome[] = [];
-    let writing: Promise<void> = Promise.resolve();
-    const flush = () => {
-      if (done.length === 0) return;
-      const group = done;
-      done = [];
-      writing = writing
-        .then(() => repo.finishDeliveries(db, group, now().toISOString()))
-        .catch((err: unknown) => {
-          // A database hiccup: the lease ends and the rows are taken again.
-          log?.error({ err, deliveries: group.length }, 'delivery bookkeeping failed');
-        })
-        .then(yieldToEventLoop);
+    let writing: Promise<void> | null = null;
+    /** Rows this run holds (claimed, not yet recorded) with the claim's attempt: what the heartbeat renews. */
+    const held = new Map<number, number>();
+    const flush = (): void => {
+      if (writing || done.length === 0) return;
+      const group = done.slice(0, flushEvery);
+      done = done.slice(group.length);
+      writing = repo
+        .finishDeliveries(db, group, now().toISOString())
+        .then(
+          () => {
+            for (const o of group) held.delete(o.id);
+          },
+          (err: unknown) => {
+            // A database hiccup: the rows are left to the lease (no longer renewed) and taken again.
+            for (const o of group) held.delete(o.id);
+            log?.error({ err, deliveries: group.length }, 'delivery bookkeeping failed');
+          },
+        )
+        .then(yieldToEventLoop)
+        .finally(() => {
+          writing = null;
+          flush();
+        });
+    };
+    const flushed = async (): Promise<void> => {
+      flush();
+      while (writing) await writing;
     };
     // Rows are claimed in small batches, the next one while the lanes still send the last rows of
     // the current one: SQLite answers on the event loop, so a big claim is a pause of every
@@ -259,7 +286,10 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
           limit: batchSize,
         });
         if (rows.length === 0) exhausted = true;
-        else queue.push(...rows);
+        else {
+          for (const row of rows) held.set(row.id, row.attempts);
+          queue.push(...rows);
+        }
       } catch (err) {
         exhausted = true;
         log?.error({ err }, 'claiming deliveries failed');
@@ -284,19 +314,49 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       for (let row = await take(); row; row = await take()) {
         try {
           await pace();
-          // Awaited first: `done` is replaced by each flush meanwhile.
           const outcome = await deliver(row, result);
           done.push(outcome);
           options.onOutcome?.(row.channel, outcome.status);
         } catch (err) {
+          held.delete(row.id);
           log?.error({ err, delivery: row.id }, 'delivery failed');
         }
-        if (done.length >= flushEvery) flush();
+        flush();
       }
     };
-    await Promise.all(Array.from({ length: concurrency }, lane));
-    flush();
-    await writing;
+    // The heartbeat: every third of the lease, the rows still held get a new lease. A row another
+    // worker took meanwhile (this process stalled past the lease) is not renewed, and dropped if
+    // it is still queued.
+    let renewing: Promise<void> = Promise.resolve();
+    const heartbeat = setInterval(() => {
+      renewing = renewing.then(async () => {
+        if (held.size === 0) return;
+        const at = now();
+        try {
+          const kept = new Set(
+            await repo.renewLeases(db, [...held].map(([id, attempt]) => ({ id, attempt })), {
+              lockedUntil: new Date(at.getTime() + leaseMs).toISOString(),
+            }),
+          );
+          for (let i = queue.length - 1; i >= 0; i--) {
+            const id = queue[i]!.id;
+            if (!kept.has(id) && held.has(id)) {
+              queue.splice(i, 1);
+              held.delete(id);
+            }
+          }
+        } catch (err) {
+          log?.warn({ err }, 'renewing delivery leases failed');
+        }
+      });
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    try {
+      await Promise.all(Array.from({ length: concurrency }, lane));
+      await flushed();
+    } finally {
+      clearInterval(heartbeat);
+      await renewing;
+    }
     return result;
   }
 
