@@ -62,6 +62,7 @@ async function startOnce(mode: Mode, dataDir: string, webDir: string): Promise<S
       DATABASE_URL: '',
       REDIS_URL: '',
       DEMO: 'false',
+      MAIL_TRANSPORT: 'outbox',
       LOG_LEVEL: 'warn',
       SHUTDOWN_DRAIN_MS: '0',
     },

@@ -62,6 +62,7 @@ async function start(env: Record<string, string> = {}) {
       DATABASE_URL: '',
       REDIS_URL: '',
       DEMO: 'false',
+      MAIL_TRANSPORT: 'outbox',
       // Many clients behind a proxy: per-IP rate limits apply to each X-Forwarded-For address.
       TRUST_PROXY: '1',
       LOG_LEVEL: 'error',

@@ -37,6 +37,8 @@ const ZEnv = z.object({
   /** How many proxies stand in front of the server, or their addresses; see parseTrustProxy below. */
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://').optional(),
+  /** Where e-mail goes: SMTP (needs SMTP_URL) or the local outbox; see parseMail below. */
+  MAIL_TRANSPORT: z.enum(['smtp', 'outbox'], { error: 'MAIL_TRANSPORT must be smtp or outbox' }).optional(),
   MAIL_FROM: z.string().min(3).default('PuntoVerde <no-responder@puntoverde.co>'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(2000),
@@ -133,6 +135,13 @@ export type Config = {
   /** After SIGTERM: how long the server keeps serving (health 503) before it stops accepting. */
   shutdownDrainMs: number;
   smtpUrl: string | undefined;
+  /** Where e-mail goes: `smtp` (SMTP_URL) or `outbox` (files in DATA_DIR/outbox). */
+  mailTransport: 'smtp' | 'outbox';
+  /**
+   * MAIL_TRANSPORT=outbox was set: the outbox is the operator's choice, not a missing SMTP_URL.
+   * A production server without demo data starts on the outbox only then (startup-checks.ts).
+   */
+  mailOutboxOnPurpose: boolean;
   /** Multiplies the per-IP budgets (sign-up, login...): many users behind one NAT, or e2e runs on loopback. */
   ipRateLimitFactor: number;
   mailFrom: string;
@@ -350,6 +359,20 @@ function parseS3(e: z.infer<typeof ZEnv>, present: Record<string, string | undef
   };
 }
 
+/** MAIL_TRANSPORT=smtp needs SMTP_URL; MAIL_TRANSPORT=outbox beside an SMTP_URL is a contradiction. */
+function parseMail(e: z.infer<typeof ZEnv>): { mailTransport: 'smtp' | 'outbox'; problems: string[] } {
+  if (e.MAIL_TRANSPORT === 'smtp' && !e.SMTP_URL) {
+    return { mailTransport: 'outbox', problems: ['  SMTP_URL: required when MAIL_TRANSPORT=smtp'] };
+  }
+  if (e.MAIL_TRANSPORT === 'outbox' && e.SMTP_URL) {
+    return {
+      mailTransport: 'outbox',
+      problems: ['  MAIL_TRANSPORT: outbox keeps e-mail in DATA_DIR/outbox and never uses SMTP_URL; unset one of them'],
+    };
+  }
+  return { mailTransport: e.SMTP_URL ? 'smtp' : 'outbox', problems: [] };
+}
+
 const TWILIO_VARIABLES = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_API_URL'];
 
 /** SMS_PROVIDER=twilio needs its three credentials; Twilio variables without it are a half-done setup. */
@@ -495,7 +518,14 @@ function parseFcm(e: z.infer<typeof ZEnv>): { fcm: FcmConfig | undefined; proble
   }
 }
 
-export class ConfigError extends Error {}
+/** A configuration the server refuses; `problems` holds one line per wrong variable (`NAME: what to do`). */
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.problems = problems;
+  }
+}
 
 /**
  * The default Redis prefix: `puntoverde:<database name>:` on PostgreSQL — every instance of one
@@ -513,8 +543,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ZEnv.safeParse(present);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
   }
   const e = parsed.data;
   const oidc = parseOidcProviders(e.OIDC_PROVIDERS, present);
@@ -522,11 +551,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const sms = parseSms(e, present);
   const fcm = parseFcm(e);
   const proxies = parseTrustProxy(e.TRUST_PROXY);
-  const problems = [...oidc.problems, ...s3.problems, ...sms.problems, ...fcm.problems, ...proxies.problems];
+  const mail = parseMail(e);
+  const problems = [...oidc.problems, ...s3.problems, ...sms.problems, ...fcm.problems, ...proxies.problems, ...mail.problems];
   if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
     problems.push('  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  if (problems.length) throw new ConfigError(problems.map((p) => p.trim()));
   const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
@@ -554,6 +584,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     shutdownDrainMs: Math.min(e.SHUTDOWN_DRAIN_MS, e.SHUTDOWN_TIMEOUT_MS),
     smtpUrl: e.SMTP_URL,
+    mailTransport: mail.mailTransport,
+    mailOutboxOnPurpose: e.MAIL_TRANSPORT === 'outbox',
     ipRateLimitFactor: e.RATE_LIMIT_IP_FACTOR,
     mailFrom: e.MAIL_FROM,
     metricsToken: e.METRICS_TOKEN,

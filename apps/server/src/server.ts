@@ -1,11 +1,19 @@
+import path from 'node:path';
 import { buildApp } from './app.js';
 import { trackConnections } from './plugins/drain.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedDemo } from './db/seed/index.js';
+import { configurationProblems } from './startup-checks.js';
 import { startupNotes } from './startup-notes.js';
 
 /** Of the shutdown timeout, what is kept for requests in flight once the listener has closed. */
 const FINISH_IN_FLIGHT_MS = 3000;
+
+/** Exits before anything is opened: one plain line per problem, naming the variable, no stack. */
+function refuse(problems: string[]): never {
+  for (const problem of problems) process.stderr.write(`PuntoVerde cannot start: ${problem}\n`);
+  process.exit(1);
+}
 
 /** Starts the server: config, app (migrations run inside), demo seed, listen, graceful stop. */
 async function main() {
@@ -13,12 +21,11 @@ async function main() {
   try {
     config = loadConfig();
   } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
+    if (err instanceof ConfigError) refuse(err.problems);
     throw err;
   }
+  const problems = configurationProblems(config);
+  if (problems.length) refuse(problems);
   const app = await buildApp({ config });
   if (config.demo) await seedDemo(app.db, { log: app.log, config });
 
@@ -57,6 +64,11 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`PuntoVerde listening on ${config.publicUrl} (database: ${app.database.dialect})`);
+  if (config.mailOutboxOnPurpose) {
+    app.log.warn(
+      `mail: MAIL_TRANSPORT=outbox, no e-mail is sent: each one is kept in ${path.join(config.dataDir, 'outbox')} (files 0600), staff read them at ${config.publicUrl}/dev/outbox`,
+    );
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const notes = startupNotes(config, { port, outbox: app.mailer.mode === 'outbox' || app.sms.mode === 'outbox' });

@@ -67,6 +67,7 @@ const serverEnv = (dataDir: string) => ({
   DATABASE_URL: '',
   REDIS_URL: '',
   DEMO: 'false',
+  MAIL_TRANSPORT: 'outbox',
   LOG_LEVEL: 'warn',
 });
 

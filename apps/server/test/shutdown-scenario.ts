@@ -100,6 +100,7 @@ export async function runShutdownScenario(
       DATABASE_URL: '',
       REDIS_URL: '',
       DEMO: 'false',
+      MAIL_TRANSPORT: 'outbox',
       LOG_LEVEL: 'warn',
       ...options.env,
     },

@@ -30,7 +30,8 @@ export type Mailer = {
 
 /**
  * Real e-mail through SMTP when `smtpUrl` is set; otherwise every message is written as an
- * .eml file plus a JSON summary to `<dataDir>/outbox`, so the demo works offline.
+ * .eml file plus a JSON summary to `<dataDir>/outbox`, so the demo works offline. The outbox
+ * holds live password-reset links: its folder is 0700 and its files 0600.
  */
 export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
   const outboxDir = path.join(options.dataDir, 'outbox');
@@ -53,8 +54,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const created = new Date();
       counter += 1;
       const id = `${created.getTime()}-${process.pid}-${counter}`;
-      await mkdir(outboxDir, { recursive: true });
-      await writeFile(path.join(outboxDir, `${id}.eml`), info.message as Buffer);
+      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      await writeFile(path.join(outboxDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
       const entry: OutboxEntry = {
         id,
         to: message.to,
@@ -64,7 +65,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         html: message.html ?? null,
         created_at: created.toISOString(),
       };
-      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2));
+      await writeFile(path.join(outboxDir, `${id}.json`), JSON.stringify(entry, null, 2), { mode: 0o600 });
     },
     async outbox() {
       let names: string[];

@@ -50,7 +50,12 @@ export const mailerPlugin = fp(
     const { config } = app;
     app.decorate(
       'mailer',
-      opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+      opts.mailer ??
+        createMailer({
+          smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
+          from: config.mailFrom,
+          dataDir: config.dataDir,
+        }),
     );
   },
   { name: 'mailer', dependencies: ['config'] },

@@ -149,3 +149,29 @@ describe('the local e-mail outbox outside demo mode', () => {
     expect(api!.statusCode).toBe(200);
   });
 });
+
+describe('the local e-mail outbox in production', () => {
+  it('is readable by staff when MAIL_TRANSPORT=outbox chose it, and hidden from everyone else', async () => {
+    const t = await buildTestApp({ env: 'production', demo: false, mailOutboxOnPurpose: true });
+    try {
+      await sendResetMail(t);
+      const staff = await createUser(t.app, { is_admin: true });
+      const [api, page, sms] = await readBoth(t, { remoteAddress: REMOTE, headers: await loginAs(t.app, staff) });
+      expect(api!.statusCode).toBe(200);
+      expect(api!.json().data[0]).toMatchObject({ to: 'victima@example.com' });
+      expect(page!.statusCode).toBe(200);
+      expect(sms!.statusCode).toBe(200);
+      for (const res of await readBoth(t, { remoteAddress: '127.0.0.1' })) expect(res.statusCode).toBe(404);
+      // The development helpers that send mail early stay out of production.
+      const sweep = await t.app.inject({
+        method: 'POST',
+        url: '/back/api/dev/reports/follow-ups',
+        remoteAddress: REMOTE,
+        headers: await loginAs(t.app, staff),
+      });
+      expect(sweep.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
