@@ -12,7 +12,8 @@
 // used; read throughput (GET /points of a viewport) through the proxy, two instances against
 // one, reported. Push recovery: a staff broadcast to 300 Web Push subscriptions at a local push
 // service stand-in (bench/lib/push-sink.ts, answering after 250 ms as a real one takes its round
-// trip), instance A SIGKILLed once 40 % have arrived: the time from the kill until every
+// trip), instance A SIGKILLed once 40 % have arrived (it kills itself on the bench's word, after
+// writing how many of its sends were in flight): the time from the kill until every
 // subscription has its push (target 20 s: the killed instance's claimed rows come back when their
 // lease ends) and the subscriptions that got it twice (target: no more than the sends A had in
 // flight, those whose answer it never read). Every figure is in `targets` with its pass/fail;
@@ -67,6 +68,7 @@ const env = {
   SEED_FILE: seedFile,
   PUSH_SINK_URL: SINK,
   SCALE_PUSH_SUBSCRIPTIONS: String(SUBSCRIPTIONS),
+  KILL_FILE: path.join(dataDir, 'killed.json'),
 };
 const a = await startProcess('bench/lib/scale-target.ts', { ...env, APP_PORT: String(portA), SCALE_SEED: '1' });
 const b = await startProcess('bench/lib/scale-target.ts', { ...env, APP_PORT: String(portB) });
@@ -450,7 +452,9 @@ let killedAt = 0;
 while (performance.now() - broadcastAt < 30_000) {
   const st = await sinkStats();
   if (st.count >= Math.round(SUBSCRIPTIONS * 0.4)) {
-    a.child.kill('SIGKILL');
+    const exited = new Promise((resolve) => a.child.once('exit', resolve));
+    void fetch(`${A}/bench/die`, { method: 'POST' }).catch(() => undefined);
+    await exited;
     killedAt = performance.now();
     atKill = st;
     break;
@@ -476,18 +480,20 @@ if (atKill) {
     last = st;
   }
 }
+const killFile = JSON.parse(readFileSync(path.join(dataDir, 'killed.json'), 'utf8')) as { in_flight: number };
 const copies = Object.values(last.per_subscription);
 const pushRecovery = {
   subscriptions: SUBSCRIPTIONS,
   queued: broadcastQueued,
   killed_after_ms: atKill ? Math.round(killedAt - broadcastAt) : null,
   arrived_before_kill: atKill?.count ?? null,
-  in_flight_at_kill: last.aborted,
+  in_flight_at_kill: killFile.in_flight,
+  answers_a_never_read: last.aborted,
   recovered_ms: recoveredMs,
   subscriptions_with_push: copies.length,
   duplicates: copies.reduce((sum, c) => sum + Math.max(0, c - 1), 0),
   pushes_received: last.count,
-  note: 'in flight at the kill: pushes the stand-in had received from A and not yet answered when A died (A never read their answer)',
+  note: "in flight at the kill: A's sends started whose outcome was not committed, read by A in the tick it SIGKILLed itself; answers A never read: pushes the stand-in had received from A and not yet answered",
 };
 
 await Promise.all([a.stop(), b.stop(), sink.stop()]);

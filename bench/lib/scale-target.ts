@@ -3,7 +3,8 @@
 // seeds generated points, a point run by a manager and two accounts with a password, and
 // writes their ids to SEED_FILE before printing "ready". With PUSH_SINK_URL, it also seeds
 // SCALE_PUSH_SUBSCRIPTIONS users (300) each with a Web Push subscription at that stand-in, and
-// every instance answers POST /bench/broadcast (a staff broadcast to everyone, its worker kicked).
+// every instance answers POST /bench/broadcast (a staff broadcast to everyone, its worker kicked)
+// and POST /bench/die (SIGKILLs itself after writing its sends in flight to KILL_FILE).
 import { createECDH, randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -125,6 +126,15 @@ if (process.env.PUSH_SINK_URL) {
     );
     notificationWorkerOf(app).kick();
     return { recipients: b.recipients, queued: b.figures.queued };
+  });
+  // Writes the sends in flight (started, outcome not committed) to KILL_FILE and SIGKILLs this
+  // process in the same tick: the count is the one at the kill.
+  app.post('/bench/die', () => {
+    writeFileSync(
+      process.env.KILL_FILE!,
+      JSON.stringify({ in_flight: notificationWorkerOf(app).inFlight(), at: Date.now() }),
+    );
+    process.kill(process.pid, 'SIGKILL');
   });
 }
 await app.listen({ port: Number(process.env.APP_PORT), host: '127.0.0.1' });

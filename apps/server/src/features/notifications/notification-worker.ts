@@ -59,6 +59,8 @@ export type NotificationWorker = {
   runOnce(): Promise<WorkerRunResult>;
   /** Wakes a sleeping worker (after a commit that wrote deliveries). */
   kick(): void;
+  /** Sends started whose outcome is not committed yet: at most what a crash now sends twice. */
+  inFlight(): number;
 };
 
 /** Lets the event loop answer waiting requests between two pieces of background work. */
@@ -119,6 +121,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   let wake: (() => void) | null = null;
   let loop: Promise<void> | null = null;
   let lastReminderCheck = 0;
+  let unrecorded = 0;
 
   /** Sends one row and says what to record; the caller writes outcomes in groups. */
   async function deliver(row: ClaimedDelivery, result: WorkerRunResult): Promise<DeliveryOutcome> {
@@ -251,10 +254,12 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         .then(
           () => {
             for (const o of group) held.delete(o.id);
+            unrecorded -= group.length;
           },
           (err: unknown) => {
             // A database hiccup: the rows are left to the lease (no longer renewed) and taken again.
             for (const o of group) held.delete(o.id);
+            unrecorded -= group.length;
             log?.error({ err, deliveries: group.length }, 'delivery bookkeeping failed');
           },
         )
@@ -314,11 +319,13 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       for (let row = await take(); row; row = await take()) {
         try {
           await pace();
+          unrecorded++;
           const outcome = await deliver(row, result);
           done.push(outcome);
           options.onOutcome?.(row.channel, outcome.status);
         } catch (err) {
           held.delete(row.id);
+          unrecorded--;
           log?.error({ err, delivery: row.id }, 'delivery failed');
         }
         flush();
@@ -396,5 +403,6 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     kick() {
       if (!running) wake?.();
     },
+    inFlight: () => unrecorded,
   };
 }

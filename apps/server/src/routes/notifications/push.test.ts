@@ -439,10 +439,13 @@ describe('Web Push delivery through the outbox', () => {
       );
       expect(quickSent).toBe(true);
       expect((await rows()).find((r) => r.endpoint === held.subscription.endpoint)?.status).toBe('pending');
+      // What a crash now would send twice: the one send still out.
+      expect(worker.inFlight()).toBe(1);
     } finally {
       release();
     }
     expect((await run).sent).toBe(2);
+    expect(worker.inFlight()).toBe(0);
     expect((await deliveriesOf(n.id)).map((d) => d.status)).toEqual(['sent', 'sent']);
   });
 });
