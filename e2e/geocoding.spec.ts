@@ -31,7 +31,7 @@ async function openForm(browser: Browser, size: 'phone' | 'desktop'): Promise<Pa
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
   await page.goto('/app/tabs/request/new');
-  await expect(current(page).getByRole('heading', { name: 'Nueva solicitud de recolección', level: 2 })).toBeVisible();
+  await expect(current(page).getByRole('heading', { name: 'Nueva solicitud de recolección', level: 1 })).toBeVisible();
   return page;
 }
 

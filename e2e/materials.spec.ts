@@ -44,13 +44,16 @@ test('an admin renames a material and the open request form offers the new name'
 
   await page.goto('/auth/login');
   await page.getByLabel(/correo/i).fill(ADMIN);
-  await page.getByLabel(/contraseña/i).first().fill(PASSWORD);
+  await page
+    .getByLabel(/contraseña/i)
+    .first()
+    .fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
 
   await navigateInApp(page, '/app/tabs/request/new');
   const form = current(page);
-  await expect(form.getByRole('heading', { name: 'Nueva solicitud de recolección', level: 2 })).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Nueva solicitud de recolección', level: 1 })).toBeVisible();
   const material = form.getByLabel('Material 1', { exact: true });
   await expect(material.locator('option', { hasText: original })).toHaveCount(1);
 

@@ -1,4 +1,13 @@
-import { devices, expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  devices,
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 /**
  * Phone verification by SMS code at phone size, against the real server with demo data: a new
@@ -25,7 +34,13 @@ function current(page: Page): Locator {
 
 async function phoneContext(browser: Browser): Promise<BrowserContext> {
   const { defaultBrowserType: _ignored, ...pixel } = devices['Pixel 7'];
-  return browser.newContext({ ...pixel, geolocation: HOME, permissions: ['geolocation'], locale: 'es-CO', timezoneId: 'America/Bogota' });
+  return browser.newContext({
+    ...pixel,
+    geolocation: HOME,
+    permissions: ['geolocation'],
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+  });
 }
 
 /** The 6-digit code of the newest SMS to `phone`, read from the local outbox (loopback, demo mode). */
@@ -56,7 +71,9 @@ test('a new household verifies its phone with the SMS code and the badge appears
     await form.getByLabel('Nombres').fill('Valeria');
     await form.getByLabel('Apellidos').fill('Montoya');
     await form.getByLabel('Tipo de documento').selectOption('CC');
-    await form.getByLabel('Número de documento').fill(String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)).slice(0, 10));
+    await form
+      .getByLabel('Número de documento')
+      .fill(String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)).slice(0, 10));
     await form.getByLabel('Correo electrónico').fill(`celular-${stamp}@example.com`);
     await form.getByLabel('Teléfono').fill(PHONE);
     await form.getByLabel('Ciudad o municipio').fill('Medellín');
@@ -83,7 +100,9 @@ test('a new household verifies its phone with the SMS code and the badge appears
     const code = await codeFromSmsOutbox(request, PHONE);
     await section.getByLabel('Código de verificación').fill(code === '000000' ? '111111' : '000000');
     await section.getByRole('button', { name: 'Verificar' }).click();
-    await expect(section.getByText('El código no es correcto o ya no sirve. Revisa el SMS o pide un código nuevo.')).toBeVisible();
+    await expect(
+      section.getByText('El código no es correcto o ya no sirve. Revisa el SMS o pide un código nuevo.'),
+    ).toBeVisible();
 
     await section.getByLabel('Código de verificación').fill(code);
     await section.getByRole('button', { name: 'Verificar' }).click();
@@ -98,10 +117,12 @@ test('a new household verifies its phone with the SMS code and the badge appears
     // A pickup at the demo manager's point.
     await page.goto('/app/tabs/request/new');
     const newRequest = current(page);
-    await expect(newRequest.getByRole('heading', { name: 'Nueva solicitud de recolección', level: 2 })).toBeVisible();
+    await expect(newRequest.getByRole('heading', { name: 'Nueva solicitud de recolección', level: 1 })).toBeVisible();
     await newRequest.getByLabel('Material 1', { exact: true }).selectOption('pet');
     await newRequest.getByLabel('Kilos aproximados', { exact: true }).fill('6');
-    await newRequest.getByLabel('Dirección de recogida', { exact: true }).fill(`Carrera 70 # 44-10, Laureles (${stamp})`);
+    await newRequest
+      .getByLabel('Dirección de recogida', { exact: true })
+      .fill(`Carrera 70 # 44-10, Laureles (${stamp})`);
     await newRequest.getByRole('button', { name: 'Usar mi ubicación' }).click();
     await expect(newRequest.getByText(/Marcado en/)).toBeVisible();
     const pointGroup = newRequest.getByRole('group', { name: 'Punto que recoge' });
@@ -124,7 +145,10 @@ test('the point manager sees on the request that the requester verified the phon
   try {
     await page.goto('/auth/login');
     await page.getByLabel(/correo/i).fill(MANAGER);
-    await page.getByLabel(/contraseña/i).first().fill(DEMO_PASSWORD);
+    await page
+      .getByLabel(/contraseña/i)
+      .first()
+      .fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await expect(page).not.toHaveURL(/\/auth\/login/);
 
@@ -135,7 +159,7 @@ test('the point manager sees on the request that the requester verified the phon
 
     await card.getByRole('link', { name: `Solicitud #${requestId}`, exact: true }).click();
     const detail = current(page);
-    await expect(detail.getByRole('heading', { name: `Solicitud #${requestId}`, level: 2 })).toBeVisible();
+    await expect(detail.getByRole('heading', { name: `Solicitud #${requestId}`, level: 1 })).toBeVisible();
     await expect(detail.getByRole('link', { name: PHONE })).toHaveAttribute('href', `tel:${PHONE}`);
     await expect(detail.getByText('Celular verificado')).toBeVisible();
   } finally {

@@ -109,7 +109,7 @@ test('a point manager: the requests, their filters, a request, Mis cifras and th
   await expectWithinTheScreen(page, 'manager: requests to my points');
 
   await first.click();
-  await expect(current(page).getByRole('heading', { name: /^Solicitud #\d+$/, level: 2 })).toBeVisible();
+  await expect(current(page).getByRole('heading', { name: /^Solicitud #\d+$/, level: 1 })).toBeVisible();
   await expect(current(page).locator('.rq-dl').first()).toBeVisible();
   await expectWithinTheScreen(page, 'manager: a request');
 

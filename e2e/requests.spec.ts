@@ -27,13 +27,21 @@ function current(page: Page): Locator {
 }
 
 async function newContext(browser: Browser, geolocation = HOME): Promise<BrowserContext> {
-  return browser.newContext({ geolocation, permissions: ['geolocation'], locale: 'es-CO', timezoneId: 'America/Bogota' });
+  return browser.newContext({
+    geolocation,
+    permissions: ['geolocation'],
+    locale: 'es-CO',
+    timezoneId: 'America/Bogota',
+  });
 }
 
 async function login(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.goto('/auth/login');
   await page.getByLabel(/correo/i).fill(email);
-  await page.getByLabel(/contraseña/i).first().fill(password);
+  await page
+    .getByLabel(/contraseña/i)
+    .first()
+    .fill(password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
@@ -44,14 +52,16 @@ async function liveReady(page: Page): Promise<void> {
 }
 
 async function photo(): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#2e7d32' } }).jpeg().toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#2e7d32' } })
+    .jpeg()
+    .toBuffer();
 }
 
 /** Fills and sends the new-request form; returns the new request's id. */
 async function askForPickup(page: Page, options: { kg: string; point?: string; withPhoto?: boolean }): Promise<number> {
   await page.goto('/app/tabs/request/new');
   const form = current(page);
-  await expect(form.getByRole('heading', { name: 'Nueva solicitud de recolección', level: 2 })).toBeVisible();
+  await expect(form.getByRole('heading', { name: 'Nueva solicitud de recolección', level: 1 })).toBeVisible();
   await form.getByLabel('Material 1', { exact: true }).selectOption('pet');
   await form.getByLabel('Kilos aproximados', { exact: true }).fill(options.kg);
   await form.getByLabel('Dirección de recogida', { exact: true }).fill(`Carrera 70 # 44-10, Laureles (${stamp})`);
@@ -59,19 +69,22 @@ async function askForPickup(page: Page, options: { kg: string; point?: string; w
   await expect(form.getByText(/Marcado en/)).toBeVisible();
   const pointGroup = form.getByRole('group', { name: 'Punto que recoge' });
   await expect(pointGroup.getByRole('radio').first()).toBeChecked();
-  if (options.point) await pointGroup.getByRole('radio', { name: new RegExp(options.point.replace(/[()]/g, '\\$&')) }).check();
+  if (options.point)
+    await pointGroup.getByRole('radio', { name: new RegExp(options.point.replace(/[()]/g, '\\$&')) }).check();
   const date = form.getByLabel('Día preferido', { exact: true });
   await expect(date.locator('option:not([disabled])').nth(1)).toBeAttached();
   const firstDay = await date.locator('option:not([disabled])').nth(1).getAttribute('value');
   await date.selectOption(firstDay ?? '');
   if (options.withPhoto) {
-    await form.getByLabel('Elegir imagen', { exact: true }).setInputFiles({ name: 'reciclaje.jpg', mimeType: 'image/jpeg', buffer: await photo() });
+    await form
+      .getByLabel('Elegir imagen', { exact: true })
+      .setInputFiles({ name: 'reciclaje.jpg', mimeType: 'image/jpeg', buffer: await photo() });
     await expect(form.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
   }
   await form.getByRole('button', { name: 'Enviar solicitud' }).click();
   await expect(page).toHaveURL(/\/app\/tabs\/request\/\d+$/);
   const id = Number(/\/(\d+)$/.exec(page.url())![1]);
-  await expect(current(page).getByRole('heading', { name: `Solicitud #${id}`, level: 2 })).toBeVisible();
+  await expect(current(page).getByRole('heading', { name: `Solicitud #${id}`, level: 1 })).toBeVisible();
   return id;
 }
 
@@ -113,7 +126,7 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(requestLink).toBeVisible();
     await requestLink.click();
     const managerDetail = current(manager);
-    await expect(managerDetail.getByRole('heading', { name: `Solicitud #${id}`, level: 2 })).toBeVisible();
+    await expect(managerDetail.getByRole('heading', { name: `Solicitud #${id}`, level: 1 })).toBeVisible();
     await expect(managerDetail.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
 
     await managerDetail.getByRole('button', { name: 'Aceptar', exact: true }).click();
@@ -144,11 +157,13 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(screen.getByRole('tabpanel', { name: 'Ruta del día' })).toBeVisible();
     await screen.getByLabel('Día', { exact: true }).fill(when);
     await expect(screen.getByRole('region', { name: 'Mapa de la ruta del día' })).toBeVisible();
-    const stop = screen.getByRole('list', { name: 'Orden de la ruta' }).getByRole('link', { name: `Solicitud #${id}`, exact: true });
+    const stop = screen
+      .getByRole('list', { name: 'Orden de la ruta' })
+      .getByRole('link', { name: `Solicitud #${id}`, exact: true });
     await expect(stop).toBeVisible();
     await stop.click();
     const managerCollect = current(manager);
-    await expect(managerCollect.getByRole('heading', { name: `Solicitud #${id}`, level: 2 })).toBeVisible();
+    await expect(managerCollect.getByRole('heading', { name: `Solicitud #${id}`, level: 1 })).toBeVisible();
 
     await managerCollect.getByRole('button', { name: 'Registrar recolección' }).click();
     const collectedKg = managerCollect.getByLabel('Kilos de PET (1)', { exact: true });
@@ -174,7 +189,10 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
   }
 });
 
-test('a company head creates a branch; the branch accepts the invitation and asks for a pickup the head sees', async ({ browser, request }) => {
+test('a company head creates a branch; the branch accepts the invitation and asks for a pickup the head sees', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const headContext = await newContext(browser);
   const branchContext = await newContext(browser, { latitude: 6.2096, longitude: -75.5673 });
@@ -184,7 +202,9 @@ test('a company head creates a branch; the branch accepts the invitation and ask
   const branchEmail = `sede.${stamp}@example.com`;
   try {
     await login(head, HEAD);
-    const headId = await head.evaluate(() => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { id: number }).id);
+    const headId = await head.evaluate(
+      () => (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { id: number }).id,
+    );
     await head.goto(`/app/tabs/branch-offices/list/${headId}`);
     const screen = current(head);
     await expect(screen.getByRole('heading', { name: 'Sucursales de tu empresa', level: 2 })).toBeVisible();
@@ -219,7 +239,9 @@ test('a company head creates a branch; the branch accepts the invitation and ask
     await invite.getByLabel(/Acepto la política/).check();
     await invite.getByRole('button', { name: 'Crear contraseña y entrar' }).click();
     await expect(branch).toHaveURL(/\/app\/tabs\/request$/);
-    await expect(current(branch).getByRole('heading', { name: 'Mis solicitudes de recolección', level: 2 })).toBeVisible();
+    await expect(
+      current(branch).getByRole('heading', { name: 'Mis solicitudes de recolección', level: 2 }),
+    ).toBeVisible();
 
     // A branch's menu has no Sucursales entry (spec §2).
     await current(branch).getByRole('button', { name: 'Abrir el menú' }).click();
@@ -236,7 +258,9 @@ test('a company head creates a branch; the branch accepts the invitation and ask
 
     await head.goto('/app/tabs/request');
     const mine = current(head);
-    await expect(mine.getByRole('heading', { name: 'Solicitudes de tu empresa y sus sucursales', level: 2 })).toBeVisible();
+    await expect(
+      mine.getByRole('heading', { name: 'Solicitudes de tu empresa y sus sucursales', level: 2 }),
+    ).toBeVisible();
     const item = mine.locator(`li[data-request-id="${id}"]`);
     await expect(item).toBeVisible();
     await expect(item.getByText(branchName)).toBeVisible();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   embedBootScreen,
   embedPreloads,
+  embedTitle,
   matchesRoute,
   renderBootScreen,
   renderPreloads,
@@ -93,5 +94,14 @@ describe('the boot screen of each page', () => {
       '<div id="boot"><!--boot--><div class="boot-bar">PuntoVerde</div><!--/boot--></div><div id="root"></div>';
     expect(embedBootScreen(html, 'X$&')).toBe('<div id="boot"><!--boot-->X$&<!--/boot--></div><div id="root"></div>');
     expect(embedBootScreen('<p>no markers</p>', 'X')).toBe('<p>no markers</p>');
+  });
+
+  it("names the page in the document's title, escaped, and keeps the app's name without one", () => {
+    const html = '<head><meta charset="utf-8"><title>PuntoVerde</title></head><body></body>';
+    expect(embedTitle(html, shell, shellTitle(shell, '/home'))).toContain(
+      '<title>Mapa de Residuos · PuntoVerde</title>',
+    );
+    expect(embedTitle(html, shell, shellTitle(shell, '/admin/users'))).toContain('<title>PuntoVerde</title>');
+    expect(embedTitle(html, shell, 'A <b> & $&')).toContain('<title>A &#60;b&#62; &#38; $&#38; · PuntoVerde</title>');
   });
 });

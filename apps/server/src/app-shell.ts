@@ -97,6 +97,16 @@ export function renderBootScreen(shell: AppShell, title: string, demo: boolean, 
 /** The app's stylesheets a page links, as one inline <style> (a page with a content frame needs them for its first paint). */
 export const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="\/(assets\/[\w.-]+\.css)"[^>]*>/g;
 
+/**
+ * index.html naming its page in <title> ("Mis solicitudes · PuntoVerde", WCAG 2.4.2), as the app
+ * does once it runs (apps/web/src/lib/route-focus.ts documentTitle): a page without a fixed
+ * title keeps the app's name.
+ */
+export function embedTitle(html: string, shell: AppShell, pageTitle: string): string {
+  const text = pageTitle && pageTitle !== shell.appName ? `${pageTitle} · ${shell.appName}` : shell.appName;
+  return html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(text)}</title>`);
+}
+
 /** index.html with `content` between its boot markers (unchanged when it has none). */
 export function embedBootScreen(html: string, content: string): string {
   return html.replace(BOOT_REGION, () => `<!--boot-->${content}<!--/boot-->`);

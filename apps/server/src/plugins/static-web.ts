@@ -11,12 +11,20 @@ import {
   renderPreloads,
   shellRoute,
   shellTitle,
+  embedTitle,
   STYLESHEET_LINK,
   ZAppShell,
   type AppShell,
   type AppShellRoute,
 } from '../app-shell.js';
-import { FRAMED_ROUTES, isStaticFrame, renderPageAnswers, renderPageFrame, type PageFrame, type Translations } from '../page-frames.js';
+import {
+  FRAMED_ROUTES,
+  isStaticFrame,
+  renderPageAnswers,
+  renderPageFrame,
+  type PageFrame,
+  type Translations,
+} from '../page-frames.js';
 import { embedPublicConfig, publicConfigOf } from '../features/public-config/public-config.service.js';
 import { ERRORS } from '@puntoverde/contract';
 
@@ -56,7 +64,15 @@ export default fp(
       const { mtimeMs, size } = await stat(indexFile);
       if (cached?.mtimeMs !== mtimeMs || cached.size !== size) {
         const html = embedPublicConfig(await readFile(indexFile, 'utf8'), publicConfigOf(app.config));
-        cached = { mtimeMs, size, html, shell: await readShell(), pages: new Map(), texts: await readTexts(), css: new Map() };
+        cached = {
+          mtimeMs,
+          size,
+          html,
+          shell: await readShell(),
+          pages: new Map(),
+          texts: await readTexts(),
+          css: new Map(),
+        };
       }
       const current = cached;
       const { shell, pages } = current;
@@ -64,39 +80,72 @@ export default fp(
       const route = shellRoute(shell, pathname);
       const key = route?.path ?? '';
       const framed = route && current.texts && (FRAMED_ROUTES as readonly string[]).includes(route.path);
-      if (framed && !isStaticFrame(route.path)) return (await framedPage(current, shell, route, pathname, search)) ?? plainPage(current, shell, route, pathname);
+      if (framed && !isStaticFrame(route.path))
+        return (
+          (await framedPage(current, shell, route, pathname, search)) ?? plainPage(current, shell, route, pathname)
+        );
       let page = pages.get(key);
       if (page === undefined) {
-        page = (framed ? await framedPage(current, shell, route, pathname, search) : null) ?? plainPage(current, shell, route, pathname);
+        page =
+          (framed ? await framedPage(current, shell, route, pathname, search) : null) ??
+          plainPage(current, shell, route, pathname);
         pages.set(key, page);
       }
       return page;
     };
     const plainPage = (current: Cache, shell: AppShell, route: AppShellRoute | undefined, pathname: string) => {
-      const withBoot = embedBootScreen(current.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo));
+      const title = shellTitle(shell, pathname);
+      const withBoot = embedTitle(
+        embedBootScreen(current.html, renderBootScreen(shell, title, app.config.demo)),
+        shell,
+        title,
+      );
       return embedPreloads(withBoot, renderPreloads(route));
     };
     /** The page with its content frame and the stylesheets it is drawn with inline; null when the page has no frame (an unknown point). */
-    const framedPage = async (current: Cache, shell: AppShell, route: AppShellRoute, pathname: string, search: string) => {
+    const framedPage = async (
+      current: Cache,
+      shell: AppShell,
+      route: AppShellRoute,
+      pathname: string,
+      search: string,
+    ) => {
       let frame: PageFrame | null;
       try {
-        frame = await renderPageFrame({ texts: current.texts ?? {}, tileUrl: app.config.tileUrl, api: readPublicApi }, route.path, pathname, search);
+        frame = await renderPageFrame(
+          { texts: current.texts ?? {}, tileUrl: app.config.tileUrl, api: readPublicApi },
+          route.path,
+          pathname,
+          search,
+        );
       } catch (err) {
         // The app renders the page anyway: a frame that fails only costs the early paint.
         app.log.error({ err, pathname }, 'page frame failed: the page is served with its plain boot screen');
         return null;
       }
       if (!frame) return null;
-      let html = embedBootScreen(current.html, renderBootScreen(shell, shellTitle(shell, pathname), app.config.demo, frame.html));
+      const title = shellTitle(shell, pathname);
+      let html = embedTitle(
+        embedBootScreen(current.html, renderBootScreen(shell, title, app.config.demo, frame.html)),
+        shell,
+        title,
+      );
       const files = [...html.matchAll(STYLESHEET_LINK)].map((m) => m[1] ?? '');
       html = html.replace(STYLESHEET_LINK, '');
       const pageCss = (route.preload ?? []).filter((file) => file.endsWith('.css'));
       const styles = await Promise.all([...files, ...pageCss].map((file) => stylesheet(current, file)));
-      return embedPreloads(html, `${frame.preload ?? ''}<style>${styles.join('\n')}</style>${renderPageAnswers(frame.answers)}${renderPreloads(route)}`);
+      return embedPreloads(
+        html,
+        `${frame.preload ?? ''}<style>${styles.join('\n')}</style>${renderPageAnswers(frame.answers)}${renderPreloads(route)}`,
+      );
     };
     /** A public API answer as an anonymous visitor gets it (through the routes: same checks, same shape); null unless 200. */
     const readPublicApi = async (apiPath: string): Promise<unknown> => {
-      const res = await app.inject({ method: 'GET', url: `${API_PREFIX}/${apiPath}`, headers: { accept: 'application/json' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: `${API_PREFIX}/${apiPath}`,
+        headers: { accept: 'application/json' },
+      });
       return res.statusCode === 200 ? res.json() : null;
     };
     /** A built stylesheet's text, safe inside <style> (read once per build). */
@@ -138,7 +187,10 @@ export default fp(
       };
       const routes = shell.routes.map((r) => (r.preload ? { ...r, preload: r.preload.filter(served) } : r));
       if (missing.size) {
-        app.log.warn({ file: shellFile, missing: [...missing] }, 'app-shell.json names files the build does not have: their preloads are left out');
+        app.log.warn(
+          { file: shellFile, missing: [...missing] },
+          'app-shell.json names files the build does not have: their preloads are left out',
+        );
       }
       return { ...shell, routes };
     };

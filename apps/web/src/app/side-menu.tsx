@@ -15,7 +15,7 @@ import { Icon } from '../components/icon';
 import { LanguageSwitch } from '../components/language-switch';
 import { isCurrentPath, withRefreshParam } from '../lib/navigation';
 import { logout } from '../lib/session';
-import { registerSideMenu } from '../lib/side-menu-control';
+import { registerSideMenu, restoreMenuOpenerFocus } from '../lib/side-menu-control';
 import type { CurrentUser } from '../lib/session';
 import { useIsLoggedIn, useSession } from '../lib/use-session';
 import { useUnreadCount } from '../features/notifications/components/notification-bell';
@@ -128,7 +128,13 @@ export function SideMenu({ contentId }: { contentId: string }) {
   }, []);
 
   return (
-    <IonMenu ref={menuRef} contentId={contentId} type="overlay" className="side-menu">
+    <IonMenu
+      ref={menuRef}
+      contentId={contentId}
+      type="overlay"
+      className="side-menu"
+      onIonDidClose={(event) => restoreMenuOpenerFocus(event.currentTarget as HTMLElement)}
+    >
       <IonHeader>
         <IonToolbar color="primary">
           <IonTitle>

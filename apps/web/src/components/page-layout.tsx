@@ -8,11 +8,17 @@
  * phone (each web component is defined, attached and rendered by Stencil before it shows; for
  * the toolbar and content that was a fifth of the first page's main-thread work).
  * The page's body renders as a transition after this frame (AfterFirstCommit).
+ *
+ * It is also the route announcer (lib/route-focus.ts): the page's title names the document, and
+ * after a navigation focus moves to the <h1>.
  */
 import { IonPage } from '@ionic/react';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { AfterFirstCommit } from './after-first-commit';
 import { dismissBootScreen } from '../lib/boot-screen';
+import { announceRoute, documentTitle } from '../lib/route-focus';
 import { DemoNote } from './demo-note';
 import { MenuButton } from './menu-button';
 import { PageBanner } from './page-banner';
@@ -32,12 +38,22 @@ export interface PageLayoutProps {
 export function PageLayout({ title, lead, children }: PageLayoutProps) {
   // The first page to render takes the boot screen away (lib/boot-screen.ts).
   useEffect(dismissBootScreen, []);
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const appName = t('app.name');
+  useEffect(() => {
+    document.title = documentTitle(title, appName);
+  }, [title, appName]);
+  useEffect(() => announceRoute(pathname, headingRef.current), [pathname]);
   return (
     <IonPage>
       <header className="page-header">
         <div className="page-toolbar">
           <MenuButton />
-          <h1 className="page-title">{title}</h1>
+          <h1 ref={headingRef} className="page-title" tabIndex={-1}>
+            {title}
+          </h1>
           <ToolbarActions />
         </div>
       </header>
@@ -46,7 +62,11 @@ export function PageLayout({ title, lead, children }: PageLayoutProps) {
           <DemoNote />
           <PageBanner />
           {lead ? <p className="lead page-lead">{lead}</p> : null}
-          <AfterFirstCommit>{children}</AfterFirstCommit>
+          {/* A part of the body that loads its code later suspends here, never hiding the toolbar
+              and its heading (which may hold focus: lib/route-focus.ts). */}
+          <Suspense fallback={null}>
+            <AfterFirstCommit>{children}</AfterFirstCommit>
+          </Suspense>
         </div>
       </main>
     </IonPage>

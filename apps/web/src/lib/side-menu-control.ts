@@ -4,7 +4,9 @@
  * - `requestSideMenu()` asks the shell to mount the menu now (the shell also mounts it when
  *   the browser is idle, or at once when the split pane is showing);
  * - the menu registers its <ion-menu> element with `registerSideMenu()` once mounted;
- * - `toggleSideMenu()` (the button's click) mounts the menu if needed, then opens or closes it.
+ * - `toggleSideMenu()` (the button's click) mounts the menu if needed, then opens or closes it;
+ * - `restoreMenuOpenerFocus()`, when the menu has closed without a choice (Escape, the backdrop),
+ *   gives focus back to the control that opened it (WCAG 2.4.3).
  */
 type MenuElement = Pick<HTMLIonMenuElement, 'toggle'> & { componentOnReady?: () => Promise<unknown> };
 
@@ -12,6 +14,7 @@ const requestListeners = new Set<() => void>();
 let requested = false;
 let menuElement: MenuElement | null = null;
 let menuWaiters: ((element: MenuElement) => void)[] = [];
+let opener: HTMLElement | null = null;
 
 export function requestSideMenu(): void {
   requested = true;
@@ -41,9 +44,28 @@ function mountedMenu(): Promise<MenuElement> {
 }
 
 export async function toggleSideMenu(): Promise<void> {
+  // Ionic blurs the focused element as the menu opens: remember it first.
+  if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+    opener = document.activeElement;
+  }
   const element = await mountedMenu();
   await element.componentOnReady?.();
   await element.toggle();
+}
+
+/**
+ * After the menu closed: when focus was left on nothing or in the hidden menu, it goes back to
+ * the control that opened the menu or, when that has gone (the menu was swiped open, or its page
+ * was replaced), to the menu button of the page on screen.
+ */
+export function restoreMenuOpenerFocus(menu: HTMLElement): void {
+  const active = document.activeElement;
+  const lost = active === null || active === document.body || menu.contains(active);
+  const target = opener?.isConnected
+    ? opener
+    : document.querySelector<HTMLElement>('.ion-page:not(.ion-page-hidden) .menu-button');
+  opener = null;
+  if (lost && target) target.focus();
 }
 
 /** Test hook: forget every registration. */
@@ -52,4 +74,5 @@ export function resetSideMenuControl(): void {
   requested = false;
   menuElement = null;
   menuWaiters = [];
+  opener = null;
 }

@@ -23,11 +23,15 @@ import { useSession } from '../../lib/use-session';
 
 // The form and a request's page load when opened: the list, this page's first screen, needs
 // neither their code nor the schemas they validate with.
-const RequestForm = lazy(() => import('../../features/requests/components/request-form').then((m) => ({ default: m.RequestForm })));
+const RequestForm = lazy(() =>
+  import('../../features/requests/components/request-form').then((m) => ({ default: m.RequestForm })),
+);
 const RequestDetailScreen = lazy(() =>
   import('../../features/requests/components/request-detail-screen').then((m) => ({ default: m.RequestDetailScreen })),
 );
-const ImageUploadField = lazy(() => import('../../components/image-upload-field').then((m) => ({ default: m.ImageUploadField })));
+const ImageUploadField = lazy(() =>
+  import('../../components/image-upload-field').then((m) => ({ default: m.ImageUploadField })),
+);
 
 export default function RequestPage() {
   const { t } = useTranslation();
@@ -58,6 +62,7 @@ export default function RequestPage() {
       </div>
     );
   } else if (id === 'new') {
+    title = t('requests.form.title');
     body =
       config.isPending || (editId && !queued.loaded) ? null : (
         <RequestForm

@@ -57,7 +57,19 @@ function PanelError({ error }: { error: string | null }) {
 }
 
 /** A panel's submit button (disabled while the change is sent) and the button that closes it. */
-function PanelButtons({ submit, close, onClose, pending, danger }: { submit: ReactNode; close: ReactNode; onClose: () => void; pending: boolean; danger?: boolean }) {
+function PanelButtons({
+  submit,
+  close,
+  onClose,
+  pending,
+  danger,
+}: {
+  submit: ReactNode;
+  close: ReactNode;
+  onClose: () => void;
+  pending: boolean;
+  danger?: boolean;
+}) {
   return (
     <div className="pv-action-bar">
       <button type="submit" className={danger ? 'pv-button pv-button-danger' : 'pv-button'} disabled={pending}>
@@ -91,9 +103,21 @@ function CancelAction({ request }: { request: PickupRequestDetail }) {
     <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.cancelTitle')}>
       <p>{t('requests.actions.cancelConfirm', { id: request.id })}</p>
       <LabelledField id="rq-cancel-reason" label={t('requests.actions.cancelReason')} optional>
-        <textarea id="rq-cancel-reason" className="pv-field-input pv-field-textarea" value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />
+        <textarea
+          id="rq-cancel-reason"
+          className="pv-field-input pv-field-textarea"
+          value={reason}
+          maxLength={500}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </LabelledField>
-      <PanelButtons submit={t('requests.actions.confirmCancel')} close={t('requests.actions.keep')} onClose={() => setOpen(false)} pending={pending} danger />
+      <PanelButtons
+        submit={t('requests.actions.confirmCancel')}
+        close={t('requests.actions.keep')}
+        onClose={() => setOpen(false)}
+        pending={pending}
+        danger
+      />
     </form>
   );
 }
@@ -120,7 +144,12 @@ function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDon
     if (await apply({ status: 'programada', scheduled_at: iso, note: note.trim() || null })) onDone();
   };
   return (
-    <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.scheduleTitle')} noValidate>
+    <form
+      className="rq-panel"
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('requests.actions.scheduleTitle')}
+      noValidate
+    >
       <LabelledField id={`rq-schedule-${request.id}`} label={t('requests.actions.scheduleAt')}>
         <input
           id={`rq-schedule-${request.id}`}
@@ -138,9 +167,20 @@ function ScheduleForm({ request, onDone }: { request: PickupRequestDetail; onDon
         <PanelError error={error} />
       </LabelledField>
       <LabelledField id={`rq-schedule-note-${request.id}`} label={t('requests.actions.note')} optional>
-        <input id={`rq-schedule-note-${request.id}`} className="pv-field-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+        <input
+          id={`rq-schedule-note-${request.id}`}
+          className="pv-field-input"
+          value={note}
+          maxLength={500}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </LabelledField>
-      <PanelButtons submit={t('requests.actions.saveSchedule')} close={t('requests.actions.back')} onClose={onDone} pending={pending} />
+      <PanelButtons
+        submit={t('requests.actions.saveSchedule')}
+        close={t('requests.actions.back')}
+        onClose={onDone}
+        pending={pending}
+      />
     </form>
   );
 }
@@ -157,7 +197,12 @@ function RejectForm({ request, onDone }: { request: PickupRequestDetail; onDone:
     if (await apply({ status: 'rechazada', reason: reason.trim() })) onDone();
   };
   return (
-    <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.rejectTitle')} noValidate>
+    <form
+      className="rq-panel"
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('requests.actions.rejectTitle')}
+      noValidate
+    >
       <LabelledField id={`rq-reject-${request.id}`} label={t('requests.actions.reason')}>
         <textarea
           id={`rq-reject-${request.id}`}
@@ -170,7 +215,13 @@ function RejectForm({ request, onDone }: { request: PickupRequestDetail; onDone:
         />
         <PanelError error={error} />
       </LabelledField>
-      <PanelButtons submit={t('requests.actions.confirmReject')} close={t('requests.actions.back')} onClose={onDone} pending={pending} danger />
+      <PanelButtons
+        submit={t('requests.actions.confirmReject')}
+        close={t('requests.actions.back')}
+        onClose={onDone}
+        pending={pending}
+        danger
+      />
     </form>
   );
 }
@@ -211,10 +262,19 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
     if (await apply({ status: 'recogida', items })) onDone();
   };
   return (
-    <form className="rq-panel" onSubmit={(e) => void submit(e)} aria-label={t('requests.actions.collectTitle')} noValidate>
+    <form
+      className="rq-panel"
+      onSubmit={(e) => void submit(e)}
+      aria-label={t('requests.actions.collectTitle')}
+      noValidate
+    >
       <p className="rq-hint">{t('requests.actions.collectHint')}</p>
       {codes.map((code) => (
-        <LabelledField key={code} id={`rq-kg-${request.id}-${code}`} label={t('requests.actions.kgOf', { material: nameOf(code) })}>
+        <LabelledField
+          key={code}
+          id={`rq-kg-${request.id}-${code}`}
+          label={t('requests.actions.kgOf', { material: nameOf(code) })}
+        >
           <input
             id={`rq-kg-${request.id}-${code}`}
             className="pv-field-input"
@@ -228,7 +288,12 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
       ))}
       <div className="rq-row">
         <LabelledField id={`rq-extra-${request.id}`} label={t('requests.actions.extraMaterial')}>
-          <select id={`rq-extra-${request.id}`} className="pv-field-input" value={adding} onChange={(e) => setAdding(e.target.value)}>
+          <select
+            id={`rq-extra-${request.id}`}
+            className="pv-field-input"
+            value={adding}
+            onChange={(e) => setAdding(e.target.value)}
+          >
             <option value="">{t('requests.form.chooseMaterial')}</option>
             {(materials.data ?? [])
               .filter((m) => !codes.includes(m.code))
@@ -254,7 +319,12 @@ function CollectForm({ request, onDone }: { request: PickupRequestDetail; onDone
         </div>
       </div>
       <PanelError error={error} />
-      <PanelButtons submit={t('requests.actions.saveCollect')} close={t('requests.actions.back')} onClose={onDone} pending={pending} />
+      <PanelButtons
+        submit={t('requests.actions.saveCollect')}
+        close={t('requests.actions.back')}
+        onClose={onDone}
+        pending={pending}
+      />
     </form>
   );
 }
@@ -272,7 +342,12 @@ export function ManagerActions({ request }: { request: PickupRequestDetail }) {
   return (
     <div className="pv-action-bar" role="group" aria-label={t('requests.actions.label')}>
       {allowed.includes('aceptada') ? (
-        <button type="button" className="pv-button" disabled={pending} onClick={() => void apply({ status: 'aceptada' })}>
+        <button
+          type="button"
+          className="pv-button"
+          disabled={pending}
+          onClick={() => void apply({ status: 'aceptada' })}
+        >
           {t('requests.actions.accept')}
         </button>
       ) : null}
@@ -302,7 +377,8 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
   return (
     <article className="rq" aria-labelledby="rq-detail-title">
       <div className="rq-card-head">
-        <h2 id="rq-detail-title">{t('requests.detail.title', { id: r.id })}</h2>
+        {/* The page's <h1> is "Solicitud #N": the card is the request's state and data. */}
+        <h2 id="rq-detail-title">{t('requests.detail.summary')}</h2>
         <StatusBadge status={r.status} />
       </div>
 
@@ -338,7 +414,11 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
         <dt>{t('requests.detail.address')}</dt>
         <dd>
           {r.address}{' '}
-          <a href={`https://www.openstreetmap.org/?mlat=${r.lat}&mlon=${r.lng}#map=18/${r.lat}/${r.lng}`} target="_blank" rel="noreferrer">
+          <a
+            href={`https://www.openstreetmap.org/?mlat=${r.lat}&mlon=${r.lng}#map=18/${r.lat}/${r.lng}`}
+            target="_blank"
+            rel="noreferrer"
+          >
             {t('requests.detail.openMap')}
           </a>
         </dd>
@@ -387,9 +467,15 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
               <tr key={i.material}>
                 <td>{lang.startsWith('en') ? i.material_name_en : i.material_name_es}</td>
                 <td className="rq-num">
-                  {i.estimated_kg !== null ? formatKg(i.estimated_kg, lang) : i.units !== null ? t('requests.detail.units', { count: i.units }) : '—'}
+                  {i.estimated_kg !== null
+                    ? formatKg(i.estimated_kg, lang)
+                    : i.units !== null
+                      ? t('requests.detail.units', { count: i.units })
+                      : '—'}
                 </td>
-                {showActual ? <td className="rq-num">{i.actual_kg !== null ? formatKg(i.actual_kg, lang) : '—'}</td> : null}
+                {showActual ? (
+                  <td className="rq-num">{i.actual_kg !== null ? formatKg(i.actual_kg, lang) : '—'}</td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -413,7 +499,13 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
           <div className="rq-photos">
             {r.photos.map((p, i) => (
               <a key={p.id} href={p.url} target="_blank" rel="noreferrer">
-                <ResponsiveImage src={p.url} alt={t('requests.form.photoAlt', { n: i + 1 })} sizes="120px" width={120} height={90} />
+                <ResponsiveImage
+                  src={p.url}
+                  alt={t('requests.form.photoAlt', { n: i + 1 })}
+                  sizes="120px"
+                  width={120}
+                  height={90}
+                />
               </a>
             ))}
           </div>

@@ -196,8 +196,8 @@ export function RequestForm({
   const itemsError = errors.items?.message ?? errors.items?.root?.message;
 
   return (
-    <form className="rq rq-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-labelledby="rq-form-title">
-      <h2 id="rq-form-title">{t('requests.form.title')}</h2>
+    // The page's <h1> names the form (request.page.tsx): no second heading with the same words.
+    <form className="rq rq-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-label={t('requests.form.title')}>
       <p className="rq-hint">{t('requests.form.lead')}</p>
       <FormAlert message={formMessage} />
 
