@@ -2,8 +2,9 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { trackConnections } from './plugins/drain.js';
 import { ConfigError, loadConfig } from './config.js';
+import { MigrationError } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
-import { configurationProblems } from './startup-checks.js';
+import { configurationProblems, dependencyProblems } from './startup-checks.js';
 import { startupNotes } from './startup-notes.js';
 
 /** Of the shutdown timeout, what is kept for requests in flight once the listener has closed. */
@@ -26,6 +27,8 @@ async function main() {
   }
   const problems = configurationProblems(config);
   if (problems.length) refuse(problems);
+  const unreachable = await dependencyProblems(config);
+  if (unreachable.length) refuse(unreachable);
   const app = await buildApp({ config });
   if (config.demo) await seedDemo(app.db, { log: app.log, config });
 
@@ -77,6 +80,9 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  // A migration that fails on a reachable database (permissions, a hand-edited schema): its
+  // message says which one and why; the stack would only point into the migrator.
+  if (err instanceof MigrationError) refuse([`DATABASE_URL (DATA_DIR on SQLite): ${err.message}`]);
   console.error(err);
   process.exit(1);
 });

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3StandIn } from './s3-stand-in.js';
 
 /**
  * The compiled server (what `npm start` runs) started as an operator would, with one setting
@@ -118,6 +119,72 @@ describe.skipIf(process.platform !== 'linux')('a production start with a broken 
   it('refuses to start without SMTP_URL, naming MAIL_TRANSPORT=outbox as the deliberate way out', async () => {
     const run = await runUntilExit(await productionEnv({}));
     expectRefusal(run, /^PuntoVerde cannot start: SMTP_URL: required in production .*MAIL_TRANSPORT=outbox/);
+  });
+
+  it('refuses to start when the database does not answer', async () => {
+    const port = await closedPort();
+    const run = await runUntilExit(
+      await productionEnv({
+        MAIL_TRANSPORT: 'outbox',
+        DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/puntoverde`,
+      }),
+    );
+    expectRefusal(
+      run,
+      new RegExp(
+        `^PuntoVerde cannot start: DATABASE_URL: cannot use PostgreSQL at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\); check`,
+      ),
+    );
+    expect(run.stderr).not.toContain('secret');
+  });
+
+  it('refuses to start when Redis does not answer', async () => {
+    const port = await closedPort();
+    const run = await runUntilExit(
+      await productionEnv({ MAIL_TRANSPORT: 'outbox', REDIS_URL: `redis://127.0.0.1:${port}` }),
+    );
+    expectRefusal(
+      run,
+      new RegExp(
+        `^PuntoVerde cannot start: REDIS_URL: Redis at 127\\.0\\.0\\.1:${port} does not answer \\(ECONNREFUSED\\); check`,
+      ),
+    );
+  });
+
+  it('refuses to start when the S3 bucket does not exist', async () => {
+    const s3 = await startS3StandIn();
+    try {
+      const run = await runUntilExit(
+        await productionEnv({
+          MAIL_TRANSPORT: 'outbox',
+          S3_BUCKET: 'no-such-bucket',
+          S3_ENDPOINT: s3.endpoint,
+          S3_REGION: s3.region,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+          // The SDK's own notice about Node 20 (a process warning on stderr), not the server's.
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        }),
+      );
+      expectRefusal(
+        run,
+        /^PuntoVerde cannot start: S3_BUCKET: bucket "no-such-bucket" does not exist at http:\/\/127\.0\.0\.1:\d+; create it/,
+      );
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('refuses to start when the SMTP server does not answer', async () => {
+    const port = await closedPort();
+    const run = await runUntilExit(await productionEnv({ SMTP_URL: `smtp://user:secret@127.0.0.1:${port}` }));
+    expectRefusal(
+      run,
+      new RegExp(
+        `^PuntoVerde cannot start: SMTP_URL: the mail server at 127\\.0\\.0\\.1:${port} did not accept a connection \\(ECONNREFUSED\\); check`,
+      ),
+    );
+    expect(run.stderr).not.toContain('secret');
   });
 
   it('starts with MAIL_TRANSPORT=outbox and says where e-mail goes', async () => {

@@ -24,6 +24,8 @@ export const ZReadinessResponse = z.object({
     migrations: ZReadinessCheckState,
     database: ZReadinessCheckState,
     redis: ZReadinessCheckState,
+    /** Where uploads go: DATA_DIR/files is writable, or the S3 bucket answers. */
+    storage: ZReadinessCheckState,
   }),
   /** A shutdown began: the instance finishes what it has but takes no new work. */
   draining: z.boolean(),

@@ -1,4 +1,5 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 // Types only: the SDK itself is imported on first use (createS3Storage).
@@ -21,6 +22,8 @@ export interface FileStorage {
   move(from: string, to: string): Promise<void>;
   /** Every key under `prefix` (a folder such as `incoming`, or '' for all) with its last change. */
   list(prefix: string): Promise<StoredObject[]>;
+  /** Resolves when the storage can be used (the folder is writable, the bucket answers); rejects otherwise. */
+  ready(): Promise<void>;
   /** Releases connections (the app's shutdown); a later call opens them again. */
   close(): Promise<void>;
 }
@@ -57,6 +60,10 @@ export function createLocalStorage(root: string): FileStorage {
   return {
     kind: 'local',
     close: () => Promise.resolve(),
+    async ready() {
+      await mkdir(base, { recursive: true });
+      await access(base, constants.W_OK);
+    },
     async put(key, body) {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
@@ -156,6 +163,11 @@ export function createS3Storage(
     })));
   return {
     kind: 's3',
+    async ready() {
+      // One HEAD on the bucket: it exists and the keys may reach it (missing: 404, refused: 403).
+      const { sdk, client } = await connect();
+      await client.send(new sdk.HeadBucketCommand({ Bucket: options.bucket }));
+    },
     async put(key, body, contentType) {
       const Key = objectKey(key);
       const { sdk, client } = await connect();

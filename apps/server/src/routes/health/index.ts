@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { migrationsApplied } from '../../db/migrate.js';
 import { createDatabaseProbe, type DatabaseProbeResult } from '../../features/health/database-probe.js';
+import { storageFromConfig } from '../../features/files/storage.js';
 import { createReadinessProbe } from '../../features/health/readiness.js';
 
 const startedAt = Date.now();
@@ -70,6 +71,7 @@ export default async function healthRoutes(app: FastifyInstance) {
   );
 
   const { redis } = app;
+  const storage = storageFromConfig(app.config);
   const readiness = createReadinessProbe({
     checks: {
       // buildApp migrates before the routes exist; this catches a database that fell behind the
@@ -78,6 +80,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       database: () => app.database.ping(),
       // Not connected: fail at once rather than wait for ioredis' reconnection attempts.
       redis: redis ? async () => redis.status === 'ready' && (await redis.ping()) === 'PONG' : null,
+      storage: () => storage.ready(),
     },
     onFailure: (check, err) => app.log.error({ err, check }, 'readiness check failed'),
   });
@@ -98,7 +101,7 @@ export default async function healthRoutes(app: FastifyInstance) {
         operationId: 'health.ready',
         summary: 'Disponibilidad para recibir tráfico (readiness)',
         description:
-          'Responde 200 cuando la base de datos responde con todas las migraciones aplicadas y Redis (si está configurado) responde; 503 si alguna falla o mientras el servidor se apaga (drenaje). Los resultados se reutilizan hasta 1 s. `GET /back/api/health` sigue siendo la prueba de vida (liveness).',
+          'Responde 200 cuando la base de datos responde con todas las migraciones aplicadas, Redis (si está configurado) responde y el almacenamiento de archivos (carpeta o bucket S3) está disponible; 503 si alguna falla o mientras el servidor se apaga (drenaje). Los resultados se reutilizan hasta 1 s. `GET /back/api/health` sigue siendo la prueba de vida (liveness).',
         response: { 200: ZReadinessResponse, 503: ZReadinessResponse },
       },
     },

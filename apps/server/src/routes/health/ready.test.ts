@@ -1,3 +1,4 @@
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +6,7 @@ import { Writable } from 'node:stream';
 import { buildApp } from '../../app.js';
 import { buildTestApp, createTestDatabase, TEST_REDIS_URL, testConfig, type TestApp } from '../../../test/helper.js';
 import { migrateDownAll, migrateToLatest } from '../../db/migrate.js';
+import { startS3StandIn } from '../../../test/s3-stand-in.js';
 
 /** The probe reuses a result for 1 s: wait past that window. */
 const PROBE_WINDOW_MS = 1000;
@@ -74,7 +76,7 @@ describe('GET /back/api/health/ready', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       status: 'ready',
-      checks: { migrations: 'ok', database: 'ok', redis: 'not_configured' },
+      checks: { migrations: 'ok', database: 'ok', redis: 'not_configured', storage: 'ok' },
       draining: false,
     });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -134,6 +136,24 @@ describe('GET /back/api/health/ready', () => {
       expect(after.json()).toMatchObject({ status: 'ready', checks: { migrations: 'ok' } });
     } finally {
       await other.close();
+    }
+  });
+
+  it('answers 503 while the S3 bucket is missing, 200 once it exists', async () => {
+    const s3 = await startS3StandIn();
+    const other = await buildTestApp({ s3: s3.config({ bucket: 'made-later' }) });
+    try {
+      const missing = await other.app.inject({ method: 'GET', url: READY_URL });
+      expect(missing.statusCode).toBe(503);
+      expect(missing.json()).toMatchObject({ status: 'not_ready', checks: { database: 'ok', storage: 'failing' } });
+      await s3.client().send(new CreateBucketCommand({ Bucket: 'made-later' }));
+      await sleep(PROBE_WINDOW_MS + 50);
+      const there = await other.app.inject({ method: 'GET', url: READY_URL });
+      expect(there.statusCode).toBe(200);
+      expect(there.json()).toMatchObject({ checks: { storage: 'ok' } });
+    } finally {
+      await other.close();
+      await s3.close();
     }
   });
 
