@@ -25,7 +25,10 @@ describe('server layout rules', { timeout: 300_000 }, () => {
   }, 300_000);
 
   it('rejects a service that re-exports its repository', async () => {
-    const ids = await ruleIdsOf("export { findPointById } from './points.repository.js';\n", 'features/points/points.service.ts');
+    const ids = await ruleIdsOf(
+      "export { findPointById } from './points.repository.js';\n",
+      'features/points/points.service.ts',
+    );
     expect(ids).toContain('no-restricted-syntax');
   });
 
@@ -35,7 +38,10 @@ describe('server layout rules', { timeout: 300_000 }, () => {
   });
 
   it('lets a service export its own functions', async () => {
-    const ids = await ruleIdsOf('export function answer(): number {\n  return 42;\n}\n', 'features/points/points.service.ts');
+    const ids = await ruleIdsOf(
+      'export function answer(): number {\n  return 42;\n}\n',
+      'features/points/points.service.ts',
+    );
     expect(ids).not.toContain('no-restricted-syntax');
   });
 
@@ -59,7 +65,8 @@ describe('data access rules', { timeout: 300_000 }, () => {
   }, 300_000);
 
   it('rejects a query written in a service', async () => {
-    const code = "import type { Db } from '../../db/dialect.js';\n\nexport async function count(db: Db) {\n  return db.selectFrom('points').selectAll().execute();\n}\n";
+    const code =
+      "import type { Db } from '../../db/dialect.js';\n\nexport async function count(db: Db) {\n  return db.selectFrom('points').selectAll().execute();\n}\n";
     const ids = await ruleIdsOf(code, 'features/points/points.service.ts');
     expect(ids).toContain('boundaries/sql-in-repositories');
   });
@@ -71,13 +78,35 @@ describe('data access rules', { timeout: 300_000 }, () => {
   });
 
   it('lets a repository write its queries', async () => {
-    const code = "import type { Db } from '../../db/dialect.js';\n\nexport async function count(db: Db) {\n  return db.selectFrom('points').selectAll().execute();\n}\n";
+    const code =
+      "import type { Db } from '../../db/dialect.js';\n\nexport async function count(db: Db) {\n  return db.selectFrom('points').selectAll().execute();\n}\n";
     const ids = await ruleIdsOf(code, 'features/points/points.repository.ts');
     expect(ids).not.toContain('boundaries/sql-in-repositories');
   });
 
+  it("rejects a repository naming another feature's table", async () => {
+    const code =
+      "import type { Db } from '../../db/dialect.js';\n\nexport function withPoint(db: Db) {\n  return db.selectFrom('faq_items').innerJoin('points as p', 'p.id', 'faq_items.id').selectAll().execute();\n}\n";
+    const ids = await ruleIdsOf(code, 'features/content/content.repository.ts');
+    expect(ids).toContain('boundaries/own-tables');
+  });
+
+  it("rejects another feature's table in a raw sql text of a repository", async () => {
+    const code = "import { sql } from 'kysely';\n\nexport const q = sql`select count(*) from users`;\n";
+    const ids = await ruleIdsOf(code, 'features/content/content.repository.ts');
+    expect(ids).toContain('boundaries/own-tables');
+  });
+
+  it('lets a repository query its own tables', async () => {
+    const code =
+      "import type { Db } from '../../db/dialect.js';\n\nexport function faq(db: Db) {\n  return db.selectFrom('faq_items as f').selectAll().execute();\n}\n";
+    const ids = await ruleIdsOf(code, 'features/content/content.repository.ts');
+    expect(ids).not.toContain('boundaries/own-tables');
+  });
+
   it("rejects a route importing a feature's repository", async () => {
-    const code = "import { findPointById } from '../../features/points/points.repository.js';\n\nexport const find = findPointById;\n";
+    const code =
+      "import { findPointById } from '../../features/points/points.repository.js';\n\nexport const find = findPointById;\n";
     const ids = await ruleIdsOf(code, 'routes/points/index.ts');
     expect(ids).toContain('boundaries/imports');
   });
@@ -95,17 +124,22 @@ describe('web error rules', { timeout: 300_000 }, () => {
   }
 
   it("rejects a screen that renders a failed call's raw message", async () => {
-    const code = "export function Alert({ query }: { query: { error: Error } }) {\n  return <p>{query.error.message}</p>;\n}\n";
+    const code =
+      'export function Alert({ query }: { query: { error: Error } }) {\n  return <p>{query.error.message}</p>;\n}\n';
     expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
   });
 
   it('rejects rendering a caught error as it came', async () => {
-    const code = "export function show(err: Error, set: (s: string) => void) {\n  set(err.message);\n}\nexport const X = () => <p />;\n";
+    const code =
+      'export function show(err: Error, set: (s: string) => void) {\n  set(err.message);\n}\nexport const X = () => <p />;\n';
     expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
   });
 
   it("lets a form show its field's own message", async () => {
-    const code = "export function F({ fieldState }: { fieldState: { error?: { message?: string } } }) {\n  return <p>{fieldState.error?.message}</p>;\n}\n";
-    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).not.toContain('no-restricted-syntax');
+    const code =
+      'export function F({ fieldState }: { fieldState: { error?: { message?: string } } }) {\n  return <p>{fieldState.error?.message}</p>;\n}\n';
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).not.toContain(
+      'no-restricted-syntax',
+    );
   });
 });

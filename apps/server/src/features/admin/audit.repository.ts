@@ -28,15 +28,13 @@ export async function insertAuditEntry(db: Executor, record: AuditRecord): Promi
     .execute();
 }
 
-/** One page of audit entries (newest first) with their actor's name and e-mail, and how many match. */
+/** One page of audit entries (newest first), and how many match. */
 export async function findAuditEntries(db: Executor, query: AuditListQuery) {
-  let base = db.selectFrom('audit_log').leftJoin('users', 'users.id', 'audit_log.actor_id');
+  let base = db.selectFrom('audit_log');
   if (query.entity) base = base.where('audit_log.entity', '=', query.entity);
   if (query.entity_id) base = base.where('audit_log.entity_id', '=', query.entity_id);
   if (query.actor_id) base = base.where('audit_log.actor_id', '=', query.actor_id);
-  const { total } = await base
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .select([
       'audit_log.id',
@@ -47,8 +45,6 @@ export async function findAuditEntries(db: Executor, query: AuditListQuery) {
       'audit_log.before_json',
       'audit_log.after_json',
       'audit_log.created_at',
-      'users.name as actor_name',
-      'users.email as actor_email',
     ])
     .orderBy('audit_log.id', 'desc')
     .limit(query.page_size)

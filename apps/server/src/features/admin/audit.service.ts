@@ -1,5 +1,6 @@
 import type { AuditList, AuditListQuery } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
+import { accountsByIds } from '../identity/identity.service.js';
 import { findAuditEntries, insertAuditEntry, type AuditRecord } from './audit.repository.js';
 
 /**
@@ -26,20 +27,24 @@ function parse(json: string | null): unknown {
 
 export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditList> {
   const { rows, total } = await findAuditEntries(db, query);
+  const actors = await accountsByIds(
+    db,
+    rows.map((r) => r.actor_id),
+  );
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      actor:
-        r.actor_id !== null && r.actor_name !== null
-          ? { id: r.actor_id, name: r.actor_name, email: r.actor_email ?? '' }
-          : null,
-      action: r.action,
-      entity: r.entity,
-      entity_id: r.entity_id,
-      before: parse(r.before_json),
-      after: parse(r.after_json),
-      created_at: r.created_at,
-    })),
+    items: rows.map((r) => {
+      const actor = r.actor_id === null ? undefined : actors.get(r.actor_id);
+      return {
+        id: r.id,
+        actor: actor ? { id: actor.id, name: actor.name, email: actor.email ?? '' } : null,
+        action: r.action,
+        entity: r.entity,
+        entity_id: r.entity_id,
+        before: parse(r.before_json),
+        after: parse(r.after_json),
+        created_at: r.created_at,
+      };
+    }),
     total,
     page: query.page,
     page_size: query.page_size,

@@ -1,39 +1,12 @@
-import { TC_ID } from '@puntoverde/contract';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
-import type { BranchInvitationsTable, UsersTable } from '../../db/types.js';
+import type { BranchInvitationsTable } from '../../db/types.js';
 
 /**
- * Rows of branch offices: users with tc_id 3 and id_empresa = their head, plus their
- * invitations. Each function takes `db` or a transaction first.
+ * Invitations of branch offices (the branch accounts themselves are identity's users, reached
+ * through identity.service). Each function takes `db` or a transaction first.
  */
-export type UserRow = Selectable<UsersTable>;
 export type InvitationRow = Selectable<BranchInvitationsTable>;
-
-export function findUser(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function listBranchesOf(db: Db, headId: number): Promise<UserRow[]> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id_empresa', '=', headId)
-    .where('tc_id', '=', TC_ID.company)
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-}
-
-export async function emailTaken(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function updateUser(db: Db, id: number, values: Updateable<UsersTable>): Promise<void> {
-  await db.updateTable('users').set(values).where('id', '=', id).execute();
-}
 
 /** The newest invitation of each branch. */
 export async function latestInvitations(db: Db, branchIds: number[]): Promise<Map<number, InvitationRow>> {

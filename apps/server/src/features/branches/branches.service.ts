@@ -23,6 +23,11 @@ import {
   randomToken,
   recordDataPolicyConsent,
   revokeUserSessions,
+  findAccount,
+  listBranchAccountsOf,
+  emailInUse,
+  updateAccount,
+  type AccountRow,
   toMe,
   type IdentityService,
   type RequestMeta,
@@ -31,7 +36,7 @@ import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { collectedKgOfRequesters } from '../requests/requests.service.js';
 import { branchInvitationMessage } from './branch-emails.js';
 import * as repo from './branches.repository.js';
-import type { InvitationRow, UserRow } from './branches.repository.js';
+import type { InvitationRow } from './branches.repository.js';
 
 /**
  * Branch offices (sucursales). A branch is a user with tc_id 3 and id_empresa = its
@@ -58,13 +63,13 @@ function addMs(iso: string, ms: number): string {
   return new Date(Date.parse(iso) + ms).toISOString();
 }
 
-function invitationState(user: UserRow, invitation: InvitationRow | undefined, now: string): Branch['invitation'] {
+function invitationState(user: AccountRow, invitation: InvitationRow | undefined, now: string): Branch['invitation'] {
   if (user.password_hash) return 'aceptada';
   if (!invitation || invitation.used_at || invitation.expires_at <= now) return 'vencida';
   return 'pendiente';
 }
 
-function toBranch(user: UserRow, invitation: InvitationRow | undefined, collectedKg: number, now: string): Branch {
+function toBranch(user: AccountRow, invitation: InvitationRow | undefined, collectedKg: number, now: string): Branch {
   const state = invitationState(user, invitation, now);
   return {
     id: user.id,
@@ -86,7 +91,7 @@ function toBranch(user: UserRow, invitation: InvitationRow | undefined, collecte
   };
 }
 
-async function branchesView(db: Db, users: UserRow[]): Promise<Branch[]> {
+async function branchesView(db: Db, users: AccountRow[]): Promise<Branch[]> {
   const ids = users.map((u) => u.id);
   const [invitations, kg] = await Promise.all([repo.latestInvitations(db, ids), collectedKgOfRequesters(db, ids)]);
   const now = nowIso();
@@ -94,18 +99,23 @@ async function branchesView(db: Db, users: UserRow[]): Promise<Branch[]> {
 }
 
 /** One of the head's branches, or 404 (another company's branch is not the caller's business). */
-async function ownBranch(db: Db, head: AuthUser, id: number): Promise<UserRow> {
-  const branch = await repo.findUser(db, id);
+async function ownBranch(db: Db, head: AuthUser, id: number): Promise<AccountRow> {
+  const branch = await findAccount(db, id);
   if (!branch || branch.deleted_at || branch.tc_id !== TC_ID.company || branch.id_empresa !== head.id) {
     throw new AppError('branch-not-found');
   }
   return branch;
 }
 
-const dateFormat = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 /** Creates a fresh invitation (earlier links stop working) and e-mails it. */
-async function invite(deps: BranchesDeps, head: UserRow, branch: UserRow): Promise<string> {
+async function invite(deps: BranchesDeps, head: AccountRow, branch: AccountRow): Promise<string> {
   const now = nowIso();
   const token = randomToken(32);
   const expiresAt = addMs(now, BRANCH_INVITATION_TTL_MS);
@@ -139,7 +149,7 @@ async function invite(deps: BranchesDeps, head: UserRow, branch: UserRow): Promi
 
 export async function listBranches(db: Db, head: AuthUser): Promise<Branch[]> {
   requireHead(head);
-  return branchesView(db, await repo.listBranchesOf(db, head.id));
+  return branchesView(db, await listBranchAccountsOf(db, head.id));
 }
 
 export async function getBranch(db: Db, head: AuthUser, id: number): Promise<Branch> {
@@ -150,10 +160,10 @@ export async function getBranch(db: Db, head: AuthUser, id: number): Promise<Bra
 
 export async function createBranch(deps: BranchesDeps, head: AuthUser, input: CreateBranchData): Promise<Branch> {
   requireHead(head);
-  const headRow = await repo.findUser(deps.db, head.id);
+  const headRow = await findAccount(deps.db, head.id);
   if (!headRow) throw new AppError('unauthorized');
-  if (await repo.emailTaken(deps.db, input.email)) throw AppError.field('email-already-in-use', 'email');
-  let branch: UserRow;
+  if (await emailInUse(deps.db, input.email)) throw AppError.field('email-already-in-use', 'email');
+  let branch: AccountRow;
   try {
     branch = await createAccount(deps.db, {
       tc_id: TC_ID.company,
@@ -187,7 +197,7 @@ export async function updateBranch(
 ): Promise<Branch> {
   requireHead(head);
   const branch = await ownBranch(deps.db, head, id);
-  const values: Parameters<typeof repo.updateUser>[2] = { updated_at: nowIso() };
+  const values: Parameters<typeof updateAccount>[2] = { updated_at: nowIso() };
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.phone !== undefined) values.phone = patch.phone;
   if (patch.address !== undefined) values.address = patch.address;
@@ -196,7 +206,7 @@ export async function updateBranch(
   if (patch.lat !== undefined) values.lat = patch.lat ?? null;
   if (patch.lng !== undefined) values.lng = patch.lng ?? null;
   if (patch.active !== undefined) values.active = patch.active ? 1 : 0;
-  await repo.updateUser(deps.db, branch.id, values);
+  await updateAccount(deps.db, branch.id, values);
   if (patch.active === false && branch.active === 1) {
     // Effective at once: no refresh, and the bearer check already refuses inactive accounts.
     await revokeUserSessions(deps.db, branch.id, 'branch-deactivated');
@@ -206,26 +216,36 @@ export async function updateBranch(
 }
 
 /** Sends a new invitation link to a branch that has not set its password yet. */
-export async function resendInvitation(deps: BranchesDeps, head: AuthUser, id: number): Promise<{ sent: true; expires_at: string }> {
+export async function resendInvitation(
+  deps: BranchesDeps,
+  head: AuthUser,
+  id: number,
+): Promise<{ sent: true; expires_at: string }> {
   requireHead(head);
   const branch = await ownBranch(deps.db, head, id);
   if (branch.password_hash) throw new AppError('branch-invitation-already-accepted');
   if (!branch.active) {
-    throw new AppError('conflict', { message: 'La sucursal está desactivada: actívala antes de enviar de nuevo la invitación.' });
+    throw new AppError('conflict', {
+      message: 'La sucursal está desactivada: actívala antes de enviar de nuevo la invitación.',
+    });
   }
-  const headRow = await repo.findUser(deps.db, head.id);
+  const headRow = await findAccount(deps.db, head.id);
   return { sent: true, expires_at: await invite(deps, headRow!, branch) };
 }
 
 /** The invitation behind a token, if it can still be used; else 400 invalid-token. */
-async function usableInvitation(db: Db, token: string): Promise<{ invitation: InvitationRow; branch: UserRow; head: UserRow }> {
+async function usableInvitation(
+  db: Db,
+  token: string,
+): Promise<{ invitation: InvitationRow; branch: AccountRow; head: AccountRow }> {
   const invitation = await repo.findInvitation(db, hashToken(token));
   const now = nowIso();
   if (!invitation || invitation.used_at || invitation.expires_at <= now) throw AppError.field('invalid-token', 'token');
-  const branch = await repo.findUser(db, invitation.branch_id);
-  if (!branch || branch.deleted_at || !branch.active || branch.id_empresa === null) throw AppError.field('invalid-token', 'token');
+  const branch = await findAccount(db, invitation.branch_id);
+  if (!branch || branch.deleted_at || !branch.active || branch.id_empresa === null)
+    throw AppError.field('invalid-token', 'token');
   if (branch.password_hash) throw new AppError('branch-invitation-already-accepted');
-  const head = await repo.findUser(db, branch.id_empresa);
+  const head = await findAccount(db, branch.id_empresa);
   if (!head || head.deleted_at) throw AppError.field('invalid-token', 'token');
   return { invitation, branch, head };
 }
@@ -258,7 +278,7 @@ export async function acceptInvitation(
   const now = nowIso();
   const session = await deps.db.transaction().execute(async (trx) => {
     if (!(await repo.useInvitation(trx, invitation.id, now))) throw AppError.field('invalid-token', 'token');
-    await repo.updateUser(trx, branch.id, {
+    await updateAccount(trx, branch.id, {
       password_hash: passwordHash,
       email_verified_at: branch.email_verified_at ?? now,
       data_policy_version: DATA_POLICY_VERSION,
@@ -268,7 +288,7 @@ export async function acceptInvitation(
     await recordDataPolicyConsent(trx, branch.id, meta);
     return deps.identity.startSession(trx, branch.id, meta);
   });
-  const updated = await repo.findUser(deps.db, branch.id);
+  const updated = await findAccount(deps.db, branch.id);
   await deps.bus.publish([head.id], { type: 'branch.updated', branch_id: branch.id }).catch(() => undefined);
   const { session_id: _sid, ...tokens } = session;
   return { ...toMe(updated!), ...tokens };

@@ -1,12 +1,7 @@
+import { TC_ID } from '@puntoverde/contract';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
-import type {
-  AuthTokensTable,
-  ConsentsTable,
-  DevicesTable,
-  SessionsTable,
-  UsersTable,
-} from '../../db/types.js';
+import type { AuthTokensTable, ConsentsTable, DevicesTable, SessionsTable, UsersTable } from '../../db/types.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
@@ -20,6 +15,41 @@ export type AuthTokenPurpose = 'reset-password' | 'verify-email';
 
 export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Users by id (a batch lookup: one query for a page of rows of another feature). */
+export function findUsersByIds(db: Db, ids: readonly number[]): Promise<UserRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Whether the user may still act: active and not deleted. */
+export async function isUserActive(db: Db, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The branch offices of a company head (live ones, by name). */
+export function listBranchesOf(db: Db, headId: number): Promise<UserRow[]> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('id_empresa', '=', headId)
+    .where('tc_id', '=', TC_ID.company)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
 }
 
 /** A live (not deleted) user by lower-cased e-mail. */
@@ -196,11 +226,7 @@ export async function revokeSessions(
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   await db.deleteFrom('refresh_tokens').where('session_id', 'in', ids).execute();
-  await db
-    .updateTable('devices')
-    .set({ user_id: null, session_id: null })
-    .where('session_id', 'in', ids)
-    .execute();
+  await db.updateTable('devices').set({ user_id: null, session_id: null }).where('session_id', 'in', ids).execute();
   return Number(result.numUpdatedRows);
 }
 
@@ -309,7 +335,13 @@ export async function insertConsent(db: Db, values: Insertable<ConsentsTable>): 
 }
 
 export function listConsents(db: Db, userId: number): Promise<ConsentRow[]> {
-  return db.selectFrom('consents').selectAll().where('user_id', '=', userId).orderBy('accepted_at').orderBy('id').execute();
+  return db
+    .selectFrom('consents')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('accepted_at')
+    .orderBy('id')
+    .execute();
 }
 
 // ---- account deletion ----
@@ -319,5 +351,10 @@ export async function deleteIdentityData(db: Db, userId: number, at: string): Pr
   await db.deleteFrom('devices').where('user_id', '=', userId).execute();
   await revokeSessions(db, { userId }, 'account-deleted', at);
   await db.deleteFrom('auth_tokens').where('user_id', '=', userId).execute();
-  await db.updateTable('consents').set({ withdrawn_at: at }).where('user_id', '=', userId).where('withdrawn_at', 'is', null).execute();
+  await db
+    .updateTable('consents')
+    .set({ withdrawn_at: at })
+    .where('user_id', '=', userId)
+    .where('withdrawn_at', 'is', null)
+    .execute();
 }

@@ -62,6 +62,45 @@ export async function recordDataPolicyConsent(db: Db, userId: number, meta: Requ
   });
 }
 
+// ---- accounts, for features that show who did something or manage branch accounts ----
+
+export type AccountRow = repo.UserRow;
+
+/** One account by id (deleted ones included: a record keeps naming who wrote it). */
+export function findAccount(db: Db, id: number): Promise<AccountRow | undefined> {
+  return repo.findUserById(db, id);
+}
+
+/** Accounts by id in one query, keyed by id (pages of other features name their authors). */
+export async function accountsByIds(
+  db: Db,
+  ids: Iterable<number | null | undefined>,
+): Promise<Map<number, AccountRow>> {
+  const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  const rows = await repo.findUsersByIds(db, unique);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Whether the account may still act: active and not deleted. */
+export function isAccountActive(db: Db, id: number): Promise<boolean> {
+  return repo.isUserActive(db, id);
+}
+
+/** The branch offices (accounts) of a company head. */
+export function listBranchAccountsOf(db: Db, headId: number): Promise<AccountRow[]> {
+  return repo.listBranchesOf(db, headId);
+}
+
+/** Whether any account (deleted ones included) has this e-mail. */
+export function emailInUse(db: Db, email: string): Promise<boolean> {
+  return repo.emailExists(db, email);
+}
+
+/** Changes columns of an account another feature manages (a branch's name, state or password). */
+export async function updateAccount(db: Db, id: number, values: Parameters<typeof repo.updateUser>[2]): Promise<void> {
+  await repo.updateUser(db, id, values);
+}
+
 /** Ends every live session of a user (a deactivated branch); returns how many ended. */
 export function revokeUserSessions(db: Db, userId: number, reason: string): Promise<number> {
   return repo.revokeSessions(db, { userId }, reason, nowIso());

@@ -31,14 +31,3 @@ export function findTicket(db: Db, ticketHash: string) {
 export async function deleteExpiredTickets(db: Db, before: string): Promise<void> {
   await db.deleteFrom('events_tickets').where('expires_at', '<', before).execute();
 }
-
-export async function isUserActive(db: Db, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', '=', userId)
-    .where('active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -1,8 +1,15 @@
-import { EVENTS_PATH, EVENTS_TICKET_TTL_MS, ZRealtimeEvent, type EventsTicket, type RealtimeEvent } from '@puntoverde/contract';
+import {
+  EVENTS_PATH,
+  EVENTS_TICKET_TTL_MS,
+  ZRealtimeEvent,
+  type EventsTicket,
+  type RealtimeEvent,
+} from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/dialect.js';
+import { isAccountActive } from '../identity/identity.service.js';
 import * as repo from './realtime.repository.js';
 
 /**
@@ -175,5 +182,5 @@ export async function redeemEventsTicket(
 
 /** Whether the user may still hold a live stream (exists, active, not deleted). */
 export async function isUserActive(db: Db, userId: number): Promise<boolean> {
-  return repo.isUserActive(db, userId);
+  return isAccountActive(db, userId);
 }
