@@ -15,7 +15,7 @@ import { addDays, bogotaClock, bogotaInstant, minutesOf } from './quiet-hours.js
  * Drains the notification outbox after commit: claims due rows, sends each push through the
  * sender of its device's kind (or the e-mail), and records the outcome. One per server
  * instance. Rows are claimed with a short lease that the live worker renews while it holds them
- * (queued, sending, or sent and not yet recorded): a worker that dies mid-batch leaves them to be
+ * (queued or sending): a worker that dies mid-batch leaves them to be
  * taken again within one lease (10 s), and a sent row is never taken again. Outcomes are
  * committed as the push service answers (one commit at a time, each taking every answer that
  * came meanwhile), so a crash sends again only the pushes that were in flight.
@@ -243,7 +243,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     // the pushes that were in flight and the few answers of the commit under way.
     let done: DeliveryOutcome[] = [];
     let writing: Promise<void> | null = null;
-    /** Rows this run holds (claimed, not yet recorded) with the claim's attempt: what the heartbeat renews. */
+    /** Rows this run holds (claimed, send not over) with the claim's attempt: what the heartbeat renews. */
     const held = new Map<number, number>();
     const flush = (): void => {
       if (writing || done.length === 0) return;
@@ -253,12 +253,10 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
         .finishDeliveries(db, group, now().toISOString())
         .then(
           () => {
-            for (const o of group) held.delete(o.id);
             unrecorded -= group.length;
           },
           (err: unknown) => {
-            // A database hiccup: the rows are left to the lease (no longer renewed) and taken again.
-            for (const o of group) held.delete(o.id);
+            // A database hiccup: the rows are left to their lease and taken again.
             unrecorded -= group.length;
             log?.error({ err, deliveries: group.length }, 'delivery bookkeeping failed');
           },
@@ -321,6 +319,9 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
           await pace();
           unrecorded++;
           const outcome = await deliver(row, result);
+          // Its send is over: the commit that records it follows, and the heartbeat never
+          // touches a row that commit writes (two statements locking rows in turn may deadlock).
+          held.delete(row.id);
           done.push(outcome);
           options.onOutcome?.(row.channel, outcome.status);
         } catch (err) {

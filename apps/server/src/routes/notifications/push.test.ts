@@ -435,7 +435,7 @@ describe('Web Push delivery through the outbox', () => {
           .execute();
       const quickSent = await until(
         async () => (await rows()).some((r) => r.endpoint === quick.subscription.endpoint && r.status === 'sent'),
-        5000,
+        30_000,
       );
       expect(quickSent).toBe(true);
       expect((await rows()).find((r) => r.endpoint === held.subscription.endpoint)?.status).toBe('pending');
