@@ -140,8 +140,6 @@ const FOREIGN_TABLES_TO_MOVE = [
     file: 'apps/server/src/features/certificates/certificates.repository.ts',
     tables: ['materials', 'pickup_request_items', 'points', 'users'],
   },
-  { file: 'apps/server/src/features/materials/materials.repository.ts', tables: ['point_materials'] },
-  { file: 'apps/server/src/features/open311/open311.repository.ts', tables: ['points'] },
   { file: 'apps/server/src/features/points/points.repository.ts', tables: ['materials', 'users'] },
   { file: 'apps/server/src/features/pqr/pqr.repository.ts', tables: ['files', 'users'] },
   {
@@ -152,7 +150,6 @@ const FOREIGN_TABLES_TO_MOVE = [
     file: 'apps/server/src/features/requests/requests.repository.ts',
     tables: ['files', 'materials', 'points', 'users'],
   },
-  { file: 'apps/server/src/features/social-auth/social-auth.repository.ts', tables: ['users'] },
   {
     file: 'apps/server/src/features/statistics/statistics.repository.ts',
     tables: [

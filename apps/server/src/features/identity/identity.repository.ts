@@ -52,6 +52,11 @@ export function listBranchesOf(db: Db, headId: number): Promise<UserRow[]> {
     .execute();
 }
 
+/** Any row holding the e-mail (deleted accounts are anonymised, so a match is a live account). */
+export function findUserHoldingEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
 /** A live (not deleted) user by lower-cased e-mail. */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db

@@ -81,6 +81,16 @@ export async function accountsByIds(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** The account holding an e-mail (deleted accounts are anonymised, so a match is a live account). */
+export function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
+  return repo.findUserHoldingEmail(db, email);
+}
+
+/** Whether a company head (not a branch) is already registered with this NIT. */
+export function companyNitInUse(db: Db, nit: string): Promise<boolean> {
+  return repo.companyNitExists(db, nit);
+}
+
 /** Whether the account may still act: active and not deleted. */
 export function isAccountActive(db: Db, id: number): Promise<boolean> {
   return repo.isUserActive(db, id);

@@ -15,7 +15,7 @@ import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
-import { invalidatePointCaches, refreshPointsOfMaterials } from '../points/points.service.js';
+import { invalidatePointCaches, pointCountsByMaterial, refreshPointsOfMaterials } from '../points/points.service.js';
 import * as repo from './materials.repository.js';
 import { buildCatalogue, invalidateCatalogue, normalizeText } from './materials.service.js';
 
@@ -60,7 +60,7 @@ function toAdminMaterial(row: MaterialRow, counts: Map<number, number>): AdminMa
 export async function listMaterialsAdmin(db: Db, query: AdminMaterialListQuery): Promise<AdminMaterialList> {
   // The catalogue holds at most MATERIALS_MAX rows: filtering in memory keeps the accent-free
   // search identical on SQLite and PostgreSQL.
-  const [rows, counts] = await Promise.all([repo.listMaterialRows(db), repo.countPointsByMaterial(db)]);
+  const [rows, counts] = await Promise.all([repo.listMaterialRows(db), pointCountsByMaterial(db)]);
   const words = normalizeText(query.q ?? '').split(' ').filter(Boolean);
   const matching = rows.filter((r) => {
     if (query.active !== undefined && (Number(r.active) === 1) !== query.active) return false;
@@ -79,7 +79,7 @@ export async function listMaterialsAdmin(db: Db, query: AdminMaterialListQuery):
 export async function getMaterialAdmin(db: Db | Trx, code: string): Promise<AdminMaterial> {
   const row = await repo.findMaterialByCode(db, code);
   if (!row) throw new AppError('material-not-found');
-  return toAdminMaterial(row, await repo.countPointsByMaterial(db));
+  return toAdminMaterial(row, await pointCountsByMaterial(db));
 }
 
 /** The rules shared by create and update: a two-level tree, OSM keys owned by one material. */

@@ -25,7 +25,3 @@ export async function revokeKey(db: Db, id: number, at: string): Promise<void> {
 export async function touchKey(db: Db, id: number, at: string): Promise<void> {
   await db.updateTable('open311_keys').set({ last_used_at: at }).where('id', '=', id).execute();
 }
-
-export async function pointPlace(db: Db, id: number) {
-  return db.selectFrom('points').select(['lat', 'lng']).where('id', '=', id).executeTakeFirst();
-}

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { pointLocation } from '../points/points.service.js';
 import { activeCategories, allCategories, categoryLabels } from '../reports/report-categories.service.js';
 import { createReport } from '../reports/report-filing.service.js';
 import { listReportRecords, type ReportRecord, type ReportsDeps } from '../reports/reports.service.js';
@@ -279,7 +280,7 @@ async function placeOf(db: Db, f: z.output<typeof ZPostForm>, pointId: number | 
   }
   if (!f.address_string) throw new Open311Error(400, 'Indica la ubicación: lat y long, o address_string.');
   // No geocoder here: an address alone is placed at the point it names.
-  const point = pointId ? await repo.pointPlace(db, pointId) : undefined;
+  const point = pointId ? await pointLocation(db, pointId) : undefined;
   if (!point) throw new Open311Error(400, 'Este servidor no ubica direcciones: envía lat y long (o attribute[point_id] con el punto).');
   return point;
 }

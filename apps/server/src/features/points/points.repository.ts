@@ -404,3 +404,13 @@ export async function findFullestContainers(db: Executor, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/** How many points accept each material (by material id). */
+export async function countPointsByMaterial(db: Executor): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('point_materials')
+    .select(['material_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('material_id')
+    .execute();
+  return new Map(rows.map((r) => [r.material_id, Number(r.n)]));
+}

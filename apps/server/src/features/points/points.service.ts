@@ -306,12 +306,23 @@ export async function managedPoints(db: Executor, user: AuthUser): Promise<Manag
   }));
 }
 
-/** User ids managing a point (who hears of its requests and reports). */
+/** Where a point stands, active or not (a report filed at a point takes its place). */
+export async function pointLocation(db: Executor, id: number): Promise<{ lat: number; lng: number } | undefined> {
+  const row = await repo.findPointById(db, id);
+  return row ? { lat: row.lat, lng: row.lng } : undefined;
+}
+
+/** How many points accept each material (by material id), for the materials catalogue. */
+export function pointCountsByMaterial(db: Executor): Promise<Map<number, number>> {
+  return repo.countPointsByMaterial(db);
+}
+
 /** Whether a point with this id exists, active or not (for references from other features). */
 export async function pointExists(db: Executor, id: number): Promise<boolean> {
   return (await repo.findPointById(db, id)) !== undefined;
 }
 
+/** User ids managing a point (who hears of its requests and reports). */
 export async function managerIdsOfPoint(db: Executor, pointId: number): Promise<number[]> {
   return repo.managerIdsOfPoint(db, pointId);
 }

@@ -4,14 +4,12 @@ import type {
   SocialAuthRequestsTable,
   SocialIdentitiesTable,
   SocialTicketsTable,
-  UsersTable,
 } from '../../db/types.js';
 
 export type SocialIdentityRow = Selectable<SocialIdentitiesTable>;
 export type SocialAuthRequestRow = Selectable<SocialAuthRequestsTable>;
 export type SocialTicketRow = Selectable<SocialTicketsTable>;
 export type SocialTicketPurpose = 'login' | 'complete';
-export type SocialUserRow = Selectable<UsersTable>;
 
 // ---- sign-in attempts in flight ----
 
@@ -123,29 +121,5 @@ export async function purgeExpired(db: Db, now: string, pendingCutoff: string): 
     .where('user_id', 'is', null)
     .where('updated_at', '<', pendingCutoff)
     .execute();
-}
-
-// ---- accounts (the users row of a completed social sign-in) ----
-
-export function findUserById(db: Db, id: number): Promise<SocialUserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Any row holding the e-mail (deleted accounts are anonymised, so a match is a live account). */
-export function findUserByEmail(db: Db, email: string): Promise<SocialUserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-}
-
-/** A company head (not a branch) already registered with this NIT. */
-export async function companyNitExists(db: Db, nit: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('document_type', '=', 'NIT')
-    .where('document_number', '=', nit)
-    .where('id_empresa', 'is', null)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 

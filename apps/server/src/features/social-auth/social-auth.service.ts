@@ -30,6 +30,10 @@ import {
   isValidColombianPhone,
   linkDevice,
   randomToken,
+  findAccount,
+  findAccountByEmail,
+  companyNitInUse,
+  type AccountRow,
   toMe,
   type IdentityService,
   type RequestMeta,
@@ -37,7 +41,7 @@ import {
 import { createOidcClients, ProviderUnavailableError, type OidcClients, type ProviderIdentity } from './oidc-client.js';
 import { identityLinkedMessage } from './social-auth.emails.js';
 import * as repo from './social-auth.repository.js';
-import type { SocialIdentityRow, SocialUserRow } from './social-auth.repository.js';
+import type { SocialIdentityRow } from './social-auth.repository.js';
 
 /**
  * Social sign-in with OpenID Connect (authorization code + PKCE): the attempt's state, nonce
@@ -206,7 +210,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
   /** The one-time login code of a linked, usable account, as the web route that carries it. */
   async function loginRedirect(
     identityRow: SocialIdentityRow,
-    user: SocialUserRow | undefined,
+    user: AccountRow | undefined,
     browserToken: string,
   ): Promise<string> {
     if (!user || user.deleted_at) throw new SocialFlowError('social-login-failed', 'identity of a deleted account');
@@ -235,7 +239,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       family_name: found.familyName,
       updated_at: now,
     };
-    const existing = await repo.findUserByEmail(db, found.email);
+    const existing = await findAccountByEmail(db, found.email);
     if (existing) {
       // An account nobody proved the e-mail of may have been pre-registered by someone else:
       // linking it would hand them this person's sign-in (account pre-hijacking).
@@ -287,7 +291,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     const known = await repo.findIdentity(db, provider.id, found.subject);
     if (known?.user_id != null) {
       // The account is found by (provider, subject), never again by e-mail.
-      return loginRedirect(known, await repo.findUserById(db, known.user_id), browserToken);
+      return loginRedirect(known, await findAccount(db, known.user_id), browserToken);
     }
     return linkOrComplete(provider, found, known, kind, browserToken);
   }
@@ -308,7 +312,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
     return { row, tokenHash, identity: identityRow };
   }
 
-  async function openSession(trx: Db, user: SocialUserRow, provider: string, meta: RequestMeta, playerId?: string) {
+  async function openSession(trx: Db, user: AccountRow, provider: string, meta: RequestMeta, playerId?: string) {
     const started = await identity.startSession(trx, user.id, meta, sessionAuthMethod(provider));
     if (playerId) {
       await linkDevice(trx, {
@@ -453,7 +457,7 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       meta: RequestMeta,
     ): Promise<SessionUser> {
       const { tokenHash, identity: identityRow } = await usableTicket(code, browserToken, 'login', 'social-code-invalid');
-      const user = identityRow.user_id != null ? await repo.findUserById(db, identityRow.user_id) : undefined;
+      const user = identityRow.user_id != null ? await findAccount(db, identityRow.user_id) : undefined;
       if (!user || user.deleted_at) throw new AppError('social-code-invalid');
       if (!user.active) throw new AppError('social-account-disabled');
       const now = nowIso();
@@ -496,9 +500,9 @@ export function createSocialAuthService(deps: SocialAuthDeps) {
       }
       const email = identityRow.email;
       if (!isValidColombianPhone(input.phone)) throw AppError.field('validation-failed', 'data_user.phone', MESSAGES_ES.phone);
-      if (await repo.findUserByEmail(db, email)) throw new AppError('email-already-in-use');
+      if (await findAccountByEmail(db, email)) throw new AppError('email-already-in-use');
       const isCompany = input.tc_id === TC_ID.company;
-      if (isCompany && (await repo.companyNitExists(db, input.nit))) {
+      if (isCompany && (await companyNitInUse(db, input.nit))) {
         throw AppError.field('nit-already-in-use', 'data_user.nit');
       }
       const now = nowIso();
