@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config, TrustProxy } from './config.js';
 import { createDatabase, type DatabaseHandle } from './db/dialect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { migrationProvider } from './db/migrations/index.js';
 import type { ResolvedAddress } from './lib/outbound/address-guard.mjs';
 import authPlugin from './plugins/auth.js';
 import { configPlugin, dbPlugin, mailerPlugin, rateLimiterPlugin, smsPlugin } from './plugins/core.js';
@@ -21,6 +22,13 @@ import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
 import staticWebPlugin from './plugins/static-web.js';
 import { registerRoutes } from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The migrations this build ships, how many the start applied, and the newest one's name. */
+    migrations: { total: number; appliedNow: number; latest: string | null };
+  }
+}
 
 // Validation messages in Spanish (the UI language; DESIGN.md §4).
 z.config(z.locales.es());
@@ -71,14 +79,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ownsDatabase = !options.database;
   const database =
     options.database ?? createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  let appliedNow: string[];
   try {
-    await migrateToLatest(database);
+    appliedNow = await migrateToLatest(database);
   } catch (err) {
     if (ownsDatabase) await database.destroy();
     throw err;
   }
 
   await app.register(configPlugin, { config, resolveHost: options.resolveHost });
+  app.decorate('migrations', {
+    total: Object.keys(await migrationProvider.getMigrations()).length,
+    appliedNow: appliedNow.length,
+    latest:
+      Object.keys(await migrationProvider.getMigrations())
+        .sort()
+        .at(-1) ?? null,
+  });
   await app.register(dbPlugin, { database, ownsDatabase });
   await app.register(metricsPlugin);
   await app.register(routeTablePlugin);

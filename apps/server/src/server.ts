@@ -1,11 +1,11 @@
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { trackConnections } from './plugins/drain.js';
 import { ConfigError, loadConfig } from './config.js';
 import { MigrationError } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { configurationProblems, dependencyProblems } from './startup-checks.js';
-import { startupNotes } from './startup-notes.js';
+import { startupNotes, startupSummary } from './startup-notes.js';
+import { SERVER_VERSION } from './version.js';
 
 /** Of the shutdown timeout, what is kept for requests in flight once the listener has closed. */
 const FINISH_IN_FLIGHT_MS = 3000;
@@ -54,7 +54,10 @@ async function main() {
         .quietListener(config.shutdownTimeoutMs - config.shutdownDrainMs - FINISH_IN_FLIGHT_MS)
         .then(() => app.close())
         .then(
-          () => process.exit(0),
+          () => {
+            app.log.info(`PuntoVerde stopped (${signal}) after ${Math.round(process.uptime())} s`);
+            process.exit(0);
+          },
           (err: unknown) => {
             app.log.error({ err }, 'error while closing');
             process.exit(1);
@@ -66,14 +69,15 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`PuntoVerde listening on ${config.publicUrl} (database: ${app.database.dialect})`);
-  if (config.mailOutboxOnPurpose) {
-    app.log.warn(
-      `mail: MAIL_TRANSPORT=outbox, no e-mail is sent: each one is kept in ${path.join(config.dataDir, 'outbox')} (files 0600), staff read them at ${config.publicUrl}/dev/outbox`,
-    );
-  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const summary = startupSummary(config, {
+    version: SERVER_VERSION,
+    address: `${config.host}:${port}`,
+    migrations: app.migrations,
+    mailTransport: config.mailTransport,
+  });
+  for (const line of summary) app.log[line.level](line.msg);
   const notes = startupNotes(config, { port, outbox: app.mailer.mode === 'outbox' || app.sms.mode === 'outbox' });
   // Plain lines for the person who ran `npm start`, beside the JSON log.
   if (notes.length) process.stdout.write(notes.join('\n') + '\n');

@@ -187,9 +187,32 @@ describe.skipIf(process.platform !== 'linux')('a production start with a broken 
     expect(run.stderr).not.toContain('secret');
   });
 
-  it('starts with MAIL_TRANSPORT=outbox and says where e-mail goes', async () => {
+  it('starts with MAIL_TRANSPORT=outbox, says where e-mail goes and what it runs on, and ends with one line', async () => {
     const env = await productionEnv({ MAIL_TRANSPORT: 'outbox' });
-    const { output } = await runUntilHealthy(env);
-    expect(output()).toContain(`no e-mail is sent: each one is kept in ${path.join(env.DATA_DIR!, 'outbox')}`);
+    const { child, output } = await runUntilHealthy(env);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const messages = output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+    const start = messages.findIndex((m) => m.startsWith('PuntoVerde 0.'));
+    expect(start, messages.join('\n')).toBeGreaterThanOrEqual(0);
+    expect(messages.slice(start, start + 6)).toEqual([
+      expect.stringMatching(
+        new RegExp(`listening on 127\\.0\\.0\\.1:${env.PORT}, public URL http://localhost:${env.PORT}$`),
+      ),
+      expect.stringMatching(
+        /^database: SQLite .*puntoverde\.sqlite; \d+ migrations, \d+ applied at this start, latest \w+/,
+      ),
+      `storage: disk ${path.join(env.DATA_DIR!, 'files')}`,
+      expect.stringContaining(
+        `mail: outbox, no e-mail is sent: each one is kept in ${path.join(env.DATA_DIR!, 'outbox')}`,
+      ),
+      'redis: none (rate limits and live events in this process only)',
+      'demo: off',
+    ]);
+    expect(messages.at(-1)).toMatch(/^PuntoVerde stopped \(SIGTERM\) after \d+ s$/);
   });
 });

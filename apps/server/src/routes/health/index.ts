@@ -5,6 +5,7 @@ import { migrationsApplied } from '../../db/migrate.js';
 import { createDatabaseProbe, type DatabaseProbeResult } from '../../features/health/database-probe.js';
 import { storageFromConfig } from '../../features/files/storage.js';
 import { createReadinessProbe } from '../../features/health/readiness.js';
+import { SERVER_VERSION } from '../../version.js';
 
 const startedAt = Date.now();
 
@@ -36,7 +37,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       const body: HealthResponse = {
         status: db.reachable ? 'ok' : 'degraded',
         database: { dialect: app.database.dialect, reachable: db.reachable, latency_ms: db.latency_ms },
-        version: '0.1.0',
+        version: SERVER_VERSION,
         uptime_s: uptime,
       };
       last = { db, uptime, body };
