@@ -84,6 +84,10 @@ const ZEnv = z.object({
   /** Accept Web Push endpoints on loopback over plain http (a local push service stand-in: tests, benchmarks). */
   PUSH_ALLOW_LOOPBACK: booleanFromEnv.default(false),
   NOTIFICATION_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  /** Let webhook endpoints be on loopback, over plain http too (a local receiver: tests); other inward addresses stay refused. */
+  WEBHOOK_ALLOW_LOOPBACK: booleanFromEnv.default(false),
+  /** How long one webhook send waits for the endpoint's answer. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(500).max(60000).default(10000),
   /** Pushes one worker starts per second at most (0 = no limit): headroom for the API on small machines. */
   PUSH_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100000).default(600),
   /** FCM HTTP v1: the service account JSON (inline or a file path); unset = no FCM sends. */
@@ -164,6 +168,9 @@ export type Config = {
   pushAllowLoopback: boolean;
   /** FCM HTTP v1 sender, when FCM_SERVICE_ACCOUNT is set. */
   fcm: FcmConfig | undefined;
+  /** Webhook endpoints on loopback (over http too) are accepted and reached (a local receiver only). */
+  webhookAllowLoopback: boolean;
+  webhookTimeoutMs: number;
   /** Deep links into the Android/iOS apps: what /.well-known/ answers. */
   appLinks: AppLinksConfig;
 };
@@ -599,6 +606,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pushMaxPerSecond: e.PUSH_MAX_PER_SECOND,
     pushAllowLoopback: e.PUSH_ALLOW_LOOPBACK,
     fcm: fcm.fcm,
+    webhookAllowLoopback: e.WEBHOOK_ALLOW_LOOPBACK,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     appLinks: {
       appId: e.NATIVE_APP_ID,
       androidCertSha256: (e.ANDROID_CERT_SHA256 ?? '')

@@ -239,6 +239,15 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/materials/search': ALL,
   'GET /back/api/v1/geocoding/search': SIGNED_IN,
   'GET /back/api/v1/geocoding/reverse': SIGNED_IN,
+  // Webhooks: staff only (an endpoint on a public address, with a delivery of A's report).
+  'GET /back/api/v1/admin/webhooks': STAFF,
+  'POST /back/api/v1/admin/webhooks': STAFF,
+  'GET /back/api/v1/admin/webhooks/{id}': STAFF,
+  'PATCH /back/api/v1/admin/webhooks/{id}': STAFF,
+  'DELETE /back/api/v1/admin/webhooks/{id}': STAFF,
+  'POST /back/api/v1/admin/webhooks/{id}/rotate-secret': STAFF,
+  'GET /back/api/v1/admin/webhooks/{id}/deliveries': STAFF,
+  'POST /back/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend': STAFF,
 };
 
 /**

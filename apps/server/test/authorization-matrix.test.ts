@@ -165,6 +165,16 @@ beforeAll(async () => {
   const ally = await db.selectFrom('allies').select('id').orderBy('id').executeTakeFirstOrThrow();
   const faq = await db.selectFrom('faq_items').select('id').orderBy('id').executeTakeFirstOrThrow();
 
+  // A webhook endpoint (a literal public address: no DNS), so A's report below has a delivery.
+  const webhook = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/admin/webhooks',
+    headers: headersOf.get('staff'),
+    payload: { url: 'https://93.184.216.34/hooks', events: ['report.created'] },
+  });
+  if (webhook.statusCode !== 201) throw new Error(`webhook failed: ${webhook.statusCode} ${webhook.body}`);
+  const webhookId = webhook.json<{ data: { id: number } }>().data.id;
+
   // Household A's incident report about point X, a certificate of A's kilos, a scheduled
   // broadcast and an Open311 key.
   const where = await db.selectFrom('points').select(['lat', 'lng']).where('id', '=', pointX).executeTakeFirstOrThrow();
@@ -225,7 +235,16 @@ beforeAll(async () => {
   });
   if (open311Key.statusCode !== 201) throw new Error(`open311 key failed: ${open311Key.statusCode} ${open311Key.body}`);
 
+  const webhookDelivery = await db
+    .selectFrom('webhook_deliveries')
+    .select('id')
+    .where('endpoint_id', '=', webhookId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+
   params = {
+    webhookId: String(webhookId),
+    webhookDeliveryId: String(webhookDelivery.id),
     reportNumber: report.json<{ data: { number: string } }>().data.number,
     certificateNumber,
     certificateCode,
@@ -288,6 +307,8 @@ function urlFor(path: string): string {
         return '640.webp';
       case 'id':
         return idFor(path);
+      case 'deliveryId':
+        return params.webhookDeliveryId!;
       default:
         throw new Error(`no value for {${name}} in ${path}`);
     }
@@ -309,6 +330,7 @@ function idFor(path: string): string {
     [/\/admin\/faq\//, 'faqId'],
     [/\/admin\/broadcasts\//, 'broadcastId'],
     [/\/admin\/open311-keys\//, 'open311KeyId'],
+    [/\/admin\/webhooks\//, 'webhookId'],
   ];
   const hit = rules.find(([re]) => re.test(path));
   if (!hit) throw new Error(`no object for {id} in ${path}`);

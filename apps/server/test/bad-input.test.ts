@@ -28,6 +28,11 @@ import {
   ZSendPhoneCodeResponse,
   ZConfirmPhoneCodeRequest,
   ZConfirmPhoneCodeResponse,
+  ZWebhookEndpointCreate,
+  ZWebhookEndpointResponse,
+  ZWebhookEndpointUpdate,
+  ZWebhookEndpointWithSecretResponse,
+  ZWebhookRotateSecret,
 } from '@puntoverde/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -68,7 +73,7 @@ type WriteRoute = {
 
 let t: TestApp;
 const headers = new Map<Who, Record<string, string>>();
-const ids = { point: 0, container: 0 };
+const ids = { point: 0, container: 0, webhook: 0 };
 let tables: string[] = [];
 const stats = { cases: 0, invalid: 0, ok2xx: 0, other4xx: 0, server5xx: 0 };
 const ROUTES: Record<string, WriteRoute> = {
@@ -207,6 +212,41 @@ const ROUTES: Record<string, WriteRoute> = {
     response: ZConfirmPhoneCodeResponse,
     valid: () => ({ code: '123456' }),
   },
+  // Webhook endpoints: literal public addresses (no DNS in the tests).
+  'POST /back/api/v1/admin/webhooks': {
+    method: 'POST',
+    url: () => '/back/api/v1/admin/webhooks',
+    who: 'staff',
+    body: ZWebhookEndpointCreate,
+    response: ZWebhookEndpointWithSecretResponse,
+    valid: () => ({
+      url: 'https://93.184.216.34/hooks/puntoverde',
+      events: ['report.created', 'pqr.created'],
+      description: 'Alcaldía',
+      active: true,
+    }),
+  },
+  'PATCH /back/api/v1/admin/webhooks/{id}': {
+    method: 'PATCH',
+    url: () => `/back/api/v1/admin/webhooks/${ids.webhook}`,
+    who: 'staff',
+    body: ZWebhookEndpointUpdate,
+    response: ZWebhookEndpointResponse,
+    valid: () => ({
+      url: 'https://93.184.216.35/hooks',
+      events: ['certificate.issued'],
+      description: 'Otro sistema',
+      active: false,
+    }),
+  },
+  'POST /back/api/v1/admin/webhooks/{id}/rotate-secret': {
+    method: 'POST',
+    url: () => `/back/api/v1/admin/webhooks/${ids.webhook}/rotate-secret`,
+    who: 'staff',
+    body: ZWebhookRotateSecret,
+    response: ZWebhookEndpointWithSecretResponse,
+    valid: () => ({ overlap_hours: 12 }),
+  },
   // The Open311 POST is form-encoded and authenticated by its api_key field: its own suite
   // (routes/open311) covers its bad input.
 };
@@ -245,6 +285,13 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   ids.point = point.point_id;
   ids.container = container.id;
+  const webhook = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/admin/webhooks',
+    headers: headers.get('staff'),
+    payload: { url: 'https://93.184.216.34/hooks', events: ['report.created'] },
+  });
+  ids.webhook = webhook.json<{ data: { id: number } }>().data.id;
   tables = (await t.app.db.introspection.getTables()).map((tb) => tb.name).filter((n) => !n.startsWith('kysely_'));
 }, 120_000);
 

@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { WEBHOOK_EVENT_TYPES } from '@puntoverde/contract';
 import { loadConfig, lintFromString, type NormalizedProblem } from '@redocly/openapi-core';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,8 +70,9 @@ describe('the OpenAPI document', { timeout: 120_000 }, () => {
     const op = broken.paths['/back/api/v1/pqr']!.post!;
     delete op.operationId;
     // The defect the social callback once had: a parameter whose schema is a string.
-    (broken.paths['/back/api/v1/pqr/track']!.get as unknown as { parameters: Array<{ schema: unknown }> }).parameters[0]!.schema =
-      'object';
+    (
+      broken.paths['/back/api/v1/pqr/track']!.get as unknown as { parameters: Array<{ schema: unknown }> }
+    ).parameters[0]!.schema = 'object';
     await expect(SwaggerParser.validate(structuredClone(broken) as never)).rejects.toThrow();
     const rules = (await lint(broken)).filter((p) => p.severity === 'error').map((p) => p.ruleId);
     expect(rules).toEqual(expect.arrayContaining(['operation-operationId', 'struct']));
@@ -116,10 +118,33 @@ describe('the OpenAPI document', { timeout: 120_000 }, () => {
     expect(JSON.stringify(file.responses['429'])).toContain('RateLimit-Remaining');
   });
 
+  it('describes each webhook event under webhooks, its body from the contract', () => {
+    type Webhook = { post: Operation & { requestBody: { content: Record<string, { schema: { $ref: string } }> } } };
+    const webhooks = (doc as unknown as { webhooks: Record<string, Webhook> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const schemas = doc.components.schemas as Record<string, { properties: Record<string, { const?: string }> }>;
+    for (const [type, { post }] of Object.entries(webhooks)) {
+      const schema = schemas[post.requestBody.content['application/json']!.schema.$ref.split('/').pop()!]!;
+      expect(Object.keys(schema.properties), type).toEqual(['id', 'type', 'timestamp', 'data']);
+      expect(schema.properties.type!.const).toBe(type);
+      expect(JSON.stringify(post)).toContain('webhook-signature');
+    }
+  });
+
   it('shows an example of each main request, valid for the route that takes it', () => {
-    const main = ['auth.signUp', 'auth.logIn', 'pqr.create', 'requests.create', 'reports.create', 'certificates.create'];
+    const main = [
+      'auth.signUp',
+      'auth.logIn',
+      'pqr.create',
+      'requests.create',
+      'reports.create',
+      'certificates.create',
+    ];
     for (const id of main) {
-      const [path, method] = operations(doc).find(([, op]) => op.operationId === id)![0].split(' ').reverse();
+      const [path, method] = operations(doc)
+        .find(([, op]) => op.operationId === id)![0]
+        .split(' ')
+        .reverse();
       const op = doc.paths[path!]![method!.toLowerCase()] as Operation & {
         requestBody: { content: Record<string, { example?: unknown }> };
       };

@@ -235,6 +235,14 @@ export const ERRORS = {
     message: 'El enlace para responder ya no es válido: abre el reporte en la app para responder.',
   },
   'open311-key-invalid': { status: 403, message: 'Falta el api_key o no es válido.' },
+  // Webhooks: the endpoints staff register for integrators
+  'webhook-not-found': { status: 404, message: 'No encontramos ese webhook.' },
+  'webhook-delivery-not-found': { status: 404, message: 'No encontramos ese envío del webhook.' },
+  'webhook-url-refused': {
+    status: 400,
+    message:
+      'No podemos enviar a esa dirección: debe ser https y de un servidor público en internet (no una dirección interna, privada o local).',
+  },
   // Offline writes: the Idempotency-Key header of a retried write
   'idempotency-key-invalid': {
     status: 400,

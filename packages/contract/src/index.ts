@@ -42,3 +42,4 @@ export * from './open311.js';
 export * from './idempotency.js';
 export * from './where-to-recycle.js';
 export * from './geocoding.js';
+export * from './webhooks.js';

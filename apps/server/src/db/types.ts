@@ -72,6 +72,65 @@ export interface Database {
   notification_jobs: NotificationJobsTable;
   // gapless yearly consecutives: radicados, report and certificate numbers (migration 0040)
   sequences: SequencesTable;
+  // signed webhooks (migration 0041)
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+}
+
+/** An integrator's endpoint: where events are sent and the secret that signs them. */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  description: string;
+  /** JSON array of event types. */
+  events: string;
+  active: number;
+  /** whsec_ + base64. */
+  secret: string;
+  /** After a rotation, the old secret still signs until previous_secret_expires_at. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+  /** Removed endpoints stay for their delivery record; nothing more is sent to them. */
+  deleted_at: string | null;
+}
+
+/** One event: its id (webhook-id), type and the JSON body every endpoint receives. */
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+/** One event for one endpoint: the webhook outbox. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: string;
+  endpoint_id: number;
+  /** pending | delivered | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** A worker holds the row until then; a crashed worker's rows become due again after it. */
+  locked_until: string | null;
+  delivered_at: string | null;
+  created_at: string;
+}
+
+/** One send of a delivery and what the endpoint answered. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  attempted_at: string;
+  status_code: number | null;
+  answer_excerpt: string | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 /** One gapless consecutive: the last number given of `name` in `year` (db/sequence.ts). */

@@ -1,4 +1,14 @@
-import { ERRORS, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENT_REPLAYED_HEADER, ZErrorBody, type ErrorCode } from '@puntoverde/contract';
+import {
+  ERRORS,
+  IDEMPOTENCY_KEY_PATTERN,
+  IDEMPOTENT_REPLAYED_HEADER,
+  WEBHOOK_EVENT_SUMMARIES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADERS,
+  webhookEnvelope,
+  ZErrorBody,
+  type ErrorCode,
+} from '@puntoverde/contract';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { authLevelOf } from './auth.js';
@@ -13,7 +23,7 @@ import { deprecationHeaders } from './http-conventions.js';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { responses: Record<string, Json>; parameters?: Json[]; security?: unknown[] };
-type Document = Json & { paths: Record<string, Record<string, Operation>>; components?: Json; tags?: Json[] };
+type Document = Json & { paths: Record<string, Record<string, Operation>>; components?: Json; tags?: Json[]; webhooks?: Json };
 
 /** The key under which the transform leaves the route's index on each operation. */
 export const ROUTE_MARK = 'x-route-index';
@@ -43,6 +53,8 @@ const TAGS: Record<string, string> = {
   geocoding: 'Direcciones ↔ mapa',
   open311: 'Open311 GeoReport v2 (interoperabilidad con otras entidades)',
   admin: 'Administración (back office)',
+  webhooks:
+    'Webhooks firmados (Standard Webhooks): lo que PuntoVerde envía por POST a los sistemas registrados por el personal. Cada envío lleva `webhook-id`, `webhook-timestamp` y `webhook-signature` (`v1,` + base64 del HMAC-SHA256 de `id.timestamp.cuerpo` con el secreto `whsec_…`); se reintenta durante cerca de un día hasta recibir un 2xx.',
 };
 
 /** The code that stands for a status when a route declares the status and nothing finer. */
@@ -270,13 +282,62 @@ function describeOperation(op: Operation, route: RouteOptions) {
   }
 }
 
+/** `report.status_changed` → `ReportStatusChanged`. */
+function pascal(type: string): string {
+  return type
+    .split(/[._]/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+}
+
+/**
+ * The `webhooks` of OpenAPI 3.1: one POST per event type, its body generated from the contract's
+ * envelope, the Standard Webhooks headers, and what the receiver answers.
+ */
+function webhooks(): { webhooks: Json; schemas: Json } {
+  const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  const parameters = [
+    header(WEBHOOK_HEADERS.id, 'Identificador del evento, el mismo en cada reintento: descarta los que ya procesaste.'),
+    header(WEBHOOK_HEADERS.timestamp, 'Segundos Unix del envío; rechaza los que se alejen más de 5 minutos de tu reloj.'),
+    header(
+      WEBHOOK_HEADERS.signature,
+      'Firmas separadas por espacios, cada una `v1,<base64>`: HMAC-SHA256 de `{webhook-id}.{webhook-timestamp}.{cuerpo}` con los bytes del secreto (lo que sigue a `whsec_`, en base64). Tras rotar el secreto llegan dos firmas durante el solape; basta con que una coincida.',
+    ),
+  ];
+  const schemas: Json = {};
+  const out: Json = {};
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    const name = `WebhookEvent${pascal(type)}`;
+    const schema = z.toJSONSchema(webhookEnvelope(type), { target: 'draft-2020-12' }) as Json;
+    delete schema.$schema;
+    schemas[name] = schema;
+    out[type] = {
+      post: {
+        operationId: `webhooks.${pascal(type).charAt(0).toLowerCase()}${pascal(type).slice(1)}`,
+        summary: WEBHOOK_EVENT_SUMMARIES[type],
+        tags: ['webhooks'],
+        security: [],
+        parameters,
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+        responses: {
+          '200': { description: 'Recibido: cualquier 2xx da el envío por entregado' },
+          '400': { description: 'Firma o cuerpo inválidos: cualquier otra respuesta (o ninguna en 10 s) se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h' },
+        },
+      },
+    };
+  }
+  return { webhooks: out, schemas };
+}
+
 /** Completes the whole document: see the top of this file. */
 export function completeDocument(doc: Document, routes: RouteOptions[]): Document {
   const shared = components();
+  const events = webhooks();
+  doc.webhooks = events.webhooks;
   const existing = (doc.components ?? {}) as Record<string, Json>;
   doc.components = {
     ...existing,
-    schemas: { ...existing.schemas, ...(shared.schemas as Json) },
+    schemas: { ...existing.schemas, ...(shared.schemas as Json), ...events.schemas },
     headers: { ...existing.headers, ...(shared.headers as Json) },
   };
   const used = new Set<string>();
@@ -293,6 +354,7 @@ export function completeDocument(doc: Document, routes: RouteOptions[]): Documen
   const text = JSON.stringify(doc.paths);
   const headers = doc.components.headers as Json;
   for (const name of Object.keys(headers)) if (!text.includes(`"#/components/headers/${name}"`)) delete headers[name];
+  used.add('webhooks');
   const order = Object.keys(TAGS);
   doc.tags = [...used]
     .sort((a, b) => (order.indexOf(a) + 1 || 999) - (order.indexOf(b) + 1 || 999) || a.localeCompare(b))

@@ -27,6 +27,7 @@ import open311Routes from './open311/index.js';
 import whereToRecycleRoutes from './where-to-recycle/index.js';
 import geocodingRoutes from './geocoding/index.js';
 import appLinksRoutes from './app-links/index.js';
+import webhooksRoutes from './webhooks/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -60,6 +61,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(whereToRecycleRoutes);
   await app.register(geocodingRoutes);
   await app.register(appLinksRoutes);
+  await app.register(webhooksRoutes);
   // Last: its helpers use other features' dependencies (the reports' realtime bus).
   await app.register(devRoutes);
 }

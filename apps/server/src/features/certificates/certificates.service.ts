@@ -17,6 +17,7 @@ import { lastSequence, numberRow, placeholderNumber } from '../../db/sequence.js
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { bogotaDay, currentFactors, daysInclusive, factorFor } from '../statistics/statistics.service.js';
 import { renderCertificatePdf, type CertificateContent } from './certificate-pdf.js';
 import * as repo from './certificates.repository.js';
@@ -242,6 +243,12 @@ export async function issueCertificate(
     };
     const id = await repo.insertCertificate(trx, row);
     const { sequence, number } = await numberRow(trx, 'certificate', year, id);
+    await publishWebhookEvent(
+      trx,
+      'certificate.issued',
+      { number, status: row.status, period_from: row.period_from, period_to: row.period_to, total_kg: totalKg, co2e_kg: co2e, issued_at: issuedAt },
+      now,
+    );
     if (sequence === expected) return summary({ ...row, id, sequence, number });
     const reprinted = await print(sequence);
     await repo.replaceIssuedContent(trx, id, reprinted);

@@ -12,7 +12,8 @@ import { bogotaDate } from './business-days.js';
 import { filedEmail } from './pqr.emails.js';
 import type { PqrRow } from './pqr.repository.js';
 import { REQUESTER_LABEL, mailData, sendRequesterEmail, type PqrDeps } from './pqr-deps.js';
-import { publicViews } from './pqr-views.js';
+import { publicViews, webhookPqr } from './pqr-views.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { loadCalendar, todayInBogota, resumePatch } from './pqr-calendar.service.js';
 import { resolveAttachments } from './pqr-attachments.service.js';
 import * as repo from './pqr.repository.js';
@@ -83,6 +84,8 @@ export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUs
     return pqr;
   });
   const row = { ...filed.row, sequence: filed.sequence, radicado: filed.number };
+  // After the commit: the radicado is given with it (numberedTransaction).
+  await publishWebhookEvent(deps.db, 'pqr.created', webhookPqr(row), filedAt);
 
   await sendRequesterEmail(
     deps,
@@ -146,6 +149,12 @@ export async function supplyInformation(
       resumePatch(calendar, current, today, nowIso),
     );
     if (!updated) throw new AppError('conflict');
+    await publishWebhookEvent(
+      trx,
+      'pqr.status_changed',
+      { ...webhookPqr(updated), previous_status: current.status },
+      new Date(nowIso),
+    );
     const eventId = await repo.insertEvent(trx, {
       pqr_id: current.id,
       kind: 'information',

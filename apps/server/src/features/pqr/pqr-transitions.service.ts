@@ -22,7 +22,8 @@ import {
 } from './pqr.emails.js';
 import type { PqrRow } from './pqr.repository.js';
 import { mailData, sendRequesterEmail, type Actor, type PqrDeps } from './pqr-deps.js';
-import { maxExtensionDate } from './pqr-views.js';
+import { maxExtensionDate, webhookPqr } from './pqr-views.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { loadCalendar, todayInBogota, resumePatch } from './pqr-calendar.service.js';
 import { resolveAttachments } from './pqr-attachments.service.js';
 import { getAdminPqr, loadByRadicado } from './pqr-inbox.service.js';
@@ -62,6 +63,13 @@ async function mutate(deps: PqrDeps, radicado: string, actor: Actor, fn: Mutatio
       });
     }
     const changed = updated.status !== row.status ? updated.status : null;
+    if (changed)
+      await publishWebhookEvent(
+        trx,
+        'pqr.status_changed',
+        { ...webhookPqr(updated), previous_status: row.status },
+        new Date(nowIso),
+      );
     let eventId = 0;
     for (const [i, event] of events.entries()) {
       const toStatus = event.to_status === undefined ? changed : event.to_status;

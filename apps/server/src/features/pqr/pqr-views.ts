@@ -10,6 +10,7 @@ import {
   type PqrPublicEvent,
   type PqrStatus,
   type PqrType,
+  type WebhookEventData,
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
 import { toUploadedFile } from '../files/files.service.js';
@@ -125,4 +126,19 @@ export function maxExtensionDate(calendar: BusinessCalendar, row: PqrRow, today:
   const extra =
     pqrMaxExtendedTermDays(row.type as PqrType, row.personal_data_kind as PersonalDataKind | null) - row.term_days;
   return extra > 0 ? calendar.addBusinessDays(row.due_date, extra) : null;
+}
+
+/** What a PQR's webhook events carry: no requester's personal data (name, document, contact). */
+export function webhookPqr(
+  row: Pick<PqrRow, 'radicado' | 'type' | 'subject' | 'status' | 'filed_at' | 'due_date' | 'updated_at'>,
+): WebhookEventData<'pqr.created'> {
+  return {
+    radicado: row.radicado,
+    type: row.type,
+    subject: row.subject,
+    status: row.status,
+    filed_at: row.filed_at,
+    due_date: row.due_date,
+    updated_at: row.updated_at,
+  };
 }

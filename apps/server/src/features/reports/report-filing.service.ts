@@ -6,7 +6,8 @@ import { resolveFileRef } from '../files/files.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { requireActiveCategory } from './report-categories.service.js';
 import { publishNotifications, REPORT_APP_LINK, sendMail } from './report-notices.js';
-import { publicView, type ReportsDeps } from './report-views.js';
+import { publicView, webhookReport, type ReportsDeps } from './report-views.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { filedEmail } from './reports.emails.js';
 import { managerIdsOfPoint } from '../points/points.service.js';
@@ -119,6 +120,8 @@ export async function createReport(
 
   reportsChanged(deps.db);
   const row = (await repo.findById(deps.db, filed.id))!;
+  // After the commit: the number is given with it (numberedTransaction).
+  await publishWebhookEvent(deps.db, 'report.created', webhookReport(row), now);
   // The point's managers get a record: a new report waits for them.
   if (row.point_id !== null) {
     const managers = await managerIdsOfPoint(deps.db, row.point_id);

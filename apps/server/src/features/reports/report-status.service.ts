@@ -13,7 +13,8 @@ import { notify } from '../notifications/notifications.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { categoryLabels } from './report-categories.service.js';
 import { audience, publishNotifications, REPORT_APP_LINK, sendMail } from './report-notices.js';
-import { canReopen, handlerView, mustFind, publicView, requireHandler, type ReportsDeps } from './report-views.js';
+import { canReopen, handlerView, mustFind, publicView, requireHandler, webhookReport, type ReportsDeps } from './report-views.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { statusEmail } from './reports.emails.js';
 import * as repo from './reports.repository.js';
 import type { ReportRow } from './reports.repository.js';
@@ -69,6 +70,7 @@ export async function applyChange(deps: ReportsDeps, row: ReportRow, change: Cha
       internal: 0,
       created_at: at,
     });
+    await publishWebhookEvent(trx, 'report.status_changed', { ...webhookReport({ ...row, ...patch }), previous_status: from }, now);
     if (change.to === 'duplicado') {
       // Updates flow to the original: its followers now include this report's reporter and followers.
       const original = change.duplicateOf!;

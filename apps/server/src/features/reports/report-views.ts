@@ -10,6 +10,7 @@ import {
   type ReportPhoto,
   type ReportStatus,
   type ReportSummary,
+  type WebhookEventData,
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/dialect.js';
@@ -177,4 +178,22 @@ export async function mustFind(db: Executor, number: string): Promise<ReportRow>
   const row = await repo.findByNumber(db, number);
   if (!row) throw new AppError('report-not-found');
   return row;
+}
+
+/** What a report's webhook events carry (no personal data of the reporter). */
+export function webhookReport(
+  row: Pick<ReportRow, 'number' | 'category' | 'status' | 'description' | 'lat' | 'lng' | 'point_id' | 'source' | 'created_at' | 'updated_at'>,
+): WebhookEventData<'report.created'> {
+  return {
+    number: row.number,
+    category: row.category,
+    status: row.status,
+    description: row.description,
+    lat: Number(row.lat),
+    lng: Number(row.lng),
+    point_id: row.point_id,
+    source: row.source,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }

@@ -8,7 +8,8 @@ import { notificationCreatedEvent, notify } from '../notifications/notifications
 import { nearPoints, pointAcceptance } from '../points/points.service.js';
 import { pickupDateProblem } from './pickup-calendar.js';
 import { audienceOf, publish, publishChange } from './request-notices.js';
-import { companyOf, loadDetail, REQUEST_LINKS, round2, type RequestsDeps } from './request-views.js';
+import { companyOf, loadDetail, REQUEST_LINKS, round2, webhookPickupRequest, type RequestsDeps } from './request-views.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
 
 const dateFormat = new Intl.DateTimeFormat('es-CO', {
@@ -122,7 +123,7 @@ async function persistRequest(
     if (new Set(fileIds).size !== fileIds.length || (await repo.attachedFileIds(trx, fileIds)).length) {
       throw AppError.field('file-reference-invalid', 'photos');
     }
-    const { id } = await repo.insertRequest(trx, {
+    const values = {
       requester_id: user.id,
       company_id: companyId,
       point_id: pointId,
@@ -142,7 +143,8 @@ async function persistRequest(
       total_actual_kg: null,
       created_at: at,
       updated_at: at,
-    });
+    };
+    const { id } = await repo.insertRequest(trx, values);
     await repo.insertItems(
       trx,
       input.items.map((item) => ({
@@ -172,6 +174,7 @@ async function persistRequest(
       scheduled_at: null,
       created_at: at,
     });
+    await publishWebhookEvent(trx, 'pickup_request.created', webhookPickupRequest(id, values), now);
     return id;
   });
 

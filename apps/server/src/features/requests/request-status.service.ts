@@ -13,7 +13,8 @@ import { notificationCreatedEvent, notify } from '../notifications/notifications
 import { bogotaDate, colombianHolidayOn, isSunday } from './pickup-calendar.js';
 import { audienceOf, publish, publishChange } from './request-notices.js';
 import { decideTransition } from './request-state-machine.js';
-import { loadDetail, REQUEST_LINKS, rolesOn, round2, type RequestsDeps } from './request-views.js';
+import { loadDetail, REQUEST_LINKS, rolesOn, round2, webhookPickupRequest, type RequestsDeps } from './request-views.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
@@ -187,6 +188,7 @@ export async function changeStatus(
       scheduled_at: scheduledAt,
       created_at: at,
     });
+    await publishWebhookEvent(trx, 'pickup_request.status_changed', { ...webhookPickupRequest(id, { ...row, ...patch }), previous_status: from }, now);
     return notify(trx, row.requester_id, { ...message, link: REQUEST_LINKS.requester(id) });
   });
 

@@ -1,4 +1,4 @@
-import { TC_ID, ZRequestStatus, ZTimeWindow, userKindOf, type PickupRequest, type PickupRequestDetail, type RequestEvent } from '@puntoverde/contract';
+import { TC_ID, ZRequestStatus, ZTimeWindow, userKindOf, type PickupRequest, type PickupRequestDetail, type RequestEvent, type WebhookEventData } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
@@ -149,4 +149,23 @@ export async function loadDetail(deps: RequestsDeps, user: AuthUser, id: number)
     created_at: e.created_at,
   }));
   return { ...toRequest(deps, row, items, photos, roles), timeline };
+}
+
+type WebhookRequestFields = 'status' | 'point_id' | 'preferred_date' | 'time_window' | 'pickup_date' | 'scheduled_at' | 'total_estimated_kg' | 'total_actual_kg' | 'created_at' | 'updated_at';
+
+/** What a pickup request's webhook events carry: no requester's address or contact. */
+export function webhookPickupRequest(id: number, row: Pick<RequestRow, WebhookRequestFields>): WebhookEventData<'pickup_request.created'> {
+  return {
+    id,
+    status: row.status,
+    point_id: row.point_id,
+    preferred_date: row.preferred_date,
+    time_window: row.time_window,
+    pickup_date: row.pickup_date,
+    scheduled_at: row.scheduled_at,
+    total_estimated_kg: row.total_estimated_kg === null ? null : Number(row.total_estimated_kg),
+    total_actual_kg: row.total_actual_kg === null ? null : Number(row.total_actual_kg),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }

@@ -14,7 +14,8 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { materialsByCodes } from '../materials/materials.service.js';
 import { nearPoints, pointIdsOfManager } from '../points/points.service.js';
 import { pickupCalendar } from './pickup-calendar.js';
-import { isCompanyHead, loadDetail, rolesOn, toRequest, type RequestsDeps } from './request-views.js';
+import { isCompanyHead, loadDetail, rolesOn, toRequest, webhookPickupRequest, type RequestsDeps } from './request-views.js';
+import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
 
 /**
@@ -172,6 +173,12 @@ export async function onAccountDeleted(db: Db, userId: number, at: string): Prom
         scheduled_at: null,
         created_at: at,
       });
+      await publishWebhookEvent(
+        db,
+        'pickup_request.status_changed',
+        { ...webhookPickupRequest(id, { ...row, status: 'cancelada', updated_at: at }), previous_status: row.status },
+        new Date(at),
+      );
     }
   }
   await repo.anonymiseRequestsOf(db, userId, at);
