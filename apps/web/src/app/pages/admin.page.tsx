@@ -1,4 +1,18 @@
-import { businessOutline, chatbubblesOutline, cubeOutline, documentTextOutline, helpCircleOutline, keyOutline, listOutline, locationOutline, megaphoneOutline, peopleOutline, pricetagsOutline, sendOutline } from 'ionicons/icons';
+import {
+  businessOutline,
+  chatbubblesOutline,
+  cubeOutline,
+  documentTextOutline,
+  helpCircleOutline,
+  keyOutline,
+  linkOutline,
+  listOutline,
+  locationOutline,
+  megaphoneOutline,
+  peopleOutline,
+  pricetagsOutline,
+  sendOutline,
+} from 'ionicons/icons';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -16,17 +30,46 @@ import '../../features/admin/components/admin-sections.css';
 
 // Each section's screens (forms, lists, maps) load when the section opens: the back office's home
 // needs only the dashboard and the list of sections.
-const AdminAllies = lazy(() => import('../../features/allies/components/admin/admin-allies').then((m) => ({ default: m.AdminAllies })));
-const AdminAudit = lazy(() => import('../../features/admin/components/admin-audit').then((m) => ({ default: m.AdminAudit })));
-const AdminCampaigns = lazy(() => import('../../features/campaigns/components/admin/admin-campaigns').then((m) => ({ default: m.AdminCampaigns })));
-const AdminMaterials = lazy(() => import('../../features/materials/components/admin/admin-materials').then((m) => ({ default: m.AdminMaterials })));
-const AdminPoints = lazy(() => import('../../features/points/components/admin/admin-points').then((m) => ({ default: m.AdminPoints })));
-const AdminUsers = lazy(() => import('../../features/identity/components/admin/admin-users').then((m) => ({ default: m.AdminUsers })));
-const Open311Keys = lazy(() => import('../../features/reports/components/admin/open311-keys').then((m) => ({ default: m.Open311Keys })));
-const BroadcastsScreen = lazy(() => import('../../features/notifications/components/admin/broadcasts-screen').then((m) => ({ default: m.BroadcastsScreen })));
-const ReportCategoriesAdmin = lazy(() => import('../../features/reports/components/admin/report-categories-admin').then((m) => ({ default: m.ReportCategoriesAdmin })));
-const AdminAbout = lazy(() => import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminAbout })));
-const AdminFaq = lazy(() => import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminFaq })));
+const AdminAllies = lazy(() =>
+  import('../../features/allies/components/admin/admin-allies').then((m) => ({ default: m.AdminAllies })),
+);
+const AdminAudit = lazy(() =>
+  import('../../features/admin/components/admin-audit').then((m) => ({ default: m.AdminAudit })),
+);
+const AdminCampaigns = lazy(() =>
+  import('../../features/campaigns/components/admin/admin-campaigns').then((m) => ({ default: m.AdminCampaigns })),
+);
+const AdminMaterials = lazy(() =>
+  import('../../features/materials/components/admin/admin-materials').then((m) => ({ default: m.AdminMaterials })),
+);
+const AdminPoints = lazy(() =>
+  import('../../features/points/components/admin/admin-points').then((m) => ({ default: m.AdminPoints })),
+);
+const AdminUsers = lazy(() =>
+  import('../../features/identity/components/admin/admin-users').then((m) => ({ default: m.AdminUsers })),
+);
+const Open311Keys = lazy(() =>
+  import('../../features/reports/components/admin/open311-keys').then((m) => ({ default: m.Open311Keys })),
+);
+const BroadcastsScreen = lazy(() =>
+  import('../../features/notifications/components/admin/broadcasts-screen').then((m) => ({
+    default: m.BroadcastsScreen,
+  })),
+);
+const ReportCategoriesAdmin = lazy(() =>
+  import('../../features/reports/components/admin/report-categories-admin').then((m) => ({
+    default: m.ReportCategoriesAdmin,
+  })),
+);
+const WebhooksScreen = lazy(() =>
+  import('../../features/webhooks/components/admin/webhooks-screen').then((m) => ({ default: m.WebhooksScreen })),
+);
+const AdminAbout = lazy(() =>
+  import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminAbout })),
+);
+const AdminFaq = lazy(() =>
+  import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminFaq })),
+);
 
 const SECTIONS = {
   campaigns: { icon: megaphoneOutline, render: () => <AdminCampaigns /> },
@@ -45,8 +88,24 @@ const SECTIONS = {
   users: { icon: peopleOutline, render: () => <AdminUsers /> },
   audit: { icon: listOutline, render: () => <AdminAudit /> },
   // Open311 keys: its texts live in the reports namespace (titleKey/helpKey).
-  open311: { icon: keyOutline, render: () => <Open311Keys />, titleKey: 'reports.open311.title', helpKey: 'reports.open311.help' },
-  broadcasts: { icon: sendOutline, render: () => <BroadcastsScreen />, titleKey: 'notifications.admin.title', helpKey: 'notifications.admin.help' },
+  open311: {
+    icon: keyOutline,
+    render: () => <Open311Keys />,
+    titleKey: 'reports.open311.title',
+    helpKey: 'reports.open311.help',
+  },
+  broadcasts: {
+    icon: sendOutline,
+    render: () => <BroadcastsScreen />,
+    titleKey: 'notifications.admin.title',
+    helpKey: 'notifications.admin.help',
+  },
+  webhooks: {
+    icon: linkOutline,
+    render: () => <WebhooksScreen />,
+    titleKey: 'webhooks.admin.title',
+    helpKey: 'webhooks.admin.help',
+  },
   'report-categories': {
     icon: pricetagsOutline,
     render: () => <ReportCategoriesAdmin />,
@@ -78,50 +137,53 @@ export default function AdminPage() {
   const config = usePublicConfig();
   const current = isSection(section) ? section : null;
   return (
-    <PageLayout title={current ? t(sectionTitleKey(current)) : t('admin.title')} lead={current ? undefined : t('admin.intro')}>
+    <PageLayout
+      title={current ? t(sectionTitleKey(current)) : t('admin.title')}
+      lead={current ? undefined : t('admin.intro')}
+    >
       <AdminTileUrlContext.Provider value={config.data?.tile_url ?? DEFAULT_TILE_URL}>
-      <AdminGuard>
-        {current ? (
-          <>
-            <AppLink to="/admin" className="back-link">
-              {t('admin.backToAdmin')}
-            </AppLink>
-            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>{SECTIONS[current].render()}</Suspense>
-          </>
-        ) : (
-          <>
-            <AdminDashboard>
-              <h2 className="admin-sections-title">{t('design.dashboard.sections')}</h2>
-              {/* Plain links, not ion-list/ion-item: a dozen web components defining and
+        <AdminGuard>
+          {current ? (
+            <>
+              <AppLink to="/admin" className="back-link">
+                {t('admin.backToAdmin')}
+              </AppLink>
+              <Suspense fallback={<p role="status">{t('app.loading')}</p>}>{SECTIONS[current].render()}</Suspense>
+            </>
+          ) : (
+            <>
+              <AdminDashboard>
+                <h2 className="admin-sections-title">{t('design.dashboard.sections')}</h2>
+                {/* Plain links, not ion-list/ion-item: a dozen web components defining and
                   styling themselves made the home's longest task on a phone. */}
-              <ul className="admin-sections">
-                {(Object.keys(SECTIONS) as Section[]).map((key) => (
-                  <li key={key}>
-                    <Icon icon={SECTIONS[key].icon} className="admin-sections-icon" />
+                <ul className="admin-sections">
+                  {(Object.keys(SECTIONS) as Section[]).map((key) => (
+                    <li key={key}>
+                      <Icon icon={SECTIONS[key].icon} className="admin-sections-icon" />
+                      <div>
+                        <AppLink to={`/admin/${key}`}>{t(sectionTitleKey(key))}</AppLink>
+                        <p>{t(sectionHelpKey(key))}</p>
+                      </div>
+                    </li>
+                  ))}
+                  {/* The PQR inbox has its own routes (/admin/pqr). */}
+                  <li>
+                    <Icon icon={chatbubblesOutline} className="admin-sections-icon" />
                     <div>
-                      <AppLink to={`/admin/${key}`}>{t(sectionTitleKey(key))}</AppLink>
-                      <p>{t(sectionHelpKey(key))}</p>
+                      <AppLink to="/admin/pqr">{t('admin.sections.pqr')}</AppLink>
+                      <p>{t('admin.sectionHelp.pqr')}</p>
                     </div>
                   </li>
-                ))}
-                {/* The PQR inbox has its own routes (/admin/pqr). */}
-                <li>
-                  <Icon icon={chatbubblesOutline} className="admin-sections-icon" />
-                  <div>
-                    <AppLink to="/admin/pqr">{t('admin.sections.pqr')}</AppLink>
-                    <p>{t('admin.sectionHelp.pqr')}</p>
-                  </div>
-                </li>
-              </ul>
-              <PickupPhoneSetting />
-              <p className="content-card__meta">
-                <Icon icon={documentTextOutline} className="admin-sections-icon-inline" /> {t('admin.apiDocs')}{' '}
-                <a href="/back/api/docs">/back/api/docs</a>
-              </p>
-            </AdminDashboard>
-          </>
-        )}
-      </AdminGuard>
+                </ul>
+                <PickupPhoneSetting />
+                <p className="content-card__meta">
+                  <Icon icon={documentTextOutline} className="admin-sections-icon-inline" /> {t('admin.apiDocs')}{' '}
+                  <a href="/back/api/docs">/back/api/docs</a>
+                </p>
+              </AdminDashboard>
+            </>
+          )}
+        </AdminGuard>
       </AdminTileUrlContext.Provider>
     </PageLayout>
   );
