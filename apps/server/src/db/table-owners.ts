@@ -60,6 +60,10 @@ export const TABLE_OWNERS = {
   idempotency_keys: 'plugins',
   app_setting: 'db',
   sequences: 'db',
+  webhook_endpoints: 'webhooks',
+  webhook_events: 'webhooks',
+  webhook_deliveries: 'webhooks',
+  webhook_attempts: 'webhooks',
 } as const;
 
 export type TableName = keyof typeof TABLE_OWNERS;
