@@ -6,6 +6,7 @@
 // - no import cycles in the server (boundaries/no-cycles);
 // - SQL lives only in repositories (boundaries/sql-in-repositories), and routes and plugins
 //   never import a feature's repository;
+// - the server's db/ and lib/ never import features, plugins or routes (the ground floor);
 // - a feature's repository names only its own feature's tables (boundaries/own-tables, owners in
 //   apps/server/src/db/table-owners.ts).
 // apps/server/test/lint-rules.test.ts plants a violation of each server rule and expects ESLint to fail.
@@ -325,6 +326,9 @@ const boundaries = {
             /^apps\/server\/src\/features\/.*\.repository(\.js|\.ts)?$/.test(target)
           ) {
             report("Routes and plugins reach a feature's rows through its *.service.ts, never its repository.");
+          }
+          if (/^apps\/server\/src\/(db|lib)\//.test(file) && /^apps\/server\/src\/(features|plugins|routes|cli)\//.test(target)) {
+            report('db/ and lib/ are the ground floor of the server: they never import a feature, plugin or route (pass what they need in from where the server is composed).');
           }
           if (to && to[0] === 'web' && /^apps\/web\/src\/(components|lib)\//.test(file)) {
             report('Shared components/ and lib/ never import a feature.');

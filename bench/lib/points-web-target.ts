@@ -2,7 +2,7 @@
 // for the browser and Lighthouse benchmarks. DATA_DIR and PORT come from the environment.
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { seedDemo } from '../../apps/server/src/db/seed/index.js';
+import { seedDemo } from '../../apps/server/src/demo-seed.js';
 import { seedGeneratedPoints } from '../../apps/server/src/features/points/points.seed.js';
 import { backfillVariants } from '../../apps/server/src/features/files/image-variants.js';
 import { storageFromConfig } from '../../apps/server/src/features/files/storage.js';

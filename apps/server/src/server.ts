@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { trackConnections } from './plugins/drain.js';
 import { ConfigError, loadConfig } from './config.js';
 import { MigrationError } from './db/migrate.js';
-import { seedDemo } from './db/seed/index.js';
+import { seedDemo } from './demo-seed.js';
 import { configurationProblems, dependencyProblems } from './startup-checks.js';
 import { startupNotes, startupSummary } from './startup-notes.js';
 import { SERVER_VERSION } from './version.js';

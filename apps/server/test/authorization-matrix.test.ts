@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/index.js';
+import { seedDemo } from '../src/demo-seed.js';
 import { nowIso } from '../src/db/dialect.js';
 import { bogotaDay } from '../src/features/statistics/statistics.service.js';
 import { buildTestApp, type TestApp } from './helper.js';

@@ -38,7 +38,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { seedDemo } from '../src/db/seed/index.js';
+import { seedDemo } from '../src/demo-seed.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { randomIp } from './factories/http.js';
 import { validPqr } from './factories/pqr.js';

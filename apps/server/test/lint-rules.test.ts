@@ -51,6 +51,12 @@ describe('server layout rules', { timeout: 300_000 }, () => {
     expect(ids).toContain('boundaries/no-cycles');
   });
 
+  it('rejects db/ importing a feature (the ground floor imports nothing above it)', async () => {
+    const code = "import { identitySeeder } from '../../features/identity/identity.seed.js';\n\nexport const seeders = [identitySeeder];\n";
+    const ids = await ruleIdsOf(code, 'db/seed/index.ts');
+    expect(ids).toContain('boundaries/imports');
+  });
+
   it('rejects a longer cycle through another module', async () => {
     // points.service → materials.service → materials.repository: the repository importing points closes the loop.
     const code = "import { listMarkers } from '../points/points.service.js';\n\nexport const markers = listMarkers;\n";

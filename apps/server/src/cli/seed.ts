@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemo } from '../db/seed/index.js';
+import { seedDemo } from '../demo-seed.js';
 
 /** `npm run db:seed`: migrates, then loads the demo content (idempotent). */
 const config = loadConfig();

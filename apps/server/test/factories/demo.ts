@@ -1,4 +1,5 @@
-import { demoSeeders, seedDemo, type SeedContext } from '../../src/db/seed/index.js';
+import type { SeedContext } from '../../src/db/seed/index.js';
+import { demoSeeders, seedDemo } from '../../src/demo-seed.js';
 import { buildTestApp, type TestApp } from '../helper.js';
 
 /**
