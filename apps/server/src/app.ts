@@ -18,6 +18,7 @@ import idempotencyPlugin from './plugins/idempotency.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
+import requestLogPlugin from './plugins/request-log.js';
 import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
 import staticWebPlugin from './plugins/static-web.js';
@@ -65,6 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -102,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin);
   // After the security headers: its shutdown answer carries them too.
   await app.register(errorsPlugin);
+  // Before compression: its onSend reads the error body as the route wrote it.
+  await app.register(requestLogPlugin);
   await app.register(drainPlugin);
   // Before compression: the validators hash the body as the route made it.
   await app.register(httpConventionsPlugin);
