@@ -4,8 +4,8 @@
 // Server suites run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set. The
 // server (SQLite) and web suites run a second time on Node 24 (scripts/node24.mjs installs it
 // from the npm registry into .cache/node24 once) unless NODE24=0 or --only leaves them out.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkDocs } from './check-docs.mjs';
@@ -61,11 +61,28 @@ function vitestSuite(name, dir, env = {}, nodeBin = null) {
 /**
  * ESLint over the whole tree: each linted file is a test, failed when it has an error or a warning.
  * Then scripts/check-docs.mjs: each of its checks is a test.
+ * ESLint is one single-threaded process, so it runs beside the suites that follow it (typecheck,
+ * the web build, the first server suite) on the machine's other core and is collected before e2e.
  */
 function lintSuite() {
   const out = path.join(reportDir, 'lint.json');
   rmSync(out, { force: true });
-  const { status, seconds } = run(npx, ['eslint', '.', '--max-warnings', '0', '--format', 'json', '--output-file', out]);
+  const started = Date.now();
+  const child = spawn(npx, ['eslint', '.', '--max-warnings', '0', '--format', 'json', '--output-file', out], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  return new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('exit', (code) => resolve(code ?? 1));
+  }).then((status) => {
+    // The report's write time, not the moment this process noticed the exit (a synchronous suite may hold the loop).
+    const seconds = Math.round(((existsSync(out) ? statSync(out).mtimeMs : Date.now()) - started) / 100) / 10;
+    return lintResult(out, status, seconds);
+  });
+}
+
+function lintResult(out, status, seconds) {
   const docs = checkDocs(root);
   const docsFailed = docs.filter((c) => c.failures.length);
   const docsFailures = docsFailed.flatMap((c) => [c.name, ...c.failures.map((f) => `  ${f}`)]);
@@ -101,7 +118,7 @@ function typecheckSuite() {
 }
 
 const suites = [
-  { name: 'lint', run: lintSuite },
+  { name: 'lint', run: lintSuite, background: true },
   { name: 'typecheck', run: typecheckSuite },
   {
     name: 'size',
@@ -192,17 +209,32 @@ const suites = [
 ];
 
 const results = [];
+const background = [];
+const order = (r) => suites.findIndex((s) => s.name === r.name);
+async function collectBackground() {
+  for (const r of await Promise.all(background.splice(0))) if (r) results.push(r);
+}
 for (const suite of suites) {
   if (only && !only.has(suite.name)) continue;
-  console.log(`\n━━━ ${suite.name} ━━━`);
-  try {
-    const r = suite.run();
-    if (r) results.push(r);
-  } catch (err) {
+  // The browser suite gets the whole machine: what runs in the background ends first.
+  if (suite.name === 'e2e') await collectBackground();
+  console.log(`\n━━━ ${suite.name}${suite.background ? ' (in the background)' : ''} ━━━`);
+  const failedRun = (err) => {
     console.error(err);
-    results.push({ name: suite.name, passed: 0, failed: 1, seconds: 0, note: String(err.message ?? err) });
+    return { name: suite.name, passed: 0, failed: 1, seconds: 0, note: String(err.message ?? err) };
+  };
+  try {
+    if (suite.background) background.push(Promise.resolve(suite.run()).catch(failedRun));
+    else {
+      const r = suite.run();
+      if (r) results.push(r);
+    }
+  } catch (err) {
+    results.push(failedRun(err));
   }
 }
+await collectBackground();
+results.sort((a, b) => order(a) - order(b));
 
 console.log('\n━━━ summary ━━━');
 for (const r of results) {
