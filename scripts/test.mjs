@@ -94,10 +94,18 @@ function lintResult(out, status, seconds) {
   const files = JSON.parse(readFileSync(out, 'utf8'));
   const bad = files.filter((f) => f.errorCount + f.warningCount > 0);
   const failures = bad.flatMap((f) =>
-    f.messages.map((m) => `${path.relative(root, f.filePath)}:${m.line}:${m.column} ${m.message} (${m.ruleId ?? 'parse'})`),
+    f.messages.map(
+      (m) => `${path.relative(root, f.filePath)}:${m.line}:${m.column} ${m.message} (${m.ruleId ?? 'parse'})`,
+    ),
   );
   const failed = bad.length + (status !== 0 && bad.length === 0 ? 1 : 0) + docsFailed.length;
-  return { name: 'lint', passed: files.length - bad.length + docsPassed, failed, seconds, failures: [...failures, ...docsFailures] };
+  return {
+    name: 'lint',
+    passed: files.length - bad.length + docsPassed,
+    failed,
+    seconds,
+    failures: [...failures, ...docsFailures],
+  };
 }
 
 /** `tsc --noEmit` per TypeScript project: each project is a test. */
@@ -110,11 +118,19 @@ function typecheckSuite() {
     if (res.status !== 0) {
       process.stdout.write(res.stdout ?? '');
       process.stderr.write(res.stderr ?? '');
-      failures.push(`${project}: ${(res.stdout ?? '').split('\n').filter((l) => l.includes('error TS')).length} type errors`);
+      failures.push(
+        `${project}: ${(res.stdout ?? '').split('\n').filter((l) => l.includes('error TS')).length} type errors`,
+      );
     }
   }
   const seconds = Math.round((Date.now() - started) / 100) / 10;
-  return { name: 'typecheck', passed: TS_PROJECTS.length - failures.length, failed: failures.length, seconds, failures };
+  return {
+    name: 'typecheck',
+    passed: TS_PROJECTS.length - failures.length,
+    failed: failures.length,
+    seconds,
+    failures,
+  };
 }
 
 const suites = [
@@ -131,7 +147,12 @@ const suites = [
       // The service worker's precache names exactly the files this build wrote (and every page's preloads).
       const precache = run('node', ['apps/web/scripts/precache-check.mjs']);
       const passed = [size, precache].filter((r) => r.status === 0).length;
-      return { name: 'size', passed, failed: 2 - passed, seconds: Math.round((size.seconds + precache.seconds) * 10) / 10 };
+      return {
+        name: 'size',
+        passed,
+        failed: 2 - passed,
+        seconds: Math.round((size.seconds + precache.seconds) * 10) / 10,
+      };
     },
   },
   {
@@ -171,7 +192,11 @@ const suites = [
       if (process.env.NODE24 === '0' && Number(process.versions.node.split('.')[0]) < 22) return null;
       ensureWebBuild();
       const bin = process.env.NODE24 === '0' ? null : ensureNode24();
-      const { status, seconds } = run('node', ['scripts/cap-sync.mjs', '--no-build'], bin ? { NODE24_BIN_DIR: bin } : {});
+      const { status, seconds } = run(
+        'node',
+        ['scripts/cap-sync.mjs', '--no-build'],
+        bin ? { NODE24_BIN_DIR: bin } : {},
+      );
       return { name: 'native', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds };
     },
   },
@@ -199,8 +224,10 @@ const suites = [
       const walk = (suite, titles) => {
         for (const spec of suite.specs ?? [])
           for (const t of spec.tests ?? [])
-            if (t.status === 'unexpected') failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
-        for (const child of suite.suites ?? []) walk(child, suite.file === child.file && child.title ? [...titles, child.title] : titles);
+            if (t.status === 'unexpected')
+              failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`);
+        for (const child of suite.suites ?? [])
+          walk(child, suite.file === child.file && child.title ? [...titles, child.title] : titles);
       };
       for (const suite of report.suites ?? []) walk(suite, []);
       return { name: 'e2e', passed: s.expected + s.flaky, failed, skipped: s.skipped, seconds, failures };
