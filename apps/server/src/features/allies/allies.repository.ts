@@ -4,7 +4,7 @@ import type { Executor } from '../../db/dialect.js';
 import type { AlliesTable } from '../../db/types.js';
 import { likePattern } from '../../lib/like-pattern.js';
 
-export type AllyRow = Selectable<AlliesTable> & { logo_public_id: string | null };
+export type AllyRow = Selectable<AlliesTable>;
 export type AllyValues = Omit<AlliesTable, 'id' | 'published' | 'created_at' | 'updated_at'> & { published: number };
 
 export type AllyFilter = {
@@ -41,9 +41,7 @@ export async function listAllies(
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   const rows = await filtered(db, f)
-    .leftJoin('files', 'files.id', 'allies.logo_file_id')
     .selectAll('allies')
-    .select('files.public_id as logo_public_id')
     .orderBy(sql`lower(allies.name)`)
     .orderBy('allies.id')
     .limit(page.limit)
@@ -55,9 +53,7 @@ export async function listAllies(
 export async function findAlly(db: Executor, id: number, includeUnpublished: boolean): Promise<AllyRow | undefined> {
   let query = db
     .selectFrom('allies')
-    .leftJoin('files', 'files.id', 'allies.logo_file_id')
     .selectAll('allies')
-    .select('files.public_id as logo_public_id')
     .where('allies.id', '=', id);
   if (!includeUnpublished) query = query.where('allies.published', '=', 1);
   return query.executeTakeFirst();

@@ -3,16 +3,22 @@ import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
-import { attachPublicFile, fileUrl } from '../files/files.service.js';
+import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
 import { deleteAllyRow, findAlly, insertAlly, listAllies, updateAllyRow, type AllyRow } from './allies.repository.js';
 
-function toAlly(row: AllyRow): Ally {
+/** Allies with their logo's public id (one lookup for the page). */
+async function toAllies(db: Db, rows: AllyRow[]): Promise<Ally[]> {
+  const logos = await publicIdsOfFiles(db, rows.map((r) => r.logo_file_id));
+  return rows.map((r) => toAlly(r, r.logo_file_id === null ? null : (logos.get(r.logo_file_id) ?? null)));
+}
+
+function toAlly(row: AllyRow, logoPublicId: string | null): Ally {
   return {
     id: row.id,
     kind: row.kind as AllyKind,
     name: row.name,
-    logo_id: row.logo_public_id,
-    logo_url: row.logo_public_id ? fileUrl('', { public_id: row.logo_public_id, is_public: 1 }) : null,
+    logo_id: logoPublicId,
+    logo_url: logoPublicId ? fileUrl('', { public_id: logoPublicId, is_public: 1 }) : null,
     category: row.category as AllyCategory,
     description: row.description,
     benefits: row.benefits,
@@ -35,13 +41,14 @@ export async function getAllyList(db: Db, query: AllyListQuery, options: { inclu
     { kind: query.kind, category: query.category, q: query.q, includeUnpublished: !!options.includeUnpublished },
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
-  return { items: rows.map(toAlly), total, page: query.page, page_size: query.page_size };
+  return { items: await toAllies(db, rows), total, page: query.page, page_size: query.page_size };
 }
 
 export async function getAlly(db: Db, id: number, options: { includeUnpublished?: boolean } = {}): Promise<Ally> {
   const row = await findAlly(db, id, !!options.includeUnpublished);
   if (!row) throw new AppError('not-found', { message: 'No encontramos ese aliado.' });
-  return toAlly(row);
+  const [ally] = await toAllies(db, [row]);
+  return ally!;
 }
 
 async function columnsFrom(db: Db, input: AllyInputParsed, admin: AuthUser) {

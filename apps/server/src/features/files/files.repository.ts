@@ -16,6 +16,12 @@ export async function findFileById(db: Executor, id: number): Promise<FileRow | 
   return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Public ids of files by id, in one query. */
+export async function findPublicIds(db: Executor, ids: readonly number[]): Promise<{ id: number; public_id: string }[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('files').select(['id', 'public_id']).where('id', 'in', [...ids]).execute();
+}
+
 export async function markFilePublic(db: Executor, id: number): Promise<void> {
   await db.updateTable('files').set({ is_public: 1 }).where('id', '=', id).execute();
 }

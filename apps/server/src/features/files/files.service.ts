@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
 import { originalKeyOf } from './image-variants.js';
 import { findPdfActiveContent } from './pdf-active-content.js';
-import { deleteFileRow, findFileByPublicId, findRecordedKeys, insertFile, markFilePublic, type FileRow } from './files.repository.js';
+import { deleteFileRow, findFileByPublicId, findPublicIds, findRecordedKeys, insertFile, markFilePublic, type FileRow } from './files.repository.js';
 import { StorageKeyError, type FileStorage, type StoredObject } from './storage.js';
 
 const STORE_FAILED_MESSAGE = 'No pudimos guardar el archivo en este momento. Inténtalo de nuevo en unos minutos.';
@@ -207,6 +207,13 @@ export async function readStoredFile(storage: FileStorage, row: Pick<FileRow, 's
 /** A file's row by the id its URLs carry. */
 export async function findFile(db: Executor, publicId: string): Promise<FileRow | undefined> {
   return findFileByPublicId(db, publicId);
+}
+
+/** Public ids of files by id (a page of another feature's rows naming their files), keyed by id. */
+export async function publicIdsOfFiles(db: Executor, ids: Iterable<number | null | undefined>): Promise<Map<number, string>> {
+  const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  const rows = await findPublicIds(db, unique);
+  return new Map(rows.map((r) => [r.id, r.public_id]));
 }
 
 export function toUploadedFile(secret: string, row: FileRow): UploadedFile {
