@@ -59,6 +59,12 @@ export async function findAlly(db: Executor, id: number, includeUnpublished: boo
   return query.executeTakeFirst();
 }
 
+/** Names of allies by id, in one query. */
+export async function findAllyNames(db: Executor, ids: readonly number[]): Promise<{ id: number; name: string }[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('allies').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+}
+
 export async function insertAlly(db: Executor, values: AllyValues & { created_at: string; updated_at: string }) {
   const row = await db.insertInto('allies').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
-import { deleteAllyRow, findAlly, insertAlly, listAllies, updateAllyRow, type AllyRow } from './allies.repository.js';
+import { deleteAllyRow, findAlly, findAllyNames, insertAlly, listAllies, updateAllyRow, type AllyRow } from './allies.repository.js';
 
 /** Allies with their logo's public id (one lookup for the page). */
 async function toAllies(db: Db, rows: AllyRow[]): Promise<Ally[]> {
@@ -102,4 +102,11 @@ export async function deleteAlly(db: Db, id: number, admin: AuthUser): Promise<v
     await deleteAllyRow(trx, id);
     await recordAudit(trx, { actorId: admin.id, action: 'delete', entity: 'ally', entityId: id, before });
   });
+}
+
+/** Names of allies by id (campaigns name their organiser), keyed by id. */
+export async function allyNamesByIds(db: Db, ids: Iterable<number | null | undefined>): Promise<Map<number, string>> {
+  const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  const rows = await findAllyNames(db, unique);
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

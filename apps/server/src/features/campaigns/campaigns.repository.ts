@@ -5,8 +5,6 @@ import type { CampaignsTable } from '../../db/types.js';
 import { likePattern } from '../../lib/like-pattern.js';
 
 export type CampaignRow = Selectable<CampaignsTable> & {
-  image_public_id: string | null;
-  organiser_name: string | null;
   participants_count: number;
   joined: number;
 };
@@ -40,12 +38,8 @@ function filtered(db: Executor, f: CampaignFilter) {
 
 function withDetails(db: Executor, f: Pick<CampaignFilter, 'userId'>, base: ReturnType<typeof filtered>) {
   return base
-    .leftJoin('files', 'files.id', 'campaigns.image_file_id')
-    .leftJoin('allies', 'allies.id', 'campaigns.organiser_ally_id')
     .selectAll('campaigns')
     .select((eb) => [
-      'files.public_id as image_public_id',
-      'allies.name as organiser_name',
       eb
         .selectFrom('campaign_participants')
         .select((e) => e.fn.countAll<number>().as('c'))
@@ -169,11 +163,11 @@ export async function countParticipants(db: Executor, campaignId: number): Promi
   return Number(r.c);
 }
 
+/** Who joined a campaign and when, in order of joining (their names come from identity). */
 export async function listParticipants(db: Executor, campaignId: number) {
   return db
     .selectFrom('campaign_participants')
-    .innerJoin('users', 'users.id', 'campaign_participants.user_id')
-    .select(['users.id as user_id', 'users.name', 'users.email', 'campaign_participants.joined_at'])
+    .select(['campaign_participants.user_id', 'campaign_participants.joined_at'])
     .where('campaign_participants.campaign_id', '=', campaignId)
     .orderBy('campaign_participants.joined_at')
     .execute();

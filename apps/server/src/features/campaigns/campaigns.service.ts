@@ -11,8 +11,9 @@ import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
-import { attachPublicFile, fileUrl } from '../files/files.service.js';
-import { allyExists } from '../allies/allies.service.js';
+import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
+import { allyExists, allyNamesByIds } from '../allies/allies.service.js';
+import { accountsByIds } from '../identity/identity.service.js';
 import { materialsByCodes } from '../materials/materials.service.js';
 import { pointExists } from '../points/points.service.js';
 import {
@@ -38,15 +39,33 @@ export function campaignStatus(row: { starts_at: string; ends_at: string }, now:
   return 'ongoing';
 }
 
-function toCampaign(row: CampaignRow, materials: string[], now: string): Campaign {
+/** What a campaign shows from other features: its image's public id and its organiser's name. */
+type CampaignRefs = { imagePublicId: string | null; organiserName: string | null };
+
+/** Campaigns with their materials, images and organisers (one lookup of each for the page). */
+async function toCampaigns(db: Db, rows: CampaignRow[], now: string): Promise<Campaign[]> {
+  const [materials, images, organisers] = await Promise.all([
+    materialsOf(db, rows.map((r) => r.id)),
+    publicIdsOfFiles(db, rows.map((r) => r.image_file_id)),
+    allyNamesByIds(db, rows.map((r) => r.organiser_ally_id)),
+  ]);
+  return rows.map((r) =>
+    toCampaign(r, materials.get(r.id) ?? [], now, {
+      imagePublicId: r.image_file_id === null ? null : (images.get(r.image_file_id) ?? null),
+      organiserName: r.organiser_ally_id === null ? null : (organisers.get(r.organiser_ally_id) ?? null),
+    }),
+  );
+}
+
+function toCampaign(row: CampaignRow, materials: string[], now: string, refs: CampaignRefs): Campaign {
   return {
     id: row.id,
     title: row.title,
     summary: row.summary,
     body: row.body,
-    image_id: row.image_public_id,
+    image_id: refs.imagePublicId,
     // Campaign images are public files: a stable URL without a signature.
-    image_url: row.image_public_id ? fileUrl('', { public_id: row.image_public_id, is_public: 1 }) : null,
+    image_url: refs.imagePublicId ? fileUrl('', { public_id: refs.imagePublicId, is_public: 1 }) : null,
     starts_at: row.starts_at,
     ends_at: row.ends_at,
     status: campaignStatus(row, now),
@@ -57,7 +76,7 @@ function toCampaign(row: CampaignRow, materials: string[], now: string): Campaig
     lat: row.lat,
     lng: row.lng,
     materials,
-    organiser: row.organiser_ally_id !== null && row.organiser_name ? { id: row.organiser_ally_id, name: row.organiser_name } : null,
+    organiser: row.organiser_ally_id !== null && refs.organiserName ? { id: row.organiser_ally_id, name: refs.organiserName } : null,
     participants_count: row.participants_count,
     joined: row.joined > 0,
     published: row.published === 1,
@@ -77,9 +96,8 @@ export async function getCampaignList(
     { status: query.status, q: query.q, includeUnpublished: !!options.includeUnpublished, userId: options.user?.id ?? null, now },
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
-  const materials = await materialsOf(db, rows.map((r) => r.id));
   return {
-    items: rows.map((r) => toCampaign(r, materials.get(r.id) ?? [], now)),
+    items: await toCampaigns(db, rows, now),
     total,
     page: query.page,
     page_size: query.page_size,
@@ -94,8 +112,8 @@ export async function getCampaign(
   const now = options.now ?? nowIso();
   const row = await findCampaign(db, id, { userId: options.user?.id ?? null, includeUnpublished: !!options.includeUnpublished });
   if (!row) throw new AppError('not-found', { message: 'No encontramos esa campaña.' });
-  const materials = await materialsOf(db, [row.id]);
-  return toCampaign(row, materials.get(row.id) ?? [], now);
+  const [campaign] = await toCampaigns(db, [row], now);
+  return campaign!;
 }
 
 /** Checks that references in an admin payload exist: organiser ally, point, materials, image. */
@@ -176,7 +194,12 @@ export async function leaveCampaign(db: Db, id: number, user: AuthUser): Promise
 }
 
 export async function getParticipants(db: Db, id: number): Promise<CampaignParticipant[]> {
-  return listParticipants(db, id);
+  const rows = await listParticipants(db, id);
+  const people = await accountsByIds(db, rows.map((r) => r.user_id));
+  return rows.flatMap((r) => {
+    const who = people.get(r.user_id);
+    return who ? [{ user_id: r.user_id, name: who.name, email: who.email, joined_at: r.joined_at }] : [];
+  });
 }
 
 /** Published campaigns starting in [from, to) (for the reminders the day before). */
