@@ -22,6 +22,7 @@ import { announceRoute, documentTitle } from '../lib/route-focus';
 import { DemoNote } from './demo-note';
 import { MenuButton } from './menu-button';
 import { PageBanner } from './page-banner';
+import { PageStatus } from './page-status';
 import { ToolbarActions } from './toolbar-actions';
 
 export interface PageLayoutProps {
@@ -62,6 +63,7 @@ export function PageLayout({ title, lead, children }: PageLayoutProps) {
           <DemoNote />
           <PageBanner />
           {lead ? <p className="lead page-lead">{lead}</p> : null}
+          <PageStatus />
           {/* A part of the body that loads its code later suspends here, never hiding the toolbar
               and its heading (which may hold focus: lib/route-focus.ts). */}
           <Suspense fallback={null}>

@@ -4,7 +4,7 @@
  */
 import { IonButton, IonSkeletonText } from '@ionic/react';
 import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatDistance } from '../../../lib/number-format';
@@ -19,12 +19,22 @@ export function NearestPoint() {
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const nearest = useNearestPoint(position);
+  // "Usar mi ubicación" goes away while locating: focus moves to the answer once it is there.
+  const asked = useRef(false);
+  const answerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked.current && nearest.data !== undefined && !nearest.isFetching) {
+      asked.current = false;
+      answerRef.current?.focus();
+    }
+  }, [nearest.data, nearest.isFetching]);
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
       setError(t('content.nearest.unsupported'));
       return;
     }
+    asked.current = true;
     setLocating(true);
     setError(null);
     navigator.geolocation.getCurrentPosition(
@@ -52,23 +62,42 @@ export function NearestPoint() {
   }, []);
 
   return (
-    <section className="landing-section" aria-labelledby="nearest-title" aria-live="polite">
+    <section className="landing-section" aria-labelledby="nearest-title">
       <h2 id="nearest-title">{t('content.nearest.title')}</h2>
+      {/* One short sentence is announced, not the whole section (WCAG 4.1.3). */}
+      <p className="visually-hidden" role="status">
+        {nearest.data
+          ? t('content.nearest.found', {
+              name: nearest.data.name,
+              distance: formatDistance(nearest.data.distance_m, i18n.language),
+            })
+          : locating || nearest.isFetching
+            ? t('content.nearest.locating')
+            : position && nearest.data === null
+              ? t('content.nearest.none')
+              : ''}
+      </p>
       {nearest.data ? (
-        <div className="nearest-point">
+        <div className="nearest-point" ref={answerRef} tabIndex={-1}>
           <p>
             <strong>{nearest.data.name}</strong> · {formatDistance(nearest.data.distance_m, i18n.language)}
           </p>
           <p className="content-card__meta">
             {formatAddress(nearest.data.address, nearest.data.city)}
-            {nearest.data.open_now === true ? ` · ${t('content.nearest.openNow')}` : nearest.data.open_now === false ? ` · ${t('content.nearest.closedNow')}` : ''}
+            {nearest.data.open_now === true
+              ? ` · ${t('content.nearest.openNow')}`
+              : nearest.data.open_now === false
+                ? ` · ${t('content.nearest.closedNow')}`
+                : ''}
           </p>
           <AppLink to={`/map/${nearest.data.id}`}>{t('content.nearest.seePoint')}</AppLink>
         </div>
       ) : locating || nearest.isFetching ? (
         <IonSkeletonText animated style={{ height: '3rem' }} aria-label={t('content.nearest.locating')} />
       ) : position && nearest.data === null ? (
-        <p>{t('content.nearest.none')}</p>
+        <div ref={answerRef} tabIndex={-1}>
+          <p>{t('content.nearest.none')}</p>
+        </div>
       ) : (
         <>
           <p>{t('content.nearest.intro')}</p>
