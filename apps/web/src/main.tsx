@@ -31,7 +31,9 @@ if (!root) throw new Error('index.html has no #root element');
  */
 async function start(container: HTMLElement): Promise<void> {
   await yieldToMain();
-  setupIonicReact();
+  // WCAG 2.3.3: with reduced motion asked for, Ionic's own animations (the side menu's slide,
+  // toasts, overlays) run with no duration; theme/app.css caps the CSS ones.
+  setupIonicReact({ animated: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches });
   void initI18n();
   limitBootScreen();
   // The locale data of dates and numbers, a piece per idle moment while the page's code and data load.
