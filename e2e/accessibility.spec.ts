@@ -200,7 +200,7 @@ for (const [label, viewport, colorScheme] of [
           await check(page, 'household menu open');
           await page.keyboard.press('Escape');
         }
-        await openAndSettle(page, '/app/tabs/request/new', 'Mis solicitudes');
+        await openAndSettle(page, '/app/tabs/request/new', 'Nueva solicitud de recolección');
         await page.getByRole('button', { name: 'Enviar solicitud' }).click();
         await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
         await check(page, 'pickup form errors');
