@@ -46,14 +46,29 @@ function day(d: string): string {
   return `${dd}/${m}/${y}`;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'long', year: 'numeric' });
+const LONG_DATE = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
-/** The certificate as a PDF (A4), with the verification QR. */
+/**
+ * The certificate as a PDF (A4), with the verification QR. A tagged PDF (PDF/UA's basics, WCAG
+ * 1.3.1 for documents; MinTIC Resolución 1519 de 2020 asks for accessible documents): it declares
+ * its language, shows its title, and its structure tree gives the reading order — headings, the
+ * paragraphs, the deliveries as a table with header cells, and the QR as a figure with its
+ * alternative text.
+ */
 export async function renderCertificatePdf(c: CertificateContent, code: string): Promise<Buffer> {
   const qr = await QRCode.toBuffer(c.verify_url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 4 });
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    pdfVersion: '1.7',
+    tagged: true,
+    lang: 'es-CO',
+    displayTitle: true,
     info: {
       Title: `Certificado de aprovechamiento ${c.number}`,
       Author: c.issuer.name,
@@ -71,29 +86,66 @@ export async function renderCertificatePdf(c: CertificateContent, code: string):
   doc.registerFont('bold', FONT_BOLD);
   const width = doc.page.width - 100;
 
-  doc.font('bold').fontSize(18).fillColor(GREEN).text('Certificado de aprovechamiento de residuos', { width: width - 110 });
-  doc.font('body').fontSize(11).fillColor('black').text(`No. ${c.number}`);
-  doc.fontSize(9).fillColor(GREY).text(`Expedido el ${LONG_DATE.format(new Date(c.issued_at))}`);
-  doc.image(qr, 50 + width - 100, 45, { width: 100 });
+  // The structure tree, in reading order: each part's drawing is marked as its element's content.
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const part = (type: string, draw: () => void) => root.add(doc.struct(type, {}, draw));
+
+  part('H1', () =>
+    doc
+      .font('bold')
+      .fontSize(18)
+      .fillColor(GREEN)
+      .text('Certificado de aprovechamiento de residuos', { width: width - 110 }),
+  );
+  part('P', () => {
+    doc.font('body').fontSize(11).fillColor('black').text(`No. ${c.number}`);
+    doc
+      .fontSize(9)
+      .fillColor(GREY)
+      .text(`Expedido el ${LONG_DATE.format(new Date(c.issued_at))}`);
+  });
+  root.add(
+    doc.struct('Figure', { alt: `Código QR para verificar este certificado en ${c.verify_url}` }, () => {
+      doc.image(qr, 50 + width - 100, 45, { width: 100 });
+    }),
+  );
   doc.moveDown(1.2);
 
-  doc.font('bold').fontSize(11).fillColor('black').text('Titular');
-  doc.font('body').fontSize(10);
+  part('H2', () => doc.font('bold').fontSize(11).fillColor('black').text('Titular'));
   const h = c.holder;
-  doc.text(h.kind === 'company' ? `Razón social: ${h.name}` : `Nombre: ${h.name}`);
-  if (h.document_number) doc.text(`${h.document_type === 'NIT' ? 'NIT' : (h.document_type ?? 'Documento')}: ${h.document_number}`);
-  if (h.branch_name) doc.text(`Sucursal: ${h.branch_name}`);
-  if (h.address) doc.text(`Dirección: ${h.address}`);
-  if (h.city) doc.text(`Municipio: ${h.city}`);
-  doc.text(`Periodo certificado: ${day(c.period.from)} a ${day(c.period.to)}`);
+  part('P', () => {
+    doc.font('body').fontSize(10);
+    doc.text(h.kind === 'company' ? `Razón social: ${h.name}` : `Nombre: ${h.name}`);
+    if (h.document_number)
+      doc.text(`${h.document_type === 'NIT' ? 'NIT' : (h.document_type ?? 'Documento')}: ${h.document_number}`);
+    if (h.branch_name) doc.text(`Sucursal: ${h.branch_name}`);
+    if (h.address) doc.text(`Dirección: ${h.address}`);
+    if (h.city) doc.text(`Municipio: ${h.city}`);
+    doc.text(`Periodo certificado: ${day(c.period.from)} a ${day(c.period.to)}`);
+  });
   doc.moveDown(0.8);
 
-  doc.font('bold').fontSize(11).text('Material entregado y recogido');
+  part('H2', () => doc.font('bold').fontSize(11).text('Material entregado y recogido'));
   doc.moveDown(0.3);
-  const cols = [50, 125, 330, 470];
+  const cols = [50, 125, 330, 470] as const;
+  const table = doc.struct('Table');
+  root.add(table);
+  /** One table row: each cell its own TH or TD element. */
+  const row = (cell: 'TH' | 'TD', draws: (() => void)[]) => {
+    const tr = doc.struct('TR');
+    table.add(tr);
+    for (const draw of draws) tr.add(doc.struct(cell, {}, draw));
+    tr.end();
+  };
   const header = (y: number) => {
     doc.font('bold').fontSize(8.5).fillColor(GREY);
-    doc.text('Fecha', cols[0], y).text('Punto que recibió', cols[1], y).text('Material', cols[2], y).text('Kilos', cols[3], y, { width: 75, align: 'right' });
+    row('TH', [
+      () => doc.text('Fecha', cols[0], y),
+      () => doc.text('Punto que recibió', cols[1], y),
+      () => doc.text('Material', cols[2], y),
+      () => doc.text('Kilos', cols[3], y, { width: 75, align: 'right' }),
+    ]);
     doc.fillColor('black').font('body');
     return y + 14;
   };
@@ -104,40 +156,80 @@ export async function renderCertificatePdf(c: CertificateContent, code: string):
       y = header(50);
     }
     doc.fontSize(8.5);
-    doc.text(day(line.date), cols[0], y, { width: 70 });
-    doc.text(line.point, cols[1], y, { width: 200, height: 11, ellipsis: true });
-    doc.text(line.material_name, cols[2], y, { width: 135, height: 11, ellipsis: true });
-    doc.text(kg(line.kg), cols[3], y, { width: 75, align: 'right' });
+    const at = y;
+    row('TD', [
+      () => doc.text(day(line.date), cols[0], at, { width: 70 }),
+      () => doc.text(line.point, cols[1], at, { width: 200, height: 11, ellipsis: true }),
+      () => doc.text(line.material_name, cols[2], at, { width: 135, height: 11, ellipsis: true }),
+      () => doc.text(kg(line.kg), cols[3], at, { width: 75, align: 'right' }),
+    ]);
     y += 12;
   }
+  table.end();
   doc.x = 50;
   doc.y = y + 8;
 
   if (doc.y > doc.page.height - 260) doc.addPage();
-  doc.font('bold').fontSize(11).text('Totales por material', 50);
+  part('H2', () => doc.font('bold').fontSize(11).text('Totales por material', 50));
   doc.moveDown(0.3);
+  const list = doc.struct('L');
+  root.add(list);
   for (const m of c.per_material) {
-    const impact = m.factor === null ? 'sin factor de referencia' : `${kg(m.co2e_kg).replace(' kg', ' kg de CO₂e')} evitados`;
-    doc.font('body').fontSize(9.5).text(`${m.name}: ${kg(m.kg)} — ${impact}`, 50);
+    const impact =
+      m.factor === null ? 'sin factor de referencia' : `${kg(m.co2e_kg).replace(' kg', ' kg de CO₂e')} evitados`;
+    list.add(
+      doc.struct('LI', {}, [
+        doc.struct('LBody', {}, () => {
+          doc
+            .font('body')
+            .fontSize(9.5)
+            .text(`${m.name}: ${kg(m.kg)} — ${impact}`, 50);
+        }),
+      ]),
+    );
   }
+  list.end();
   doc.moveDown(0.4);
-  doc.font('bold').fontSize(12).fillColor(GREEN).text(`Total aprovechado: ${kg(c.total_kg)}`, 50);
-  doc.text(`Emisiones evitadas: ${kg(c.co2e_kg).replace(' kg', ' kg de CO₂e')}`, 50);
-  doc.font('body').fontSize(9.5).fillColor('black').text(
-    `Equivale a no recorrer ${c.km_not_driven.toLocaleString('es-CO')} km en un automóvil particular.`,
-    50,
-  );
+  part('P', () => {
+    doc
+      .font('bold')
+      .fontSize(12)
+      .fillColor(GREEN)
+      .text(`Total aprovechado: ${kg(c.total_kg)}`, 50);
+    doc.text(`Emisiones evitadas: ${kg(c.co2e_kg).replace(' kg', ' kg de CO₂e')}`, 50);
+    doc
+      .font('body')
+      .fontSize(9.5)
+      .fillColor('black')
+      .text(`Equivale a no recorrer ${c.km_not_driven.toLocaleString('es-CO')} km en un automóvil particular.`, 50);
+  });
   doc.moveDown(0.5);
-  doc.fontSize(7.5).fillColor(GREY).text(`Fuente de los factores: ${c.factors.source}`, 50, undefined, { width });
-  doc.text(`Equivalencia: ${c.factors.equivalence_source} (${c.factors.km_per_kg_co2e} kg de CO₂e por km).`, { width });
-  doc.text('Los kilos son los registrados por el punto al recoger; cada solicitud cuenta una vez, en su fecha de recolección (hora de Bogotá).', { width });
+  part('P', () => {
+    doc.fontSize(7.5).fillColor(GREY).text(`Fuente de los factores: ${c.factors.source}`, 50, undefined, { width });
+    doc.text(`Equivalencia: ${c.factors.equivalence_source} (${c.factors.km_per_kg_co2e} kg de CO₂e por km).`, {
+      width,
+    });
+    doc.text(
+      'Los kilos son los registrados por el punto al recoger; cada solicitud cuenta una vez, en su fecha de recolección (hora de Bogotá).',
+      { width },
+    );
+  });
   doc.moveDown(0.8);
 
-  doc.font('bold').fontSize(10).fillColor('black').text(`Emitido por: ${c.issuer.name}`, 50);
-  doc.font('body').fontSize(9).text(c.issuer.detail, { width });
+  part('P', () => {
+    doc.font('bold').fontSize(10).fillColor('black').text(`Emitido por: ${c.issuer.name}`, 50);
+    doc.font('body').fontSize(9).text(c.issuer.detail, { width });
+  });
   doc.moveDown(0.5);
-  doc.font('bold').fontSize(9).text(`Código de verificación: ${code}`);
-  doc.font('body').fontSize(8.5).fillColor(GREY).text(`Verifica este certificado en ${c.verify_url} o con el código QR.`, { width });
+  part('P', () => {
+    doc.font('bold').fontSize(9).text(`Código de verificación: ${code}`);
+    doc
+      .font('body')
+      .fontSize(8.5)
+      .fillColor(GREY)
+      .text(`Verifica este certificado en ${c.verify_url} o con el código QR.`, { width });
+  });
+  root.end();
   doc.end();
   return done;
 }

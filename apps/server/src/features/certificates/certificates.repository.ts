@@ -38,7 +38,18 @@ export async function collectedLines(db: Db, scope: LineScope, from: string, to:
 export function findUser(db: Db, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'tc_id', 'id_empresa', 'name', 'company_name', 'document_type', 'document_number', 'address', 'city', 'deleted_at'])
+    .select([
+      'id',
+      'tc_id',
+      'id_empresa',
+      'name',
+      'company_name',
+      'document_type',
+      'document_number',
+      'address',
+      'city',
+      'deleted_at',
+    ])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -82,7 +93,12 @@ const LIST_COLUMNS = [
 ] as const;
 
 export function listOfHolder(db: Db, holderId: number): Promise<CertificateListRow[]> {
-  return db.selectFrom('certificates').select(LIST_COLUMNS).where('holder_user_id', '=', holderId).orderBy('id', 'desc').execute();
+  return db
+    .selectFrom('certificates')
+    .select(LIST_COLUMNS)
+    .where('holder_user_id', '=', holderId)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 export function listAll(db: Db, limit: number): Promise<CertificateListRow[]> {

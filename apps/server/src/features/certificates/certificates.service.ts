@@ -43,7 +43,12 @@ export function canRequestCertificates(user: AuthUser): boolean {
   return user.tc_id === TC_ID.household || (user.tc_id === TC_ID.company && !user.id_empresa);
 }
 
-type Target = { scope: repo.LineScope; companyId: number | null; branchId: number | null; holder: CertificateContent['holder'] };
+type Target = {
+  scope: repo.LineScope;
+  companyId: number | null;
+  branchId: number | null;
+  holder: CertificateContent['holder'];
+};
 
 async function targetOf(db: Db, user: AuthUser, branchId: number | undefined): Promise<Target> {
   const self = await repo.findUser(db, user.id);
@@ -65,7 +70,8 @@ async function targetOf(db: Db, user: AuthUser, branchId: number | undefined): P
       },
     };
   }
-  const nit = self.document_type === 'NIT' && self.document_number ? formatNit(self.document_number) : self.document_number;
+  const nit =
+    self.document_type === 'NIT' && self.document_number ? formatNit(self.document_number) : self.document_number;
   const company = {
     kind: 'company' as const,
     name: self.company_name ?? self.name,
@@ -108,7 +114,16 @@ function checkPeriod(input: CreateCertificateRequest, now: Date): void {
 
 type FactsRow = Pick<
   repo.CertificateListRow,
-  'number' | 'status' | 'content_json' | 'period_from' | 'period_to' | 'total_kg' | 'co2e_kg' | 'issued_at' | 'annulled_at' | 'annul_reason'
+  | 'number'
+  | 'status'
+  | 'content_json'
+  | 'period_from'
+  | 'period_to'
+  | 'total_kg'
+  | 'co2e_kg'
+  | 'issued_at'
+  | 'annulled_at'
+  | 'annul_reason'
 >;
 
 /** What the list and the public check both show of a certificate, and the content it was issued with. */
@@ -160,9 +175,20 @@ export async function issueCertificate(
   if (!lines.length || totalKg <= 0) throw new AppError('certificate-nothing-collected');
 
   const factors = await currentFactors(deps.db);
-  const perMaterial = new Map<string, CertificateContent['per_material'][number] & { parent_code: string | null; sort: number }>();
+  const perMaterial = new Map<
+    string,
+    CertificateContent['per_material'][number] & { parent_code: string | null; sort: number }
+  >();
   for (const l of lines) {
-    const m = perMaterial.get(l.code) ?? { material: l.code, name: l.name_es, kg: 0, factor: null, co2e_kg: 0, parent_code: l.parent_code, sort: l.sort };
+    const m = perMaterial.get(l.code) ?? {
+      material: l.code,
+      name: l.name_es,
+      kg: 0,
+      factor: null,
+      co2e_kg: 0,
+      parent_code: l.parent_code,
+      sort: l.sort,
+    };
     m.kg += l.kg;
     perMaterial.set(l.code, m);
   }
@@ -170,7 +196,13 @@ export async function issueCertificate(
     .sort((a, b) => a.sort - b.sort)
     .map((m) => {
       const factor = factorFor(factors, { code: m.material, parent_code: m.parent_code });
-      return { material: m.material, name: m.name, kg: roundKg(m.kg), factor, co2e_kg: factor === null ? 0 : roundKg(m.kg * factor) };
+      return {
+        material: m.material,
+        name: m.name,
+        kg: roundKg(m.kg),
+        factor,
+        co2e_kg: factor === null ? 0 : roundKg(m.kg * factor),
+      };
     });
   const co2e = roundKg(per.reduce((s, m) => s + m.co2e_kg, 0));
   const usedFactors: Record<string, number> = {};
@@ -280,7 +312,12 @@ export async function verifyCertificate(db: Db, code: string): Promise<Certifica
 }
 
 /** Staff annul a certificate with a reason: a new state, never an edit of what was issued. */
-export async function annulCertificate(db: Db, admin: AuthUser, number: string, reason: string): Promise<CertificateSummary> {
+export async function annulCertificate(
+  db: Db,
+  admin: AuthUser,
+  number: string,
+  reason: string,
+): Promise<CertificateSummary> {
   return db.transaction().execute(async (trx) => {
     const row = await repo.findByNumber(trx, number);
     if (!row) throw new AppError('certificate-not-found');
