@@ -29,7 +29,7 @@ let radicado = '';
 test('an anonymous citizen files a queja with a photo, gets the radicado and tracks it', async ({ page, request }) => {
   await page.goto('/help');
   const pqr = page.getByRole('region', { name: 'Peticiones, quejas y reclamos (PQR)' });
-  // The forms render when the visitor reaches their place, below the guide and the FAQ.
+  // The forms come with the page, below the guide and the FAQ.
   await revealWhenVisible(page);
   await expect(pqr.getByRole('tab', { name: 'Radicar PQR' })).toBeVisible();
   await expect(pqr.getByRole('tab', { name: 'Radicar PQR' })).toHaveAttribute('aria-selected', 'true');
@@ -124,4 +124,14 @@ test('the citizen follows the e-mail link, sees the answer, and the answer e-mai
   const answered = mails.find((m) => m.to === citizenEmail && m.subject === `Respondimos tu PQR · ${radicado}`);
   expect(answered?.text).toContain(answerText);
   expect(answered?.html).toContain(answerText);
+});
+
+test('the PQR form comes with the help page: Tab from the FAQ reaches it without scrolling or waiting', async ({
+  page,
+}) => {
+  await page.goto('/help');
+  await expect(page.locator('#boot')).toHaveCount(0);
+  // Well before the idle moment (5 s after start-up) that used to bring it.
+  await expect(page.getByRole('tab', { name: 'Radicar PQR' })).toBeAttached({ timeout: 3000 });
+  await expect(page.getByLabel('Asunto')).toBeAttached();
 });

@@ -1,6 +1,6 @@
 /**
  * Content a page renders once its place is reached (apps/web/src/components/when-visible.tsx:
- * the help page's PQR forms, the profile's lower sections) is reached the way a person reaches
+ * the profile's lower sections) is reached the way a person reaches
  * it: by scrolling its place into view, until no place is left waiting.
  */
 import { expect, type Page } from '@playwright/test';

@@ -7,7 +7,7 @@
  * paint. Give it the height the page's end needs for its place to be reached by scrolling.
  *
  * Its first render, and the code and schemas it loads (a form with its validation), are then
- * not part of the page's start-up on a phone: the help page's PQR forms were its longest tasks.
+ * not part of the page's start-up on a phone (a form and its validation were a page's longest task).
  */
 import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterStartup } from '../lib/main-thread';
