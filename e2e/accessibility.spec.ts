@@ -29,6 +29,7 @@ const VISITOR_PAGES: ReadonlyArray<readonly [path: string, heading: string]> = [
   ['/auth/signup-company', 'Registro de empresas'],
   ['/auth/forgot-password', 'Recuperar contraseña'],
   ['/data-policy', 'Política de tratamiento de datos personales'],
+  ['/accesibilidad', 'Declaración de accesibilidad'],
   ['/page-not-found', 'Página no encontrada'],
 ];
 

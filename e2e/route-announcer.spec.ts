@@ -14,6 +14,7 @@ const VISITOR_PAGES: ReadonlyArray<readonly [path: string, heading: string]> = [
   ['/campaign', 'Campañas'],
   ['/contact', 'Conócenos'],
   ['/help', 'Ayuda / PQR'],
+  ['/accesibilidad', 'Declaración de accesibilidad'],
   ['/auth/login', 'Iniciar sesión'],
   ['/auth/signup', 'Crear cuenta'],
   ['/auth/signup-client', 'Registro de personas'],
@@ -158,6 +159,23 @@ for (const [label, viewport] of [
       await page.keyboard.press('Enter');
       await expect(menu).toBeHidden();
       await expectAnnounced(page, '/campaign', 'Campañas');
+    });
+
+    test("the accessibility statement is linked from the menu's footer and says how to report a barrier", async ({
+      page,
+    }) => {
+      await page.goto('/contact');
+      await expect(page.locator('#boot')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Abrir el menú', exact: true }).click();
+      const menu = page.getByRole('navigation', { name: 'Menú', exact: true });
+      await menu.getByRole('link', { name: 'Accesibilidad', exact: true }).click();
+      await expectAnnounced(page, '/accesibilidad', 'Declaración de accesibilidad');
+      await expect(page.getByText(/WCAG\) 2\.2/)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Limitaciones conocidas', level: 2 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Reportar una barrera con una PQR' })).toHaveAttribute(
+        'href',
+        '/help#radicar',
+      );
     });
   });
 }

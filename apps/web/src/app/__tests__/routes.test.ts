@@ -47,11 +47,14 @@ const CERTIFICATE_ROUTES = ['/verificar/:code'];
 /** The notification centre (the toolbar bell opens it). */
 const NOTIFICATION_ROUTES = ['/notifications'];
 
+/** The accessibility statement public entities publish (MinTIC, Resolución 1519 de 2020). */
+const STATEMENT_ROUTES = ['/accesibilidad'];
+
 const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES, ...NOTIFICATION_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES, ...NOTIFICATION_ROUTES, ...STATEMENT_ROUTES].sort());
   });
 
   it('names an existing page file for every route', () => {
