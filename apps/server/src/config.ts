@@ -564,7 +564,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     problems.push('  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
   }
   if (problems.length) throw new ConfigError(problems.map((p) => p.trim()));
-  const dataDir = path.resolve(overrides.dataDir ?? e.DATA_DIR);
+  // A relative DATA_DIR is relative to where the command was typed: npm runs the server's own
+  // scripts (db:backup, admin:create, ...) inside apps/server but keeps that directory in INIT_CWD,
+  // so `npm start` and `npm run db:backup` from the repository root use the same ./data.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), overrides.dataDir ?? e.DATA_DIR);
   const port = overrides.port ?? e.PORT;
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
   const config: Config = {
