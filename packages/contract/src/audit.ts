@@ -10,6 +10,8 @@ export type AuditAction = z.infer<typeof ZAuditAction>;
 export const ZAuditEntry = z.object({
   id: z.number().int(),
   actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+  /** Who acted when no account did: `cli:<OS user>` for the command-line tools; null otherwise. */
+  actor_label: z.string().nullable(),
   action: z.string(),
   /** Resource kind: campaign, ally, faq, about, user, point, container, material... */
   entity: z.string(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/dialect.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { recordCliAudit } from '../features/admin/audit.service.js';
 import { importOsmElements, parseOsmFile } from '../features/points/osm-import.js';
 
 // npm runs workspace scripts inside apps/server: relative paths (the file, DATA_DIR) mean the
@@ -38,6 +39,19 @@ const handle = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: con
 try {
   await migrateToLatest(handle);
   const report = await importOsmElements(handle.db, elements);
+  await recordCliAudit(handle.db, {
+    action: 'import',
+    entity: 'osm-import',
+    entityId: null,
+    after: {
+      file: path.basename(filePath),
+      read: elements.length,
+      created: report.created,
+      updated: report.updated,
+      unchanged: report.unchanged,
+      skipped: report.skipped.length,
+    },
+  });
   console.log(`Elementos leídos: ${elements.length}`);
   console.log(`Creados: ${report.created}`);
   console.log(`Actualizados: ${report.updated}`);

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
+import { createDatabase } from '../db/dialect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { recordCliAudit } from '../features/admin/audit.service.js';
 import { BackupError } from '../features/backup/backup-archive.js';
 import { restorePostgres } from '../features/backup/postgres-backup.js';
 import { restoreSqlite } from '../features/backup/sqlite-backup.js';
@@ -42,6 +45,19 @@ try {
     console.log(
       `Restored ${result.database} (${result.pages} pages, integrity ${result.integrity}) and ${result.files} uploaded file(s).`,
     );
+  }
+  // Into the restored database, brought to this build's migrations (the server would at start).
+  const handle = createDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  try {
+    await migrateToLatest(handle);
+    await recordCliAudit(handle.db, {
+      action: 'restore',
+      entity: 'backup',
+      entityId: path.basename(backupDir),
+      after: { from: backupDir, force },
+    });
+  } finally {
+    await handle.destroy();
   }
 } catch (err) {
   if (!(err instanceof BackupError)) throw err;

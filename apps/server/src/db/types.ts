@@ -270,6 +270,8 @@ export interface FaqItemsTable {
 export interface AuditLogTable {
   id: Generated<number>;
   actor_id: number | null;
+  /** Who acted when no account did (migration 0042): `cli:<OS user>`. */
+  actor_label: string | null;
   action: string;
   entity: string;
   entity_id: string | null;

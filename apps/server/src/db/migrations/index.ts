@@ -18,6 +18,7 @@ import * as m0031 from './2026_11_26_0031_social_native_sign_in.js';
 import * as m0032 from './2026_11_26_0032_verified_phone_unique.js';
 import * as m0040 from './2026_12_02_0040_sequences.js';
 import * as m0041 from './2026_12_02_0041_webhooks.js';
+import * as m0042 from './2026_12_02_0042_audit_actor_label.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0032_verified_phone_unique': m0032,
   '2026_12_02_0040_sequences': m0040,
   '2026_12_02_0041_webhooks': m0041,
+  '2026_12_02_0042_audit_actor_label': m0042,
 };
 
 export const migrationProvider: MigrationProvider = {

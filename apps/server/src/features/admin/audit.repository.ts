@@ -3,6 +3,8 @@ import { nowIso, type Executor } from '../../db/dialect.js';
 
 export type AuditRecord = {
   actorId: number | null;
+  /** Who acted when no account did: `cli:<OS user>` for the command-line tools. */
+  actorLabel?: string | null;
   /** create | update | delete | deactivate | activate | resend-verification | ... */
   action: string;
   /** campaign, ally, faq, about, user, point, container, material... */
@@ -18,6 +20,7 @@ export async function insertAuditEntry(db: Executor, record: AuditRecord): Promi
     .insertInto('audit_log')
     .values({
       actor_id: record.actorId,
+      actor_label: record.actorLabel ?? null,
       action: record.action,
       entity: record.entity,
       entity_id: record.entityId === null ? null : String(record.entityId),
@@ -39,6 +42,7 @@ export async function findAuditEntries(db: Executor, query: AuditListQuery) {
     .select([
       'audit_log.id',
       'audit_log.actor_id',
+      'audit_log.actor_label',
       'audit_log.action',
       'audit_log.entity',
       'audit_log.entity_id',

@@ -1,4 +1,5 @@
 import type { AuditList, AuditListQuery } from '@puntoverde/contract';
+import { userInfo } from 'node:os';
 import type { Db } from '../../db/dialect.js';
 import { accountsByIds } from '../identity/identity.service.js';
 import { findAuditEntries, insertAuditEntry, type AuditRecord } from './audit.repository.js';
@@ -14,6 +15,22 @@ import { findAuditEntries, insertAuditEntry, type AuditRecord } from './audit.re
  */
 export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
   await insertAuditEntry(db, record);
+}
+
+/** `cli:<OS user>`: who ran a command-line tool (no account signs in there). */
+export function cliActorLabel(): string {
+  let name: string;
+  try {
+    name = userInfo().username;
+  } catch {
+    name = String(process.getuid?.() ?? 'unknown');
+  }
+  return `cli:${name}`;
+}
+
+/** Records a change made by a command-line tool: actor `cli:<OS user>`, no account. */
+export async function recordCliAudit(db: Db, record: Omit<AuditRecord, 'actorId' | 'actorLabel'>): Promise<void> {
+  await insertAuditEntry(db, { ...record, actorId: null, actorLabel: cliActorLabel() });
 }
 
 function parse(json: string | null): unknown {
@@ -37,6 +54,7 @@ export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditLis
       return {
         id: r.id,
         actor: actor ? { id: actor.id, name: actor.name, email: actor.email ?? '' } : null,
+        actor_label: r.actor_label,
         action: r.action,
         entity: r.entity,
         entity_id: r.entity_id,

@@ -1,6 +1,8 @@
 import { DEMO_PASSWORD, IDENTITY_PATHS } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { userInfo } from 'node:os';
+import { listAudit } from '../admin/audit.service.js';
 import { adminCreate, userCreate } from './account-cli.js';
 import { DEMO_USERS, identitySeeder } from './identity.seed.js';
 import { randomIp } from '../../../test/factories/http.js';
@@ -18,7 +20,12 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
     return { out: { info: (l: string) => info.push(l), error: (l: string) => error.push(l) }, info, error };
   };
   const login = (username: string, password: string) =>
-    t.app.inject({ method: 'POST', url: IDENTITY_PATHS.login, remoteAddress: randomIp(), payload: { username, password } });
+    t.app.inject({
+      method: 'POST',
+      url: IDENTITY_PATHS.login,
+      remoteAddress: randomIp(),
+      payload: { username, password },
+    });
 
   it('admin:create prints a generated password that logs in as an admin', async () => {
     const c = capture();
@@ -28,6 +35,28 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
     const res = await login('jefa@puntoverde.co', password!);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_admin: true, email_verified: true });
+  });
+
+  it('writes admin:create and user:create to the audit log as the CLI and the OS user', async () => {
+    expect(await adminCreate(t.app.db, ['auditada@puntoverde.co', '--name', 'Auditada'], capture().out)).toBe(0);
+    expect(
+      await userCreate(
+        t.app.db,
+        ['--type', '2', '--email', 'hogar-auditado@example.co', '--name', 'Hogar Auditado'],
+        capture().out,
+      ),
+    ).toBe(0);
+    const { items } = await listAudit(t.app.db, { page: 1, page_size: 50 });
+    const of = (email: string) => items.find((i) => (i.after as { email?: string } | null)?.email === email);
+    for (const email of ['auditada@puntoverde.co', 'hogar-auditado@example.co']) {
+      expect(of(email), email).toMatchObject({
+        action: 'create',
+        entity: 'user',
+        actor: null,
+        actor_label: `cli:${userInfo().username}`,
+      });
+    }
+    expect(of('auditada@puntoverde.co')!.after).toMatchObject({ is_admin: true, name: 'Auditada' });
   });
 
   it('admin:create accepts --password and promotes an existing account', async () => {
@@ -54,27 +83,51 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
     const c = capture();
     const code = await userCreate(
       t.app.db,
-      ['--type', '1', '--email', 'gestor.envigado@example.co', '--name', 'Pedro Pablo Zapata', '--password', 'Punto-Limpio-2026'],
+      [
+        '--type',
+        '1',
+        '--email',
+        'gestor.envigado@example.co',
+        '--name',
+        'Pedro Pablo Zapata',
+        '--password',
+        'Punto-Limpio-2026',
+      ],
       c.out,
     );
     expect(code).toBe(0);
     expect(c.info.join('\n')).toMatch(/Responsable del punto/);
     const res = await login('gestor.envigado@example.co', 'Punto-Limpio-2026');
-    expect(res.json().data).toMatchObject({ tc_id: 1, first_name: 'Pedro', last_name: 'Pablo Zapata', is_admin: false });
+    expect(res.json().data).toMatchObject({
+      tc_id: 1,
+      first_name: 'Pedro',
+      last_name: 'Pablo Zapata',
+      is_admin: false,
+    });
   });
 
   it('user:create makes a branch with --empresa and generates a password when none is given', async () => {
     const head = capture();
     expect(
-      await userCreate(t.app.db, ['--type', '3', '--email', 'matriz@example.co', '--name', 'Matriz S.A.S.', '--nit', '860034313-7'], head.out),
+      await userCreate(
+        t.app.db,
+        ['--type', '3', '--email', 'matriz@example.co', '--name', 'Matriz S.A.S.', '--nit', '860034313-7'],
+        head.out,
+      ),
     ).toBe(0);
     const branch = capture();
     expect(
-      await userCreate(t.app.db, ['--type', '3', '--email', 'sede@example.co', '--name', 'Sede Norte', '--empresa', 'matriz@example.co'], branch.out),
+      await userCreate(
+        t.app.db,
+        ['--type', '3', '--email', 'sede@example.co', '--name', 'Sede Norte', '--empresa', 'matriz@example.co'],
+        branch.out,
+      ),
     ).toBe(0);
     const password = /Contraseña generada[^:]*: (\S+)/.exec(branch.info.join('\n'))?.[1];
     const res = await login('sede@example.co', password!);
-    const headId = (await t.app.db.selectFrom('users').select('id').where('email', '=', 'matriz@example.co').executeTakeFirstOrThrow()).id;
+    const headId = (
+      await t.app.db.selectFrom('users').select('id').where('email', '=', 'matriz@example.co').executeTakeFirstOrThrow()
+    ).id;
     expect(res.json().data).toMatchObject({ tc_id: 3, id_empresa: headId });
     expect(branch.info.join('\n')).toMatch(/Sucursal/);
   });
@@ -83,10 +136,18 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
     const bad = capture();
     expect(await userCreate(t.app.db, ['--type', '4', '--email', 'x@example.co', '--name', 'X'], bad.out)).toBe(2);
     const taken = capture();
-    expect(await userCreate(t.app.db, ['--type', '2', '--email', 'matriz@example.co', '--name', 'X'], taken.out)).toBe(1);
+    expect(await userCreate(t.app.db, ['--type', '2', '--email', 'matriz@example.co', '--name', 'X'], taken.out)).toBe(
+      1,
+    );
     expect(taken.error.join('\n')).toMatch(/Ya existe/);
     const nit = capture();
-    expect(await userCreate(t.app.db, ['--type', '3', '--email', 'n@example.co', '--name', 'N', '--nit', '860034313-1'], nit.out)).toBe(1);
+    expect(
+      await userCreate(
+        t.app.db,
+        ['--type', '3', '--email', 'n@example.co', '--name', 'N', '--nit', '860034313-1'],
+        nit.out,
+      ),
+    ).toBe(1);
     expect(nit.error.join('\n')).toMatch(/NIT/);
   });
 

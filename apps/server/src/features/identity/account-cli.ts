@@ -1,6 +1,7 @@
 import { TC_ID, PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@puntoverde/contract';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { nowIso, type Db } from '../../db/dialect.js';
+import { recordCliAudit } from '../admin/audit.service.js';
 import { AccountInputError, createAccount } from './accounts.service.js';
 import { emailExists, findUserByEmail, findUserById, updateUser, type UserRow } from './identity.repository.js';
 import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
@@ -9,7 +10,11 @@ import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
 export type CliOutput = { info: (line: string) => void; error: (line: string) => void };
 
 /** The arguments, or null after printing the problem and the usage (exit code 2). */
-function parseOrUsage<T extends ParseArgsConfig>(config: T, usage: string, out: CliOutput): ReturnType<typeof parseArgs<T>> | null {
+function parseOrUsage<T extends ParseArgsConfig>(
+  config: T,
+  usage: string,
+  out: CliOutput,
+): ReturnType<typeof parseArgs<T>> | null {
   try {
     return parseArgs(config);
   } catch (err) {
@@ -36,6 +41,7 @@ function refusesPassword(password: string | undefined, email: string, out: CliOu
  * generated; an input createAccount refuses is printed with exit code 1.
  */
 async function createAndReport(
+  db: Db,
   out: CliOutput,
   generatedPassword: string | null,
   create: () => Promise<UserRow>,
@@ -43,8 +49,15 @@ async function createAndReport(
 ): Promise<number> {
   try {
     const user = await create();
+    await recordCliAudit(db, {
+      action: 'create',
+      entity: 'user',
+      entityId: user.id,
+      after: { email: user.email, name: user.name, tc_id: user.tc_id, is_admin: Boolean(user.is_admin) },
+    });
     out.info(describe(user));
-    if (generatedPassword !== null) out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${generatedPassword}`);
+    if (generatedPassword !== null)
+      out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${generatedPassword}`);
     return 0;
   } catch (err) {
     if (err instanceof AccountInputError) {
@@ -84,12 +97,20 @@ export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promi
     const changes: Parameters<typeof updateUser>[2] = { is_admin: 1, active: 1, updated_at: nowIso() };
     if (values.password !== undefined) changes.password_hash = await hashPassword(values.password);
     await updateUser(db, existing.id, changes);
+    await recordCliAudit(db, {
+      action: 'update',
+      entity: 'user',
+      entityId: existing.id,
+      before: { is_admin: Boolean(existing.is_admin), active: Boolean(existing.active) },
+      after: { is_admin: true, active: true, ...(values.password !== undefined ? { password: 'changed' } : {}) },
+    });
     out.info(`La cuenta ${email} (id ${existing.id}) ya existía: ahora es administradora.`);
     if (values.password !== undefined) out.info('Su contraseña se cambió por la indicada.');
     return 0;
   }
   const password = values.password ?? generatePassword();
   return createAndReport(
+    db,
     out,
     values.password === undefined ? password : null,
     () =>
@@ -164,6 +185,7 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
   const isCompany = type === 3;
   const [first, ...rest] = name.split(/\s+/);
   return createAndReport(
+    db,
     out,
     values.password === undefined ? password : null,
     () =>

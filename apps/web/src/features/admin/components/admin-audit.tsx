@@ -69,7 +69,12 @@ export function AdminAudit() {
                   {auditSubject(entry) ? ` · ${auditSubject(entry)}` : ''}
                 </h2>
                 <p>
-                  {entry.actor ? t('design.audit.by', { name: `${entry.actor.name} (${entry.actor.email})` }) : t('admin.audit.system')} ·{' '}
+                  {entry.actor
+                    ? t('design.audit.by', { name: `${entry.actor.name} (${entry.actor.email})` })
+                    : entry.actor_label?.startsWith('cli:')
+                      ? t('admin.audit.cli', { user: entry.actor_label.slice('cli:'.length) })
+                      : t('admin.audit.system')}{' '}
+                  ·{' '}
                   <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</time>
                 </p>
                 <Json label={t('admin.audit.before')} value={entry.before} />
