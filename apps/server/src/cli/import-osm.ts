@@ -14,9 +14,33 @@ if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
  * `npm run import:osm -- file.geojson|file.json`: imports OSM amenity=recycling points from a
  * GeoJSON or Overpass JSON export. Idempotent by OSM id; prints created/updated/unchanged/skipped.
  */
-const file = process.argv.slice(2).find((a) => !a.startsWith('-'));
+const IMPORT_OSM_HELP = `Uso: npm run import:osm -- archivo.geojson|archivo.json
+
+Importa los puntos de reciclaje (amenity=recycling) de OpenStreetMap desde un GeoJSON o un JSON
+de Overpass. Se puede repetir: cada punto se reconoce por su id de OSM (crea, actualiza o deja igual).
+
+De dónde sacar el archivo: en https://overpass-turbo.eu pegue esta consulta (cambie el área),
+ejecútela y use Exportar → GeoJSON (o descargue el JSON de https://overpass-api.de/api/interpreter):
+
+  [out:json][timeout:60];
+  area["name"="Pasto"]["boundary"="administrative"]->.a;
+  nwr["amenity"="recycling"](area.a);
+  out center tags;
+
+Etiquetas que lee: amenity=recycling (las demás se omiten), name (o operator), operator,
+recycling_type (container → contenedor público; centre → ECA con operator, si no centro de acopio),
+recycling:<material>=yes (los materiales del catálogo), opening_hours (sintaxis OSM; se ignora si
+no es válida), phone o contact:phone, addr:street, addr:housenumber, addr:full y addr:city.
+Las vías y áreas toman su centro.`;
+
+const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(IMPORT_OSM_HELP);
+  process.exit(0);
+}
+const file = args.find((a) => !a.startsWith('-'));
 if (!file) {
-  console.error('Uso: npm run import:osm -- archivo.geojson|archivo.json');
+  console.error(IMPORT_OSM_HELP);
   process.exit(2);
 }
 const filePath = path.resolve(file);
