@@ -6,6 +6,7 @@ import { listAudit } from '../admin/audit.service.js';
 import { adminCreate, userCreate } from './account-cli.js';
 import { DEMO_USERS, identitySeeder } from './identity.seed.js';
 import { randomIp } from '../../../test/factories/http.js';
+import { createPoints } from '../../../test/factories/points.js';
 
 describe('admin bootstrap CLIs and the demo accounts', () => {
   let t: TestApp;
@@ -149,6 +150,72 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
       ),
     ).toBe(1);
     expect(nit.error.join('\n')).toMatch(/NIT/);
+  });
+
+  const managersOf = async (pointId: number) =>
+    (
+      await t.app.db
+        .selectFrom('point_managers')
+        .innerJoin('users', 'users.id', 'point_managers.user_id')
+        .select('users.email')
+        .where('point_managers.point_id', '=', pointId)
+        .execute()
+    ).map((r) => r.email);
+
+  it('user:create --point makes the new account a manager of the point named by id or name', async () => {
+    const [envigado, itagui] = await createPoints(t.app.db, [
+      { name: 'Punto Limpio Envigado Sur', lat: 6.17, lng: -75.59, materials: ['PET'] },
+      { name: 'Punto Limpio Itagüí', lat: 6.18, lng: -75.6, materials: ['PET'] },
+    ]);
+    const help = capture();
+    expect(await userCreate(t.app.db, ['--help'], help.out)).toBe(0);
+    expect(help.info.join('\n')).toMatch(/--point <id o nombre del punto>/);
+
+    const byName = capture();
+    const args = (email: string, point: string) => [
+      '--type',
+      '1',
+      '--email',
+      email,
+      '--name',
+      'Gestora Punto',
+      '--point',
+      point,
+    ];
+    expect(await userCreate(t.app.db, args('gestora.sur@example.co', '  punto limpio ENVIGADO sur '), byName.out)).toBe(
+      0,
+    );
+    expect(byName.info.join('\n')).toMatch(/Responsable del punto «Punto Limpio Envigado Sur»/);
+    const byId = capture();
+    expect(await userCreate(t.app.db, args('gestor.sur@example.co', String(envigado)), byId.out)).toBe(0);
+    const managers = await managersOf(envigado!);
+    expect(managers.sort()).toEqual(['gestor.sur@example.co', 'gestora.sur@example.co']);
+    expect(await managersOf(itagui!)).toEqual([]);
+    const { items } = await listAudit(t.app.db, { page: 1, page_size: 50 });
+    expect(items.find((i) => i.entity === 'point-managers' && i.entity_id === String(envigado))).toMatchObject({
+      actor: null,
+      actor_label: `cli:${userInfo().username}`,
+    });
+  });
+
+  it('user:create --point refuses an unknown point or a non-manager type in one line, creating nobody', async () => {
+    for (const [type, point, message] of [
+      ['1', 'Punto Que No Existe', /^No existe el punto «Punto Que No Existe»\.$/],
+      ['1', '987654', /^No existe el punto 987654\.$/],
+      ['2', 'Punto Limpio Itagüí', /^--point solo sirve para cuentas de tipo 1/],
+    ] as const) {
+      const c = capture();
+      const email = `nadie.${point.length}.${type}@example.co`;
+      expect(
+        await userCreate(t.app.db, ['--type', type, '--email', email, '--name', 'Nadie', '--point', point], c.out),
+      ).toBe(1);
+      expect(c.error).toHaveLength(1);
+      expect(c.error[0]).toMatch(message);
+      expect(c.info).toEqual([]);
+      expect(
+        await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst(),
+      ).toBeUndefined();
+    }
   });
 
   it('seeds one demo user of every kind with the demo password, idempotently', async () => {

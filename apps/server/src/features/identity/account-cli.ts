@@ -2,6 +2,7 @@ import { TC_ID, PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@pu
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { recordCliAudit } from '../admin/audit.service.js';
+import { addPointManagerFromCli, findPointForCli } from '../points/points.service.js';
 import { AccountInputError, createAccount } from './accounts.service.js';
 import { emailExists, findUserByEmail, findUserById, updateUser, type UserRow } from './identity.repository.js';
 import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
@@ -46,6 +47,7 @@ async function createAndReport(
   generatedPassword: string | null,
   create: () => Promise<UserRow>,
   describe: (user: UserRow) => string,
+  afterCreate?: (user: UserRow) => Promise<string>,
 ): Promise<number> {
   try {
     const user = await create();
@@ -56,6 +58,7 @@ async function createAndReport(
       after: { email: user.email, name: user.name, tc_id: user.tc_id, is_admin: Boolean(user.is_admin) },
     });
     out.info(describe(user));
+    if (afterCreate) out.info(await afterCreate(user));
     if (generatedPassword !== null)
       out.info(`Contraseña generada (guárdala ahora, no se vuelve a mostrar): ${generatedPassword}`);
     return 0;
@@ -128,7 +131,9 @@ export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promi
 export const USER_CREATE_USAGE =
   'Uso: npm run user:create -- --type <1|2|3> --email <correo> --name "<nombre>" [--password <contraseña>]\n' +
   '       [--phone <celular>] [--city <ciudad>] [--address <dirección>] [--nit <NIT>] [--empresa <id o correo de la empresa>] [--admin]\n' +
-  'Tipos: 1 responsable del punto, 2 hogar, 3 empresa (con --empresa, sucursal). Sin --password genera una y la muestra.';
+  '       [--point <id o nombre del punto>]\n' +
+  'Tipos: 1 responsable del punto, 2 hogar, 3 empresa (con --empresa, sucursal). Sin --password genera una y la muestra.\n' +
+  'Con --point (solo tipo 1) la cuenta queda como responsable de ese punto, además de los que ya tenga.';
 
 /** `npm run user:create -- --type 1 --email ... --name ...`: returns the process exit code. */
 export async function userCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
@@ -146,6 +151,7 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
         nit: { type: 'string' },
         empresa: { type: 'string' },
         admin: { type: 'boolean' },
+        point: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     },
@@ -180,6 +186,19 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
     }
     companyId = head.id;
   }
+  let point: { id: number; name: string } | null = null;
+  if (values.point !== undefined) {
+    if (type !== TC_ID.manager) {
+      out.error('--point solo sirve para cuentas de tipo 1 (responsable del punto).');
+      return 1;
+    }
+    const found = await findPointForCli(db, values.point);
+    if (typeof found === 'string') {
+      out.error(found);
+      return 1;
+    }
+    point = found;
+  }
   const password = values.password ?? generatePassword();
   const name = values.name.trim();
   const isCompany = type === 3;
@@ -208,5 +227,11 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
       const kind = userKindOf(user);
       return `Usuario creado: ${user.email} (id ${user.id}, ${kind ? USER_KIND_LABELS_ES[kind] : `tipo ${type}`}${user.is_admin ? ', administrador' : ''}).`;
     },
+    point
+      ? async (user) => {
+          await addPointManagerFromCli(db, point.id, user.id);
+          return `Responsable del punto «${point.name}» (id ${point.id}).`;
+        }
+      : undefined,
   );
 }

@@ -22,7 +22,14 @@ export type PointRowFilter = {
 };
 
 const MARKER_COLUMNS = ['p.id', 'p.lat', 'p.lng', 'p.kind', 'p.materials_mask', 'p.opening_hours'] as const;
-export type MarkerRow = { id: number; lat: number; lng: number; kind: string; materials_mask: number; opening_hours: string | null };
+export type MarkerRow = {
+  id: number;
+  lat: number;
+  lng: number;
+  kind: string;
+  materials_mask: number;
+  opening_hours: string | null;
+};
 
 function filtered(db: Executor, f: PointRowFilter) {
   let q = db.selectFrom('points as p').where('p.active', '=', 1);
@@ -43,7 +50,12 @@ function inBbox(db: Executor, b: Bbox) {
 }
 
 /** Active points inside a bounding box, at most `limit`. */
-export async function findMarkersInBbox(db: Executor, bbox: Bbox, f: PointRowFilter, limit: number): Promise<MarkerRow[]> {
+export async function findMarkersInBbox(
+  db: Executor,
+  bbox: Bbox,
+  f: PointRowFilter,
+  limit: number,
+): Promise<MarkerRow[]> {
   return filtered(db, f).where(inBbox(db, bbox)).select(MARKER_COLUMNS).limit(limit).execute();
 }
 
@@ -68,12 +80,28 @@ export type SummaryRow = Pick<
   'id' | 'name' | 'kind' | 'address' | 'city' | 'lat' | 'lng' | 'materials_mask' | 'opening_hours'
 >;
 
-export async function findSummariesInBbox(db: Executor, bbox: Bbox, f: PointRowFilter, limit: number): Promise<SummaryRow[]> {
+export async function findSummariesInBbox(
+  db: Executor,
+  bbox: Bbox,
+  f: PointRowFilter,
+  limit: number,
+): Promise<SummaryRow[]> {
   return filtered(db, f).where(inBbox(db, bbox)).select(SUMMARY_COLUMNS).limit(limit).execute();
 }
 
 export async function findPointById(db: Executor, id: number) {
   return db.selectFrom('points').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Ids of the points called `name` (trimmed, case-insensitive), for the command-line tools. */
+export async function findPointIdsByName(db: Executor, name: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('points')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.trim().toLowerCase()))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function findContainersOfPoints(db: Executor, pointIds: number[]) {
@@ -159,7 +187,14 @@ export async function updateContainer(
 
 export async function insertReading(
   db: Executor,
-  row: { container_id: number; kind: 'fill' | 'emptying'; fill_level: number; kg: number | null; user_id: number | null; created_at?: string },
+  row: {
+    container_id: number;
+    kind: 'fill' | 'emptying';
+    fill_level: number;
+    kg: number | null;
+    user_id: number | null;
+    created_at?: string;
+  },
 ) {
   await db
     .insertInto('container_readings')
@@ -183,7 +218,10 @@ export async function findReadings(db: Executor, containerId: number, limit: num
 export type NewPointRow = Omit<Selectable<PointsTable>, 'id' | 'active' | 'created_at' | 'updated_at'>;
 
 /** Inserts points and their material rows; returns the new ids in input order. */
-export async function insertPoints(db: Executor, rows: { point: NewPointRow; materialIds: number[] }[]): Promise<number[]> {
+export async function insertPoints(
+  db: Executor,
+  rows: { point: NewPointRow; materialIds: number[] }[],
+): Promise<number[]> {
   if (!rows.length) return [];
   const now = nowIso();
   const inserted = await db
@@ -192,9 +230,14 @@ export async function insertPoints(db: Executor, rows: { point: NewPointRow; mat
     .returning('id')
     .execute();
   const ids = inserted.map((r) => r.id);
-  const links = rows.flatMap((r, i) => r.materialIds.map((material_id) => ({ point_id: ids[i] as number, material_id })));
+  const links = rows.flatMap((r, i) =>
+    r.materialIds.map((material_id) => ({ point_id: ids[i] as number, material_id })),
+  );
   for (let i = 0; i < links.length; i += 2000) {
-    await db.insertInto('point_materials').values(links.slice(i, i + 2000)).execute();
+    await db
+      .insertInto('point_materials')
+      .values(links.slice(i, i + 2000))
+      .execute();
   }
   return ids;
 }
@@ -258,7 +301,14 @@ export async function addManager(db: Executor, pointId: number, userId: number) 
 
 export async function insertContainer(
   db: Executor,
-  row: { point_id: number; material_id: number; capacity_l: number; fill_level: number; status: string; last_emptied_at: string | null },
+  row: {
+    point_id: number;
+    material_id: number;
+    capacity_l: number;
+    fill_level: number;
+    status: string;
+    last_emptied_at: string | null;
+  },
 ): Promise<number> {
   const now = nowIso();
   const r = await db
@@ -284,14 +334,24 @@ export async function findAdminPointIds(
   if (f.kind) base = base.where('kind', '=', f.kind);
   if (f.active !== undefined) base = base.where('active', '=', f.active ? 1 : 0);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  const rows = await base.select('id').orderBy(sql`lower(name)`).orderBy('id').limit(page.limit).offset(page.offset).execute();
+  const rows = await base
+    .select('id')
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return { ids: rows.map((r) => r.id), total: Number(total) };
 }
 
 /** The rows the back office shows for these points: the points, their materials, managers and container counts. */
 export async function findAdminPointParts(db: Executor, ids: number[]) {
   const points = await db.selectFrom('points').selectAll().where('id', 'in', ids).execute();
-  const materials = await db.selectFrom('point_materials').select(['point_id', 'material_id']).where('point_id', 'in', ids).execute();
+  const materials = await db
+    .selectFrom('point_materials')
+    .select(['point_id', 'material_id'])
+    .where('point_id', 'in', ids)
+    .execute();
   const managers = await db
     .selectFrom('point_managers')
     .innerJoin('users', 'users.id', 'point_managers.user_id')
@@ -309,7 +369,11 @@ export async function findAdminPointParts(db: Executor, ids: number[]) {
 }
 
 export async function setPointActive(db: Executor, id: number, active: boolean): Promise<void> {
-  await db.updateTable('points').set({ active: active ? 1 : 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable('points')
+    .set({ active: active ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Of these user ids, the active, not deleted point managers (tc_id 1). */
@@ -351,7 +415,12 @@ export async function deleteContainer(db: Executor, id: number): Promise<void> {
 
 /** Ids of the points that list any of these materials. */
 export async function pointIdsWithMaterials(db: Executor, materialIds: number[]): Promise<number[]> {
-  const rows = await db.selectFrom('point_materials').select('point_id').distinct().where('material_id', 'in', materialIds).execute();
+  const rows = await db
+    .selectFrom('point_materials')
+    .select('point_id')
+    .distinct()
+    .where('material_id', 'in', materialIds)
+    .execute();
   return rows.map((r) => r.point_id);
 }
 
@@ -360,19 +429,48 @@ export async function findPointsByIds(db: Executor, ids: number[]) {
 }
 
 export async function findMaterialLinksOfPoints(db: Executor, pointIds: number[]) {
-  return db.selectFrom('point_materials').select(['point_id', 'material_id']).where('point_id', 'in', pointIds).execute();
+  return db
+    .selectFrom('point_materials')
+    .select(['point_id', 'material_id'])
+    .where('point_id', 'in', pointIds)
+    .execute();
 }
 
 /** Rewrites the columns derived from a point's materials and texts. */
-export async function updateDerivedColumns(db: Executor, id: number, materialsMask: number, searchText: string): Promise<void> {
-  await db.updateTable('points').set({ materials_mask: materialsMask, search_text: searchText }).where('id', '=', id).execute();
+export async function updateDerivedColumns(
+  db: Executor,
+  id: number,
+  materialsMask: number,
+  searchText: string,
+): Promise<void> {
+  await db
+    .updateTable('points')
+    .set({ materials_mask: materialsMask, search_text: searchText })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Every active point with the columns of the open-data export, by id. */
 export async function findActivePointsForExport(db: Executor) {
   return db
     .selectFrom('points')
-    .select(['id', 'name', 'kind', 'address', 'city', 'lat', 'lng', 'opening_hours', 'phone', 'operator', 'materials_mask', 'source', 'osm_id', 'is_demo', 'updated_at'])
+    .select([
+      'id',
+      'name',
+      'kind',
+      'address',
+      'city',
+      'lat',
+      'lng',
+      'opening_hours',
+      'phone',
+      'operator',
+      'materials_mask',
+      'source',
+      'osm_id',
+      'is_demo',
+      'updated_at',
+    ])
     .where('active', '=', 1)
     .orderBy('id')
     .execute();
@@ -398,7 +496,14 @@ export async function countFullContainers(db: Executor): Promise<number> {
 /** The fullest containers of active points, fullest first. */
 export async function findFullestContainers(db: Executor, limit: number) {
   return fullOnActivePoints(db)
-    .select(['p.id as point_id', 'p.name as point_name', 'c.id as container_id', 'm.code as material', 'm.name_es as material_name', 'c.fill_level'])
+    .select([
+      'p.id as point_id',
+      'p.name as point_name',
+      'c.id as container_id',
+      'm.code as material',
+      'm.name_es as material_name',
+      'c.fill_level',
+    ])
     .orderBy('c.fill_level', 'desc')
     .orderBy('c.id')
     .limit(limit)

@@ -24,6 +24,7 @@ import { openState } from './opening-hours.js';
 import * as writer from './point-writer.js';
 import { bumpPointsVersion, pointsChangedHere } from './points-version.js';
 import { notify } from '../notifications/notifications.service.js';
+import { recordCliAudit } from '../admin/audit.service.js';
 import { resolveFilters, type ResolvedFilters } from './point-filters.js';
 import * as repo from './points.repository.js';
 import type { MarkerRow, SummaryRow } from './points.repository.js';
@@ -113,7 +114,8 @@ export async function nearPoints(
 ): Promise<PointNear[]> {
   const [catalogue, filters] = await Promise.all([getCatalogue(db), resolveFilters(db, q)]);
   // Pickup requests: the point must accept every one of these materials.
-  for (const code of q.requireAll ?? []) filters.row.allMasks = [...(filters.row.allMasks ?? []), catalogue.filterMaskOf([code])];
+  for (const code of q.requireAll ?? [])
+    filters.row.allMasks = [...(filters.row.allMasks ?? []), catalogue.filterMaskOf([code])];
   let radius = 1000;
   let tooFew = 0;
   for (let round = 0; round < 40; round++) {
@@ -181,7 +183,8 @@ export async function assertCanManage(db: Executor, user: AuthUser, pointId: num
   const point = await repo.findPointById(db, pointId);
   if (!point) throw new AppError('point-not-found');
   if (user.is_admin) return;
-  if (user.tc_id !== TC_ID.manager || !(await repo.isManagerOf(db, user.id, pointId))) throw new AppError('point-not-found');
+  if (user.tc_id !== TC_ID.manager || !(await repo.isManagerOf(db, user.id, pointId)))
+    throw new AppError('point-not-found');
 }
 
 export async function listContainers(db: Executor, user: AuthUser, pointId: number): Promise<Container[]> {
@@ -225,7 +228,11 @@ export async function updateContainer(
       });
     }
     const updated = await containerOf(trx, pointId, containerId);
-    if (body.fill_level !== undefined && container.fill_level < CONTAINER_FULL_LEVEL && body.fill_level >= CONTAINER_FULL_LEVEL) {
+    if (
+      body.fill_level !== undefined &&
+      container.fill_level < CONTAINER_FULL_LEVEL &&
+      body.fill_level >= CONTAINER_FULL_LEVEL
+    ) {
       const point = await repo.findPointById(trx, pointId);
       for (const managerId of await repo.managerIdsOfPoint(trx, pointId)) {
         if (managerId === user.id) continue;
@@ -360,7 +367,11 @@ export async function pointAcceptance(
  * After a change of materials (names, keywords, groups): the points of these materials get their
  * materials mask and search text again, in the caller's transaction, and map caches follow.
  */
-export async function refreshPointsOfMaterials(trx: Executor, catalogue: Catalogue, materialIds: number[]): Promise<void> {
+export async function refreshPointsOfMaterials(
+  trx: Executor,
+  catalogue: Catalogue,
+  materialIds: number[],
+): Promise<void> {
   await writer.refreshPointsOfMaterials(trx, catalogue, materialIds);
   await bumpPointsVersion(trx);
 }
@@ -374,4 +385,45 @@ export function invalidatePointCaches(): void {
 export async function fullContainers(db: Executor, limit: number) {
   const [count, fullest] = await Promise.all([repo.countFullContainers(db), repo.findFullestContainers(db, limit)]);
   return { count, fullest: fullest.map((r) => ({ ...r, fill_level: Number(r.fill_level) })) };
+}
+
+/**
+ * The point a command-line tool names by id or by its exact name (trimmed, case-insensitive), or
+ * the Spanish line saying why none fits.
+ */
+export async function findPointForCli(db: Db, idOrName: string): Promise<{ id: number; name: string } | string> {
+  const key = idOrName.trim();
+  if (/^\d+$/.test(key)) {
+    const row = await repo.findPointById(db, Number(key));
+    return row ? { id: row.id, name: row.name } : `No existe el punto ${key}.`;
+  }
+  const ids = key ? await repo.findPointIdsByName(db, key) : [];
+  if (ids.length > 1) return `Hay ${ids.length} puntos llamados «${key}» (ids ${ids.join(', ')}); indica el id.`;
+  const row = ids[0] === undefined ? undefined : await repo.findPointById(db, ids[0]);
+  return row ? { id: row.id, name: row.name } : `No existe el punto «${key}».`;
+}
+
+/**
+ * Adds an active point manager (type 1) to a point's managers, keeping the others, audited as
+ * the command-line tool (the back office's `setPointManagers` replaces the whole list instead).
+ */
+export async function addPointManagerFromCli(db: Db, pointId: number, userId: number): Promise<void> {
+  if (!(await repo.activeManagerIds(db, [userId])).length) {
+    throw AppError.field(
+      'validation-failed',
+      'user_id',
+      'Solo puedes asignar usuarios activos de tipo «Responsable del punto»',
+    );
+  }
+  const before = await repo.managerIdsOfPoint(db, pointId);
+  await db.transaction().execute(async (trx) => {
+    await repo.addManager(trx, pointId, userId);
+    await recordCliAudit(trx, {
+      action: 'update',
+      entity: 'point-managers',
+      entityId: pointId,
+      before,
+      after: [...new Set([...before, userId])],
+    });
+  });
 }
