@@ -40,6 +40,7 @@ const USER_PAGES: ReadonlyArray<readonly [email: string, path: string, heading: 
   ['gestor@demo.puntoverde.co', '/app/tabs/points', 'Contenedores'],
   ['empresa@demo.puntoverde.co', '/app/tabs/branch-offices/list/:own', 'Sucursales'],
   ['admin@demo.puntoverde.co', '/admin', 'Administración'],
+  ['admin@demo.puntoverde.co', '/admin/webhooks', 'Webhooks'],
 ];
 
 /** Logs in through the API and stores the session as the app does; returns the user's id. */

@@ -58,7 +58,7 @@ export function WebhooksScreen() {
     <section className="wh" aria-labelledby="wh-title">
       <h2 id="wh-title">{t('webhooks.admin.title')}</h2>
       <p>{t('webhooks.admin.lead')}</p>
-      <form className="wh-stack" onSubmit={submit}>
+      <form className="wh-form" onSubmit={submit}>
         <label className="wh-stack">
           {t('webhooks.admin.url')}
           <input
