@@ -20,7 +20,7 @@ import { AppLink } from '../../components/app-link';
 import { Icon } from '../../components/icon';
 import { PageLayout } from '../../components/page-layout';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
-import { AdminGuard } from '../../features/admin/components/admin-guard';
+import { AdminAccess } from '../admin-access';
 import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
@@ -142,7 +142,7 @@ export default function AdminPage() {
       lead={current ? undefined : t('admin.intro')}
     >
       <AdminTileUrlContext.Provider value={config.data?.tile_url ?? DEFAULT_TILE_URL}>
-        <AdminGuard>
+        <AdminAccess>
           {current ? (
             <>
               <AppLink to="/admin" className="back-link">
@@ -183,7 +183,7 @@ export default function AdminPage() {
               </AdminDashboard>
             </>
           )}
-        </AdminGuard>
+        </AdminAccess>
       </AdminTileUrlContext.Provider>
     </PageLayout>
   );
