@@ -325,7 +325,11 @@ const boundaries = {
           ) {
             report("Routes and plugins reach a feature's rows through its *.service.ts, never its repository.");
           }
-          if (/^apps\/server\/src\/(db|lib)\//.test(file) && /^apps\/server\/src\/(features|plugins|routes|cli)\//.test(target)) {
+          if (
+            /^apps\/server\/src\/(db|lib)\//.test(file) &&
+            !/\.test\.ts$/.test(file) &&
+            /^apps\/server\/src\/(features|plugins|routes|cli)\//.test(target)
+          ) {
             report('db/ and lib/ are the ground floor of the server: they never import a feature, plugin or route (pass what they need in from where the server is composed).');
           }
           if (to && to[0] === 'web' && /^apps\/web\/src\/(components|lib)\//.test(file)) {

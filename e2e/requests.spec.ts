@@ -117,7 +117,8 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     const id = await askForPickup(household, { kg: '3,5', point: MANAGED_POINT, withPhoto: true });
     const detail = current(household);
     await expect(detail.getByRole('cell', { name: '3,5 kg' }).first()).toBeVisible();
-    await expect(detail.getByText(MANAGED_POINT, { exact: false })).toBeVisible();
+    // The request's own field (the page's status line also names the point after sending).
+    await expect(detail.locator('dd', { hasText: MANAGED_POINT })).toBeVisible();
     await expect(detail.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
     await liveReady(household);
 

@@ -161,14 +161,16 @@ for (const [label, viewport] of [
       await expectAnnounced(page, '/campaign', 'Campañas');
     });
 
-    test("the accessibility statement is linked from the menu's footer and says how to report a barrier", async ({
+    test('the accessibility statement is linked from Conócenos and Ayuda / PQR, not from the menu, and says how to report a barrier', async ({
       page,
     }) => {
+      // The menu's entries are the spec's (shell.spec.ts checks them exactly): the statement is linked from pages.
+      await page.goto('/help');
+      await expect(page.locator('#boot')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Declaración de accesibilidad', exact: true })).toBeVisible();
       await page.goto('/contact');
       await expect(page.locator('#boot')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Abrir el menú', exact: true }).click();
-      const menu = page.getByRole('navigation', { name: 'Menú', exact: true });
-      await menu.getByRole('link', { name: 'Accesibilidad', exact: true }).click();
+      await page.getByRole('link', { name: 'Declaración de accesibilidad', exact: true }).click();
       await expectAnnounced(page, '/accesibilidad', 'Declaración de accesibilidad');
       await expect(page.getByText(/WCAG\) 2\.2/)).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Limitaciones conocidas', level: 2 })).toBeVisible();

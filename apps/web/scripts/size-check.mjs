@@ -45,6 +45,7 @@ const ROUTE_BUDGETS_KIB = {
   '/auth/verify-email': 195,
   '/data-policy': 190,
   '/contact': 175,
+  '/accesibilidad': 175,
   '/help': 190,
   '/page-not-found': 160,
   '/complete-client': 225,

@@ -166,10 +166,6 @@ export function SideMenu({ contentId }: { contentId: string }) {
       <div className="menu-footer">
         <IonToolbar>
           <LanguageSwitch />
-          {/* The accessibility statement (MinTIC Resolución 1519 de 2020): a footer link, not a menu entry (spec §2 fixes those). */}
-          <AppLink to="/accesibilidad" className="menu-footer-link" onClick={() => void menuRef.current?.close()}>
-            {t('menu.accessibility')}
-          </AppLink>
         </IonToolbar>
       </div>
     </IonMenu>

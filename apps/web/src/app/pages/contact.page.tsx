@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout';
+import { StatementLink } from '../../components/statement-link';
 import '../../features/content/content-ui.css';
 import { AboutView } from '../../features/content/components/about-view';
 
@@ -8,6 +9,7 @@ export default function ContactPage() {
   return (
     <PageLayout title={t('pages.contact.title')}>
       <AboutView />
+      <StatementLink />
     </PageLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLayout } from '../../components/page-layout';
+import { StatementLink } from '../../components/statement-link';
 import '../../features/content/content-ui.css';
 import { FaqList } from '../../features/content/components/faq-list';
 import { MaterialGuide } from '../../features/content/components/material-guide';
@@ -25,6 +26,7 @@ export default function HelpPage() {
       <Suspense fallback={pqrPlace}>
         <PqrEntry />
       </Suspense>
+      <StatementLink />
     </PageLayout>
   );
 }
