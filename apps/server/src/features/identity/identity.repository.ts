@@ -168,25 +168,20 @@ export async function lockUserRow(db: Db, id: number, updatedAt: string): Promis
   await db.updateTable('users').set({ updated_at: updatedAt }).where('id', '=', id).execute();
 }
 
-/** The columns a bearer token's check needs of its account. */
-export async function findAuthUser(db: Db, id: number) {
+/**
+ * The account behind a live session (not revoked, not past its end), with the columns a bearer
+ * token's check needs: one query on every authenticated request.
+ */
+export async function findSessionUser(db: Db, sessionId: string, userId: number, now: string) {
   return db
-    .selectFrom('users')
-    .select(['id', 'tc_id', 'id_empresa', 'is_admin', 'email', 'name', 'active', 'deleted_at'])
-    .where('id', '=', id)
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['u.id', 'u.tc_id', 'u.id_empresa', 'u.is_admin', 'u.email', 'u.name', 'u.active', 'u.deleted_at'])
+    .where('s.id', '=', sessionId)
+    .where('s.user_id', '=', userId)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
     .executeTakeFirst();
-}
-
-export async function isSessionLive(db: Db, sessionId: string, userId: number, now: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 export function findSession(db: Db, id: string): Promise<SessionRow | undefined> {

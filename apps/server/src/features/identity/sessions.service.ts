@@ -18,8 +18,8 @@ export type LoginInput = z.output<typeof ZLoginRequest>;
  * is live (not revoked, not past its end). Null otherwise.
  */
 export async function resolveSession(db: Db, sessionId: string, userId: number): Promise<Omit<AuthUser, 'session_id'> | null> {
-  const row = await repo.findAuthUser(db, userId);
-  if (!row || !row.active || row.deleted_at || !(await repo.isSessionLive(db, sessionId, userId, nowIso()))) return null;
+  const row = await repo.findSessionUser(db, sessionId, userId, nowIso());
+  if (!row || !row.active || row.deleted_at) return null;
   return {
     id: row.id,
     tc_id: row.tc_id,

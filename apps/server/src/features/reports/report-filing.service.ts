@@ -6,12 +6,13 @@ import { resolveFileRef } from '../files/files.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { requireActiveCategory } from './report-categories.service.js';
 import { publishNotifications, REPORT_APP_LINK, sendMail } from './report-notices.js';
-import { publicView, webhookReport, type ReportsDeps } from './report-views.js';
+import { filedView, webhookReport, type ReportsDeps } from './report-views.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { filedEmail } from './reports.emails.js';
 import { managerIdsOfPoint } from '../points/points.service.js';
 import * as repo from './reports.repository.js';
+import type { ReportRow } from './reports.repository.js';
 
 /** The timeline's author of what no person did. */
 const SYSTEM = 'PuntoVerde';
@@ -47,14 +48,19 @@ export async function createReport(
 ): Promise<Report> {
   const user = source.user;
   const category = await requireActiveCategory(deps.db, input.category);
+  let pointName: string | null = null;
   if (input.point_id != null) {
     const point = await repo.findPoint(deps.db, input.point_id);
     if (!point) throw AppError.field('point-not-found', 'point_id');
+    pointName = point.name;
   }
   if (input.container_id != null) {
     const container = await repo.findContainer(deps.db, input.container_id);
     if (!container || (input.point_id != null && container.point_id !== input.point_id)) {
       throw AppError.field('container-not-found', 'container_id');
+    }
+    if (container.point_id !== null && input.point_id == null) {
+      pointName = (await repo.findPoint(deps.db, container.point_id))?.name ?? null;
     }
     input = { ...input, point_id: container.point_id };
   }
@@ -62,7 +68,46 @@ export async function createReport(
   const year = bogotaYear(now);
   const placeholder = placeholderNumber();
 
-  const { row: filed } = await numberedTransaction(deps.db, 'report', year, async (trx) => {
+  const values = {
+    year,
+    category: input.category,
+    status: 'abierto',
+    description: input.description,
+    lat: input.lat,
+    lng: input.lng,
+    point_id: input.point_id ?? null,
+    container_id: input.container_id ?? null,
+    reporter_id: user?.id ?? null,
+    reporter_name: user ? user.name : source.kind === 'open311' ? source.name : '',
+    reporter_email: user ? user.email : source.kind === 'open311' ? source.email : null,
+    reporter_phone: source.kind === 'open311' ? source.phone : null,
+    source: source.kind,
+    address: source.kind === 'open311' ? source.address : null,
+    media_url: source.kind === 'open311' ? source.mediaUrl : null,
+    duplicate_of_id: null,
+    status_notes: null,
+    assigned_to: null,
+    resolved_at: null,
+    closed_at: null,
+    follow_up_sent_at: null,
+    follow_up_answer: null,
+    follow_up_answered_at: null,
+    created_at: at,
+    updated_at: at,
+  };
+  const created = {
+    kind: 'created',
+    from_status: null,
+    to_status: 'abierto',
+    actor_id: user?.id ?? null,
+    actor_name: user?.name ?? (source.kind === 'open311' ? source.name : SYSTEM),
+    message: null,
+    internal: 0,
+    created_at: at,
+  };
+
+  const filed = await numberedTransaction(deps.db, 'report', year, async (trx) => {
+    const files: Awaited<ReturnType<typeof resolveFileRef>>[] = [];
     const fileIds: number[] = [];
     for (const [i, publicId] of input.photos.entries()) {
       if (!user) throw AppError.field('report-photo-invalid', `photos.${i}`);
@@ -71,55 +116,26 @@ export async function createReport(
       });
       if (fileIds.includes(file.id)) throw AppError.field('report-photo-invalid', `photos.${i}`);
       fileIds.push(file.id);
+      files.push(file);
     }
     const attached = await repo.attachedFileIds(trx, fileIds);
     if (attached.length) throw AppError.field('report-photo-invalid', `photos.${fileIds.indexOf(attached[0]!)}`);
-    const reportId = await repo.insertReport(trx, {
-      number: placeholder.number,
-      year,
-      sequence: placeholder.sequence,
-      category: input.category,
-      status: 'abierto',
-      description: input.description,
-      lat: input.lat,
-      lng: input.lng,
-      point_id: input.point_id ?? null,
-      container_id: input.container_id ?? null,
-      reporter_id: user?.id ?? null,
-      reporter_name: user ? user.name : source.kind === 'open311' ? source.name : '',
-      reporter_email: user ? user.email : source.kind === 'open311' ? source.email : null,
-      reporter_phone: source.kind === 'open311' ? source.phone : null,
-      source: source.kind,
-      address: source.kind === 'open311' ? source.address : null,
-      media_url: source.kind === 'open311' ? source.mediaUrl : null,
-      duplicate_of_id: null,
-      status_notes: null,
-      assigned_to: null,
-      resolved_at: null,
-      closed_at: null,
-      follow_up_sent_at: null,
-      follow_up_answer: null,
-      follow_up_answered_at: null,
-      created_at: at,
-      updated_at: at,
-    });
+    const reportId = await repo.insertReport(trx, { ...values, number: placeholder.number, sequence: placeholder.sequence });
     await repo.insertPhotos(trx, reportId, fileIds);
-    await repo.insertEvent(trx, {
-      report_id: reportId,
-      kind: 'created',
-      from_status: null,
-      to_status: 'abierto',
-      actor_id: user?.id ?? null,
-      actor_name: user?.name ?? (source.kind === 'open311' ? source.name : SYSTEM),
-      message: null,
-      internal: 0,
-      created_at: at,
-    });
-    return { id: reportId };
+    await repo.insertEvent(trx, { ...created, report_id: reportId });
+    return { id: reportId, files };
   });
 
   reportsChanged(deps.db);
-  const row = (await repo.findById(deps.db, filed.id))!;
+  // The row as committed, from what was written: nothing else can have touched it yet.
+  const row: ReportRow = {
+    ...values,
+    id: filed.row.id,
+    number: filed.number,
+    sequence: filed.sequence,
+    point_name: pointName,
+    duplicate_of_number: null,
+  };
   // After the commit: the number is given with it (numberedTransaction).
   await publishWebhookEvent(deps.db, 'report.created', webhookReport(row), now);
   // The point's managers get a record: a new report waits for them.
@@ -139,5 +155,5 @@ export async function createReport(
   }
   const to = row.reporter_email;
   if (to) await sendMail(deps, filedEmail(to, { number: row.number, categoryLabel: category.label, publicUrl: deps.publicUrl }));
-  return publicView(deps, user, row, now);
+  return filedView(deps, user, row, filed.row.files, { ...created, id: 0, report_id: row.id }, category.label, now);
 }

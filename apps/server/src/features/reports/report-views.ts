@@ -14,6 +14,8 @@ import {
 } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../../db/dialect.js';
+import type { FilesTable } from '../../db/types.js';
+import type { Selectable } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
@@ -157,6 +159,30 @@ export async function publicView(deps: ReportsDeps, user: AuthUser | null, row: 
     ...toSummary(deps, row, ctx, user, now),
     history: events.filter((e) => e.internal === 0).map(eventView),
   };
+}
+
+/**
+ * The view of a report just filed, from what its filing wrote: no one can follow it, hide a
+ * photo or add an event before the filer has its answer, so it needs no query (but the role
+ * of a point manager filing at their own point).
+ */
+export async function filedView(
+  deps: ReportsDeps,
+  user: AuthUser | null,
+  row: ReportRow,
+  files: Selectable<FilesTable>[],
+  created: repo.ReportEventRow,
+  categoryLabel: string,
+  now = new Date(),
+): Promise<Report> {
+  const ctx: Context = {
+    labels: new Map([[row.category, categoryLabel]]),
+    photos: files.map((f, position) => ({ ...f, report_id: row.id, hidden: 0, position })),
+    followers: new Map(),
+    following: new Set(),
+    roles: new Map([[row.id, await handlerRole(deps.db, user, row)]]),
+  };
+  return { ...toSummary(deps, row, ctx, user, now), history: [eventView(created)] };
 }
 
 export async function handlerView(deps: ReportsDeps, user: AuthUser, row: ReportRow, now = new Date()): Promise<HandlerReport> {

@@ -58,6 +58,11 @@ describe('filing a report', () => {
     expect(r.photos[0]!.id).toBe(photo);
     expect(r.mine).toBe(true);
     expect(r.history.map((h) => h.to_status)).toEqual(['abierto']);
+    // The answer is built from what the filing wrote: it is what a read of the report gives (but
+    // for the photo links' signatures, which run from the time they are made).
+    const read = await t.app.inject({ method: 'GET', url: `/back/api/v1/reports/${r.number}`, headers: w.ana.headers });
+    const unsigned = (x: typeof r) => ({ ...x, photos: x.photos.map((p) => ({ ...p, url: p.url.split('?')[0] })) });
+    expect(unsigned(read.json<{ data: typeof r }>().data)).toEqual(unsigned(r));
     const mail = await waitForMail(t.app, w.ana.email, r.number);
     expect(mail.text).toContain(`/app/tabs/reports/${r.number}`);
   });
