@@ -248,6 +248,31 @@ export const EXPECTED: Record<string, Role[]> = {
   'POST /back/api/v1/admin/webhooks/{id}/rotate-secret': STAFF,
   'GET /back/api/v1/admin/webhooks/{id}/deliveries': STAFF,
   'POST /back/api/v1/admin/webhooks/{id}/deliveries/{deliveryId}/resend': STAFF,
+  // Rewards: offers are public; balance, ledger and redemptions belong to the signed-in account.
+  'GET /back/api/v1/rewards/offers': ALL,
+  'GET /back/api/v1/rewards/balance': SIGNED_IN,
+  'GET /back/api/v1/rewards/ledger': SIGNED_IN,
+  'GET /back/api/v1/rewards/redemptions': SIGNED_IN,
+  'POST /back/api/v1/rewards/redemptions': SIGNED_IN,
+  // The ally's counter: only accounts staff made an ally's staff, none of the callers here
+  // (routes/rewards/rewards.test.ts covers the ally's staff).
+  'GET /back/api/v1/rewards/ally': [],
+  'POST /back/api/v1/rewards/redemptions/{code}/confirm': [],
+  'GET /back/api/v1/rewards/ally/redemptions': [],
+  'GET /back/api/v1/rewards/ally/offers': [],
+  'POST /back/api/v1/rewards/ally/offers': [],
+  'GET /back/api/v1/admin/rewards/rates': STAFF,
+  'POST /back/api/v1/admin/rewards/rates': STAFF,
+  'GET /back/api/v1/admin/rewards/offers': STAFF,
+  'POST /back/api/v1/admin/rewards/offers': STAFF,
+  'POST /back/api/v1/admin/rewards/offers/{id}/review': STAFF,
+  'GET /back/api/v1/admin/rewards/holds': STAFF,
+  'POST /back/api/v1/admin/rewards/holds/{id}/review': STAFF,
+  'POST /back/api/v1/admin/rewards/adjustments': STAFF,
+  'GET /back/api/v1/admin/rewards/figures': STAFF,
+  'GET /back/api/v1/admin/rewards/settings': STAFF,
+  'PUT /back/api/v1/admin/rewards/settings': STAFF,
+  'PUT /back/api/v1/admin/rewards/ally-staff': STAFF,
 };
 
 /**

@@ -263,6 +263,8 @@ beforeAll(async () => {
     campaignId: String(campaign.id),
     allyId: String(ally.id),
     faqId: String(faq.id),
+    // Review routes answer 400 to the empty body before looking the offer or hold up.
+    rewardId: '1',
   };
 
   const doc = (await t.app.inject({ method: 'GET', url: '/back/api/docs/json' })).json<{
@@ -331,6 +333,7 @@ function idFor(path: string): string {
     [/\/admin\/broadcasts\//, 'broadcastId'],
     [/\/admin\/open311-keys\//, 'open311KeyId'],
     [/\/admin\/webhooks\//, 'webhookId'],
+    [/\/admin\/rewards\/(offers|holds)\//, 'rewardId'],
   ];
   const hit = rules.find(([re]) => re.test(path));
   if (!hit) throw new Error(`no object for {id} in ${path}`);

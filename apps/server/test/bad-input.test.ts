@@ -1,5 +1,20 @@
 import {
   DEMO_PASSWORD,
+  ZAdjustmentCreate,
+  ZAllyStaffAssign,
+  ZAllyStaffResponse,
+  ZHoldReview,
+  ZLedgerEntryResponse,
+  ZOfferReview,
+  ZRedemptionCreate,
+  ZRedemptionWithQrResponse,
+  ZRewardHoldResponse,
+  ZRewardOfferCreate,
+  ZRewardOfferResponse,
+  ZRewardRateCreate,
+  ZRewardRateResponse,
+  ZRewardSettings,
+  ZRewardSettingsResponse,
   ZCreateBranchRequest,
   ZCreatePqrRequest,
   ZCreatePqrResponse,
@@ -39,6 +54,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { seedDemo } from '../src/demo-seed.js';
+import { assignAllyStaff } from '../src/features/rewards/rewards.service.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { randomIp } from './factories/http.js';
 import { validPqr } from './factories/pqr.js';
@@ -61,7 +77,7 @@ import { createUser, householdSignup, loginAs } from './factories/users.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
-type Who = 'anonymous' | 'household' | 'householdB' | 'company' | 'manager' | 'staff';
+type Who = 'anonymous' | 'household' | 'householdB' | 'company' | 'manager' | 'staff' | 'ally';
 type WriteRoute = {
   method: 'POST' | 'PUT' | 'PATCH';
   url: () => string;
@@ -73,7 +89,7 @@ type WriteRoute = {
 
 let t: TestApp;
 const headers = new Map<Who, Record<string, string>>();
-const ids = { point: 0, container: 0, webhook: 0 };
+const ids = { point: 0, container: 0, webhook: 0, ally: 0, offer: 0, hold: 0 };
 let tables: string[] = [];
 const stats = { cases: 0, invalid: 0, ok2xx: 0, other4xx: 0, server5xx: 0 };
 const ROUTES: Record<string, WriteRoute> = {
@@ -247,6 +263,99 @@ const ROUTES: Record<string, WriteRoute> = {
     response: ZWebhookEndpointWithSecretResponse,
     valid: () => ({ overlap_hours: 12 }),
   },
+  // Rewards: household B holds points enough for every accepted case; the offer has stock to spare.
+  'POST /back/api/v1/rewards/redemptions': {
+    method: 'POST',
+    url: () => '/back/api/v1/rewards/redemptions',
+    who: 'householdB',
+    body: ZRedemptionCreate,
+    response: ZRedemptionWithQrResponse,
+    valid: () => ({ offer_id: ids.offer }),
+  },
+  'POST /back/api/v1/rewards/ally/offers': {
+    method: 'POST',
+    url: () => '/back/api/v1/rewards/ally/offers',
+    who: 'ally',
+    body: ZRewardOfferCreate,
+    response: ZRewardOfferResponse,
+    valid: () => ({
+      title: 'Café gratis',
+      terms: 'Un café americano por persona, de lunes a viernes.',
+      picture_id: null,
+      cost_points: 50,
+      stock: 20,
+      valid_from: daysAgo(-1),
+      valid_to: daysAgo(-30),
+      per_person_limit: 1,
+    }),
+  },
+  'POST /back/api/v1/admin/rewards/rates': {
+    method: 'POST',
+    url: () => '/back/api/v1/admin/rewards/rates',
+    who: 'staff',
+    body: ZRewardRateCreate,
+    response: ZRewardRateResponse,
+    valid: () => ({ material: 'pet', points_per_kg: 12, max_kg_per_pickup: 60, effective_from: daysAgo(-2) }),
+  },
+  'POST /back/api/v1/admin/rewards/offers': {
+    method: 'POST',
+    url: () => '/back/api/v1/admin/rewards/offers',
+    who: 'staff',
+    body: ZRewardOfferCreate,
+    response: ZRewardOfferResponse,
+    valid: () => ({
+      ally_id: ids.ally,
+      title: 'Bono de descuento',
+      terms: 'Diez por ciento en la compra.',
+      picture_id: null,
+      cost_points: 100,
+      stock: 10,
+      valid_from: daysAgo(0),
+      valid_to: daysAgo(-60),
+      per_person_limit: 2,
+    }),
+  },
+  'POST /back/api/v1/admin/rewards/offers/{id}/review': {
+    method: 'POST',
+    url: () => `/back/api/v1/admin/rewards/offers/${ids.offer}/review`,
+    who: 'staff',
+    body: ZOfferReview,
+    response: ZRewardOfferResponse,
+    valid: () => ({ decision: 'approved', note: 'Revisada' }),
+  },
+  // The first accepted case resolves the hold; later ones answer 409 and write nothing.
+  'POST /back/api/v1/admin/rewards/holds/{id}/review': {
+    method: 'POST',
+    url: () => `/back/api/v1/admin/rewards/holds/${ids.hold}/review`,
+    who: 'staff',
+    body: ZHoldReview,
+    response: ZRewardHoldResponse,
+    valid: () => ({ decision: 'rejected', note: 'Kilos no verificables' }),
+  },
+  'POST /back/api/v1/admin/rewards/adjustments': {
+    method: 'POST',
+    url: () => '/back/api/v1/admin/rewards/adjustments',
+    who: 'staff',
+    body: ZAdjustmentCreate,
+    response: ZLedgerEntryResponse,
+    valid: () => ({ email: 'hogar@demo.puntoverde.co', points: 10, reason: 'Ajuste de prueba' }),
+  },
+  'PUT /back/api/v1/admin/rewards/settings': {
+    method: 'PUT',
+    url: () => '/back/api/v1/admin/rewards/settings',
+    who: 'staff',
+    body: ZRewardSettings,
+    response: ZRewardSettingsResponse,
+    valid: () => ({ monthly_cap: 4000 }),
+  },
+  'PUT /back/api/v1/admin/rewards/ally-staff': {
+    method: 'PUT',
+    url: () => '/back/api/v1/admin/rewards/ally-staff',
+    who: 'staff',
+    body: ZAllyStaffAssign,
+    response: ZAllyStaffResponse,
+    valid: () => ({ email: 'sucursal@demo.puntoverde.co', ally_id: ids.ally }),
+  },
   // The Open311 POST is form-encoded and authenticated by its api_key field: its own suite
   // (routes/open311) covers its bad input.
 };
@@ -265,7 +374,8 @@ beforeAll(async () => {
   headers.set('company', await demo('empresa@demo.puntoverde.co'));
   headers.set('manager', await demo('gestor@demo.puntoverde.co'));
   headers.set('staff', await demo('admin@demo.puntoverde.co'));
-  headers.set('householdB', await loginAs(t.app, await createUser(t.app, { tc_id: 2 })));
+  const householdB = await createUser(t.app, { tc_id: 2 });
+  headers.set('householdB', await loginAs(t.app, householdB));
   const manager = await t.app.db
     .selectFrom('users')
     .select('id')
@@ -292,6 +402,47 @@ beforeAll(async () => {
     payload: { url: 'https://93.184.216.34/hooks', events: ['report.created'] },
   });
   ids.webhook = webhook.json<{ data: { id: number } }>().data.id;
+  // Rewards: an ally with its staff account, an approved offer, points for household B, a held pickup.
+  ids.ally = (await t.app.db.selectFrom('allies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const allyStaff = await createUser(t.app, { tc_id: 2 });
+  await assignAllyStaff(t.app.db, allyStaff.email, ids.ally, null);
+  headers.set('ally', await loginAs(t.app, allyStaff));
+  const offer = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/admin/rewards/offers',
+    headers: headers.get('staff'),
+    payload: {
+      ...ROUTES['POST /back/api/v1/admin/rewards/offers']!.valid(),
+      stock: 100_000,
+      per_person_limit: 100,
+      cost_points: 1,
+    },
+  });
+  ids.offer = offer.json<{ data: { id: number } }>().data.id;
+  await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/admin/rewards/adjustments',
+    headers: headers.get('staff'),
+    payload: { email: householdB.email, points: 100_000, reason: 'Saldo para el fuzz' },
+  });
+  await t.app.db
+    .insertInto('reward_holds')
+    .values({
+      user_id: householdB.id,
+      request_id: 1,
+      points: 900,
+      description: 'Recolección #1: PET 90 kg',
+      reasons: JSON.stringify(['PET: 90 kg supera el máximo creíble de 50 kg por recolección']),
+      status: 'pending',
+      reviewed_by: null,
+      reviewed_at: null,
+      review_note: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  ids.hold = (
+    await t.app.db.selectFrom('reward_holds').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+  ).id;
   tables = (await t.app.db.introspection.getTables()).map((tb) => tb.name).filter((n) => !n.startsWith('kysely_'));
 }, 120_000);
 

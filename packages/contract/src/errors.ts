@@ -235,6 +235,30 @@ export const ERRORS = {
     message: 'El enlace para responder ya no es válido: abre el reporte en la app para responder.',
   },
   'open311-key-invalid': { status: 403, message: 'Falta el api_key o no es válido.' },
+  // Rewards: points for weighed kilos, allies' offers, redemption codes
+  'reward-offer-not-found': { status: 404, message: 'No encontramos esa oferta.' },
+  'reward-offer-unavailable': {
+    status: 409,
+    message: 'Esta oferta no está disponible ahora: aún no empieza, ya terminó o no está aprobada.',
+  },
+  'reward-out-of-stock': { status: 409, message: 'Se agotaron las unidades de esta oferta.' },
+  'reward-insufficient-points': { status: 409, message: 'No tienes puntos suficientes para esta oferta.' },
+  'reward-limit-reached': { status: 409, message: 'Ya canjeaste esta oferta las veces permitidas por persona.' },
+  'redemption-not-found': { status: 404, message: 'No encontramos ese código de canje en este aliado.' },
+  'redemption-expired': {
+    status: 409,
+    message: 'Este código venció: pasaron más de 30 minutos. Los puntos volvieron a la cuenta de la persona.',
+  },
+  'redemption-already-confirmed': { status: 409, message: 'Este código ya se usó: cada código sirve una sola vez.' },
+  'ally-staff-only': { status: 403, message: 'Esta sección es para el personal de un aliado.' },
+  'reward-hold-not-found': { status: 404, message: 'No encontramos esa revisión de puntos.' },
+  'reward-hold-reviewed': { status: 409, message: 'Esta revisión ya fue resuelta.' },
+  'reward-rate-retroactive': {
+    status: 400,
+    message: 'Una tarifa aplica desde hoy o una fecha futura: los cambios nunca son retroactivos.',
+  },
+  'reward-account-not-found': { status: 404, message: 'No encontramos una cuenta activa con ese correo.' },
+  'ally-not-found-for-offer': { status: 400, message: 'Ese aliado no existe.' },
   // Webhooks: the endpoints staff register for integrators
   'webhook-not-found': { status: 404, message: 'No encontramos ese webhook.' },
   'webhook-delivery-not-found': { status: 404, message: 'No encontramos ese envío del webhook.' },

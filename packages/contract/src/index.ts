@@ -43,3 +43,4 @@ export * from './idempotency.js';
 export * from './where-to-recycle.js';
 export * from './geocoding.js';
 export * from './webhooks.js';
+export * from './rewards.js';

@@ -64,6 +64,13 @@ export const TABLE_OWNERS = {
   webhook_events: 'webhooks',
   webhook_deliveries: 'webhooks',
   webhook_attempts: 'webhooks',
+  reward_rates: 'rewards',
+  reward_balances: 'rewards',
+  reward_ledger: 'rewards',
+  reward_holds: 'rewards',
+  reward_offers: 'rewards',
+  reward_redemptions: 'rewards',
+  reward_ally_staff: 'rewards',
 } as const;
 
 export type TableName = keyof typeof TABLE_OWNERS;

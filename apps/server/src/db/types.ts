@@ -77,6 +77,14 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  // rewards (migration 0045)
+  reward_rates: RewardRatesTable;
+  reward_balances: RewardBalancesTable;
+  reward_ledger: RewardLedgerTable;
+  reward_holds: RewardHoldsTable;
+  reward_offers: RewardOffersTable;
+  reward_redemptions: RewardRedemptionsTable;
+  reward_ally_staff: RewardAllyStaffTable;
 }
 
 /** An integrator's endpoint: where events are sent and the secret that signs them. */
@@ -131,6 +139,103 @@ export interface WebhookAttemptsTable {
   answer_excerpt: string | null;
   error: string | null;
   duration_ms: number;
+}
+
+/** One version of a material's earning rate, applied from `effective_from` (a Bogotá day). */
+export interface RewardRatesTable {
+  id: Generated<number>;
+  material_id: number;
+  points_per_kg: number;
+  max_kg_per_pickup: number;
+  effective_from: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** An account's balance: always the sum of its ledger entries (`rewards:verify`). */
+export interface RewardBalancesTable {
+  user_id: number;
+  balance: number;
+  updated_at: string;
+}
+
+/** One append-only movement of points, signed, with what caused it. */
+export interface RewardLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  /** earned | redeemed | reversed | expired | adjusted */
+  kind: string;
+  points: number;
+  /** pickup | redemption | hold | adjustment */
+  cause_type: string;
+  cause_id: string;
+  description: string;
+  reason: string | null;
+  created_by: number | null;
+  /** Bogotá month, YYYY-MM. */
+  month: string;
+  created_at: string;
+}
+
+/** A pickup's points waiting for staff review (a plausibility bound was passed). */
+export interface RewardHoldsTable {
+  id: Generated<number>;
+  user_id: number;
+  request_id: number;
+  points: number;
+  description: string;
+  /** JSON array of Spanish reasons. */
+  reasons: string;
+  /** pending | approved | rejected | superseded */
+  status: string;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  review_note: string | null;
+  created_at: string;
+}
+
+/** An ally's offer; shown once staff approve it. */
+export interface RewardOffersTable {
+  id: Generated<number>;
+  ally_id: number;
+  title: string;
+  terms: string;
+  picture_file_id: number | null;
+  cost_points: number;
+  stock: number;
+  valid_from: string;
+  valid_to: string;
+  per_person_limit: number;
+  /** pending | approved | rejected */
+  status: string;
+  review_note: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A redemption: points and a unit of stock reserved behind a single-use code. */
+export interface RewardRedemptionsTable {
+  id: Generated<number>;
+  code: string;
+  offer_id: number;
+  user_id: number;
+  points: number;
+  /** reserved | confirmed | expired */
+  status: string;
+  expires_at: string;
+  confirmed_at: string | null;
+  confirmed_by: number | null;
+  created_at: string;
+}
+
+/** An account that confirms redemptions at an ally's counter. */
+export interface RewardAllyStaffTable {
+  user_id: number;
+  ally_id: number;
+  created_at: string;
 }
 
 /** One gapless consecutive: the last number given of `name` in `year` (db/sequence.ts). */

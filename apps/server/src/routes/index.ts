@@ -28,6 +28,7 @@ import whereToRecycleRoutes from './where-to-recycle/index.js';
 import geocodingRoutes from './geocoding/index.js';
 import appLinksRoutes from './app-links/index.js';
 import webhooksRoutes from './webhooks/index.js';
+import rewardsRoutes from './rewards/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -62,6 +63,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(geocodingRoutes);
   await app.register(appLinksRoutes);
   await app.register(webhooksRoutes);
+  await app.register(rewardsRoutes);
   // Last: its helpers use other features' dependencies (the reports' realtime bus).
   await app.register(devRoutes);
 }

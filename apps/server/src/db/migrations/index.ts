@@ -19,6 +19,7 @@ import * as m0032 from './2026_11_26_0032_verified_phone_unique.js';
 import * as m0040 from './2026_12_02_0040_sequences.js';
 import * as m0041 from './2026_12_02_0041_webhooks.js';
 import * as m0042 from './2026_12_02_0042_audit_actor_label.js';
+import * as m0045 from './2026_12_02_0045_rewards.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0040_sequences': m0040,
   '2026_12_02_0041_webhooks': m0041,
   '2026_12_02_0042_audit_actor_label': m0042,
+  '2026_12_02_0045_rewards': m0045,
 };
 
 export const migrationProvider: MigrationProvider = {

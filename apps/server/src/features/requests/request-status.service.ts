@@ -14,6 +14,7 @@ import { bogotaDate, colombianHolidayOn, isSunday } from './pickup-calendar.js';
 import { audienceOf, publish, publishChange } from './request-notices.js';
 import { decideTransition } from './request-state-machine.js';
 import { loadDetail, REQUEST_LINKS, rolesOn, round2, webhookPickupRequest, type RequestsDeps } from './request-views.js';
+import { settleCollectedPickup } from '../rewards/rewards.service.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
 
@@ -177,6 +178,19 @@ export async function changeStatus(
           ]);
         }
       }
+      // Weighed kilos earn points, booked with the collection (rewards decides how many).
+      await settleCollectedPickup(
+        trx,
+        {
+          requestId: id,
+          requesterId: row.requester_id,
+          companyId: row.company_id,
+          pointId: row.point_id,
+          collectedAt: now,
+          items: collected.map((c) => ({ materialId: c.materialId, kg: c.kg })),
+        },
+        now,
+      );
     }
     await repo.insertEvent(trx, {
       request_id: id,
