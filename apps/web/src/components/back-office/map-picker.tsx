@@ -1,6 +1,7 @@
 /**
  * Pick a location by clicking (or tapping) the map; typing the coordinates moves the marker
- * too. Built on lib/map's MapView, which Leaflet loads on demand.
+ * too. Without a pointer, the focused map pans with the arrows and Enter (or "Usar el centro del
+ * mapa") marks its centre. Built on lib/map's MapView, which Leaflet loads on demand.
  */
 import type { CircleMarker, Map as LeafletMap } from 'leaflet';
 import { useContext, useEffect, useRef, useState } from 'react';
@@ -39,6 +40,11 @@ export default function MapPicker({ lat, lng, onPick }: MapPickerProps) {
     };
   }, [leaflet, lat, lng]);
 
+  const pickCentre = () => {
+    const centre = leaflet?.map.getCenter();
+    if (centre) onPickRef.current(Number(centre.lat.toFixed(6)), Number(centre.lng.toFixed(6)));
+  };
+
   return (
     <div className="map-picker">
       <MapView
@@ -49,15 +55,32 @@ export default function MapPicker({ lat, lng, onPick }: MapPickerProps) {
         tileUrl={tileUrl}
         attribution={t('points.map.attribution')}
         className="pv-content-map pv-content-map--small"
+        keyHint={t('requests.form.mapKeys')}
+        crosshair
         onReady={(map, L) => {
           map.on('click', (event) =>
             onPickRef.current(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))),
           );
+          // Enter or Space on the focused map (arrows pan it) marks its centre.
+          const container = map.getContainer();
+          const onKey = (event: KeyboardEvent) => {
+            if (event.target !== container || (event.key !== 'Enter' && event.key !== ' ')) return;
+            event.preventDefault();
+            const centre = map.getCenter();
+            onPickRef.current(Number(centre.lat.toFixed(6)), Number(centre.lng.toFixed(6)));
+          };
+          container.addEventListener('keydown', onKey);
           setLeaflet({ map, L });
-          return () => setLeaflet(null);
+          return () => {
+            container.removeEventListener('keydown', onKey);
+            setLeaflet(null);
+          };
         }}
       />
       <p className="content-card__meta">{t('admin.mapPickerHint')}</p>
+      <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={pickCentre}>
+        {t('requests.form.useMapCentre')}
+      </button>
     </div>
   );
 }

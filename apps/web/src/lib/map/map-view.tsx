@@ -22,7 +22,33 @@ export type MapViewProps = {
   attribution: string;
   onReady: MapReady;
   className?: string;
+  /**
+   * What the keyboard does on the focused map beyond Leaflet's arrows (pan) and + / − (zoom),
+   * e.g. a picker's "Enter marks the centre"; read by screen readers with the map's name.
+   */
+  keyHint?: string;
+  /** A cross at the map's centre, for pickers whose "use the map's centre" places the pin there. */
+  crosshair?: boolean;
 };
+
+/**
+ * Markers the map has panned out of view (or half out, clipped by its edge) leave the tab order:
+ * Leaflet keeps them in the DOM, focusable, where a keyboard user would land on something unseen.
+ */
+export function keepHiddenMarkersOutOfTabOrder(container: HTMLElement): void {
+  const box = container.getBoundingClientRect();
+  for (const marker of container.querySelectorAll<HTMLElement>('.leaflet-marker-icon[tabindex]')) {
+    const r = marker.getBoundingClientRect();
+    const inside =
+      r.width > 0 && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+    const wanted = inside ? '0' : '-1';
+    if (marker.getAttribute('tabindex') !== wanted) {
+      // The marker holding focus as it leaves the view keeps it until focus moves on.
+      if (!inside && document.activeElement === marker) continue;
+      marker.setAttribute('tabindex', wanted);
+    }
+  }
+}
 
 /**
  * A Leaflet map in a container that follows the specification's rules (map-container.ts).
@@ -33,7 +59,7 @@ export type MapViewProps = {
  * under a control (each marker stays a whole, tappable target — WCAG 2.5.8), the buttons are
  * labelled in the app's language, and the attribution link is underlined like any link.
  */
-export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady, className }: MapViewProps) {
+export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady, className, keyHint, crosshair }: MapViewProps) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -72,6 +98,7 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
     let map: LeafletMap | null = null;
     let cleanup: void | (() => void);
     let observer: ResizeObserver | null = null;
+    let frame = 0;
     void (async () => {
       try {
         const element = await findMapContainer(id, { signal: abort.signal });
@@ -95,6 +122,16 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
         if (url && !tilesRef.current) addTiles(url);
         observer = new ResizeObserver(() => created.invalidateSize());
         observer.observe(element);
+        // Markers come and go with every answer and move with every pan: the tab order follows
+        // once per frame.
+        const sync = () => {
+          if (frame) return;
+          frame = requestAnimationFrame(() => {
+            frame = 0;
+            keepHiddenMarkersOutOfTabOrder(element);
+          });
+        };
+        created.on('moveend zoomend resize layeradd', sync);
         await yieldToMain();
         if (abort.signal.aborted) return;
         cleanup = onReadyRef.current(created, L);
@@ -107,6 +144,7 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
     return () => {
       abort.abort();
       observer?.disconnect();
+      if (frame) cancelAnimationFrame(frame);
       if (typeof cleanup === 'function') cleanup();
       map?.remove();
       tilesRef.current = null;
@@ -133,7 +171,13 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
   return (
     <div className="pvp-map-frame" role="region" aria-label={label} aria-busy={tilesLoading && !error ? true : undefined}>
       <div className={`pvp-map-area ${className ?? ''}`}>
-        <div id={id} className="pvp-map" />
+        {/* Leaflet makes the container focusable (arrows pan, + and − zoom): an application with
+            the map's name and its keys, so a screen reader says what it is and how to use it. */}
+        <div id={id} className="pvp-map" role="application" aria-label={label} aria-describedby={`${id}-keys`} />
+        {crosshair ? <span className="pvp-map-crosshair" aria-hidden="true" /> : null}
+        <p id={`${id}-keys`} className="visually-hidden">
+          {keyHint ? `${t('points.map.keys')} ${keyHint}` : t('points.map.keys')}
+        </p>
         {error ? (
           <div className="pvp-map-error" role="alert">
             <p className="pvp-map-error-title">{t('points.map.errorTitle')}</p>

@@ -2,6 +2,9 @@
  * The pickup location: tap the map to drop the pin, use the device position (high accuracy,
  * 10 s, spec §9), or type the address (the form passes it in): a typed address moves the pin,
  * and a pin placed by hand is named by its address, which can fill an empty address field.
+ * Forms with no address field of their own (reports, branches) get an address search here.
+ * Without a pointer or a device position, the keyboard pans the focused map (arrows) and places
+ * the pin at its centre (Enter, or "Usar el centro del mapa"), where a cross marks it.
  */
 import { useIonViewDidEnter } from '@ionic/react';
 import type { GeocodeHit } from '@puntoverde/contract';
@@ -25,6 +28,13 @@ import '../requests.css';
 const MEDELLIN: [number, number] = [6.2442, -75.5812];
 
 export type LatLng = { lat: number; lng: number };
+
+type Search =
+  | { kind: 'idle' | 'searching' | 'short' | 'none' | 'failed' }
+  | { kind: 'found'; hits: GeocodeHit[]; chosen: number | null };
+
+/** The server's shortest search text (v1/geocoding/search). */
+const MIN_SEARCH_LENGTH = 3;
 
 type Lookup =
   | { kind: 'idle' | 'naming' | 'unnamed' | 'not-found' }
@@ -145,10 +155,20 @@ export function LocationPicker({
   const onReady = useCallback((map: LeafletMap, L: LeafletModule) => {
     ref.current = { map, L, pin: null };
     map.on('click', (e) => placeByHandRef.current({ lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.lng.toFixed(6)) }));
+    // Enter or Space on the focused map (arrows pan it) marks its centre.
+    const container = map.getContainer();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.target !== container || (event.key !== 'Enter' && event.key !== ' ')) return;
+      event.preventDefault();
+      const c = map.getCenter();
+      placeByHandRef.current({ lat: Number(c.lat.toFixed(6)), lng: Number(c.lng.toFixed(6)) });
+    };
+    container.addEventListener('keydown', onKey);
     if (initial.current) {
       ref.current.pin = L.circleMarker([initial.current.lat, initial.current.lng], { radius: 10, color: '#ffffff', weight: 3, fillColor: '#1e6b3a', fillOpacity: 1 }).addTo(map);
     }
     return () => {
+      container.removeEventListener('keydown', onKey);
       ref.current = null;
     };
   }, []);
@@ -162,6 +182,38 @@ export function LocationPicker({
       current.pin = current.L.circleMarker([value.lat, value.lng], { radius: 10, color: '#ffffff', weight: 3, fillColor: '#1e6b3a', fillOpacity: 1 }).addTo(current.map);
     if (!current.map.getBounds().contains([value.lat, value.lng])) current.map.setView([value.lat, value.lng], 16);
   }, [value]);
+
+  /** The pin at the map's centre (the keyboard's and the no-location way to place it). */
+  const placeAtCentre = () => {
+    const map = ref.current?.map;
+    if (!map) return;
+    const c = map.getCenter();
+    placeByHand({ lat: Number(c.lat.toFixed(6)), lng: Number(c.lng.toFixed(6)) });
+  };
+
+  // The address search of forms without an address field.
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState<Search>({ kind: 'idle' });
+  const placeAtHit = (hit: GeocodeHit) => {
+    ++sequence.current;
+    setLookup({ kind: 'placed', hit });
+    onChangeRef.current({ lat: hit.lat, lng: hit.lng });
+    ref.current?.map.setView([hit.lat, hit.lng], hit.precision === 'city' ? 13 : hit.precision === 'place' ? 15 : 17);
+  };
+  const searchAddress = async () => {
+    const q = query.trim();
+    if (q.length < MIN_SEARCH_LENGTH) return setSearch({ kind: 'short' });
+    setSearch({ kind: 'searching' });
+    try {
+      const hits = await queryClient.fetchQuery(geocodeSearchQueryOptions(q));
+      if (!hits.length) return setSearch({ kind: 'none' });
+      // One answer places the pin at once; several are offered to choose from.
+      setSearch({ kind: 'found', hits, chosen: hits.length === 1 ? 0 : null });
+      if (hits.length === 1) placeAtHit(hits[0]!);
+    } catch {
+      setSearch({ kind: 'failed' });
+    }
+  };
 
   const locateMe = async () => {
     const position = await geo.request();
@@ -196,9 +248,74 @@ export function LocationPicker({
         {t('requests.form.location')}
       </p>
       <p className="rq-hint">{t('requests.form.locationHint')}</p>
+      {address === undefined ? (
+        <div className="rq-address-search">
+          <label className="rq-label" htmlFor={`${mapId}-q`}>
+            {t('requests.form.searchAddress')}
+          </label>
+          <p className="rq-hint" id={`${mapId}-q-hint`}>
+            {t('requests.form.searchAddressHint')}
+          </p>
+          <div className="rq-address-search-row">
+            <input
+              id={`${mapId}-q`}
+              className="pv-field-input"
+              type="search"
+              autoComplete="street-address"
+              aria-describedby={`${mapId}-q-hint`}
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              onKeyDown={(e) => {
+                // Enter searches here; it must not send the form around the picker.
+                if (e.key !== 'Enter') return;
+                e.preventDefault();
+                void searchAddress();
+              }}
+            />
+            <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => void searchAddress()}>
+              {t('requests.form.search')}
+            </button>
+          </div>
+          <p className="rq-hint" role="status">
+            {search.kind === 'searching'
+              ? t('requests.form.searching')
+              : search.kind === 'short'
+                ? t('requests.form.searchTooShort', { min: MIN_SEARCH_LENGTH })
+                : search.kind === 'none'
+                  ? t('requests.form.searchNone')
+                  : search.kind === 'failed'
+                    ? t('requests.form.searchFailed')
+                    : search.kind === 'found' && search.hits.length > 1
+                      ? t('requests.form.searchFound', { count: search.hits.length })
+                      : ''}
+          </p>
+          {search.kind === 'found' && search.hits.length > 1 ? (
+            <ul className="rq-address-hits" aria-label={t('requests.form.searchResults')}>
+              {search.hits.map((hit, i) => (
+                <li key={`${hit.lat},${hit.lng},${i}`}>
+                  <button
+                    type="button"
+                    className="pv-button pv-button-secondary pv-button-small"
+                    aria-pressed={search.chosen === i}
+                    onClick={() => {
+                      setSearch({ ...search, chosen: i });
+                      placeAtHit(hit);
+                    }}
+                  >
+                    {describeHit(hit)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
       <div className="pv-action-bar">
         <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => void locateMe()} disabled={geo.state.status === 'locating'}>
           {geo.state.status === 'locating' ? t('requests.form.locating') : t('requests.form.useMyLocation')}
+        </button>
+        <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={placeAtCentre}>
+          {t('requests.form.useMapCentre')}
         </button>
         <span className="rq-hint" aria-live="polite">
           {pinStatus()}
@@ -218,6 +335,8 @@ export function LocationPicker({
         attribution={t('points.map.attribution')}
         onReady={onReady}
         className="rq-map-area"
+        keyHint={t('requests.form.mapKeys')}
+        crosshair
       />
       {error ? (
         <p className="rq-error" role="alert">
