@@ -193,3 +193,37 @@ test('staff move two open reports to «En revisión» at once and assign one to 
   await expect(assign.getByRole('status')).toHaveText(`Asignado a ${MANAGER_NAME}`);
   await context.close();
 });
+
+test('a report filed by location 5 m from a point, without naming it, reaches that point manager’s inbox', async ({ browser, request }) => {
+  const near = await request.get(`/back/api/v1/points/near?lat=${HOME.latitude}&lng=${HOME.longitude}&limit=20`);
+  const points = ((await near.json()) as { data: { name: string; lat: number; lng: number }[] }).data;
+  const eca = points.find((p) => p.name === MANAGED_POINT)!;
+  const context = await newContext(browser, { latitude: eca.lat + 5 / 111_320, longitude: eca.lng });
+  const page = await context.newPage();
+  await login(page, HOUSEHOLD);
+  await page.goto('/app/tabs/reports/new');
+  const form = current(page);
+  await form.getByLabel('¿Qué pasa?').selectOption('contenedor_danado');
+  await form.getByLabel('Descripción').fill('La tapa del contenedor está rota y no cierra.');
+  await form.getByRole('button', { name: 'Usar mi ubicación' }).click();
+  await expect(form.getByText(`Lo enviaremos a ${MANAGED_POINT}, el punto más cercano (a 5 m).`)).toBeVisible();
+  await form.getByRole('button', { name: 'Enviar reporte' }).click();
+  await expect(page).toHaveURL(/\/app\/tabs\/reports\/REP-\d{4}-\d{6}$/);
+  const filed = /REP-\d{4}-\d{6}$/.exec(page.url())![0];
+  const report = current(page);
+  await expect(report.getByText(`Punto: ${MANAGED_POINT}`)).toBeVisible();
+  // The place as an address, not "6.24690, -75.59022".
+  await expect(report.getByText(/Ubicación: (Calle|Carrera) \d+/)).toBeVisible();
+  await expect(report.getByText(/-75[.,]\d{5}/)).toHaveCount(0);
+  await context.close();
+
+  const managerContext = await newContext(browser);
+  const managerPage = await managerContext.newPage();
+  await login(managerPage, MANAGER);
+  await managerPage.goto('/app/tabs/reports');
+  const inbox = current(managerPage);
+  await inbox.getByRole('combobox', { name: 'Estado' }).selectOption('abierto');
+  await inbox.getByRole('combobox', { name: 'Categoría' }).selectOption('contenedor_danado');
+  await expect(inbox.getByRole('listitem').filter({ hasText: filed })).toBeVisible();
+  await managerContext.close();
+});

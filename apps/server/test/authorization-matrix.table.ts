@@ -171,6 +171,7 @@ export const EXPECTED: Record<string, Role[]> = {
   // reopening need an account (reopening by anyone but the reporter is a 409 rule, after the body).
   'GET /back/api/v1/reports': ALL,
   'GET /back/api/v1/reports/duplicates': ALL,
+  'GET /back/api/v1/reports/point-match': ALL,
   'GET /back/api/v1/reports/map': ALL,
   'GET /back/api/v1/reports/categories': ALL,
   'GET /back/api/v1/reports/{number}': ALL,
@@ -235,6 +236,8 @@ export const EXPECTED: Record<string, Role[]> = {
   'POST /back/api/v1/me/phone/verification/confirm': SIGNED_IN,
   'GET /back/api/v1/admin/settings/pickups': STAFF,
   'PUT /back/api/v1/admin/settings/pickups': STAFF,
+  'GET /back/api/v1/admin/settings/reports': STAFF,
+  'PUT /back/api/v1/admin/settings/reports': STAFF,
   // ¿Dónde reciclo?: the public dictionary.
   'GET /back/api/v1/materials/search': ALL,
   'GET /back/api/v1/geocoding/search': SIGNED_IN,

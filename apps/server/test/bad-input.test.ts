@@ -35,6 +35,8 @@ import {
   ZContainerResponse,
   ZCreateReportRequest,
   ZReportResponse,
+  ZReportSettingsRequest,
+  ZReportSettingsResponse,
   ZCreateCertificateRequest,
   ZCertificateResponse,
   ZRegisterNotificationsRequest,
@@ -187,6 +189,14 @@ const ROUTES: Record<string, WriteRoute> = {
     body: ZPqrCalendarDay,
     response: ZPqrCalendarListResponse,
     valid: () => ({ date: '2031-03-03', is_working: false, reason: 'Cierre por inventario' }),
+  },
+  'PUT /back/api/v1/admin/settings/reports': {
+    method: 'PUT',
+    url: () => '/back/api/v1/admin/settings/reports',
+    who: 'staff',
+    body: ZReportSettingsRequest,
+    response: ZReportSettingsResponse,
+    valid: () => ({ point_match_radius_m: 150 }),
   },
   'POST /back/api/v1/reports': {
     method: 'POST',

@@ -234,6 +234,8 @@ export const ZReport = z.object({
   description: z.string(),
   lat: z.number(),
   lng: z.number(),
+  /** The place as people write it ("Carrera 70 # 44-12, Laureles, Medellín"); null far from every known place. */
+  address: z.string().nullable(),
   point: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   container_id: z.number().int().nullable(),
   photos: z.array(ZReportPhoto),
@@ -345,6 +347,41 @@ export type ReportDuplicate = z.infer<typeof ZReportDuplicate>;
 export const ZReportDuplicatesResponse = dataOf(z.array(ZReportDuplicate));
 
 export const ZReportNumberParams = z.object({ number: ZReportNumber });
+
+// Point matching: a report filed without a point goes to the nearest active point within the
+// distance staff set, so that point's managers handle it.
+
+/** GET: the point a report filed at `lat,lng` without a point would go to (public). */
+export const REPORT_POINT_MATCH_PATH = '/back/api/v1/reports/point-match';
+export const ZReportPointMatchQuery = z.object({
+  lat: z.coerce.number({ error: 'lat debe ser un número decimal' }).pipe(ZReportLat),
+  lng: z.coerce.number({ error: 'lng debe ser un número decimal' }).pipe(ZReportLng),
+});
+export const ZReportPointMatch = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  distance_m: z.number().int(),
+});
+export type ReportPointMatch = z.infer<typeof ZReportPointMatch>;
+/** `data` is null when no active point is within the distance (or matching is off). */
+export const ZReportPointMatchResponse = dataOf(ZReportPointMatch.nullable());
+
+/** GET/PUT (staff): how far a report may be from a point to go to it. */
+export const REPORT_SETTINGS_PATH = '/back/api/v1/admin/settings/reports';
+export const REPORT_POINT_MATCH_DEFAULT_M = 150;
+export const REPORT_POINT_MATCH_MAX_M = 1000;
+export const ZReportSettings = z.object({
+  /** Metres; 0 turns matching off (reports without a point stay with staff). */
+  point_match_radius_m: z
+    .number({ error: 'Indica la distancia en metros.' })
+    .int({ error: 'Indica la distancia en metros enteros.' })
+    .min(0, { error: 'La distancia no puede ser negativa.' })
+    .max(REPORT_POINT_MATCH_MAX_M, { error: `La distancia puede ser de hasta ${formatIntegerEsCo(REPORT_POINT_MATCH_MAX_M)} m.` }),
+});
+export type ReportSettings = z.infer<typeof ZReportSettings>;
+export const ZReportSettingsRequest = ZReportSettings.strict();
+export const ZReportSettingsResponse = dataOf(ZReportSettings);
 
 // Reporter actions
 export const ZReportReopenRequest = z.object({

@@ -110,6 +110,11 @@ export class GazetteerGeocoder implements Geocoder {
   }
 
   async reverse(lat: number, lng: number): Promise<GeocodeHit | null> {
+    return this.reverseNow(lat, lng);
+  }
+
+  /** {@link reverse} without the promise: the gazetteer is in memory. */
+  reverseNow(lat: number, lng: number): GeocodeHit | null {
     const grid = this.grids.find((g) => inside(g.bounds, lat, lng));
     const place = nearest(PLACES, lat, lng);
     const placeName = place && place.m <= PLACE_RADIUS_M ? place.place.name : null;

@@ -140,6 +140,26 @@ export async function nearPoints(
   return [];
 }
 
+/**
+ * The nearest active point within `withinM` metres of a place, or null: where a report filed
+ * there without a point goes.
+ */
+export async function nearestActivePoint(
+  db: Executor,
+  lat: number,
+  lng: number,
+  withinM: number,
+): Promise<{ id: number; name: string; address: string; distance_m: number } | null> {
+  if (withinM <= 0) return null;
+  const rows = await repo.findSummariesInBbox(db, bboxAround(lat, lng, withinM), {}, NEAR_FETCH_CAP);
+  let best: { r: (typeof rows)[number]; d: number } | null = null;
+  for (const r of rows) {
+    const d = distanceMeters(lat, lng, r.lat, r.lng);
+    if (d <= withinM && (!best || d < best.d || (d === best.d && r.id < best.r.id))) best = { r, d };
+  }
+  return best ? { id: best.r.id, name: best.r.name, address: best.r.address, distance_m: Math.round(best.d) } : null;
+}
+
 /** A container row as the contract shows it (the point page and the staff editor). */
 export function toContainer(row: repo.ContainerRow): Container {
   return {

@@ -4,6 +4,8 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { resolveFileRef } from '../files/files.service.js';
 import { notify } from '../notifications/notifications.service.js';
+import { describePlace } from '../geocoding/geocoding.service.js';
+import { matchReportPoint } from './report-settings.service.js';
 import { requireActiveCategory } from './report-categories.service.js';
 import { publishNotifications, REPORT_APP_LINK, sendMail } from './report-notices.js';
 import { filedView, webhookReport, type ReportsDeps } from './report-views.js';
@@ -64,6 +66,15 @@ export async function createReport(
     }
     input = { ...input, point_id: container.point_id };
   }
+  // Filed without a point: it goes to the nearest active point within the distance staff set,
+  // so that point's managers see it (the form told the reporter which one).
+  if (input.point_id == null) {
+    const match = await matchReportPoint(deps.db, input.lat, input.lng);
+    if (match) {
+      input = { ...input, point_id: match.id };
+      pointName = match.name;
+    }
+  }
   const at = now.toISOString();
   const year = bogotaYear(now);
   const placeholder = placeholderNumber();
@@ -82,7 +93,7 @@ export async function createReport(
     reporter_email: user ? user.email : source.kind === 'open311' ? source.email : null,
     reporter_phone: source.kind === 'open311' ? source.phone : null,
     source: source.kind,
-    address: source.kind === 'open311' ? source.address : null,
+    address: (source.kind === 'open311' ? source.address : null) ?? describePlace(input.lat, input.lng),
     media_url: source.kind === 'open311' ? source.mediaUrl : null,
     duplicate_of_id: null,
     status_notes: null,

@@ -19,6 +19,7 @@ import type { Selectable } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { describePlace } from '../geocoding/geocoding.service.js';
 import { toUploadedFile } from '../files/files.service.js';
 import { pointIdsOfManager } from '../points/points.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
@@ -136,6 +137,7 @@ export function toSummary(deps: ReportsDeps, row: ReportRow, ctx: Context, user:
     description: row.description,
     lat: row.lat,
     lng: row.lng,
+    address: row.address ?? describePlace(row.lat, row.lng),
     point: row.point_id !== null && row.point_name !== null ? { id: row.point_id, name: row.point_name } : null,
     container_id: row.container_id,
     photos: ctx.photos.filter((p) => p.report_id === row.id && p.hidden === 0).map((p) => photoView(deps.secret, p)),

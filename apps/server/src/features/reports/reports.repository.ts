@@ -1,3 +1,4 @@
+import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
 import type { FilesTable, ReportEventsTable, ReportsTable } from '../../db/types.js';
@@ -374,4 +375,16 @@ export async function countOpenReports(db: Executor): Promise<number> {
     .where('status', 'in', [...REPORT_OPEN_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The app_setting key of the distance within which a report without a point goes to the nearest point. */
+export const POINT_MATCH_RADIUS_KEY = 'reports.point_match_radius_m';
+
+export async function readPointMatchRadius(db: Executor): Promise<number | undefined> {
+  const value = (await findAppSetting(db, POINT_MATCH_RADIUS_KEY))?.value;
+  return value === undefined ? undefined : Number(value);
+}
+
+export async function writePointMatchRadius(db: Executor, metres: number, at: string): Promise<void> {
+  await writeAppSetting(db, POINT_MATCH_RADIUS_KEY, String(metres), at);
 }

@@ -1,5 +1,8 @@
 import {
   ADMIN_REPORT_CATEGORIES_PATH,
+  REPORT_SETTINGS_PATH,
+  ZReportSettingsRequest,
+  ZReportSettingsResponse,
   HANDLING_REPORTS_PATH,
   ZReportCategoryCreate,
   ZReportCategoryListResponse,
@@ -24,6 +27,7 @@ import * as categories from '../../features/reports/report-categories.service.js
 import { addInternalNote, assertHandles, assignReport, getHandlerReport, listHandlerReports, setPhotoHidden } from '../../features/reports/report-handling.service.js';
 import { bulkChangeStatus, changeStatus } from '../../features/reports/report-status.service.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
+import { readReportSettings, writeReportSettings } from '../../features/reports/report-settings.service.js';
 import { reportsDeps } from './deps.js';
 
 /**
@@ -214,5 +218,45 @@ export async function reportCategoryAdminRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({ data: await categories.updateCategory(app.db, request.params.code, request.body, requireAdmin(request)) }),
+  );
+}
+
+/** Staff: how far a report filed without a point may be from a point to go to its managers. */
+export async function reportSettingsAdminRoutes(app: FastifyInstance) {
+  declareAuthLevel(app, 'admin');
+  app.addHook('onRequest', async (request) => {
+    requireAdmin(request);
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['admin'];
+  const security = [{ bearer: [] }];
+
+  r.get(
+    REPORT_SETTINGS_PATH,
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'adminSettings.getReports',
+        summary: 'Distancia a la que un reporte sin punto se envía al punto activo más cercano (solo administración)',
+        response: { 200: ZReportSettingsResponse },
+      },
+    },
+    async () => ({ data: await readReportSettings(app.db) }),
+  );
+
+  r.put(
+    REPORT_SETTINGS_PATH,
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'adminSettings.updateReports',
+        summary: 'Cambia esa distancia en metros (0 la apaga: los reportes sin punto quedan con la administración)',
+        body: ZReportSettingsRequest,
+        response: { 200: ZReportSettingsResponse },
+      },
+    },
+    async (request) => ({ data: await writeReportSettings(app.db, requireAdmin(request).id, request.body) }),
   );
 }

@@ -2,6 +2,9 @@ import {
   REPORTS_PATH,
   REPORT_CATEGORIES_PATH,
   REPORT_MAP_PATH,
+  REPORT_POINT_MATCH_PATH,
+  ZReportPointMatchQuery,
+  ZReportPointMatchResponse,
   ZReportMapQuery,
   ZReportMapResponse,
   ZReportCategoryListResponse,
@@ -22,10 +25,11 @@ import { activeCategories } from '../../features/reports/report-categories.servi
 import { createReport } from '../../features/reports/report-filing.service.js';
 import { answerFollowUp, sendDueFollowUps } from '../../features/reports/report-follow-up.service.js';
 import { followReport, unfollowReport } from '../../features/reports/report-followers.service.js';
+import { matchReportPoint } from '../../features/reports/report-settings.service.js';
 import { reopenReport } from '../../features/reports/report-status.service.js';
 import { findDuplicates, getReport, listReports, publicListBody, reportMap } from '../../features/reports/reports.service.js';
 import { requireUser } from '../../plugins/auth.js';
-import handlingRoutes, { reportCategoryAdminRoutes } from './admin.js';
+import handlingRoutes, { reportCategoryAdminRoutes, reportSettingsAdminRoutes } from './admin.js';
 import { reportsDeps } from './deps.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
@@ -139,6 +143,20 @@ export default async function reportsRoutes(app: FastifyInstance) {
   );
 
   r.get(
+    REPORT_POINT_MATCH_PATH,
+    {
+      schema: {
+        tags,
+        operationId: 'reports.matchPoint',
+        summary: 'El punto activo más cercano al que irá un reporte sin punto hecho en ese lugar (null si ninguno está a la distancia fijada)',
+        querystring: ZReportPointMatchQuery,
+        response: { 200: ZReportPointMatchResponse },
+      },
+    },
+    async (request) => ({ data: await matchReportPoint(app.db, request.query.lat, request.query.lng) }),
+  );
+
+  r.get(
     `${REPORTS_PATH}/:number`,
     {
       schema: { tags, operationId: 'reports.get', summary: 'Un reporte con su historial público', params: ZReportNumberParams, response: { 200: ZReportResponse } },
@@ -212,6 +230,7 @@ export default async function reportsRoutes(app: FastifyInstance) {
 
   await app.register(handlingRoutes);
   await app.register(reportCategoryAdminRoutes);
+  await app.register(reportSettingsAdminRoutes);
 
   // The "¿Se resolvió?" e-mails, 7 days after resuelto.
   let timer: NodeJS.Timeout | null = null;

@@ -24,6 +24,7 @@ import { AdminAccess } from '../admin-access';
 import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
+import { ReportPointMatchSetting } from '../../features/reports/components/report-point-match-setting';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import '../../features/content/content-ui.css';
 import '../../features/admin/components/admin-sections.css';
@@ -176,6 +177,7 @@ export default function AdminPage() {
                   </li>
                 </ul>
                 <PickupPhoneSetting />
+                <ReportPointMatchSetting />
                 <p className="content-card__meta">
                   <Icon icon={documentTextOutline} className="admin-sections-icon-inline" /> {t('admin.apiDocs')}{' '}
                   <a href="/back/api/docs">/back/api/docs</a>

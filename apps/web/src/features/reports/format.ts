@@ -7,6 +7,11 @@ export function formatMeters(m: number, language: string): string {
   return `${numberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(m / 1000)} km`;
 }
 
+/** A coordinate with five decimals in the language's notation (`6,24690` in Spanish). */
+export function formatCoordinate(value: number, language: string): string {
+  return numberFormat(localeOf(language), { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(value);
+}
+
 /** `26 de noviembre de 2026` in Bogotá. */
 export function formatDay(iso: string, language: string): string {
   return dateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'America/Bogota' }).format(new Date(iso));

@@ -11,7 +11,7 @@ import { FormAlert } from '../../../components/field-shell';
 import { useAssignees, useAssignReport, useHandlerAction, useHandlerReport } from '../api/handling';
 import { useReport } from '../api/get-report';
 import { useReportAction } from '../api/report-actions';
-import { formatDay, reportPath } from '../format';
+import { formatCoordinate, formatDay, reportPath } from '../format';
 import { ReportStatusBadge } from './report-list';
 import '../../../components/actions.css';
 import '../reports.css';
@@ -250,7 +250,10 @@ export function ReportDetail({ number, loggedIn, mayHandle }: { number: string; 
       <p className="rp-description">{r.description}</p>
       <p className="rp-hint">
         {r.point ? `${t('reports.detail.point', { name: r.point.name })} · ` : ''}
-        {t('reports.detail.place', { lat: r.lat.toFixed(5), lng: r.lng.toFixed(5) })} ·{' '}
+        {r.address
+          ? t('reports.detail.address', { address: r.address })
+          : t('reports.detail.place', { lat: formatCoordinate(r.lat, i18n.language), lng: formatCoordinate(r.lng, i18n.language) })}{' '}
+        ·{' '}
         {t('reports.duplicates.followers', { count: r.followers })}
       </p>
       {r.photos.length ? (

@@ -23,6 +23,7 @@ import { useReportCategories } from '../api/categories';
 import { CREATE_REPORT_PATH, useCreateReport } from '../api/create-report';
 import { useDuplicates } from '../api/duplicates';
 import { usePointForReport } from '../api/point-for-report';
+import { usePointMatch } from '../api/point-match';
 import { runReportAction } from '../api/report-actions';
 import { formatMeters } from '../format';
 import '../../../components/actions.css';
@@ -119,6 +120,8 @@ export function ReportForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [joining, setJoining] = useState<string | null>(null);
 
+  // Without a point of its own the server sends it to the nearest point: say which before sending.
+  const match = usePointMatch(pointId === null && location ? location : null);
   const duplicates = useDuplicates(category && location ? { category, lat: location.lat, lng: location.lng } : null);
   const containers = point.data?.containers ?? [];
   const asksContainer = !!categories.data?.find((c) => c.code === category)?.asks_container;
@@ -287,6 +290,13 @@ export function ReportForm({
         mapLabel={t('reports.form.mapLabel')}
         {...(locationError ? { error: locationError } : {})}
       />
+      {pointId === null && location && match.isSuccess ? (
+        <p className="rp-point" role="status">
+          {match.data
+            ? t('reports.form.sendsTo', { name: match.data.name, distance: formatMeters(match.data.distance_m, i18n.language) })
+            : t('reports.form.sendsToStaff')}
+        </p>
+      ) : null}
 
       {duplicates.data?.length ? (
         <section className="rp-duplicates" aria-labelledby="rp-duplicates-title">
