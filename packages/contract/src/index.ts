@@ -44,3 +44,4 @@ export * from './where-to-recycle.js';
 export * from './geocoding.js';
 export * from './webhooks.js';
 export * from './rewards.js';
+export * from './colombian-formats.js';

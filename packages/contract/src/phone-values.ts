@@ -4,6 +4,8 @@
  * profile) do not load zod for them.
  */
 
+import { formatColombianPhone } from './colombian-formats.js';
+
 export const PHONE_PATHS = {
   /** POST: sends a code to the profile's mobile, or to `phone` (which becomes the profile's on success). */
   sendCode: '/back/api/v1/me/phone/verification',
@@ -26,9 +28,6 @@ export const PHONE_MESSAGES_ES = {
   code: `Escribe los ${PHONE_CODE_LENGTH} dígitos del código que te llegó por SMS.`,
 } as const;
 
-/** `+57 301 234 5678`: how a Colombian mobile is shown. */
-export function formatColombianMobile(phone: string): string {
-  const d = phone.replace(/\D/g, '').replace(/^57(?=\d{10}$)/, '');
-  return d.length === 10 ? `+57 ${d.slice(0, 3)} ${d.slice(3, 6)} ${d.slice(6)}` : phone;
-}
+/** `+57 301 234 5678`: how a Colombian mobile is shown (the one phone format of colombian-formats). */
+export const formatColombianMobile = formatColombianPhone;
 

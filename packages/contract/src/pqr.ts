@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDocumentNumber } from './colombian-formats.js';
 import { dataOf, safeMultilineText, safeText } from './common.js';
 
 /**
@@ -139,15 +140,6 @@ export const ZPqrPhone = safeText()
   .transform((v) => v.replace(/[\s().-]/g, '').replace(/^(\+?57)(?=\d{10}$)/, ''))
   .pipe(z.string().regex(/^(3\d{9}|60\d{8})$/, { message: 'Escribe un celular de 10 dígitos (3XX) o un fijo 60X.' }));
 
-/** DIAN check digit of a NIT (Orden Administrativa 4 de 1989). */
-function nitCheckDigit(base: string): number {
-  const weights = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
-  const digits = base.split('').reverse();
-  const sum = digits.reduce((acc, d, i) => acc + Number(d) * (weights[i] ?? 0), 0);
-  const r = sum % 11;
-  return r > 1 ? 11 - r : r;
-}
-
 /** A file id from the uploads feature (`POST /back/api/v1/files` or the PQR upload). */
 export const ZPqrFileId = safeText().min(1).max(64);
 
@@ -202,26 +194,16 @@ export const ZCreatePqrRequest = z
       }
       const doc = typeof v.document_number === 'string' ? v.document_number.trim() : '';
       if (!doc) return;
-      if (v.document_type === 'NIT') {
-        const m = /^(\d{8,10})(?:-?(\d))?$/.exec(doc.replace(/\./g, ''));
-        if (!m) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['document_number'],
-            message: 'Escribe el NIT sin puntos, por ejemplo 900123456-8.',
-          });
-        } else if (m[2] !== undefined && nitCheckDigit(m[1] ?? '') !== Number(m[2])) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['document_number'],
-            message: 'El dígito de verificación del NIT no coincide.',
-          });
-        }
-      } else if (['CC', 'TI'].includes(v.document_type) && !/^\d{3,11}$/.test(doc.replace(/\./g, ''))) {
-        ctx.addIssue({ code: 'custom', path: ['document_number'], message: 'Escribe solo los números del documento.' });
-      } else if (!/^[A-Za-z0-9-]{3,20}$/.test(doc)) {
-        ctx.addIssue({ code: 'custom', path: ['document_number'], message: 'Usa solo letras, números y guiones.' });
-      }
+      if (parseDocumentNumber(v.document_type, doc) !== null) return;
+      const message =
+        v.document_type === 'NIT'
+          ? /^[\d\s.]+-\s*\d$/.test(doc)
+            ? 'El dígito de verificación del NIT no coincide.'
+            : 'Escribe el NIT con o sin puntos y con su dígito de verificación, por ejemplo 900.123.456-8.'
+          : ['CC', 'TI'].includes(v.document_type)
+            ? 'Escribe solo los números del documento (puedes separarlos con puntos).'
+            : 'Usa solo letras, números y guiones.';
+      ctx.addIssue({ code: 'custom', path: ['document_number'], message });
     },
     { when: () => true },
   );

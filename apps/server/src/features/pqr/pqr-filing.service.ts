@@ -1,4 +1,5 @@
 import {
+  parseDocumentNumber,
   PQR_TRANSFER_TERM_BUSINESS_DAYS,
   pqrTermDays,
   type CreatePqrInput,
@@ -52,7 +53,7 @@ export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUs
       requester_user_id: user?.id ?? null,
       name: input.name,
       document_type: input.document_type,
-      document_number: input.document_number.replace(/\./g, ''),
+      document_number: parseDocumentNumber(input.document_type, input.document_number) ?? input.document_number,
       email: input.email,
       phone: input.phone,
       answer_channel: input.answer_channel,

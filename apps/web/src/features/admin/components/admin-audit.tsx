@@ -3,6 +3,7 @@ import { IonItem, IonLabel } from '@ionic/react';
 import type { AuditEntry } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/date-format';
 import { useAdminList, type Page } from '../../../lib/admin-resource';
 import { AdminListBody } from '../../../components/back-office/admin-list';
 import { Pager } from '../../../components/back-office/pager';
@@ -39,7 +40,7 @@ function Json({ label, value }: { label: string; value: unknown }) {
 }
 
 export function AdminAudit() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [entity, setEntity] = useState('');
   const [page, setPage] = useState(1);
   const list = useAdminList<Page<AuditEntry>>('audit', 'audit', { entity: entity || undefined, page, page_size: PAGE_SIZE });
@@ -75,7 +76,7 @@ export function AdminAudit() {
                       ? t('admin.audit.cli', { user: entry.actor_label.slice('cli:'.length) })
                       : t('admin.audit.system')}{' '}
                   ·{' '}
-                  <time dateTime={entry.created_at}>{new Date(entry.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</time>
+                  <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>
                 </p>
                 <Json label={t('admin.audit.before')} value={entry.before} />
                 <Json label={t('admin.audit.after')} value={entry.after} />

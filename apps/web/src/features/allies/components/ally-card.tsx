@@ -1,4 +1,5 @@
 /** One ally or adhered member: logo, kind, category, description, benefits and contact. */
+import { formatColombianPhone, phoneHref } from '@puntoverde/contract';
 import type { Ally } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAddress } from '../../../lib/address';
@@ -47,7 +48,7 @@ export function AllyCard({ ally }: { ally: Ally }) {
         ) : null}
         {ally.phone ? (
           <li>
-            <a href={`tel:${ally.phone}`}>{ally.phone}</a>
+            <a href={phoneHref(ally.phone)}>{formatColombianPhone(ally.phone)}</a>
           </li>
         ) : null}
         {ally.email ? (

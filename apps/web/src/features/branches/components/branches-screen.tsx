@@ -4,12 +4,7 @@
  * reactivate, and send the invitation again.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ZCreateBranchRequest,
-  type Branch,
-  type CreateBranchRequest,
-  type UpdateBranchRequest,
-} from '@puntoverde/contract';
+import { type Branch, type CreateBranchRequest, formatColombianPhone, phoneHref, type UpdateBranchRequest, ZCreateBranchRequest } from '@puntoverde/contract';
 import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -186,7 +181,7 @@ function BranchCard({ branch, onEdit }: { branch: Branch; onEdit: () => void }) 
         {branch.phone ? (
           <>
             {' · '}
-            <a href={`tel:${branch.phone}`}>{branch.phone}</a>
+            <a href={phoneHref(branch.phone)}>{formatColombianPhone(branch.phone)}</a>
           </>
         ) : null}
       </p>

@@ -1,4 +1,5 @@
 /** The Conócenos page: staff-written text and the scheme's contact channels. */
+import { formatColombianPhone, phoneHref } from '@puntoverde/contract';
 import { IonSkeletonText } from '@ionic/react';
 import { callOutline, globeOutline, locationOutline, logoFacebook, logoInstagram, logoWhatsapp, mailOutline, timeOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,7 @@ export function AboutView() {
   const whatsapp = about.whatsapp?.replace(/\D/g, '');
   const channels = [
     about.email ? { icon: mailOutline, label: t('content.email'), value: about.email, href: `mailto:${about.email}` } : null,
-    about.phone ? { icon: callOutline, label: t('content.phone'), value: about.phone, href: `tel:${about.phone.replace(/\s/g, '')}` } : null,
+    about.phone ? { icon: callOutline, label: t('content.phone'), value: formatColombianPhone(about.phone), href: phoneHref(about.phone) } : null,
     whatsapp
       ? { icon: logoWhatsapp, label: 'WhatsApp', value: about.whatsapp ?? '', href: `https://wa.me/${whatsapp.length === 10 ? `57${whatsapp}` : whatsapp}` }
       : null,

@@ -1,5 +1,5 @@
 import { useIonToast } from '@ionic/react';
-import { CONTAINER_FULL_PERCENT, POINT_KIND_COLORS, TOAST_DURATION_MS, type Container, type Material, type PointDetail } from '@puntoverde/contract';
+import { type Container, CONTAINER_FULL_PERCENT, formatColombianPhone, type Material, phoneHref, POINT_KIND_COLORS, type PointDetail, TOAST_DURATION_MS } from '@puntoverde/contract';
 import type { Map as LeafletMap } from 'leaflet';
 import { useCallback, useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -216,7 +216,7 @@ export function PointDetailView({ id, tileUrl }: { id: number; tileUrl: string |
         <h3 id={`${mapId}-contact`}>{t('points.detail.contact')}</h3>
         <p>
           {data.phone ? (
-            <a href={`tel:${data.phone.replace(/\s+/g, '')}`}>{data.phone}</a>
+            <a href={phoneHref(data.phone)}>{formatColombianPhone(data.phone)}</a>
           ) : (
             t('points.detail.noPhone')
           )}

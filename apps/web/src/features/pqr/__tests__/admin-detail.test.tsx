@@ -59,7 +59,7 @@ describe('PQR back-office detail', () => {
     routeFetch(routes);
     renderPqr(<AdminDetail radicado={detail.radicado} onDone={() => {}} />, '/admin/pqr');
     const requester = await screen.findByRole('region', { name: 'Peticionario' });
-    expect(within(requester).getByText('CC 1020304050')).toBeInTheDocument();
+    expect(within(requester).getByText('CC 1.020.304.050')).toBeInTheDocument();
     expect(within(requester).getByText('Sin cuenta')).toBeInTheDocument();
     const history = screen.getByRole('region', { name: 'Historial' });
     const entries = within(history).getAllByRole('listitem');

@@ -56,6 +56,17 @@ describe('PQR filing form', () => {
     });
   });
 
+  it('accepts a cédula written with dots, as people write it', async () => {
+    const calls = routeFetch([dueDate, { method: 'POST', match: /v1\/pqr$/, status: 201, body: { data: filedPqr } }]);
+    const onFiled = vi.fn();
+    renderPqr(<PqrForm onFiled={onFiled} />);
+    fillValid();
+    fill('Número de documento', '1.017.234.567');
+    fireEvent.click(screen.getByRole('button', { name: 'Radicar PQR' }));
+    await waitFor(() => expect(onFiled).toHaveBeenCalledWith(filedPqr));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ document_type: 'CC', document_number: '1.017.234.567' });
+  });
+
   it('puts a server field error on its field', async () => {
     routeFetch([
       dueDate,

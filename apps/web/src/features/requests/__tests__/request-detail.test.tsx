@@ -70,7 +70,7 @@ describe('request detail', () => {
     vi.stubGlobal('fetch', fetchStub);
     renderWithProviders(<RequestDetailView request={{ ...base, allowed_transitions: ['aceptada', 'rechazada'] }} viewer="manager" />);
     expect(screen.getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '3001234567' })).toHaveAttribute('href', 'tel:3001234567');
+    expect(screen.getByRole('link', { name: '+57 300 123 4567' })).toHaveAttribute('href', 'tel:+573001234567');
     fireEvent.click(screen.getByRole('button', { name: 'Rechazar' }));
     fireEvent.click(screen.getByRole('button', { name: 'Rechazar solicitud' }));
     expect(await screen.findByText('Escribe el motivo del rechazo: el solicitante lo verá.')).toBeInTheDocument();

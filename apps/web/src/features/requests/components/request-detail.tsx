@@ -3,13 +3,7 @@
  * now (the server's `allowed_transitions`): the requester cancels; the point's manager accepts,
  * schedules, rejects or records the collected kilos.
  */
-import {
-  REQUEST_MAX_KG_PER_ITEM,
-  TIME_WINDOW_HOURS,
-  type PickupRequestDetail,
-  type RequestStatus,
-  type RequestStatusChange,
-} from '@puntoverde/contract';
+import { formatColombianPhone, phoneHref, type PickupRequestDetail, REQUEST_MAX_KG_PER_ITEM, type RequestStatus, type RequestStatusChange, TIME_WINDOW_HOURS } from '@puntoverde/contract';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -400,7 +394,7 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
               {viewer === 'manager' && r.requester.phone ? (
                 <>
                   {' · '}
-                  <a href={`tel:${r.requester.phone}`}>{r.requester.phone}</a>{' '}
+                  <a href={phoneHref(r.requester.phone)}>{formatColombianPhone(r.requester.phone)}</a>{' '}
                   <PhoneStatus verified={r.requester.phone_verified} />
                 </>
               ) : null}

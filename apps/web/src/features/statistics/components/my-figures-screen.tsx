@@ -6,6 +6,7 @@
 import type { MyStatistics } from '@puntoverde/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@puntoverde/contract';
 import { formatNumber } from '../../../lib/number-format';
 import { useMyStatistics } from '../api/my-statistics';
 import { useMaterials } from '../../../lib/materials';
@@ -164,7 +165,7 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
           ) : (
             <div className="st-side">
               <FiguresChart table={shown} lang={lang} label={t('statistics.figures.chartLabel')} />
-              <FiguresTable table={shown} caption={t('statistics.figures.tableCaption', { from: period.from, to: period.to })} />
+              <FiguresTable table={shown} caption={t('statistics.figures.tableCaption', { from: formatDate(period.from, i18n.language), to: formatDate(period.to, i18n.language) })} />
             </div>
           )}
 

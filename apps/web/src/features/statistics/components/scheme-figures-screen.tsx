@@ -5,6 +5,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate } from '@puntoverde/contract';
 import { formatNumber } from '../../../lib/number-format';
 import { useImpactFactors, useSchemeStatistics, useUpdateImpactFactor, type SchemeFilters } from '../api/scheme-statistics';
 import { periodOf, PERIOD_PRESETS, type PeriodPreset } from '../period';
@@ -95,7 +96,7 @@ export function SchemeFiguresScreen() {
             </div>
           </dl>
           {table.months.length ? (
-            <FiguresTable table={table} caption={t('statistics.staff.caption', { from: period.from, to: period.to })} />
+            <FiguresTable table={table} caption={t('statistics.staff.caption', { from: formatDate(period.from, i18n.language), to: formatDate(period.to, i18n.language) })} />
           ) : (
             <EmptyState title={t('statistics.staff.empty')} />
           )}

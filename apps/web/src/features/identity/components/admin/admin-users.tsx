@@ -1,18 +1,11 @@
 /** Back office: search users, change their type, admin flag or state, resend verification, create point managers. */
 import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  TOAST_DURATION_MS,
-  TOAST_LONG_DURATION_MS,
-  USER_KIND_LABELS_ES,
-  ZAdminCreateManager,
-  userKindOf,
-  type AdminUser,
-  type AdminUserUpdate,
-} from '@puntoverde/contract';
+import { type AdminUser, type AdminUserUpdate, formatColombianPhone, TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, USER_KIND_LABELS_ES, userKindOf, ZAdminCreateManager } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../lib/date-format';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
@@ -45,7 +38,7 @@ function kindOptions(t: (key: string) => string) {
 
 /** One account: its details and the changes staff can make (deactivation asks first). */
 export function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [confirmingDeactivation, setConfirmingDeactivation] = useState(false);
   const [present] = useIonToast();
   const update = useAdminMutation('users', (body: AdminUserUpdate) => adminSend<AdminUser>('PATCH', `users/${user.id}`, body));
@@ -68,11 +61,11 @@ export function UserDetail({ user, onDone }: { user: AdminUser; onDone: () => vo
         <dt>{t('admin.users.document')}</dt>
         <dd>{[user.document_type, user.document_number].filter(Boolean).join(' ') || '—'}</dd>
         <dt>{t('content.phone')}</dt>
-        <dd>{user.phone ?? '—'}</dd>
+        <dd>{user.phone ? formatColombianPhone(user.phone) : '—'}</dd>
         <dt>{t('admin.users.verified')}</dt>
         <dd>{user.email_verified_at ? t('admin.yes') : t('admin.no')}</dd>
         <dt>{t('admin.users.createdAt')}</dt>
-        <dd>{new Date(user.created_at).toLocaleString('es-CO', { timeZone: 'America/Bogota' })}</dd>
+        <dd>{formatDateTime(user.created_at, i18n.language)}</dd>
       </dl>
       <FilterSelectField
         label={t('admin.users.changeKind')}

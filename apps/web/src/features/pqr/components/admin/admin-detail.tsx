@@ -1,15 +1,6 @@
 /** Back-office detail of one PQR: requester, request, history with notes, and every staff action. */
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  ZAdminPqrAnswerRequest,
-  ZAdminPqrExtensionRequest,
-  ZAdminPqrNoteRequest,
-  ZAdminPqrTransferRequest,
-  type AdminPqrAnswerRequest,
-  type AdminPqrDetail,
-  type AdminPqrExtensionRequest,
-  type AdminPqrTransferRequest,
-} from '@puntoverde/contract';
+import { type AdminPqrAnswerRequest, type AdminPqrDetail, type AdminPqrExtensionRequest, type AdminPqrTransferRequest, formatColombianPhone, formatDocumentNumber, phoneHref, ZAdminPqrAnswerRequest, ZAdminPqrExtensionRequest, ZAdminPqrNoteRequest, ZAdminPqrTransferRequest } from '@puntoverde/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../../components/app-link';
@@ -82,12 +73,12 @@ export function AdminDetail({ radicado, onDone }: { radicado: string; onDone: (m
             <dl className="pqr-facts">
               <Fact term={t('pqr.form.name')}>{p.name}</Fact>
               <Fact term={t('pqr.form.documentNumber')}>
-                {p.document_type} {p.document_number}
+                {p.document_type} {formatDocumentNumber(p.document_type, p.document_number)}
               </Fact>
               <Fact term={t('pqr.form.email')}>
                 <a href={`mailto:${p.email}`}>{p.email}</a>
               </Fact>
-              <Fact term={t('pqr.form.phone')}>{p.phone ? <a href={`tel:${p.phone}`}>{p.phone}</a> : '—'}</Fact>
+              <Fact term={t('pqr.form.phone')}>{p.phone ? <a href={phoneHref(p.phone)}>{formatColombianPhone(p.phone)}</a> : '—'}</Fact>
               <Fact term={t('pqr.form.answerChannel')}>{t(`pqr.answerChannels.${p.answer_channel}`)}</Fact>
               <Fact term={t('pqr.admin.account')}>
                 {p.requester_user_id ? t('pqr.admin.withAccount') : t('pqr.admin.anonymous')}
