@@ -6,6 +6,7 @@ import { pointsDemoSeeder } from './features/points/points.seed.js';
 import { pqrDemoSeeder } from './features/pqr/pqr.seed.js';
 import { reportsDemoSeeder } from './features/reports/reports.seed.js';
 import { requestsDemoSeeder } from './features/requests/requests.seed.js';
+import { rewardsDemoSeeder } from './features/rewards/rewards.seed.js';
 import { statisticsDemoSeeder } from './features/statistics/statistics.seed.js';
 
 /**
@@ -27,6 +28,8 @@ export const demoSeeders: readonly Seeder[] = [
   statisticsDemoSeeder,
   // After identity and points: demo incident reports at the demo manager's points and around.
   reportsDemoSeeder,
+  // After content (allies) and statistics (the year of collections the demo points are earned from).
+  rewardsDemoSeeder,
 ];
 
 export function seedDemo(db: Db, ctx: SeedContext): Promise<void> {

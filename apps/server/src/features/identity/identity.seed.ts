@@ -11,6 +11,8 @@ export const DEMO_USERS = {
   company: 'empresa@demo.puntoverde.co',
   branch: 'sucursal@demo.puntoverde.co',
   admin: 'admin@demo.puntoverde.co',
+  /** Staff of an ally (rewards make it so): confirms redemption codes at the counter. */
+  ally: 'aliado@demo.puntoverde.co',
 } as const;
 
 type DemoAccount = Omit<NewAccount, 'password' | 'id_empresa'> & {
@@ -76,6 +78,14 @@ const ACCOUNTS: DemoAccount[] = [
     last_name: 'PuntoVerde (demo)',
     city: 'Medellín',
     is_admin: true,
+  },
+  {
+    tc_id: TC_ID.household,
+    email: DEMO_USERS.ally,
+    name: 'Caja Supermercados La Canasta (demo)',
+    first_name: 'Caja',
+    last_name: 'La Canasta (demo)',
+    city: 'Medellín',
   },
 ];
 
