@@ -183,8 +183,17 @@ export const rewardsDemoSeeder: Seeder = {
     if (household && bagOffer !== undefined) {
       const when = new Date(now - 42 * DAY_MS);
       const redemption = await redeem(db, asUser(household), bagOffer, when).catch(() => null);
-      if (redemption)
+      if (redemption) {
         await confirmRedemption(db, asUser(allyStaff), redemption.code, new Date(when.getTime() + 5 * 60_000));
+        // Six weeks old: its "Canje confirmado" notice was read long ago (the bell starts empty).
+        await db
+          .updateTable('notifications')
+          .set({ read_at: when.toISOString() })
+          .where('user_id', '=', household.id)
+          .where('read_at', 'is', null)
+          .where('title', '=', 'Canje confirmado')
+          .execute();
+      }
     }
   },
 };
