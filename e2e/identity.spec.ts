@@ -333,7 +333,7 @@ test('the profile ends another session, changes the password and deletes the acc
   await profile.getByLabel('Nueva contraseña', { exact: true }).fill(NEW_PASSWORD);
   await profile.getByLabel('Repite la nueva contraseña').fill(NEW_PASSWORD);
   await profile.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await expect(page.getByText(/Cambiamos tu contraseña/)).toBeVisible();
+  await expect(profile.getByText(/Cambiamos tu contraseña/)).toBeVisible();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
   // Every other session ended with the change: the other device's refresh token is refused.
   expect((await request.post('/back/api/v1/auth/refresh', { data: { refresh_token: otherRefresh } })).status()).toBe(401);

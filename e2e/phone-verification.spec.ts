@@ -160,7 +160,7 @@ test('the point manager sees on the request that the requester verified the phon
     await card.getByRole('link', { name: `Solicitud #${requestId}`, exact: true }).click();
     const detail = current(page);
     await expect(detail.getByRole('heading', { name: `Solicitud #${requestId}`, level: 1 })).toBeVisible();
-    await expect(detail.getByRole('link', { name: PHONE })).toHaveAttribute('href', `tel:${PHONE}`);
+    await expect(detail.getByRole('link', { name: SHOWN_PHONE })).toHaveAttribute('href', `tel:+57${PHONE}`);
     await expect(detail.getByText('Celular verificado')).toBeVisible();
   } finally {
     await context.close();

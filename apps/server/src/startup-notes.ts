@@ -9,6 +9,7 @@ const DEMO_ACCOUNT_KINDS: Record<keyof typeof DEMO_USERS, string> = {
   company: 'company head (Empresa)',
   branch: 'branch of the demo company (Sucursal)',
   admin: 'staff (back office at /admin)',
+  ally: 'ally counter staff (Recompensas)',
 };
 
 function isLoopbackUrl(url: string): boolean {

@@ -11,3 +11,8 @@ export const REPORT_STATUSES = ['abierto', 'en_revision', 'programado', 'resuelt
 export const REPORT_DESCRIPTION_MAX = 4000;
 export const REPORT_MAX_PHOTOS = 3;
 export const REPORT_REASON_MAX = 1000;
+
+/** GET/PUT (staff): how far a report may be from a point to go to it. */
+export const REPORT_SETTINGS_PATH = '/back/api/v1/admin/settings/reports';
+export const REPORT_POINT_MATCH_DEFAULT_M = 150;
+export const REPORT_POINT_MATCH_MAX_M = 1000;

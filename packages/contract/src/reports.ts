@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf, pageOf, safeMultilineText, ZPageQuery } from './common.js';
 import { formatIntegerEsCo } from './constants.js';
 import { ZFileRef } from './files.js';
-import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, REPORT_REASON_MAX, REPORT_STATUSES } from './reports-values.js';
+import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, REPORT_POINT_MATCH_MAX_M, REPORT_REASON_MAX, REPORT_STATUSES } from './reports-values.js';
 
 /**
  * Incident reports (reportes de problemas): a logged-in person reports an overflowing or damaged
@@ -367,10 +367,6 @@ export type ReportPointMatch = z.infer<typeof ZReportPointMatch>;
 /** `data` is null when no active point is within the distance (or matching is off). */
 export const ZReportPointMatchResponse = dataOf(ZReportPointMatch.nullable());
 
-/** GET/PUT (staff): how far a report may be from a point to go to it. */
-export const REPORT_SETTINGS_PATH = '/back/api/v1/admin/settings/reports';
-export const REPORT_POINT_MATCH_DEFAULT_M = 150;
-export const REPORT_POINT_MATCH_MAX_M = 1000;
 export const ZReportSettings = z.object({
   /** Metres; 0 turns matching off (reports without a point stay with staff). */
   point_match_radius_m: z

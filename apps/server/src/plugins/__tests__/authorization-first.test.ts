@@ -63,6 +63,10 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/reports/categories',
   'GET /back/api/v1/reports/map',
   'GET /back/api/v1/reports/:number',
+  // Which active point a report filed at a place would go to (a visitor may file one too): a point's public name and address.
+  'GET /back/api/v1/reports/point-match',
+  // The allies' approved offers, browsed before signing in like the allies page.
+  'GET /back/api/v1/rewards/offers',
   // «¿Se resolvió?» from the e-mail: authenticated by its signed token (or the reporter's session).
   'POST /back/api/v1/reports/:number/follow-up',
   // The landing page's scheme-wide impact and the factors behind it (no personal data).
