@@ -22,26 +22,63 @@ export type RateLimiter = {
   reset(key: string): Promise<void>;
 };
 
+/**
+ * With Redis, budgets are shared by every instance. While Redis is unreachable (a restart, a
+ * network cut) the limiter counts in this instance's memory instead of failing the request or
+ * waiting on reconnection attempts: the budget is per instance for that time, and the shared
+ * counters take over again once Redis answers.
+ */
 export function createRateLimiter(redis: Redis | null, prefix = 'rl:'): RateLimiter {
-  if (redis) {
-    return {
-      async hit(key, limit, windowMs) {
-        const k = prefix + key;
-        const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
-        const count = Number(results?.[0]?.[1] ?? 0);
-        const ttl = Number(results?.[2]?.[1] ?? windowMs);
-        return decision(count, limit, ttl > 0 ? ttl : windowMs);
-      },
-      async peek(key, limit) {
-        const k = prefix + key;
-        const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
-        return decision(Number(count ?? 0), limit, ttl > 0 ? ttl : 0, true);
-      },
-      async reset(key) {
-        await redis.del(prefix + key);
-      },
-    };
-  }
+  const memory = createMemoryRateLimiter();
+  if (!redis) return memory;
+  const shared = createRedisRateLimiter(redis, prefix);
+  const up = () => redis.status === 'ready';
+  return {
+    async hit(key, limit, windowMs) {
+      if (!up()) return memory.hit(key, limit, windowMs);
+      try {
+        return await shared.hit(key, limit, windowMs);
+      } catch {
+        // Lost mid-command; the connection's own log line says so.
+        return memory.hit(key, limit, windowMs);
+      }
+    },
+    async peek(key, limit) {
+      if (!up()) return memory.peek(key, limit);
+      try {
+        return await shared.peek(key, limit);
+      } catch {
+        return memory.peek(key, limit);
+      }
+    },
+    async reset(key) {
+      await memory.reset(key);
+      if (up()) await shared.reset(key).catch(() => undefined);
+    },
+  };
+}
+
+function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
+  return {
+    async hit(key, limit, windowMs) {
+      const k = prefix + key;
+      const results = await redis.multi().incr(k).pexpire(k, windowMs, 'NX').pttl(k).exec();
+      const count = Number(results?.[0]?.[1] ?? 0);
+      const ttl = Number(results?.[2]?.[1] ?? windowMs);
+      return decision(count, limit, ttl > 0 ? ttl : windowMs);
+    },
+    async peek(key, limit) {
+      const k = prefix + key;
+      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
+      return decision(Number(count ?? 0), limit, ttl > 0 ? ttl : 0, true);
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  };
+}
+
+function createMemoryRateLimiter(): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const current = (key: string) => {
     const w = windows.get(key);

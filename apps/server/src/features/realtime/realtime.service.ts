@@ -120,11 +120,15 @@ export async function createRedisBus(options: {
     async publish(userIds, event) {
       if (!userIds.length) return;
       const envelope: Envelope = { users: [...new Set(userIds)], event };
+      // Redis is away (the connection's own log line says so): at least the streams on this
+      // instance get it, without waiting on reconnection attempts or a log line per event.
+      if (publisher.status !== 'ready') {
+        hub.deliver(userIds, event);
+        return;
+      }
       try {
         await publisher.publish(channel, JSON.stringify(envelope));
-      } catch (err) {
-        // Redis is down: at least the streams on this instance get it.
-        log?.warn({ err }, 'realtime publish through Redis failed; delivering locally');
+      } catch {
         hub.deliver(userIds, event);
       }
     },

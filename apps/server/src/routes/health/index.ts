@@ -83,7 +83,11 @@ export default async function healthRoutes(app: FastifyInstance) {
       redis: redis ? async () => redis.status === 'ready' && (await redis.ping()) === 'PONG' : null,
       storage: () => storage.ready(),
     },
-    onFailure: (check, err) => app.log.error({ err, check }, 'readiness check failed'),
+    onFailure: (check, err) => {
+      // A lost Redis connection is logged once by the connection itself, not on every probe.
+      if (check === 'redis' && redis?.status !== 'ready') return;
+      app.log.error({ err, check }, 'readiness check failed');
+    },
   });
   function readinessAnswer(reply: FastifyReply, checks: ReadinessResponse['checks']): ReadinessResponse {
     const ready = !app.draining && Object.values(checks).every((state) => state !== 'failing');
