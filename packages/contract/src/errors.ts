@@ -121,6 +121,10 @@ export const ERRORS = {
     message: 'Registra los kilos recogidos de cada material de la solicitud (0 si no se recogió).',
   },
   'scheduled-at-invalid': { status: 400, message: 'La fecha de recogida debe ser futura.' },
+  'password-change-required': {
+    status: 403,
+    message: 'Debes cambiar la contraseña que se generó para tu cuenta antes de continuar.',
+  },
   'not-company-head': { status: 403, message: 'Solo la cuenta principal de una empresa puede gestionar sucursales.' },
   'branch-not-found': { status: 404, message: 'No encontramos esa sucursal.' },
   'branch-invitation-already-accepted': {

@@ -119,6 +119,11 @@ export const ZMe = z.object({
   data_policy_accepted_at: z.string().nullable(),
   /** True when the account can sign in with a password (false for social-only accounts). */
   has_password: z.boolean(),
+  /**
+   * The password was generated for the account (admin:create): until it sets its own, every route
+   * but this one, the password change and logout answers 403 `password-change-required`.
+   */
+  must_change_password: z.boolean(),
   created_at: z.string(),
   /** Ids of the waste points the user manages: point managers (tc_id 1) only. */
   point_ids: z.array(z.number().int()).optional(),

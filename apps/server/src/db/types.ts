@@ -283,6 +283,8 @@ export interface UsersTable {
   data_policy_accepted_at: string | null;
   /** 0 = deactivated (cannot log in; history stays). */
   active: Generated<number>;
+  /** 1 = the password was generated for the account: it must set its own before anything else. */
+  must_change_password: Generated<number>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

@@ -1,4 +1,4 @@
-import { TC_ID } from '@puntoverde/contract';
+import { IDENTITY_PATHS, TC_ID } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { verifyAccessToken } from '../lib/access-token.js';
@@ -15,7 +15,20 @@ export type AuthUser = {
   name: string;
   /** Session (refresh-token family) the access token belongs to. */
   session_id: string;
+  /** The password was generated for the account: only {@link PASSWORD_CHANGE_ALLOWED} routes answer. */
+  must_change_password: boolean;
 };
+
+/**
+ * What an account that must change its generated password may still call: who it is, the
+ * password change itself, and signing out. Everything else that needs an account is a 403
+ * `password-change-required`.
+ */
+export const PASSWORD_CHANGE_ALLOWED: ReadonlySet<string> = new Set([
+  `GET ${IDENTITY_PATHS.me}`,
+  `POST ${IDENTITY_PATHS.myPassword}`,
+  `POST ${IDENTITY_PATHS.logout}`,
+]);
 
 /**
  * The account behind a token's session, or null when the session is revoked or past its end or
@@ -128,6 +141,8 @@ export default fp(
         if (level === 'public') return done();
         try {
           CHECKS[level](request);
+          if (request.user?.must_change_password && !PASSWORD_CHANGE_ALLOWED.has(`${request.method} ${request.routeOptions.url}`))
+            throw new AppError('password-change-required');
           done();
         } catch (err) {
           const hiddenAs = request.routeOptions.config.hiddenAs;

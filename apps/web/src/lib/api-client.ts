@@ -13,7 +13,7 @@
 import { API_BASE_PATH, INTERNAL_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@puntoverde/contract';
 import { keepOfflineCopy } from './offline/offline-copies';
 import { noteApiResponse } from './offline/offline-data';
-import { getCurrentUser, logout } from './session';
+import { getCurrentUser, logout, updateCurrentUser } from './session';
 import { tokenRefresher } from './token-refresh';
 import { embeddedRenderedAt, takeEmbeddedAnswer } from './embedded-page-data';
 
@@ -55,6 +55,8 @@ export interface ApiClientDeps {
   getToken: () => string | null;
   /** Called on a 401 to an authenticated call; logs out and reloads by default. */
   onUnauthorized: () => Promise<void> | void;
+  /** Called on a 403 `password-change-required`: the account must first replace its generated password. */
+  onPasswordChangeRequired?: () => void;
   /** Runs before a call that will carry the bearer token (token refresh when close to expiry). */
   beforeAuthenticatedRequest?: () => Promise<void>;
   /** The answer the page was rendered from, for an anonymous GET (lib/embedded-page-data.ts). */
@@ -153,6 +155,7 @@ export function createApiClient(deps: ApiClientDeps): ApiRequest {
 
     const error = errorFromResponse(response, body);
     if (response.status === 401 && token) await deps.onUnauthorized();
+    if (response.status === 403 && error.code === 'password-change-required') deps.onPasswordChangeRequired?.();
     throw error;
   };
 }
@@ -189,6 +192,8 @@ export const apiRequest: ApiRequest = createApiClient({
   getToken: () => getCurrentUser().token,
   beforeAuthenticatedRequest: () => tokenRefresher.ensureFreshToken(),
   embeddedAnswer: takeEmbeddedAnswer,
+  // The shell's page banners then show the dialog that asks for a new password.
+  onPasswordChangeRequired: () => updateCurrentUser({ must_change_password: true }),
   onUnauthorized: async () => {
     // Give social sign-out a moment, but never let a hung provider block the reload.
     await Promise.race([logout(), new Promise((resolve) => setTimeout(resolve, SIGN_OUT_WAIT_MS))]);

@@ -20,6 +20,7 @@ import * as m0040 from './2026_12_02_0040_sequences.js';
 import * as m0041 from './2026_12_02_0041_webhooks.js';
 import * as m0042 from './2026_12_02_0042_audit_actor_label.js';
 import * as m0045 from './2026_12_02_0045_rewards.js';
+import * as m0052 from './2026_12_03_0052_must_change_password.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0041_webhooks': m0041,
   '2026_12_02_0042_audit_actor_label': m0042,
   '2026_12_02_0045_rewards': m0045,
+  '2026_12_03_0052_must_change_password': m0052,
 };
 
 export const migrationProvider: MigrationProvider = {

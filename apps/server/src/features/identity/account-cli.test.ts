@@ -38,6 +38,38 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
     expect(res.json().data).toMatchObject({ is_admin: true, email_verified: true });
   });
 
+  it('admin:create without --password makes the account change the generated one before anything else', async () => {
+    const c = capture();
+    expect(await adminCreate(t.app.db, ['primera@puntoverde.co', '--name', 'Ana Primera'], c.out)).toBe(0);
+    expect(c.info.join('\n')).toMatch(/Ana Primera <primera@puntoverde.co>.*deberá cambiar la contraseña/);
+    const generated = /Contraseña generada[^:]*: (\S+)/.exec(c.info.join('\n'))![1]!;
+    const session = (await login('primera@puntoverde.co', generated)).json().data as { token: string; name: string; must_change_password: boolean };
+    expect(session).toMatchObject({ name: 'Ana Primera', must_change_password: true });
+    const headers = { authorization: `Bearer ${session.token}` };
+
+    // Who it is answers; the back office does not, with a code the web app turns into the dialog.
+    expect((await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.me, headers })).json().data.must_change_password).toBe(true);
+    const refused = await t.app.inject({ method: 'GET', url: '/back/api/v1/admin/dashboard', headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'password-change-required', message: expect.stringMatching(/cambiar la contraseña/) });
+    expect((await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.mySessions, headers })).json().code).toBe('password-change-required');
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: IDENTITY_PATHS.myPassword,
+      headers,
+      payload: { current_password: generated, new_password: 'Reciclaje-Semanal-2026' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/back/api/v1/admin/dashboard', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: IDENTITY_PATHS.me, headers })).json().data.must_change_password).toBe(false);
+  });
+
+  it('admin:create with --password does not ask for a change', async () => {
+    expect(await adminCreate(t.app.db, ['elegida@puntoverde.co', '--password', 'Compost-Elegido-71'], capture().out)).toBe(0);
+    expect((await login('elegida@puntoverde.co', 'Compost-Elegido-71')).json().data.must_change_password).toBe(false);
+  });
+
   it('writes admin:create and user:create to the audit log as the CLI and the OS user', async () => {
     expect(await adminCreate(t.app.db, ['auditada@puntoverde.co', '--name', 'Auditada'], capture().out)).toBe(0);
     expect(

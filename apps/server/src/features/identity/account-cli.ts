@@ -73,7 +73,8 @@ async function createAndReport(
 
 export const ADMIN_CREATE_USAGE =
   'Uso: npm run admin:create -- <correo> [--password <contraseña>] [--name "<nombre>"]\n' +
-  'Crea un administrador (o da permisos de administración a una cuenta existente). Sin --password genera una y la muestra.';
+  'Crea un administrador (o da permisos de administración a una cuenta existente). Sin --password genera una, la muestra\n' +
+  'y la cuenta debe cambiarla al iniciar sesión por primera vez. --name es el nombre que se muestra (por defecto "Administración").';
 
 /** `npm run admin:create -- <email>`: returns the process exit code. */
 export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
@@ -116,15 +117,21 @@ export async function adminCreate(db: Db, argv: string[], out: CliOutput): Promi
     db,
     out,
     values.password === undefined ? password : null,
-    () =>
-      createAccount(db, {
+    async () => {
+      const user = await createAccount(db, {
         tc_id: TC_ID.household,
         email,
         password,
-        name: values.name ?? 'Administración PuntoVerde',
+        name: values.name?.trim() || 'Administración',
         is_admin: true,
-      }),
-    (user) => `Administrador creado: ${user.email} (id ${user.id}).`,
+      });
+      // A generated password has been shown on a terminal: the account sets its own at first login.
+      if (values.password === undefined) await updateUser(db, user.id, { must_change_password: 1 });
+      return user;
+    },
+    (user) =>
+      `Administrador creado: ${user.name} <${user.email}> (id ${user.id}).` +
+      (values.password === undefined ? ' Al iniciar sesión por primera vez deberá cambiar la contraseña generada.' : ''),
   );
 }
 

@@ -176,7 +176,7 @@ export async function findSessionUser(db: Db, sessionId: string, userId: number,
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['u.id', 'u.tc_id', 'u.id_empresa', 'u.is_admin', 'u.email', 'u.name', 'u.active', 'u.deleted_at'])
+    .select(['u.id', 'u.tc_id', 'u.id_empresa', 'u.is_admin', 'u.email', 'u.name', 'u.active', 'u.deleted_at', 'u.must_change_password'])
     .where('s.id', '=', sessionId)
     .where('s.user_id', '=', userId)
     .where('s.revoked_at', 'is', null)

@@ -55,6 +55,7 @@ export function createPasswordRecoveryService(ctx: IdentityContext) {
         // Following the link proved the mailbox is theirs.
         await repo.updateUser(trx, user.id, {
           password_hash: passwordHash,
+          must_change_password: 0,
           email_verified_at: user.email_verified_at ?? now,
           updated_at: now,
         });

@@ -142,7 +142,7 @@ export function createProfileService(ctx: IdentityContext) {
       const passwordHash = await hashPassword(input.new_password);
       const now = nowIso();
       const ended = await db.transaction().execute(async (trx) => {
-        await repo.updateUser(trx, user.id, { password_hash: passwordHash, updated_at: now });
+        await repo.updateUser(trx, user.id, { password_hash: passwordHash, must_change_password: 0, updated_at: now });
         await repo.expireAuthTokens(trx, user.id, 'reset-password', now);
         return repo.revokeSessions(trx, { userId: user.id, exceptSessionId: auth.session_id }, 'password-change', now);
       });

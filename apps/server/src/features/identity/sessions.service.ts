@@ -27,6 +27,7 @@ export async function resolveSession(db: Db, sessionId: string, userId: number):
     is_admin: row.is_admin === 1,
     email: row.email,
     name: row.name,
+    must_change_password: row.must_change_password === 1,
   };
 }
 

@@ -27,6 +27,7 @@ export function toMe(row: UserRow): Me {
     data_policy_version: row.data_policy_version,
     data_policy_accepted_at: row.data_policy_accepted_at,
     has_password: row.password_hash !== null,
+    must_change_password: row.must_change_password === 1,
     created_at: row.created_at,
   };
 }

@@ -64,6 +64,7 @@ function asAuthUser(user: AdminUser): AuthUser {
     tc_id: user.tc_id,
     id_empresa: user.id_empresa,
     is_admin: user.is_admin,
+    must_change_password: false,
     email: user.email,
     name: user.name,
     session_id: 'admin',

@@ -97,6 +97,7 @@ export const rewardsDemoSeeder: Seeder = {
     const asUser = (u: (typeof users)[number]): AuthUser => ({
       id: u.id,
       tc_id: u.tc_id,
+      must_change_password: false,
       id_empresa: u.id_empresa,
       is_admin: u.is_admin === 1,
       email: u.email,

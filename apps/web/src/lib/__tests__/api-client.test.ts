@@ -74,6 +74,18 @@ describe('api client', () => {
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
+  it('tells the app when the account must first replace its generated password', async () => {
+    const onPasswordChangeRequired = vi.fn();
+    const request = createApiClient({
+      fetch: async () => jsonResponse(403, { code: 'password-change-required', message: ERRORS['password-change-required'].message }),
+      getToken: () => 'token',
+      onUnauthorized: vi.fn(),
+      onPasswordChangeRequired,
+    });
+    expect((await caught(request('/back/api/v1/admin/dashboard'))).code).toBe('password-change-required');
+    expect(onPasswordChangeRequired).toHaveBeenCalledOnce();
+  });
+
   it('sends no Authorization header without a token', async () => {
     const { request, fetchMock } = client(jsonResponse(200, { data: [] }));
     await request('clientes/lista?id=7');

@@ -32,4 +32,14 @@ describe('PageBanners', () => {
     expect(await screen.findByRole('region', { name: translate('identity.verify.bannerLabel') }, { timeout: 5000 })).toBeInTheDocument();
     expect(loaded.count).toBe(1);
   });
+
+  it('asks an account with a generated password for a new one before anything else', async () => {
+    initSessionFromStorage();
+    act(() => saveSession({ ...householdUser, email_verified: true, must_change_password: true }));
+    renderWithProviders(<PageBanners />);
+    const dialog = await screen.findByRole('dialog', { name: translate('identity.passwordChangeRequired.title') }, { timeout: 5000 });
+    expect(dialog).toHaveTextContent(translate('identity.passwordChangeRequired.lead'));
+    expect(screen.getByLabelText(translate('identity.fields.currentPassword'))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: translate('identity.passwordChangeRequired.logout') })).toBeInTheDocument();
+  });
 });

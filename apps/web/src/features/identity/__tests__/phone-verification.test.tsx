@@ -34,6 +34,7 @@ const me: Me = {
   data_policy_version: '2026-11',
   data_policy_accepted_at: '2026-11-20T10:00:00.000Z',
   has_password: true,
+  must_change_password: false,
   created_at: '2026-11-20T10:00:00.000Z',
 };
 
