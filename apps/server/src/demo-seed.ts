@@ -3,6 +3,7 @@ import { runSeeders, type SeedContext, type Seeder } from './db/seed/index.js';
 import { contentSeeder } from './features/content/content.seed.js';
 import { identitySeeder } from './features/identity/identity.seed.js';
 import { pointsDemoSeeder } from './features/points/points.seed.js';
+import { recyclersDemoSeeder } from './features/recyclers/recyclers.seed.js';
 import { pqrDemoSeeder } from './features/pqr/pqr.seed.js';
 import { reportsDemoSeeder } from './features/reports/reports.seed.js';
 import { requestsDemoSeeder } from './features/requests/requests.seed.js';
@@ -30,6 +31,8 @@ export const demoSeeders: readonly Seeder[] = [
   reportsDemoSeeder,
   // After content (allies) and statistics (the year of collections the demo points are earned from).
   rewardsDemoSeeder,
+  // After identity and points: the demo organisation of recicladores runs the demo manager's ECA.
+  recyclersDemoSeeder,
 ];
 
 export function seedDemo(db: Db, ctx: SeedContext): Promise<void> {

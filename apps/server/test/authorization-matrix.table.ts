@@ -276,6 +276,33 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/admin/rewards/settings': STAFF,
   'PUT /back/api/v1/admin/rewards/settings': STAFF,
   'PUT /back/api/v1/admin/rewards/ally-staff': STAFF,
+  // Organisations of recicladores: the demo one is coordinated by manager X (gestor@demo), who runs
+  // its ECA (point X); manager Y coordinates none. Anyone checks an id card by its code.
+  'GET /back/api/v1/recycler-verifications/{code}': ALL,
+  'GET /back/api/v1/recyclers/organizations': MANAGERS,
+  'GET /back/api/v1/recyclers/organizations/{id}': POINT_X,
+  'PATCH /back/api/v1/recyclers/organizations/{id}': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/service-areas': POINT_X,
+  // The demo area is in use (its ECA and macro-route): 409 to those allowed, nothing deleted.
+  'DELETE /back/api/v1/recyclers/organizations/{id}/service-areas/{areaId}': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/ecas': POINT_X,
+  'PUT /back/api/v1/recyclers/organizations/{id}/ecas/{pointId}': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/macro-routes': POINT_X,
+  'PUT /back/api/v1/recyclers/organizations/{id}/macro-routes/{macroId}': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/macro-routes/{macroId}/micro-routes': POINT_X,
+  'PUT /back/api/v1/recyclers/organizations/{id}/macro-routes/{macroId}/micro-routes/{microId}': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/members': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/members': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/members/{memberId}': POINT_X,
+  'PATCH /back/api/v1/recyclers/organizations/{id}/members/{memberId}': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/members/{memberId}/card': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/members/{memberId}/card.pdf': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/members/{memberId}/card/reissue': POINT_X,
+  'POST /back/api/v1/admin/recyclers/organizations': STAFF,
+  'POST /back/api/v1/admin/recyclers/organizations/{id}/coordinators': STAFF,
+  // Deletions run in this order, after every other route: the ECA leaves, then the coordinator.
+  'DELETE /back/api/v1/admin/recyclers/organizations/{id}/ecas/{pointId}': STAFF,
+  'DELETE /back/api/v1/admin/recyclers/organizations/{id}/coordinators/{userId}': STAFF,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/demo-seed.js';
+import { DEMO_ORGANIZATION_NAME } from '../src/features/recyclers/recyclers.seed.js';
 import { nowIso } from '../src/db/dialect.js';
 import { bogotaDay } from '../src/features/statistics/statistics.service.js';
 import { buildTestApp, type TestApp } from './helper.js';
@@ -242,7 +243,31 @@ beforeAll(async () => {
     .orderBy('id')
     .executeTakeFirstOrThrow();
 
+  const organization = await db
+    .selectFrom('recycler_organizations')
+    .select('id')
+    .where('name', '=', DEMO_ORGANIZATION_NAME)
+    .executeTakeFirstOrThrow();
+  const eca = await db.selectFrom('recycler_ecas').select('point_id').where('organization_id', '=', organization.id).executeTakeFirstOrThrow();
+  const area = await db.selectFrom('recycler_service_areas').select('id').where('organization_id', '=', organization.id).executeTakeFirstOrThrow();
+  const macro = await db.selectFrom('recycler_macro_routes').select('id').where('organization_id', '=', organization.id).executeTakeFirstOrThrow();
+  const micro = await db.selectFrom('recycler_micro_routes').select('id').where('macro_route_id', '=', macro.id).executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom('recycler_members')
+    .select(['id', 'card_code'])
+    .where('organization_id', '=', organization.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+
   params = {
+    organizationId: String(organization.id),
+    ecaPointId: String(eca.point_id),
+    areaId: String(area.id),
+    macroId: String(macro.id),
+    microId: String(micro.id),
+    memberId: String(member.id),
+    cardCode: member.card_code,
+    managerXId: String(managerX),
     webhookId: String(webhookId),
     webhookDeliveryId: String(webhookDelivery.id),
     reportNumber: report.json<{ data: { number: string } }>().data.number,
@@ -292,6 +317,7 @@ function urlFor(path: string): string {
         return params.containerId!;
       case 'code':
         if (path.includes('/report-categories/')) return 'otro';
+        if (path.includes('/recycler-verifications/')) return params.cardCode!;
         return path.includes('/certificate-verifications/') ? params.certificateCode! : 'pet';
       case 'number':
         return path.includes('/certificates/') ? params.certificateNumber! : params.reportNumber!;
@@ -311,6 +337,18 @@ function urlFor(path: string): string {
         return idFor(path);
       case 'deliveryId':
         return params.webhookDeliveryId!;
+      case 'pointId':
+        return params.ecaPointId!;
+      case 'areaId':
+        return params.areaId!;
+      case 'macroId':
+        return params.macroId!;
+      case 'microId':
+        return params.microId!;
+      case 'memberId':
+        return params.memberId!;
+      case 'userId':
+        return params.managerXId!;
       default:
         throw new Error(`no value for {${name}} in ${path}`);
     }
@@ -319,6 +357,7 @@ function urlFor(path: string): string {
 
 function idFor(path: string): string {
   const rules: Array<[RegExp, keyof typeof params]> = [
+    [/\/recyclers\/organizations\//, 'organizationId'],
     [/\/me\/sessions\//, 'sessionId'],
     [/\/me\/devices\//, 'deviceId'],
     [/\/notifications\//, 'notificationId'],

@@ -263,6 +263,39 @@ export const ERRORS = {
   },
   'reward-account-not-found': { status: 404, message: 'No encontramos una cuenta activa con ese correo.' },
   'ally-not-found-for-offer': { status: 400, message: 'Ese aliado no existe.' },
+  // Organisations of recicladores: organisations, ECAs, routes, members and id cards
+  'recycler-organization-not-found': { status: 404, message: 'No encontramos esa organización de recicladores.' },
+  'recycler-nit-in-use': { status: 409, message: 'Ya existe una organización de recicladores con ese NIT.' },
+  'recycler-point-not-eca': {
+    status: 400,
+    message: 'Ese punto no es una ECA activa: elige un punto de tipo «ECA» (estación de clasificación y aprovechamiento).',
+  },
+  'recycler-eca-taken': { status: 409, message: 'Esa ECA ya pertenece a otra organización de recicladores.' },
+  'recycler-eca-not-found': { status: 404, message: 'Esa ECA no pertenece a esta organización.' },
+  'recycler-coordinator-invalid': {
+    status: 400,
+    message:
+      'El coordinador debe ser una cuenta activa de responsable de punto que gestione una ECA de esta organización.',
+  },
+  'recycler-coordinator-not-found': { status: 404, message: 'Esa persona no coordina esta organización.' },
+  'recycler-area-not-found': { status: 404, message: 'No encontramos esa área de prestación en esta organización.' },
+  'recycler-area-in-use': {
+    status: 409,
+    message: 'Esa área de prestación tiene ECAs o macrorutas: cámbialas de área antes de quitarla.',
+  },
+  'recycler-nuap-in-use': { status: 409, message: 'Esta organización ya tiene un área con ese NUAP.' },
+  'recycler-route-not-found': { status: 404, message: 'No encontramos esa ruta en esta organización.' },
+  'recycler-numacro-in-use': { status: 409, message: 'Esta organización ya tiene una macroruta con ese NUMACRO.' },
+  'recycler-member-not-found': { status: 404, message: 'No encontramos ese miembro en esta organización.' },
+  'recycler-member-duplicate': {
+    status: 409,
+    message: 'Ya hay un miembro con ese tipo y número de documento en esta organización.',
+  },
+  'recycler-member-account-not-found': {
+    status: 400,
+    message: 'No hay una cuenta activa con ese correo: el miembro puede registrarse o quedar sin cuenta.',
+  },
+  'recycler-card-not-found': { status: 404, message: 'Este carné no existe o el código está mal escrito.' },
   // Webhooks: the endpoints staff register for integrators
   'webhook-not-found': { status: 404, message: 'No encontramos ese webhook.' },
   'webhook-delivery-not-found': { status: 404, message: 'No encontramos ese envío del webhook.' },

@@ -44,4 +44,5 @@ export * from './where-to-recycle.js';
 export * from './geocoding.js';
 export * from './webhooks.js';
 export * from './rewards.js';
+export * from './recyclers.js';
 export * from './colombian-formats.js';

@@ -71,6 +71,13 @@ export const TABLE_OWNERS = {
   reward_offers: 'rewards',
   reward_redemptions: 'rewards',
   reward_ally_staff: 'rewards',
+  recycler_organizations: 'recyclers',
+  recycler_coordinators: 'recyclers',
+  recycler_service_areas: 'recyclers',
+  recycler_ecas: 'recyclers',
+  recycler_macro_routes: 'recyclers',
+  recycler_micro_routes: 'recyclers',
+  recycler_members: 'recyclers',
 } as const;
 
 export type TableName = keyof typeof TABLE_OWNERS;

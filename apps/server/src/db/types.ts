@@ -85,6 +85,110 @@ export interface Database {
   reward_offers: RewardOffersTable;
   reward_redemptions: RewardRedemptionsTable;
   reward_ally_staff: RewardAllyStaffTable;
+  recycler_organizations: RecyclerOrganizationsTable;
+  recycler_coordinators: RecyclerCoordinatorsTable;
+  recycler_service_areas: RecyclerServiceAreasTable;
+  recycler_ecas: RecyclerEcasTable;
+  recycler_macro_routes: RecyclerMacroRoutesTable;
+  recycler_micro_routes: RecyclerMicroRoutesTable;
+  recycler_members: RecyclerMembersTable;
+}
+
+/** An organisation of recicladores de oficio (prestador de aprovechamiento). */
+export interface RecyclerOrganizationsTable {
+  id: Generated<number>;
+  name: string;
+  /** base-DV */
+  nit: string;
+  rups_id: string | null;
+  regime: string;
+  regime_stage: number;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecyclerCoordinatorsTable {
+  organization_id: number;
+  user_id: number;
+  created_at: string;
+}
+
+export interface RecyclerServiceAreasTable {
+  id: Generated<number>;
+  organization_id: number;
+  nuap: string;
+  name: string;
+  municipality_dane: string;
+  created_at: string;
+}
+
+/** A point of kind ECA run by an organisation, with the SUI annex's registration fields. */
+export interface RecyclerEcasTable {
+  point_id: number;
+  organization_id: number;
+  nueca: string | null;
+  service_area_id: number | null;
+  operation_start: string | null;
+  ownership: number | null;
+  contract: number | null;
+  capacity_t_month: number | null;
+  storage_m3: number | null;
+  storage_t: number | null;
+  /** 1 yes, 0 no, null unknown */
+  land_use_compatible: number | null;
+  land_use_kind: string | null;
+  status: number;
+  status_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecyclerMacroRoutesTable {
+  id: Generated<number>;
+  organization_id: number;
+  numacro: string;
+  name: string;
+  service_area_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecyclerMicroRoutesTable {
+  id: Generated<number>;
+  macro_route_id: number;
+  name: string;
+  /** mo,tu,... */
+  days: string;
+  start_time: string;
+  end_time: string;
+  km: number;
+  eca_point_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecyclerMembersTable {
+  id: Generated<number>;
+  organization_id: number;
+  id_type: string;
+  id_number: string;
+  name: string;
+  birth_date: string;
+  id_issue_date: string;
+  phone: string | null;
+  address: string | null;
+  municipality_dane: string;
+  vehicle_type: string;
+  plate: string | null;
+  status: string;
+  photo_file_id: number | null;
+  user_id: number | null;
+  card_code: string;
+  consent_at: string;
+  consent_recorded_by: number | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** An integrator's endpoint: where events are sent and the secret that signs them. */

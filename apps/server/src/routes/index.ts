@@ -29,6 +29,7 @@ import geocodingRoutes from './geocoding/index.js';
 import appLinksRoutes from './app-links/index.js';
 import webhooksRoutes from './webhooks/index.js';
 import rewardsRoutes from './rewards/index.js';
+import recyclersRoutes from './recyclers/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(appLinksRoutes);
   await app.register(webhooksRoutes);
   await app.register(rewardsRoutes);
+  await app.register(recyclersRoutes);
   // Last: its helpers use other features' dependencies (the reports' realtime bus).
   await app.register(devRoutes);
 }

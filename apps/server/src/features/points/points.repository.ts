@@ -93,6 +93,16 @@ export async function findPointById(db: Executor, id: number) {
   return db.selectFrom('points').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Name, kind, place and state of the points with these ids, for features that refer to points. */
+export async function findPointBasics(db: Executor, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('points')
+    .select(['id', 'name', 'kind', 'address', 'city', 'lat', 'lng', 'active'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
 /** Ids of the points called `name` (trimmed, case-insensitive), for the command-line tools. */
 export async function findPointIdsByName(db: Executor, name: string): Promise<number[]> {
   const rows = await db

@@ -345,6 +345,14 @@ export function pointCountsByMaterial(db: Executor): Promise<Map<number, number>
 }
 
 /** Whether a point with this id exists, active or not (for references from other features). */
+export type PointBasics = { id: number; name: string; kind: string; address: string; city: string; lat: number; lng: number; active: boolean };
+
+/** Name, kind, place and state of points by id (for features that refer to points, like ECAs). */
+export async function pointBasics(db: Executor, ids: number[]): Promise<Map<number, PointBasics>> {
+  const rows = await repo.findPointBasics(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, { ...r, lat: Number(r.lat), lng: Number(r.lng), active: Boolean(r.active) }]));
+}
+
 export async function pointExists(db: Executor, id: number): Promise<boolean> {
   return (await repo.findPointById(db, id)) !== undefined;
 }

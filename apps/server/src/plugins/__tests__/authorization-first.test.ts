@@ -74,6 +74,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/statistics/factors',
   // Anyone holding a certificate's QR code checks it (same 404 for unknown codes, rate-limited).
   'GET /back/api/v1/certificate-verifications/:code',
+  // Anyone checks a recycler's id card by its QR code (name, photo, organisation; same 404 for unknown codes, rate-limited).
+  'GET /back/api/v1/recycler-verifications/:code',
   // Its former path, deprecated until its sunset.
   'GET /back/api/v1/certificates/verify/:code',
   // The browser needs the VAPID public key to subscribe before signing in.
