@@ -412,8 +412,9 @@ export default tseslint.config(
     },
   },
   {
-    // What a person reads of a failed call comes from apiErrorMessage/applyApiError (the chosen
-    // language, by the error's code), never the server's Spanish `message` rendered as it came.
+    // What a person reads of a failed call comes from apiErrorMessage/applyApiError/apiFieldMessages
+    // (the chosen language, by the error's code and the contract's texts), never the server's
+    // Spanish `message` or `fields` rendered as they came.
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/__tests__/**', '**/*.test.tsx'],
     rules: {
@@ -428,6 +429,16 @@ export default tseslint.config(
             "MemberExpression[property.name='message'][object.type='MemberExpression'][object.property.name='error'][object.object.type='Identifier'][object.object.name!='fieldState']",
           message:
             'Show a failed query or mutation with apiErrorMessage(t, x.error) (lib/api-errors), not its raw message.',
+        },
+        {
+          selector: "MemberExpression[property.name='fields'][object.type='Identifier'][object.name=/^(err|error)$/]",
+          message:
+            "Read a failed call's field messages with apiFieldMessages/applyApiError (lib/api-errors): they come in Spanish.",
+        },
+        {
+          selector: "MemberExpression[property.name='fields'][object.type='MemberExpression'][object.property.name='error']",
+          message:
+            "Read a failed call's field messages with apiFieldMessages/applyApiError (lib/api-errors): they come in Spanish.",
         },
       ],
     },

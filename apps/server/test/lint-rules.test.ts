@@ -141,6 +141,18 @@ describe('web error rules', { timeout: 300_000 }, () => {
     expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
   });
 
+  it("rejects a screen that shows a failed call's field messages as they came", async () => {
+    const code =
+      'export function Fields({ error }: { error: { fields?: Record<string, string> } }) {\n  return <p>{Object.values(error.fields ?? {}).join(" ")}</p>;\n}\n';
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it("rejects a query's field messages read as they came", async () => {
+    const code =
+      'export function Fields({ ask }: { ask: { error: { fields: Record<string, string> } } }) {\n  return <p>{ask.error.fields.from}</p>;\n}\n';
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
+  });
+
   it("lets a form show its field's own message", async () => {
     const code =
       'export function F({ fieldState }: { fieldState: { error?: { message?: string } } }) {\n  return <p>{fieldState.error?.message}</p>;\n}\n';

@@ -16,6 +16,7 @@ import { takePhoto } from '../lib/native/camera';
 import { formatFileSize } from '../lib/number-format';
 import { Icon } from './icon';
 import { apiErrorMessage } from '../lib/api-errors';
+import { translateFieldMessage } from '../lib/field-messages';
 
 export interface ImageUploadFieldProps {
   label: string;
@@ -81,7 +82,7 @@ export function ImageUploadField({
     let prepared: PreparedImage | undefined;
     const keepOffline = (image: PreparedImage) => {
       const problem = offlinePhotoProblem(image.blob);
-      if (problem) setError(problem);
+      if (problem) setError(translateFieldMessage(t, problem) ?? problem);
       else onOffline?.({ blob: image.blob, fileName: image.fileName, key });
     };
     try {

@@ -41,6 +41,24 @@ export function apiErrorMessage(t: TFunction, error: unknown): string {
   return t(`errors.${error.code}`, { defaultValue: error.message || catalogue || ERRORS['internal-error'].message });
 }
 
+/**
+ * The error's field messages in the chosen language, keyed by path (`{}` for anything that is
+ * not an API error): for screens that place them themselves rather than on a react-hook-form.
+ */
+export function apiFieldMessages(t: TFunction, error: unknown): Record<string, string> {
+  const messages: Record<string, string> = {};
+  if (!isApiErrorLike(error)) return messages;
+  for (const [path, raw] of Object.entries(error.fields ?? {})) {
+    if (typeof raw === 'string') messages[path] = translateFieldMessage(t, raw) ?? raw;
+  }
+  return messages;
+}
+
+/** The error names `path` among its fields (a used link's `token`, say). */
+export function hasApiFieldError(error: unknown, path: string): boolean {
+  return isApiErrorLike(error) && error.fields !== undefined && path in error.fields;
+}
+
 export interface ApiErrorPlacement {
   /** At least one field message landed on a form field. */
   placed: boolean;
@@ -72,17 +90,13 @@ export function applyApiError<T extends FieldValues>(
   const isField = typeof fields === 'function' ? fields : (name: string) => fields.includes(name);
   const fieldsOutside: Record<string, string> = {};
   let placed = false;
-  if (isApiErrorLike(error)) {
-    for (const [path, raw] of Object.entries(error.fields ?? {})) {
-      if (typeof raw !== 'string') continue;
-      const message = translateFieldMessage(t, raw) ?? raw;
-      const name = prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path;
-      if (isField(name)) {
-        setError(name as Path<T>, { type: 'server', message }, { shouldFocus: !placed });
-        placed = true;
-      } else {
-        fieldsOutside[path] = message;
-      }
+  for (const [path, message] of Object.entries(apiFieldMessages(t, error))) {
+    const name = prefix && path.startsWith(prefix) ? path.slice(prefix.length) : path;
+    if (isField(name)) {
+      setError(name as Path<T>, { type: 'server', message }, { shouldFocus: !placed });
+      placed = true;
+    } else {
+      fieldsOutside[path] = message;
     }
   }
   const message = apiErrorMessage(t, error);

@@ -9,7 +9,7 @@ import { outbox, subscribeOutbox } from '../../lib/offline/outbox-store';
 import { LOGIN_PATH } from '../../lib/session';
 import { formatDataTime } from './offline-note';
 import './offline.css';
-import { apiErrorMessage } from '../../lib/api-errors';
+import { apiErrorMessage, apiFieldMessages } from '../../lib/api-errors';
 
 export function useOutboxEntries(kinds: readonly string[]): OutboxEntry[] {
   return useOutboxState(kinds).entries;
@@ -64,7 +64,7 @@ export function OutboxList({ kinds, reference, onEdit, onSendNow }: OutboxListPr
             {entry.state === 'refused' && entry.error ? (
               <p className="pv-outbox-error" role="alert">
                 {apiErrorMessage(t, entry.error)}
-                {entry.error.fields ? ` ${Object.values(entry.error.fields).join(' ')}` : ''}
+                {Object.values(apiFieldMessages(t, entry.error)).map((message) => ` ${message}`)}
               </p>
             ) : null}
             <div>

@@ -1,20 +1,17 @@
 /**
- * Messages of social sign-in failures. Spanish shows the contract's text; other languages look
- * the code up under `errors.*`.
+ * Messages of social sign-in failures, by code in the chosen language (apiErrorMessage without
+ * the server's text: these screens always say the catalogue's sentence); a code outside the
+ * contract (a provider's own, from the return URL) reads as `social-login-failed`.
  */
-import { ERRORS, isErrorCode } from '@puntoverde/contract';
+import { isErrorCode } from '@puntoverde/contract';
 import type { TFunction } from 'i18next';
+import { apiErrorMessage, isApiErrorLike } from '../../lib/api-errors';
 
-export function socialErrorText(t: TFunction, code: string, serverMessage?: string): string {
-  const fallback = serverMessage || (isErrorCode(code) ? ERRORS[code].message : ERRORS['social-login-failed'].message);
-  return t(`errors.${code}`, { defaultValue: fallback });
+export function socialErrorText(t: TFunction, code: string): string {
+  return apiErrorMessage(t, { code: isErrorCode(code) ? code : 'social-login-failed', message: '' });
 }
 
 /** The text for a failed call (an ApiError or anything thrown). */
 export function socialErrorMessage(t: TFunction, error: unknown): string {
-  if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'string') {
-    const message = 'message' in error && typeof error.message === 'string' ? error.message : undefined;
-    return socialErrorText(t, error.code, message);
-  }
-  return socialErrorText(t, 'internal-error');
+  return socialErrorText(t, isApiErrorLike(error) ? error.code : 'internal-error');
 }

@@ -14,6 +14,9 @@ describe('translation files', () => {
       typeof node === 'object' && node !== null
         ? Object.entries(node).flatMap(([key, value]) => keys(value, `${prefix}${key}.`))
         : [prefix.slice(0, -1)];
-    expect(keys(translations.en)).toEqual(keys(translations.es));
+    // contractMessages translates the contract's Spanish texts: Spanish needs no table.
+    const { contractMessages, ...en } = translations.en;
+    expect(Object.keys(contractMessages).length).toBeGreaterThan(0);
+    expect(keys(en)).toEqual(keys(translations.es));
   });
 });

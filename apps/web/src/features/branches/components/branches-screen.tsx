@@ -3,7 +3,7 @@
  * collected kilos; create (the branch gets an e-mail to set its password), edit, deactivate and
  * reactivate, and send the invitation again.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { type Branch, type CreateBranchRequest, formatColombianPhone, phoneHref, type UpdateBranchRequest, ZCreateBranchRequest } from '@puntoverde/contract';
 import { useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';

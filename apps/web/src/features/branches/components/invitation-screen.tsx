@@ -2,7 +2,7 @@
  * A new branch accepts its invitation: the link's token names the branch and its company; the
  * person sets the password (twice), accepts the data policy, and is logged in as the branch.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ZAcceptBranchInvitationForm, type SessionUser } from '@puntoverde/contract';
 import type { z } from 'zod';
 import { useState } from 'react';

@@ -5,14 +5,13 @@
 import { TC_ID } from '@puntoverde/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/number-format';
 import { useSession } from '../../../lib/use-session';
 import { downloadCertificatePdf, useCompanyBranches, useMyCertificates, useRequestCertificate } from '../api/certificates';
 import { bogotaToday, dayLabel, lastQuarter, lastYear } from '../period';
 import '../certificates.css';
 import '../../../components/facts.css';
-import { apiErrorMessage } from '../../../lib/api-errors';
+import { apiErrorMessage, apiFieldMessages } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
 
 type Preset = 'lastQuarter' | 'lastYear' | 'custom';
@@ -31,7 +30,7 @@ export function CertificatesScreen() {
   const branches = useCompanyBranches(isHead);
   const ask = useRequestCertificate();
   const period = preset === 'lastQuarter' ? lastQuarter() : preset === 'lastYear' ? lastYear() : custom;
-  const error = ask.error instanceof ApiError ? ask.error : null;
+  const fieldErrors = apiFieldMessages(t, ask.error);
 
   if (!allowed) {
     return (
@@ -81,11 +80,11 @@ export function CertificatesScreen() {
                 type="date"
                 value={custom.from}
                 max={bogotaToday()}
-                aria-invalid={error?.fields?.from ? true : undefined}
-                aria-describedby={error?.fields?.from ? 'ct-from-error' : undefined}
+                aria-invalid={fieldErrors['from'] ? true : undefined}
+                aria-describedby={fieldErrors['from'] ? 'ct-from-error' : undefined}
                 onChange={(e) => setCustom((c) => ({ ...c, from: e.target.value }))}
               />
-              {error?.fields?.from && <span id="ct-from-error" className="ct-error">{error.fields.from}</span>}
+              {fieldErrors['from'] && <span id="ct-from-error" className="ct-error">{fieldErrors['from']}</span>}
             </label>
             <label className="pv-facts-filter">
               <span>{t('statistics.figures.to')}</span>
@@ -93,11 +92,11 @@ export function CertificatesScreen() {
                 type="date"
                 value={custom.to}
                 max={bogotaToday()}
-                aria-invalid={error?.fields?.to ? true : undefined}
-                aria-describedby={error?.fields?.to ? 'ct-to-error' : undefined}
+                aria-invalid={fieldErrors['to'] ? true : undefined}
+                aria-describedby={fieldErrors['to'] ? 'ct-to-error' : undefined}
                 onChange={(e) => setCustom((c) => ({ ...c, to: e.target.value }))}
               />
-              {error?.fields?.to && <span id="ct-to-error" className="ct-error">{error.fields.to}</span>}
+              {fieldErrors['to'] && <span id="ct-to-error" className="ct-error">{fieldErrors['to']}</span>}
             </label>
           </>
         )}

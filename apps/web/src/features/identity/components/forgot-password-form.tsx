@@ -1,5 +1,5 @@
 /** Asks for a reset link (clientes/forgotpassword); the answer is the same whether or not the account exists. */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ZEmail } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -3,7 +3,7 @@
  * forms load on first use (lib/lazy-resolver.ts), so the login, sign-up and profile pages start
  * without them.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import {
   MESSAGES_ES,
   ZChangeEmailRequest,

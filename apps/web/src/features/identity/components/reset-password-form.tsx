@@ -1,5 +1,5 @@
 /** Sets a new password with the e-mailed single-use link (`?token=`); every session of the account ends. */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ZResetPasswordForm } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import type { ResetPasswordResult } from '../api/reset-password';
 import { FORGOT_PASSWORD_PATH } from '../routes';
 import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
-import { isApiErrorLike } from '../../../lib/api-errors';
+import { hasApiFieldError } from '../../../lib/api-errors';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { ApiForm } from '../../../components/api-form';
 
@@ -46,7 +46,7 @@ export function ResetPasswordForm({
     {
       // A used or expired link: the whole form gives way to "ask for a new link".
       handleError: (error) => {
-        if (!(isApiErrorLike(error) && error.fields && 'token' in error.fields)) return false;
+        if (!hasApiFieldError(error, 'token')) return false;
         setLinkInvalid(true);
         return true;
       },

@@ -9,7 +9,7 @@ import { HOME_AFTER_LOGIN_PATH, LOGIN_PATH } from '../routes';
 import { ListSkeleton } from './list-skeleton';
 import { ResendVerificationButton } from './resend-verification-button';
 import './identity.css';
-import { apiErrorMessage, isApiErrorLike } from '../../../lib/api-errors';
+import { apiErrorMessage, hasApiFieldError } from '../../../lib/api-errors';
 
 export function VerifyEmailScreen({ token }: { token: string | null }) {
   const { t } = useTranslation();
@@ -49,7 +49,7 @@ export function VerifyEmailScreen({ token }: { token: string | null }) {
     );
   }
   if (verify.isError) {
-    const linkProblem = isApiErrorLike(verify.error) && verify.error.fields !== undefined && 'token' in verify.error.fields;
+    const linkProblem = hasApiFieldError(verify.error, 'token');
     return (
       <div className="pv-notice pv-notice-error" role="alert">
         <p>{linkProblem ? t('identity.verify.invalidLink') : apiErrorMessage(t, verify.error)}</p>

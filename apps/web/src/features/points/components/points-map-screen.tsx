@@ -203,7 +203,8 @@ export function PointsMapScreen({ focusId, tileUrl, initialMaterials = [], lookU
         {guide ? (
           <div className="pvp-guide" role="status">
             <p>
-              <strong>{guide.hit.material_name_es}</strong>: {guide.hit.advice}
+              <strong>{i18n.language.startsWith('en') ? guide.hit.material_name_en : guide.hit.material_name_es}</strong>:{' '}
+              {t(`points.search.advice.${guide.hit.kind}`)}
               {guide.hit.kind !== 'no-aprovechable' ? ` ${t('points.search.guideFiltered')}` : ''}
             </p>
             {guide.hit.kind !== 'no-aprovechable' ? (

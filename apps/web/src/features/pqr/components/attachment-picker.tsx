@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadPqrAttachment } from '../api/upload-attachment';
 import { formatBytes } from '../format';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { translateFieldMessage } from '../../../lib/field-messages';
 
 type Item = {
   key: string;
@@ -218,7 +219,7 @@ export function AttachmentPicker({
           ))}
         </ul>
       ) : null}
-      {error ? <p className="pqr-error">{error}</p> : null}
+      {error ? <p className="pqr-error">{translateFieldMessage(t, error)}</p> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 /** The PQR filing form (anonymous or logged in, prefilled from the session). */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import {
   PERSONAL_DATA_KINDS,
   PQR_ANSWER_CHANNELS,

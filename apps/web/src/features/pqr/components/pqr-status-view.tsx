@@ -1,5 +1,5 @@
 /** One PQR as its requester sees it: status, deadline, answer, history; and the reply when info is asked for. */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ZPqrInformationRequest, type PqrInformationRequest, type PqrPublic } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

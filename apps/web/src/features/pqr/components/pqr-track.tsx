@@ -1,5 +1,5 @@
 /** Tracking by radicado + e-mail (no account needed). */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { ZPqrTrackQuery } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

@@ -4,7 +4,7 @@
  * sending, open reports of the same category within 50 m are offered: "¿Es este? Súmate al
  * reporte" follows that one instead of filing a new one.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, type Report } from '@puntoverde/contract';
 import { useMemo, useState, type ComponentType } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -29,7 +29,7 @@ import { formatMeters } from '../format';
 import '../../../components/actions.css';
 import '../reports.css';
 import { REPORT_OUTBOX_KIND } from '../outbox-kind';
-import { apiErrorMessage } from '../../../lib/api-errors';
+import { apiErrorMessage, apiFieldMessages } from '../../../lib/api-errors';
 
 export type LatLng = { lat: number; lng: number };
 /** The map pin field the page provides (features never import each other). */
@@ -179,7 +179,7 @@ export function ReportForm({
         return;
       }
       let placed = false;
-      for (const [field, message] of Object.entries(err.fields ?? {})) {
+      for (const [field, message] of Object.entries(apiFieldMessages(t, err))) {
         if (field === 'category' || field === 'description' || field === 'container_id') {
           setError(field, { type: 'server', message }, { shouldFocus: !placed });
           placed = true;

@@ -4,7 +4,7 @@
  * suggested; any other that does can be chosen), when (a bookable day and a time window), notes
  * and up to three photos (camera or gallery).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import {
   REQUEST_MAX_ITEMS,
   REQUEST_MAX_PHOTOS,

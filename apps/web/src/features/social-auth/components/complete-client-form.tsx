@@ -1,5 +1,5 @@
 /** complete-client: a household's fields (names, document, phone, city), no e-mail or password. */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { DOCUMENT_TYPES, TC_ID, ZCompleteClientData } from '@puntoverde/contract';
 import type { CompleteClientForm as ClientFormValues } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';

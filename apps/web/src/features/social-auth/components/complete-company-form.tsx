@@ -1,5 +1,5 @@
 /** complete-company: the company head's fields (NIT with its DIAN check digit), no e-mail or password. */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { TC_ID, ZCompleteCompanyData } from '@puntoverde/contract';
 import type { CompleteCompanyForm as CompanyFormValues } from '@puntoverde/contract';
 import { useForm } from 'react-hook-form';

@@ -1,6 +1,6 @@
 /** Back office: allies and adhered members, with logo upload and a map picker. */
 import { IonBadge, IonButton, IonItem, IonLabel } from '@ionic/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/zod-resolver';
 import {
   ALLY_CATEGORIES,
   ALLY_KINDS,

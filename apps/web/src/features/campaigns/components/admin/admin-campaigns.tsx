@@ -1,6 +1,6 @@
 /** Back office: campaigns list (search, status, pages) and the create/edit form with an image. */
 import { IonBadge, IonButton, IonItem, IonLabel } from '@ionic/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/zod-resolver';
 import { ZCampaignInput, type Ally, type Campaign, type CampaignInput } from '@puntoverde/contract';
 import { useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';

@@ -1,6 +1,6 @@
 /** Back office: FAQ entries and the Conócenos page. */
 import { IonBadge, IonButton, IonItem, IonLabel, IonList, IonSkeletonText } from '@ionic/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/zod-resolver';
 import {
   ZAboutPageInput,
   ZFaqInput,

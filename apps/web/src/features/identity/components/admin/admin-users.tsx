@@ -1,6 +1,6 @@
 /** Back office: search users, change their type, admin flag or state, resend verification, create point managers. */
 import { IonBadge, IonButton, IonItem, IonLabel, useIonToast } from '@ionic/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/zod-resolver';
 import { type AdminUser, type AdminUserUpdate, formatColombianPhone, TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, USER_KIND_LABELS_ES, userKindOf, ZAdminCreateManager } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';

@@ -28,6 +28,8 @@ import { AdminListBody, RowActions } from '../../../../components/back-office/ad
 import { Pager } from '../../../../components/back-office/pager';
 import { apiErrorMessage } from '../../../../lib/api-errors';
 import { invalidateMaterials } from '../../../../lib/materials';
+// zod's own messages in the app's language.
+import '../../../../lib/zod-resolver';
 
 const PAGE_SIZE = 20;
 

@@ -9,13 +9,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RadioGroupField, SelectField, TextAreaField, TextField } from '../../../../components/form-fields';
 import { FormAlert } from '../../../../components/field-shell';
-import { ApiError } from '../../../../lib/api-client';
 import { formatDateTime } from '../../../../lib/date-format';
 import { formatNumber } from '../../../../lib/number-format';
 import { fetchAudienceSize, useCreateBroadcast } from '../../api/broadcasts';
 import { USER_KINDS } from './broadcast-audience';
 import { BroadcastConfirmation, BroadcastPreview } from './broadcast-review';
-import { apiErrorMessage } from '../../../../lib/api-errors';
+import { apiErrorMessage, apiFieldMessages } from '../../../../lib/api-errors';
 
 type FormValues = {
   title: string;
@@ -87,8 +86,9 @@ export function ComposeBroadcast() {
     try {
       size = await fetchAudienceSize(request.audience);
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) setError(field as keyof FormValues, { message });
+      const fields = Object.entries(apiFieldMessages(t, error));
+      if (fields.length) {
+        for (const [field, message] of fields) setError(field as keyof FormValues, { message });
         return;
       }
       // The count is a courtesy: the broadcast can still be confirmed without it.
@@ -106,11 +106,9 @@ export function ComposeBroadcast() {
       },
       onError: (error) => {
         setPending(null);
-        if (error instanceof ApiError && error.fields) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            const name = field.startsWith('audience.') ? field.slice('audience.'.length) : field;
-            setError(name as keyof FormValues, { message });
-          }
+        for (const [field, message] of Object.entries(apiFieldMessages(t, error))) {
+          const name = field.startsWith('audience.') ? field.slice('audience.'.length) : field;
+          setError(name as keyof FormValues, { message });
         }
         setProblem(apiErrorMessage(t, error));
       },

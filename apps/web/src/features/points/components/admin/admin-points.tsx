@@ -6,7 +6,7 @@ import {
   IonLabel,
   IonList,
 } from '@ionic/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/zod-resolver';
 import {
   CONTAINER_STATUSES,
   POINT_KINDS,

@@ -8,6 +8,8 @@ import { useActionForm } from '../use-action-form';
 import { SelectField, TextField } from '../../../../components/form-fields';
 import { FormAlert } from '../../../../components/field-shell';
 import { EmptyState } from '../../../../components/empty-state';
+// zod's own messages in the app's language.
+import '../../../../lib/zod-resolver';
 
 type CalendarForm = { date: string; is_working: 'false' | 'true'; reason: string };
 

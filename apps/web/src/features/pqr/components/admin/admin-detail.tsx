@@ -1,5 +1,5 @@
 /** Back-office detail of one PQR: requester, request, history with notes, and every staff action. */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../../lib/zod-resolver';
 import { type AdminPqrAnswerRequest, type AdminPqrDetail, type AdminPqrExtensionRequest, type AdminPqrTransferRequest, formatColombianPhone, formatDocumentNumber, phoneHref, ZAdminPqrAnswerRequest, ZAdminPqrExtensionRequest, ZAdminPqrNoteRequest, ZAdminPqrTransferRequest } from '@puntoverde/contract';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

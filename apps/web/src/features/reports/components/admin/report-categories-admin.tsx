@@ -7,7 +7,6 @@ import type { ReportCategoryView } from '@puntoverde/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../../components/field-shell';
-import { ApiError } from '../../../../lib/api-client';
 import {
   useAdminReportCategories,
   useCreateReportCategory,
@@ -17,13 +16,14 @@ import {
 import '../../../../components/actions.css';
 import '../../reports.css';
 import type { TFunction } from 'i18next';
-import { apiErrorMessage } from '../../../../lib/api-errors';
+import { apiErrorMessage, apiFieldMessages } from '../../../../lib/api-errors';
 
 type Draft = { label: string; description: string; asks_container: boolean };
 
 function errorOf(t: TFunction, err: Error | null): { message: string | null; fields: Record<string, string> } {
   if (!err) return { message: null, fields: {} };
-  if (err instanceof ApiError && err.fields && Object.keys(err.fields).length) return { message: null, fields: err.fields };
+  const fields = apiFieldMessages(t, err);
+  if (Object.keys(fields).length) return { message: null, fields };
   return { message: apiErrorMessage(t, err), fields: {} };
 }
 
