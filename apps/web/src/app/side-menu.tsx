@@ -15,7 +15,7 @@ import { Icon } from '../components/icon';
 import { LanguageSwitch } from '../components/language-switch';
 import { isCurrentPath, withRefreshParam } from '../lib/navigation';
 import { logout } from '../lib/session';
-import { registerSideMenu, restoreMenuOpenerFocus } from '../lib/side-menu-control';
+import { noteMenuChoice, registerSideMenu, restoreMenuOpenerFocus } from '../lib/side-menu-control';
 import type { CurrentUser } from '../lib/session';
 import { useIsLoggedIn, useSession } from '../lib/use-session';
 import { useUnreadCount } from '../features/notifications/components/notification-bell';
@@ -118,7 +118,9 @@ export function SideMenu({ contentId }: { contentId: string }) {
   // active and close() does nothing. One listener for every item: an IonMenuToggle per item was
   // a component of its own each, listening to every menu change, and most of the menu's mount.
   const closeOnChoice = (event: MouseEvent<HTMLElement>) => {
-    if (event.target instanceof Element && event.target.closest('.menu-link')) void menuRef.current?.close();
+    if (!(event.target instanceof Element && event.target.closest('.menu-link'))) return;
+    noteMenuChoice();
+    void menuRef.current?.close();
   };
 
   // The menu button (on every page) opens this menu through lib/side-menu-control.

@@ -6,7 +6,8 @@
  * - the menu registers its <ion-menu> element with `registerSideMenu()` once mounted;
  * - `toggleSideMenu()` (the button's click) mounts the menu if needed, then opens or closes it;
  * - `restoreMenuOpenerFocus()`, when the menu has closed without a choice (Escape, the backdrop),
- *   gives focus back to the control that opened it (WCAG 2.4.3).
+ *   gives focus back to the control that opened it (WCAG 2.4.3); after a choice
+ *   (`noteMenuChoice()`), focus goes to the heading of the page on screen instead.
  */
 type MenuElement = Pick<HTMLIonMenuElement, 'toggle'> & { componentOnReady?: () => Promise<unknown> };
 
@@ -15,6 +16,7 @@ let requested = false;
 let menuElement: MenuElement | null = null;
 let menuWaiters: ((element: MenuElement) => void)[] = [];
 let opener: HTMLElement | null = null;
+let chose = false;
 
 export function requestSideMenu(): void {
   requested = true;
@@ -53,18 +55,29 @@ export async function toggleSideMenu(): Promise<void> {
   await element.toggle();
 }
 
+/** An entry of the menu was chosen: the menu is closing towards a page. */
+export function noteMenuChoice(): void {
+  chose = true;
+}
+
 /**
  * After the menu closed: when focus was left on nothing or in the hidden menu, it goes back to
  * the control that opened the menu or, when that has gone (the menu was swiped open, or its page
- * was replaced), to the menu button of the page on screen.
+ * was replaced), to the menu button of the page on screen. After a choice it goes to the heading
+ * of the page on screen (the new page's, or the same page's when its own entry was chosen), as
+ * the route announcer does: the opener, on the page left behind, would pull focus back to it.
  */
 export function restoreMenuOpenerFocus(menu: HTMLElement): void {
   const active = document.activeElement;
   const lost = active === null || active === document.body || menu.contains(active);
-  const target = opener?.isConnected
-    ? opener
-    : document.querySelector<HTMLElement>('.ion-page:not(.ion-page-hidden) .menu-button');
+  const page = '.ion-page:not(.ion-page-hidden)';
+  const target = chose
+    ? document.querySelector<HTMLElement>(`${page} h1.page-title`)
+    : opener?.isConnected
+      ? opener
+      : document.querySelector<HTMLElement>(`${page} .menu-button`);
   opener = null;
+  chose = false;
   if (lost && target) target.focus();
 }
 
@@ -75,4 +88,5 @@ export function resetSideMenuControl(): void {
   menuElement = null;
   menuWaiters = [];
   opener = null;
+  chose = false;
 }
