@@ -1,5 +1,5 @@
 /**
- * Every route state the accessibility sweeps visit (reflow.spec.ts, focus-contrast.spec.ts), by
+ * Every route state the accessibility sweeps visit (reflow.spec.ts, focus-visible.spec.ts), by
  * who reaches it: the visitor pages of accessibility.spec.ts and route-announcer.spec.ts, each
  * signed-in user's pages and every back-office section. One browser context per user, signed in
  * once through the API.

@@ -17,6 +17,7 @@ import './theme/design-system.css';
 
 import { App } from './app/app';
 import { limitBootScreen } from './lib/boot-screen';
+import { keepKeyboardFocusInView } from './lib/focus-into-view';
 import { initI18n, storedLanguage } from './lib/i18n';
 import { warmIntlFormats } from './lib/intl-format';
 import { yieldToMain } from './lib/main-thread';
@@ -35,6 +36,7 @@ async function start(container: HTMLElement): Promise<void> {
   // toasts, overlays) run with no duration; theme/app.css caps the CSS ones.
   setupIonicReact({ animated: !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches });
   void initI18n();
+  keepKeyboardFocusInView();
   limitBootScreen();
   // The locale data of dates and numbers, a piece per idle moment while the page's code and data load.
   warmIntlFormats(storedLanguage());
