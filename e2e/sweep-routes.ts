@@ -39,8 +39,10 @@ export const SWEEP: readonly Sweep[] = [
       '/app/tabs/reports/new',
       '/auth/profile/:own',
       '/notifications',
+      '/recompensas',
     ],
   },
+  { user: 'aliado@demo.puntoverde.co', paths: ['/recompensas/aliado'] },
   { user: 'gestor@demo.puntoverde.co', paths: ['/app/tabs/prequest', '/app/tabs/points'] },
   { user: 'empresa@demo.puntoverde.co', paths: ['/app/tabs/branch-offices/list/:own'] },
   {
@@ -58,6 +60,7 @@ export const SWEEP: readonly Sweep[] = [
       '/admin/broadcasts',
       '/admin/webhooks',
       '/admin/report-categories',
+      '/admin/rewards',
       '/admin/pqr',
     ],
   },

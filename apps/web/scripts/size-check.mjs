@@ -69,6 +69,9 @@ const ROUTE_BUDGETS_KIB = {
   '/auth/branch-invitation': 220,
   '/verificar/:code': 165,
   '/notifications': 190,
+  // Balance, offers, codes and history; the ally's counter (its offers and form load below it).
+  '/recompensas': 172,
+  '/recompensas/aliado': 171,
 };
 /** Routes whose first screen must not load zod (the contract's plain values are zod-free). */
 const ZOD_FREE_ROUTES = [
@@ -90,6 +93,8 @@ const ZOD_FREE_ROUTES = [
   '/app/tabs/points',
   '/app/tabs/reports',
   '/admin',
+  '/recompensas',
+  '/recompensas/aliado',
 ];
 /**
  * Modules every page loads after start-up (app.tsx's lazy runtimes, the side menu) that must not

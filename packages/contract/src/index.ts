@@ -43,6 +43,7 @@ export * from './idempotency.js';
 export * from './where-to-recycle.js';
 export * from './geocoding.js';
 export * from './webhooks.js';
+export * from './rewards-values.js';
 export * from './rewards.js';
 export * from './recyclers.js';
 export * from './colombian-formats.js';

@@ -1,36 +1,19 @@
 import { z } from 'zod';
 import { dataOf, pageOf, safeMultilineText, safeText } from './common.js';
+import {
+  HOLD_STATUSES,
+  LEDGER_CAUSES,
+  LEDGER_KINDS,
+  OFFER_STATUSES,
+  REDEMPTION_STATUSES,
+  normalizeRedemptionCode,
+} from './rewards-values.js';
 
 /**
  * Rewards: points for weighed kilos (a rate per material that staff version by date), an
  * append-only ledger whose sum is the balance, offers from allies that staff approve, and
  * redemptions behind a single-use code an ally's staff confirm at their counter.
  */
-
-export const REWARDS_PATH = '/back/api/v1/rewards';
-export const ADMIN_REWARDS_PATH = '/back/api/v1/admin/rewards';
-
-/** A redemption code is valid this long; unconfirmed, its points and stock go back. */
-export const REDEMPTION_TTL_MINUTES = 30;
-/** Points of a household per Bogotá month, unless staff set another cap. */
-export const REWARDS_DEFAULT_MONTHLY_CAP = 5000;
-/** Codes use letters and digits nobody confuses when reading them aloud (no 0/O, 1/I/L). */
-export const REDEMPTION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const REDEMPTION_CODE_LENGTH = 8;
-
-export const LEDGER_KINDS = ['earned', 'redeemed', 'reversed', 'expired', 'adjusted'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_CAUSES = ['pickup', 'redemption', 'hold', 'adjustment'] as const;
-export type LedgerCause = (typeof LEDGER_CAUSES)[number];
-
-/** Upper-cased, without spaces or dashes: what people type from the screen ("ab2c-9xqm"). */
-export function normalizeRedemptionCode(raw: string): string {
-  return raw.toUpperCase().replace(/[\s-]/g, '');
-}
-/** "AB2C9XQM" → "AB2C-9XQM", as the screens show it. */
-export function formatRedemptionCode(code: string): string {
-  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
-}
 
 // ---- balance and ledger ----
 
@@ -65,8 +48,6 @@ export type LedgerPage = z.infer<typeof ZLedgerPage>;
 
 // ---- offers ----
 
-export const OFFER_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const ZRewardOffer = z.object({
   id: z.number().int(),
@@ -143,8 +124,6 @@ export const ZAdminOffersQuery = z.object({ status: z.enum(OFFER_STATUSES).optio
 
 // ---- redemptions ----
 
-export const REDEMPTION_STATUSES = ['reserved', 'confirmed', 'expired'] as const;
-export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
 
 export const ZRedemptionCreate = z.object({
   offer_id: z
@@ -240,7 +219,6 @@ export const ZRewardRateCreate = z.object({
 });
 export type RewardRateCreate = z.infer<typeof ZRewardRateCreate>;
 
-export const HOLD_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
 export const ZRewardHold = z.object({
   id: z.number().int(),
   user_id: z.number().int(),

@@ -50,11 +50,14 @@ const NOTIFICATION_ROUTES = ['/notifications'];
 /** The accessibility statement public entities publish (MinTIC, Resolución 1519 de 2020). */
 const STATEMENT_ROUTES = ['/accesibilidad'];
 
+/** Rewards: my points and the allies' offers (from Mi Perfil and Aliados), the ally's counter. */
+const REWARDS_ROUTES = ['/recompensas', '/recompensas/aliado'];
+
 const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES, ...NOTIFICATION_ROUTES, ...STATEMENT_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES, ...NOTIFICATION_ROUTES, ...STATEMENT_ROUTES, ...REWARDS_ROUTES].sort());
   });
 
   it('names an existing page file for every route', () => {

@@ -3,6 +3,7 @@ import {
   chatbubblesOutline,
   cubeOutline,
   documentTextOutline,
+  giftOutline,
   helpCircleOutline,
   keyOutline,
   linkOutline,
@@ -65,6 +66,9 @@ const ReportCategoriesAdmin = lazy(() =>
 const WebhooksScreen = lazy(() =>
   import('../../features/webhooks/components/admin/webhooks-screen').then((m) => ({ default: m.WebhooksScreen })),
 );
+const AdminRewards = lazy(() =>
+  import('../../features/rewards/components/admin/admin-rewards').then((m) => ({ default: m.AdminRewards })),
+);
 const AdminAbout = lazy(() =>
   import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminAbout })),
 );
@@ -87,6 +91,13 @@ const SECTIONS = {
     ),
   },
   users: { icon: peopleOutline, render: () => <AdminUsers /> },
+  // Rewards: its texts live in the rewards namespace (titleKey/helpKey).
+  rewards: {
+    icon: giftOutline,
+    render: () => <AdminRewards />,
+    titleKey: 'rewards.admin.title',
+    helpKey: 'rewards.admin.help',
+  },
   audit: { icon: listOutline, render: () => <AdminAudit /> },
   // Open311 keys: its texts live in the reports namespace (titleKey/helpKey).
   open311: {

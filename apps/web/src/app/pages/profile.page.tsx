@@ -8,6 +8,7 @@ import { ForbiddenNotice } from '../../features/identity/components/forbidden-no
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { ProfileScreen } from '../../features/identity/components/profile-screen';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
+import { RewardsLink } from '../../features/rewards/components/rewards-link';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export default function ProfilePage() {
   return (
     <PageLayout title={t('pages.profile.title')} lead={t('pages.profile.lead')}>
       <ProfileScreen userId={user.id}>
+        <RewardsLink variant="profile" />
         <NotificationSettings />
       </ProfileScreen>
     </PageLayout>

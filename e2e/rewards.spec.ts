@@ -1,0 +1,284 @@
+import { getHolidaysForYear } from 'colombian-holidays';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+/**
+ * Rewards, end to end against the real server with demo data:
+ *  1. at phone size (390 px): a new household's pickup is collected by the demo point manager
+ *     with 4,5 kg of PET → 45 points appear with the entry that earned them; the ally's counter
+ *     account proposes an offer of 40 points, staff approve it in the back office at 1366 px;
+ *     the household redeems it (code, QR, countdown), the ally confirms the code on their phone,
+ *     and balance (5), stock (one unit left) and the ally's list agree;
+ *  2. the back office's rewards section at 1366 px: figures, earning table and queues.
+ * A fresh household keeps the figures exact while other journeys use the demo accounts.
+ */
+const PASSWORD = 'PuntoVerde2026!';
+const MANAGER = 'gestor@demo.puntoverde.co';
+const ALLY = 'aliado@demo.puntoverde.co';
+const STAFF = 'admin@demo.puntoverde.co';
+const MANAGED_POINT = 'ECA Laureles La 70 (demo)';
+const HOME = { latitude: 6.2449, longitude: -75.5911 };
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const stamp = Date.now().toString(36);
+
+test.describe.configure({ mode: 'serial' });
+
+/** Ionic keeps earlier pages in the DOM, hidden: look inside the page on screen only. */
+function current(page: Page): Locator {
+  return page.locator('.ion-page:not(.ion-page-hidden)').last();
+}
+
+function forwardedFor(): Record<string, string> {
+  return { 'x-forwarded-for': `10.46.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` };
+}
+
+interface Session {
+  id: number;
+  token: string;
+}
+
+async function apiLogin(request: APIRequestContext, email: string): Promise<Session & Record<string, unknown>> {
+  const res = await request.post('/back/api/clientes/login', {
+    data: { username: email, password: PASSWORD, playerId: '' },
+    headers: forwardedFor(),
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: Session & Record<string, unknown> }).data;
+}
+
+/** A browser window at `viewport` whose app starts signed in as `user` (stored as the app stores it). */
+async function signedIn(
+  browser: Browser,
+  user: Record<string, unknown>,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'es-CO', timezoneId: 'America/Bogota' });
+  await context.addInitScript((u) => window.localStorage.setItem('currentUser', JSON.stringify(u)), user);
+  return { context, page: await context.newPage() };
+}
+
+/** A household account of its own, so its balance is exactly what this journey earns. */
+async function newHousehold(request: APIRequestContext): Promise<Session & Record<string, unknown>> {
+  const res = await request.post('/back/api/clientes/registro', {
+    headers: forwardedFor(),
+    data: {
+      data_user: {
+        tc_id: 2,
+        email: `puntos-${stamp}-${Math.floor(Math.random() * 1e6)}@example.com`,
+        password: PASSWORD,
+        first_name: 'Valentina',
+        last_name: 'Ospina',
+        document_type: 'CC',
+        document_number: String(1_000_000_000 + Math.floor(Math.random() * 8_999_999_999)).slice(0, 10),
+        phone: '3001234567',
+        city: 'Medellín',
+        accept_data_policy: true,
+      },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { data: Session & Record<string, unknown> }).data;
+}
+
+/** `YYYY-MM-DD` (Bogotá) at least `daysAhead` days from today that is neither a Sunday nor a Colombian holiday. */
+function schedulableDay(daysAhead: number): string {
+  const bogotaToday = new Date(Date.now() - 5 * 60 * 60 * 1000);
+  for (let i = daysAhead; ; i += 1) {
+    const day = new Date(bogotaToday.getTime() + i * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const holidays = getHolidaysForYear(Number(day.slice(0, 4))).map((h) => h.celebrationDate);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() !== 0 && !holidays.includes(day)) return day;
+  }
+}
+
+function bogotaDay(daysAhead: number): string {
+  return new Date(Date.now() - 5 * 3600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The household asks for a pickup of PET at the demo manager's point; the manager accepts and schedules it (API). */
+async function scheduledPickup(request: APIRequestContext, household: Session, manager: Session): Promise<number> {
+  const near = await request.get(`/back/api/v1/points/near?lat=${HOME.latitude}&lng=${HOME.longitude}&limit=20`);
+  const point = ((await near.json()) as { data: { id: number; name: string }[] }).data.find(
+    (p) => p.name === MANAGED_POINT,
+  );
+  expect(point, `${MANAGED_POINT} near the household`).toBeTruthy();
+  const created = await request.post('/back/api/v1/requests', {
+    headers: { authorization: `Bearer ${household.token}`, ...forwardedFor() },
+    data: {
+      point_id: point!.id,
+      items: [{ material: 'pet', estimated_kg: 4 }],
+      address: `Carrera 70 # 44-10, Laureles (${stamp})`,
+      lat: HOME.latitude,
+      lng: HOME.longitude,
+      preferred_date: schedulableDay(2),
+      time_window: 'manana',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { data: { id: number } }).data.id;
+  const staff = { authorization: `Bearer ${manager.token}` };
+  const accepted = await request.post(`/back/api/v1/requests/${id}/status`, {
+    headers: staff,
+    data: { status: 'aceptada' },
+  });
+  expect(accepted.ok(), await accepted.text()).toBeTruthy();
+  const scheduled = await request.post(`/back/api/v1/requests/${id}/status`, {
+    headers: staff,
+    data: { status: 'programada', scheduled_at: `${schedulableDay(2)}T10:00:00-05:00` },
+  });
+  expect(scheduled.ok(), await scheduled.text()).toBeTruthy();
+  return id;
+}
+
+/** The element's right edge is inside the window: nothing scrolls sideways. */
+async function expectWithinWidth(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width + 1);
+}
+
+test('collected kilos earn points, the household redeems an offer and the ally confirms the code at the counter', async ({
+  browser,
+  request,
+}) => {
+  // Four people (household, manager, ally, staff) through a whole rewards cycle.
+  test.setTimeout(150_000);
+  const household = await newHousehold(request);
+  const managerUser = await apiLogin(request, MANAGER);
+  const allyUser = await apiLogin(request, ALLY);
+  const staffUser = await apiLogin(request, STAFF);
+  const requestId = await scheduledPickup(request, household, managerUser);
+
+  const manager = await signedIn(browser, managerUser, PHONE);
+  const person = await signedIn(browser, household, PHONE);
+  const ally = await signedIn(browser, allyUser, PHONE);
+  const staff = await signedIn(browser, staffUser, DESKTOP);
+  try {
+    // Before: no points, and the history says how to earn them.
+    await person.page.goto('/recompensas');
+    const rewards = current(person.page);
+    await expect(rewards.getByRole('heading', { name: 'Recompensas', level: 1 })).toBeVisible();
+    await expect(rewards.getByTestId('rewards-balance')).toHaveText('0');
+    await expect(rewards.getByText('Aún no tienes movimientos')).toBeVisible();
+
+    // The manager records 4,5 kg of PET on their phone.
+    await manager.page.goto(`/app/tabs/prequest/${requestId}`);
+    const pickup = current(manager.page);
+    await expect(pickup.getByRole('heading', { name: `Solicitud #${requestId}`, level: 1 })).toBeVisible();
+    await pickup.getByRole('button', { name: 'Registrar recolección' }).click();
+    await pickup.getByLabel('Kilos de PET (1)', { exact: true }).fill('4,5');
+    await pickup.getByRole('button', { name: 'Guardar recolección' }).click();
+    await expect(pickup.locator('.rq-card-head .pv-badge')).toHaveText('Recogida');
+
+    // 4,5 kg × 10 points/kg: the balance and the entry that earned them, linked to the pickup.
+    await person.page.reload();
+    await expect(rewards.getByTestId('rewards-balance')).toHaveText('45');
+    const history = rewards.getByRole('list', { name: 'Movimientos de puntos, el más reciente primero' });
+    const earned = history.getByRole('listitem').first();
+    await expect(earned).toContainText('Ganados');
+    await expect(earned).toContainText('+45');
+    await expect(earned.getByRole('link', { name: `Recolección #${requestId}: PET (1) 4,5 kg` })).toHaveAttribute(
+      'href',
+      `/app/tabs/request/${requestId}`,
+    );
+    await expectWithinWidth(person.page, history);
+
+    // The ally proposes an offer from their phone; it waits for staff.
+    const offerTitle = `Jugo natural ${stamp}`;
+    await ally.page.goto('/recompensas/aliado');
+    const counter = current(ally.page);
+    await expect(counter.getByRole('heading', { name: 'Mostrador del aliado', level: 1 })).toBeVisible();
+    await expect(counter.getByText('Confirma aquí los códigos de canje que te muestran en Supermercados La Canasta (demo).')).toBeVisible();
+    await counter.getByRole('button', { name: 'Proponer una oferta' }).click();
+    await counter.getByLabel('Título de la oferta').fill(offerTitle);
+    await counter.getByLabel('Condiciones').fill('Un jugo de 350 ml en la cafetería de la sede Laureles.');
+    await counter.getByLabel('Costo en puntos').fill('40');
+    await counter.getByLabel('Unidades disponibles').fill('2');
+    await counter.getByLabel('Válida hasta').fill(bogotaDay(30));
+    await counter.getByRole('button', { name: 'Enviar para aprobación' }).click();
+    await expect(counter.getByText(`Enviamos «${offerTitle}» al equipo de PuntoVerde`)).toBeVisible();
+    const proposed = counter.getByRole('listitem').filter({ hasText: offerTitle });
+    await expect(proposed).toContainText('Pendiente de aprobación');
+
+    // Not shown to people until staff approve it: in the back office, at desktop size.
+    await staff.page.goto('/admin/rewards');
+    const office = current(staff.page);
+    await expect(office.getByRole('heading', { name: 'Recompensas', level: 1 })).toBeVisible();
+    await expect(office.getByRole('heading', { name: 'Cifras', level: 2 })).toBeVisible();
+    await expect(office.getByRole('table', { name: 'Tarifas por material' })).toContainText('PET');
+    const pending = office.getByRole('listitem').filter({ hasText: offerTitle });
+    await expect(pending).toContainText('Supermercados La Canasta (demo)');
+    await pending.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(pending).toHaveCount(0);
+    await office.getByRole('group', { name: 'Estado de las ofertas' }).getByRole('button', { name: 'Aprobada' }).click();
+    await expect(office.getByRole('listitem').filter({ hasText: offerTitle })).toContainText('Aprobada');
+    await expectWithinWidth(staff.page, office.getByRole('table', { name: 'Puntos por mes' }));
+
+    // The household redeems it: a code with its QR and the countdown of its 30 minutes.
+    await person.page.reload();
+    const offer = rewards
+      .getByRole('region', { name: 'Ofertas de los aliados' })
+      .getByRole('listitem')
+      .filter({ has: person.page.getByRole('heading', { name: offerTitle }) });
+    await expect(offer).toContainText('40 puntos');
+    await expect(offer).toContainText('2 unidades');
+    await expect(offer).toContainText('Supermercados La Canasta (demo)');
+    await offer.getByRole('button', { name: 'Canjear' }).click();
+    await offer.getByRole('button', { name: 'Sí, canjear' }).click();
+    const fresh = rewards.getByRole('region', { name: 'Tu código de canje' });
+    const shownCode = fresh.getByTestId('redemption-code');
+    await expect(shownCode).toHaveText(/^[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+    const code = (await shownCode.textContent())!.trim();
+    await expect(fresh.getByRole('img', { name: `Código QR del canje ${code}` })).toBeVisible();
+    await expect(fresh.getByRole('timer')).toHaveText(/^Vence en (30:00|29:\d\d)$/);
+    await expect(rewards.getByTestId('rewards-balance')).toHaveText('5');
+    await expectWithinWidth(person.page, fresh);
+
+    // The ally types it on their phone (lower case, without the dash) and confirms it.
+    await ally.page.reload();
+    await counter.getByLabel('Código de canje').fill(code.replace('-', '').toLowerCase());
+    await counter.getByRole('button', { name: 'Confirmar canje' }).click();
+    await expect(counter.getByText(`Código ${code} confirmado`)).toBeVisible();
+    await expect(counter.getByText(`Entrega «${offerTitle}» a Valentina.`, { exact: false })).toBeVisible();
+    // A code works once.
+    await counter.getByLabel('Código de canje').fill(code);
+    await counter.getByRole('button', { name: 'Confirmar canje' }).click();
+    await expect(counter.getByText('Este código ya se usó: cada código sirve una sola vez.')).toBeVisible();
+
+    // Balance, stock and the ally's list agree.
+    const allyList = counter.getByRole('list', { name: 'Canjes en este aliado' });
+    const confirmedRow = allyList.getByRole('listitem').filter({ hasText: code });
+    await expect(confirmedRow).toContainText('Usado');
+    await expect(confirmedRow).toContainText(offerTitle);
+    await expect(confirmedRow).toContainText('Valentina');
+    await expect(confirmedRow).toContainText('40 puntos');
+    await expectWithinWidth(ally.page, allyList);
+
+    await person.page.reload();
+    await expect(rewards.getByTestId('rewards-balance')).toHaveText('5');
+    await expect(offer).toContainText('1 unidad');
+    const mine = rewards.getByRole('region', { name: 'Mis canjes' }).getByRole('listitem').first();
+    await expect(mine).toContainText(offerTitle);
+    await expect(mine).toContainText('Usado');
+    const spent = history.getByRole('listitem').first();
+    await expect(spent).toContainText('Canjeados');
+    await expect(spent).toContainText('\u221240');
+    await expect(history.getByRole('listitem').nth(1)).toContainText('+45');
+
+    // The way in: Mi Perfil links to Recompensas (the side menu keeps the spec's entries).
+    await person.page.goto(`/auth/profile/${household.id}`);
+    const profileLink = current(person.page).getByRole('link', { name: 'Ver mis recompensas' });
+    await profileLink.scrollIntoViewIfNeeded();
+    await profileLink.click();
+    await expect(person.page).toHaveURL(/\/recompensas$/);
+  } finally {
+    for (const s of [manager, person, ally, staff]) await s.context.close();
+  }
+});

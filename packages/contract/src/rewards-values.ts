@@ -1,0 +1,38 @@
+/**
+ * Rewards' paths, kinds, statuses and code format, apart from their schemas (rewards.ts) so that
+ * the web's Recompensas screens, first screens of their routes, do not load zod.
+ */
+
+export const REWARDS_PATH = '/back/api/v1/rewards';
+export const ADMIN_REWARDS_PATH = '/back/api/v1/admin/rewards';
+
+/** A redemption code is valid this long; unconfirmed, its points and stock go back. */
+export const REDEMPTION_TTL_MINUTES = 30;
+/** Points of a household per Bogotá month, unless staff set another cap. */
+export const REWARDS_DEFAULT_MONTHLY_CAP = 5000;
+/** Codes use letters and digits nobody confuses when reading them aloud (no 0/O, 1/I/L). */
+export const REDEMPTION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REDEMPTION_CODE_LENGTH = 8;
+
+export const LEDGER_KINDS = ['earned', 'redeemed', 'reversed', 'expired', 'adjusted'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LEDGER_CAUSES = ['pickup', 'redemption', 'hold', 'adjustment'] as const;
+export type LedgerCause = (typeof LEDGER_CAUSES)[number];
+
+export const OFFER_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+export const REDEMPTION_STATUSES = ['reserved', 'confirmed', 'expired'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+
+export const HOLD_STATUSES = ['pending', 'approved', 'rejected', 'superseded'] as const;
+export type HoldStatus = (typeof HOLD_STATUSES)[number];
+
+/** Upper-cased, without spaces or dashes: what people type from the screen ("ab2c-9xqm"). */
+export function normalizeRedemptionCode(raw: string): string {
+  return raw.toUpperCase().replace(/[\s-]/g, '');
+}
+/** "AB2C9XQM" → "AB2C-9XQM", as the screens show it. */
+export function formatRedemptionCode(code: string): string {
+  return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code;
+}
