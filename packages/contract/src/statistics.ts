@@ -67,8 +67,11 @@ export const ZImpactSummary = z.object({
   /** Passenger-car kilometres whose emissions equal co2e_kg. */
   km_not_driven: z.number(),
   per_material: z.array(ZMaterialImpact),
-  /** Citation shown beside the figures. */
+  /** Citation in Spanish (the references and the note that they are a US reference), for documents. */
   source: z.string(),
+  /** The references alone: titles of an English-language document, quoted as they are. */
+  references: z.string(),
+  /** The km equivalence's reference (an English-language document too). */
   equivalence_source: z.string(),
 });
 export type ImpactSummary = z.infer<typeof ZImpactSummary>;
@@ -170,6 +173,8 @@ export const ZSchemeImpact = z.object({
   co2e_kg: z.number(),
   km_not_driven: z.number(),
   source: z.string(),
+  /** The references alone (see ZImpactSummary). */
+  references: z.string(),
   computed_at: z.string(),
 });
 export type SchemeImpact = z.infer<typeof ZSchemeImpact>;

@@ -69,6 +69,7 @@ export type FactorSet = {
   materials: Record<string, number>;
   kmPerKgCo2e: number;
   source: string;
+  references: string;
   equivalenceSource: string;
 };
 
@@ -89,10 +90,12 @@ export async function currentFactors(db: Db): Promise<FactorSet> {
       equivalenceSource = `${r.source}: ${r.source_table}`;
     }
   }
+  const references = [...sources].join('; ');
   return {
     materials,
     kmPerKgCo2e: km,
-    source: `${[...sources].join('; ')}. Referencia de Estados Unidos: no hay factores colombianos publicados por material.`,
+    source: `${references}. Referencia de Estados Unidos: no hay factores colombianos publicados por material.`,
+    references,
     equivalenceSource,
   };
 }
@@ -115,6 +118,7 @@ export function impactOf(kgByMaterial: { code: string; parent_code: string | nul
     km_not_driven: factors.kmPerKgCo2e > 0 ? Math.round(co2e / factors.kmPerKgCo2e) : 0,
     per_material: per,
     source: factors.source,
+    references: factors.references,
     equivalence_source: factors.equivalenceSource,
   };
 }
@@ -335,6 +339,7 @@ async function computeSchemeImpact(db: Db, now: Date): Promise<SchemeImpact> {
     co2e_kg: impact.co2e_kg,
     km_not_driven: impact.km_not_driven,
     source: impact.source,
+    references: impact.references,
     computed_at: nowIso(),
   };
 }

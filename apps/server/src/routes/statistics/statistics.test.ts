@@ -49,6 +49,9 @@ describe('Mis cifras for a household', () => {
     expect(s.impact.km_not_driven).toBe(79);
     expect(s.impact.source).toMatch(/WARM.*v16/);
     expect(s.impact.source).toMatch(/Estados Unidos/);
+    // The references alone, for screens that add the note in their own language.
+    expect(s.impact.references).toMatch(/WARM.*v16/);
+    expect(s.impact.references).not.toMatch(/Estados Unidos/);
   });
 
   it('filters by material and by period', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatCampaignDates } from '../format';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { SpanishContent } from '../../../components/spanish-content';
 
 /** The card's width in the grid (content-ui.css .card-grid, page-body at most 72rem). */
 const CAMPAIGN_CARD_IMAGE_SIZES =
@@ -36,13 +37,15 @@ export function CampaignCard({ campaign, headingLevel = 3, priority = false }: C
       ) : null}
       <div className="content-card__body">
         <Heading id={`campaign-${campaign.id}-title`} className="content-card__title">
-          <AppLink to={`/campaign?id=${campaign.id}`}>{campaign.title}</AppLink>
+          <AppLink to={`/campaign?id=${campaign.id}`}>
+            <SpanishContent mark>{campaign.title}</SpanishContent>
+          </AppLink>
         </Heading>
         <p className="content-card__meta">
           <time dateTime={campaign.starts_at}>{formatCampaignDates(campaign.starts_at, campaign.ends_at, i18n.language)}</time>
         </p>
         {campaign.place_name ? <p className="content-card__meta">{campaign.place_name}</p> : null}
-        <p>{campaign.summary}</p>
+        <SpanishContent as="p">{campaign.summary}</SpanishContent>
         {campaign.joined ? <IonBadge color="success">{t('campaigns.joined')}</IonBadge> : null}
       </div>
     </article>

@@ -16,6 +16,7 @@ import { formatCampaignDates } from '../format';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { Icon } from '../../../components/icon';
+import { SpanishContent } from '../../../components/spanish-content';
 
 export function CampaignDetail({ id }: { id: number }) {
   const { t, i18n } = useTranslation();
@@ -54,7 +55,9 @@ export function CampaignDetail({ id }: { id: number }) {
           height={630}
         />
       ) : null}
-      <h2 id="campaign-title">{campaign.title}</h2>
+      <SpanishContent as="h2" id="campaign-title" mark>
+        {campaign.title}
+      </SpanishContent>
       <p>
         <IonBadge color={campaign.status === 'ongoing' ? 'success' : campaign.status === 'upcoming' ? 'tertiary' : 'medium'}>
           {t(`campaigns.status.${campaign.status}`)}
@@ -64,9 +67,13 @@ export function CampaignDetail({ id }: { id: number }) {
         <time dateTime={campaign.starts_at}>{formatCampaignDates(campaign.starts_at, campaign.ends_at, i18n.language)}</time>
       </p>
       <Place campaign={campaign} />
-      <p className="lead">{campaign.summary}</p>
+      <SpanishContent as="p" className="lead">
+        {campaign.summary}
+      </SpanishContent>
       {campaign.body.split(/\n{2,}/).map((paragraph, index) => (
-        <p key={index}>{paragraph}</p>
+        <p key={index} lang="es">
+          {paragraph}
+        </p>
       ))}
       <Materials codes={campaign.materials} />
       {campaign.organiser ? <p>{t('campaigns.organiser', { name: campaign.organiser.name })}</p> : null}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useAbout } from '../api/get-about';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { Icon } from '../../../components/icon';
+import { SpanishContent } from '../../../components/spanish-content';
 
 export function AboutView() {
   const { t } = useTranslation();
@@ -35,10 +36,16 @@ export function AboutView() {
   ].filter((c) => c !== null);
   return (
     <>
-      <h2>{about.title}</h2>
-      <p className="lead">{about.intro}</p>
+      <SpanishContent as="h2" mark>
+        {about.title}
+      </SpanishContent>
+      <SpanishContent as="p" className="lead">
+        {about.intro}
+      </SpanishContent>
       {about.body.split(/\n{2,}/).filter(Boolean).map((p, i) => (
-        <p key={i}>{p}</p>
+        <p key={i} lang="es">
+          {p}
+        </p>
       ))}
       <h2>{t('content.channels')}</h2>
       {channels.length === 0 ? (

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useFaq } from '../api/get-faq';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
+import { SpanishContent } from '../../../components/spanish-content';
 
 export function FaqList() {
   const { t } = useTranslation();
@@ -20,8 +21,10 @@ export function FaqList() {
     <div className="faq-list">
       {query.data.map((item) => (
         <details key={item.id} name="faq" className="faq-item">
-          <summary className="faq-question">{item.question}</summary>
-          <div className="faq-answer">
+          <summary className="faq-question">
+            <SpanishContent mark>{item.question}</SpanishContent>
+          </summary>
+          <div className="faq-answer" lang="es">
             {item.answer.split(/\n{2,}/).map((p, i) => (
               <p key={i}>{p}</p>
             ))}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { LabelledSearchbar } from '../../../components/labelled-searchbar';
 import { useMaterialSearch } from '../api/search-materials';
+import { SpanishContent } from '../../../components/spanish-content';
 
 function BinLine({ hit }: { hit: MaterialSearchHit }) {
   const { t } = useTranslation();
@@ -78,12 +79,16 @@ export function MaterialGuideResults({ text, onSuggestion }: { text: string; onS
           return (
             <li key={`${hit.material}-${hit.term}`} className="pv-card content-card">
               <h3 className="content-card__title">
-                {hit.term.charAt(0).toUpperCase() + hit.term.slice(1)} <span className="content-card__meta">· {name}</span>
+                <span lang="es">{hit.term.charAt(0).toUpperCase() + hit.term.slice(1)}</span> <span className="content-card__meta">· {name}</span>
               </h3>
               <p>
                 <BinLine hit={hit} />
               </p>
-              {hit.note ? <p>{hit.note}</p> : null}
+              {hit.note ? (
+                <SpanishContent as="p" mark>
+                  {hit.note}
+                </SpanishContent>
+              ) : null}
               {hit.kind === 'aprovechable' || hit.kind === 'posconsumo' ? (
                 <AppLink to={`/home?materials=${encodeURIComponent(hit.material)}`}>{t('content.whereToRecycle', { name })}</AppLink>
               ) : null}

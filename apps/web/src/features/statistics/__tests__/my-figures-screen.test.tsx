@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
 import { MyFiguresScreen } from '../components/my-figures-screen';
 
-const impact = { co2e_kg: 129.62, km_not_driven: 531, per_material: [], source: 'US EPA, Waste Reduction Model (WARM) v16', equivalence_source: 'US EPA' };
+const impact = { co2e_kg: 129.62, km_not_driven: 531, per_material: [], source: 'US EPA, Waste Reduction Model (WARM) v16. Referencia de Estados Unidos.', references: 'US EPA, Waste Reduction Model (WARM) v16', equivalence_source: 'US EPA' };
 const company: MyStatistics = {
   kind: 'company',
   period: { from: '2025-12-01', to: '2026-11-26' },

@@ -224,7 +224,8 @@ export function MyFiguresScreen({ enabled = true }: { enabled?: boolean }) {
           )}
 
           <p className="st-source">
-            {t('statistics.impact.sourceLabel')} {data.impact.source} {t('statistics.impact.equivalenceLabel')} {data.impact.equivalence_source}
+            {t('statistics.impact.sourceLabel')} <cite lang="en">{data.impact.references}</cite>. {t('statistics.impact.usReference')}{' '}
+            {t('statistics.impact.equivalenceLabel')} <cite lang="en">{data.impact.equivalence_source}</cite>
           </p>
         </>
       )}

@@ -42,7 +42,9 @@ export function SchemeImpact() {
           km: formatNumber(d.km_not_driven, lang, 0),
         })}
       </p>
-      <p className="landing-impact-source">{t('statistics.landing.source', { source: d.source })}</p>
+      <p className="landing-impact-source">
+        {t('statistics.landing.source')} <cite lang="en">{d.references}</cite>. {t('statistics.impact.usReference')}
+      </p>
     </section>
   );
 }
