@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { contextFor, openAndSettle as settleRoute, SWEEP } from './sweep-routes';
 import { revealWhenVisible } from './when-visible';
 
 /**
@@ -237,4 +238,32 @@ for (const [label, viewport, colorScheme] of [
       expect(found).toEqual([]);
     });
   });
+}
+
+/**
+ * Every signed-in route of sweep-routes.ts, as its user, on a desktop-sized window in both colour
+ * schemes (the lists above hold one page or two of each user; dark mode above is phone-sized).
+ */
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const { user, paths } of SWEEP.filter((s) => s.user)) {
+    test(`every route of ${user} passes axe (desktop, ${colorScheme})`, async ({ browser }) => {
+      test.setTimeout(60_000 + paths.length * 15_000);
+      const { context, page, id } = await contextFor(browser, user, {
+        viewport: { width: 1280, height: 800 },
+        colorScheme,
+      });
+      const found: string[] = [];
+      for (const template of paths) {
+        const path = template.replace(':own', String(id));
+        await settleRoute(page, path);
+        if ((await page.locator('[data-when-visible]').count()) > 0) {
+          await revealWhenVisible(page);
+          await page.waitForLoadState('networkidle');
+        }
+        found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -34,14 +34,44 @@ describe.each(['light', 'dark'] as const)('design system tokens (%s)', (scheme) 
     return value!;
   };
 
-  it.each(['success', 'info', 'warning', 'danger', 'neutral'])('the %s badge text reads on its background and on the page', (tone) => {
-    expect(contrast(get(`--pv-tone-${tone}`), get(`--pv-tone-${tone}-bg`))).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(get(`--pv-tone-${tone}`), page)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(['success', 'info', 'warning', 'danger', 'neutral'])(
+    'the %s badge text reads on its background and on the page',
+    (tone) => {
+      expect(contrast(get(`--pv-tone-${tone}`), get(`--pv-tone-${tone}-bg`))).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(get(`--pv-tone-${tone}`), page)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 
   it('the destructive button and the cards read', () => {
     expect(contrast(get('--pv-danger-fill-contrast'), get('--pv-danger-fill'))).toBeGreaterThanOrEqual(4.5);
     expect(contrast(get('--pv-muted-text'), get('--pv-surface-muted'))).toBeGreaterThanOrEqual(4.5);
     expect(contrast(get('--pv-link'), get('--pv-surface'))).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('colours of the screens', () => {
+  /** Every stylesheet of the app, with its path relative to src/. */
+  function stylesheets(dir = path.resolve(import.meta.dirname, '../..')): [string, string][] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return stylesheets(full);
+      return entry.name.endsWith('.css')
+        ? [
+            [path.relative(path.resolve(import.meta.dirname, '../..'), full), readFileSync(full, 'utf8')] as [
+              string,
+              string,
+            ],
+          ]
+        : [];
+    });
+  }
+
+  it('uses no Ionic step colour (Ionic 8 no longer defines them: their light fallbacks showed in dark mode, grey text at 2:1, white status lines under white text)', () => {
+    const found = stylesheets().flatMap(([file, text]) =>
+      [...text.matchAll(/var\(--ion-color-step-\d+, #[0-9a-fA-F]+\)/g)]
+        .filter((m) => !text.slice(Math.max(0, (m.index ?? 0) - 30), m.index).includes('var(--ion-border-color,'))
+        .map((m) => `${file}: ${m[0]}`),
+    );
+    expect(found).toEqual([]);
   });
 });
