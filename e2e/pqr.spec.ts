@@ -99,7 +99,7 @@ test('staff answers the PQR from the back office', async ({ page }) => {
   await expect(detail.getByText(subject)).toBeVisible();
   await detail.getByLabel('Respuesta', { exact: true }).fill(answerText);
   await detail.getByRole('button', { name: 'Enviar respuesta' }).click();
-  await expect(page.getByText('Respuesta enviada al peticionario.')).toBeVisible();
+  await expect(page.locator('#main-content').getByText('Respuesta enviada al peticionario.')).toBeVisible();
   await expect(detail.locator('.pqr-card-header').getByText('Respondida')).toBeVisible();
 });
 

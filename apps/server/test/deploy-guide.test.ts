@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net, { createServer, type AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -11,6 +11,7 @@ import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { pngBytes } from './factories/files.js';
 import { multipart } from './factories/http.js';
 import { objectKeys, startS3StandIn, type S3StandIn } from './s3-stand-in.js';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.js';
 
 /**
  * docs/deploy.md followed on loopback: the compiled server in production mode (no demo data) on
@@ -27,69 +28,6 @@ const serverJs = path.join(serverDir, 'dist/server.js');
 
 if (!TEST_DATABASE_URL || !TEST_REDIS_URL) {
   console.warn('deploy-guide.test.ts skipped: it needs TEST_DATABASE_URL and TEST_REDIS_URL (PostgreSQL and Redis)');
-}
-
-/** A minimal SMTP sink (RFC 5321: greeting, EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT), keeping each message. */
-type Sink = { port: number; messages: Array<{ from: string; to: string[]; data: string }>; close(): Promise<void> };
-async function startSmtpSink(): Promise<Sink> {
-  const messages: Sink['messages'] = [];
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    let buffer = '';
-    let inData = false;
-    let envelope = { from: '', to: [] as string[] };
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 sink.localhost ESMTP');
-    socket.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('latin1');
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          const data = buffer.slice(0, end).replace(/^\.\./gm, '.');
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          messages.push({ ...envelope, data: Buffer.from(data, 'latin1').toString('utf8') });
-          envelope = { from: '', to: [] };
-          reply('250 2.0.0 queued');
-          continue;
-        }
-        const eol = buffer.indexOf('\r\n');
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol);
-        buffer = buffer.slice(eol + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO') socket.write('250-sink.localhost\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n');
-        else if (verb === 'HELO' || verb === 'RSET' || verb === 'NOOP') reply('250 OK');
-        else if (verb === 'MAIL') {
-          envelope.from = /<([^>]*)>/.exec(line)?.[1] ?? '';
-          reply('250 OK');
-        } else if (verb === 'RCPT') {
-          envelope.to.push(/<([^>]*)>/.exec(line)?.[1] ?? '');
-          reply('250 OK');
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 end with <CRLF>.<CRLF>');
-        } else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-          return;
-        } else reply('502 5.5.2 not implemented');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    messages,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 /** The text of a MIME message with quoted-printable parts decoded (enough to read a link). */
@@ -119,7 +57,7 @@ const tempDir = (name: string) => {
 const children: ChildProcess[] = [];
 const databases: string[] = [];
 let s3: S3StandIn | null = null;
-let sink: Sink | null = null;
+let sink: SmtpSink | null = null;
 const suffix = randomBytes(4).toString('hex');
 const redisPrefix = `puntoverde:deploy-guide-${suffix}:`;
 
@@ -291,7 +229,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL || process.platform !== 'l
         body: JSON.stringify({ data_user: { email } }),
       });
       expect(forgot.status).toBe(200);
-      let mail: Sink['messages'][number] | undefined;
+      let mail: SmtpSink['messages'][number] | undefined;
       for (let i = 0; i < 200 && !mail; i++) {
         mail = sink!.messages.find((m) => m.to.includes(email));
         if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));

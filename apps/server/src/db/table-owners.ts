@@ -57,6 +57,7 @@ export const TABLE_OWNERS = {
   report_followers: 'reports',
   report_categories: 'reports',
   open311_keys: 'open311',
+  mail_queue: 'mail',
   idempotency_keys: 'plugins',
   app_setting: 'db',
   sequences: 'db',

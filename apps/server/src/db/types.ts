@@ -92,6 +92,8 @@ export interface Database {
   recycler_macro_routes: RecyclerMacroRoutesTable;
   recycler_micro_routes: RecyclerMicroRoutesTable;
   recycler_members: RecyclerMembersTable;
+  // mail (migration 0050)
+  mail_queue: MailQueueTable;
 }
 
 /** An organisation of recicladores de oficio (prestador de aprovechamiento). */
@@ -1113,4 +1115,20 @@ export interface NotificationBroadcastsTable {
 export interface NotificationJobsTable {
   key: string;
   done_at: string;
+}
+
+/** An e-mail waiting to be sent (or given up); deleted once sent. */
+export interface MailQueueTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  /** pending | failed */
+  status: string;
+  attempts: number;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
 }

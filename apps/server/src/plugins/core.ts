@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/dialect.js';
-import { createMailer, type Mailer } from '../lib/mailer.js';
+import { createMailQueue, type MailQueue } from '../features/mail/mail.service.js';
+import { createMailer } from '../lib/mailer.js';
 import { systemResolve, type ResolvedAddress } from '../lib/outbound/address-guard.mjs';
 import { createRateLimiter, type RateLimiter } from '../lib/rate-limiter.js';
 import { createSmsSender, type SmsSender } from '../lib/sms.js';
@@ -13,8 +14,11 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Kysely instance (shortcut for database.db). */
     db: Db;
-    /** E-mail: SMTP when SMTP_URL is set, else the local outbox in DATA_DIR. */
-    mailer: Mailer;
+    /**
+     * E-mail, through the `mail_queue` table (features/mail): SMTP when SMTP_URL is set, else the
+     * local outbox in DATA_DIR.
+     */
+    mailer: MailQueue;
     /** Shared through Redis when REDIS_URL is set. */
     rateLimiter: RateLimiter;
     /** SMS: Twilio when SMS_PROVIDER=twilio, else the local outbox in DATA_DIR. */
@@ -46,19 +50,25 @@ export const dbPlugin = fp(
 );
 
 export const mailerPlugin = fp(
-  async function mailerPlugin(app: FastifyInstance, opts: { mailer?: Mailer }) {
+  async function mailerPlugin(app: FastifyInstance) {
     const { config } = app;
-    app.decorate(
-      'mailer',
-      opts.mailer ??
-        createMailer({
-          smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
-          from: config.mailFrom,
-          dataDir: config.dataDir,
-        }),
-    );
+    const mailer = createMailQueue({
+      db: app.db,
+      dialect: app.database.dialect,
+      transport: createMailer({
+        smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
+        from: config.mailFrom,
+        dataDir: config.dataDir,
+      }),
+      log: app.log,
+      pollMs: Math.max(config.notificationPollMs, 5000),
+    });
+    app.decorate('mailer', mailer);
+    // Retries and the messages of an instance that died: with the notification worker's switch.
+    if (config.notificationWorker) app.addHook('onReady', async () => mailer.start());
+    app.addHook('onClose', async () => mailer.stop());
   },
-  { name: 'mailer', dependencies: ['config'] },
+  { name: 'mailer', dependencies: ['config', 'db'] },
 );
 
 export const rateLimiterPlugin = fp(

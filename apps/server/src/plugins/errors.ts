@@ -118,6 +118,11 @@ export default fp(
         const code = status === 404 ? 'not-found' : status === 405 ? 'method-not-allowed' : 'bad-request';
         return send(reply, status, { code, message: ERRORS[code].message });
       }
+      // PostgreSQL's 22003: an id beyond the 32-bit range of the tables' keys, where SQLite just finds
+      // no row. No row can have it, whether it came in the path or in the body.
+      if ((error as { code?: unknown }).code === '22003') {
+        return send(reply, 404, { code: 'not-found', message: ERRORS['not-found'].message });
+      }
       request.log.error({ err: error }, 'unhandled error');
       return send(reply, 500, { code: 'internal-error', message: ERRORS['internal-error'].message });
     });

@@ -20,6 +20,7 @@ import * as m0040 from './2026_12_02_0040_sequences.js';
 import * as m0041 from './2026_12_02_0041_webhooks.js';
 import * as m0042 from './2026_12_02_0042_audit_actor_label.js';
 import * as m0045 from './2026_12_02_0045_rewards.js';
+import * as m0050 from './2026_12_02_0050_mail_queue.js';
 import * as m0052 from './2026_12_03_0052_must_change_password.js';
 import * as m0054 from './2026_12_03_0054_recycler_organizations.js';
 import * as m0055 from './2026_12_03_0055_recycler_members.js';
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_02_0041_webhooks': m0041,
   '2026_12_02_0042_audit_actor_label': m0042,
   '2026_12_02_0045_rewards': m0045,
+  '2026_12_02_0050_mail_queue': m0050,
   '2026_12_03_0052_must_change_password': m0052,
   '2026_12_03_0054_recycler_organizations': m0054,
   '2026_12_03_0055_recycler_members': m0055,

@@ -59,7 +59,10 @@ export async function backupSqlite(options: {
   let pages: number;
   try {
     source.pragma('busy_timeout = 5000');
-    const done = await source.backup(database);
+    // Every page in one step, inside one read transaction: a copy made 100 pages at a time starts
+    // over whenever the server writes meanwhile, and a busy server (each e-mail alone is a write)
+    // would keep it from ever ending. In WAL mode the server goes on writing during the step.
+    const done = await source.backup(database, { progress: () => 0x7fffffff });
     pages = done.totalPages;
   } finally {
     source.close();

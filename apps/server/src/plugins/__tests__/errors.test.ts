@@ -32,6 +32,14 @@ describe('error handling', () => {
     await database.destroy();
   });
 
+  it('answers 404, not 500, for ids beyond the keys\' 32-bit range (PostgreSQL refuses them, SQLite finds nothing)', async () => {
+    for (const url of ['/back/api/v1/allies/2147483648', '/back/api/v1/points/2147483648', '/back/api/v1/campaigns/9007199254740991']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.json<{ code: string }>().code).toMatch(/not-found$/);
+    }
+  });
+
   it('answers unknown API paths with a JSON 404, never HTML', async () => {
     const res = await app.inject({ method: 'GET', url: '/back/api/v1/does-not-exist' });
     expect(res.statusCode).toBe(404);

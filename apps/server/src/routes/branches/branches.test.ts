@@ -180,6 +180,7 @@ describe('branch offices', () => {
     await new Promise((r) => setTimeout(r, 5));
     const resend = await api(w.head1, 'POST', `/back/api/v1/branches/${branch.id}/invitation`);
     expect(resend.statusCode).toBe(200);
+    await t.app.mailer.idle();
     const mails = (await t.app.mailer.outbox()).filter((m) => m.to === branch.email);
     expect(mails).toHaveLength(2);
     const second = tokenFromMail(mails[0]!);

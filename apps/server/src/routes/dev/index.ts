@@ -38,6 +38,8 @@ export default async function devRoutes(app: FastifyInstance) {
   if (mailOutbox) {
     app.get('/back/api/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
       reply.header('cache-control', 'no-store');
+      // The messages this instance is sending right now are in it too.
+      await app.mailer.idle();
       return { data: await app.mailer.outbox() };
     });
   }
@@ -50,6 +52,7 @@ export default async function devRoutes(app: FastifyInstance) {
   }
 
   app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
+    await app.mailer.idle();
     const [entries, messages] = await Promise.all([app.mailer.outbox(), app.sms.outbox()]);
     const when = (iso: string) =>
       `<time datetime="${iso}">${escapeHtml(new Date(iso).toLocaleString('es-CO', { timeZone: 'America/Bogota' }))}</time>`;

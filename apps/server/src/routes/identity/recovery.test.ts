@@ -18,7 +18,10 @@ describe('password recovery and e-mail verification', () => {
     t.app.inject({ method: 'POST', url: IDENTITY_PATHS.forgotPassword, remoteAddress: ip, payload: { data_user: { email } } });
   const reset = (token: string, password: string, ip = randomIp()) =>
     t.app.inject({ method: 'POST', url: IDENTITY_PATHS.resetPassword, remoteAddress: ip, payload: { token, password } });
-  const mailsTo = async (to: string) => (await t.app.mailer.outbox()).filter((m) => m.to === to);
+  const mailsTo = async (to: string) => {
+    await t.app.mailer.idle();
+    return (await t.app.mailer.outbox()).filter((m) => m.to === to);
+  };
   const settle = () => new Promise((r) => setTimeout(r, 100));
   /** Waits (up to 3 s, e-mails go out in the background) until `n` mails about `subject` reached `to`. */
   const mailsAbout = async (to: string, subject: string, n: number) => {

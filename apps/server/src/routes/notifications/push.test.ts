@@ -6,7 +6,7 @@ import {
   REGISTER_NOTIFICATIONS_PATH,
 } from '@puntoverde/contract';
 import { createServer, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { freePort, startPushStandIn, type PushStandIn } from '../../../test/push-stand-in.js';
@@ -540,7 +540,13 @@ describe('preferences and quiet hours', () => {
       link: '/help?radicado=PQR-2026-000001',
     });
     await notificationWorkerOf(t.app).runOnce();
-    const mail = (await t.app.mailer.outbox()).find((m) => m.to === ines.email);
+    // The instance's own worker may have taken the notification first: wait for its e-mail.
+    const mail = await vi.waitFor(async () => {
+      await t.app.mailer.idle();
+      const found = (await t.app.mailer.outbox()).find((m) => m.to === ines.email);
+      if (!found) throw new Error('not in the outbox yet');
+      return found;
+    });
     expect(mail).toMatchObject({ subject: 'Tu PQR fue respondida' });
     expect(mail?.text).toContain('/help?radicado=PQR-2026-000001');
   });

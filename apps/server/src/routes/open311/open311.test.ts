@@ -149,6 +149,7 @@ describe('Open311 GeoReport v2', () => {
     ]);
     expect((one.json as { requested_datetime: string }[])[0]!.requested_datetime).toMatch(/-05:00$/);
     // The person who filed it hears from the native service too.
+    await t.app.mailer.idle();
     const mail = (await t.app.mailer.outbox()).find((m) => m.to === 'ciudadana@example.com');
     expect(mail?.subject).toContain(id);
 

@@ -45,6 +45,7 @@ async function track(p: PqrPublic, email = 'ana.perez@example.com') {
 }
 
 async function outboxFor(radicado: string) {
+  await t.app.mailer.idle();
   return (await t.app.mailer.outbox()).filter((m) => m.subject.endsWith(radicado));
 }
 

@@ -36,6 +36,7 @@ describe('POST /back/api/v1/pqr', () => {
 
   it('e-mails the radicado and the due date in Spanish, as text and HTML', async () => {
     const { json } = await filePqr(t.app, validPqr({ email: 'Correo.Mixto@Example.com' }));
+    await t.app.mailer.idle();
     const mail = (await t.app.mailer.outbox()).find((m) => m.to === 'correo.mixto@example.com');
     expect(mail?.subject).toBe(`Recibimos tu PQR · ${json.data.radicado}`);
     expect(mail?.text).toContain(json.data.radicado);
