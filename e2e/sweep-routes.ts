@@ -43,7 +43,11 @@ export const SWEEP: readonly Sweep[] = [
     ],
   },
   { user: 'aliado@demo.puntoverde.co', paths: ['/recompensas/aliado'] },
-  { user: 'gestor@demo.puntoverde.co', paths: ['/app/tabs/prequest', '/app/tabs/points'] },
+  {
+    user: 'gestor@demo.puntoverde.co',
+    // The demo organisation of recicladores (the first one seeded) and its first member's id card.
+    paths: ['/app/tabs/prequest', '/app/tabs/points', '/app/tabs/recyclers/1', '/app/tabs/recyclers/1/members/1/card'],
+  },
   { user: 'empresa@demo.puntoverde.co', paths: ['/app/tabs/branch-offices/list/:own'] },
   {
     user: 'admin@demo.puntoverde.co',
@@ -61,6 +65,7 @@ export const SWEEP: readonly Sweep[] = [
       '/admin/webhooks',
       '/admin/report-categories',
       '/admin/rewards',
+      '/admin/recyclers',
       '/admin/pqr',
     ],
   },

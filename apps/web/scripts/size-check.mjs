@@ -68,6 +68,10 @@ const ROUTE_BUDGETS_KIB = {
   '/admin/pqr/:radicado': 230,
   '/auth/branch-invitation': 220,
   '/verificar/:code': 165,
+  // The coordinator's organisation (its forms), a member's id card, the card's public check.
+  '/app/tabs/recyclers/:id': 175,
+  '/app/tabs/recyclers/:id/members/:memberId/card': 172,
+  '/verificar-reciclador/:code': 165,
   '/notifications': 190,
   // Balance, offers, codes and history; the ally's counter (its offers and form load below it).
   '/recompensas': 172,

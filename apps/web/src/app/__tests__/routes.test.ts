@@ -44,6 +44,13 @@ const BACK_OFFICE_ROUTES = ['/admin', '/admin/:section'];
 /** Public verification of a recycling certificate (its QR opens it). */
 const CERTIFICATE_ROUTES = ['/verificar/:code'];
 
+/** Organisations of recicladores: the coordinator's screens, a member's id card, the card's public check. */
+const RECYCLER_ROUTES = [
+  '/app/tabs/recyclers/:id',
+  '/app/tabs/recyclers/:id/members/:memberId/card',
+  '/verificar-reciclador/:code',
+];
+
 /** The notification centre (the toolbar bell opens it). */
 const NOTIFICATION_ROUTES = ['/notifications'];
 
@@ -57,7 +64,21 @@ const pageFiles = Object.keys(import.meta.glob('../pages/*.page.tsx'));
 
 describe('route table', () => {
   it('has exactly the spec routes', () => {
-    expect(routeTable.routes.map((route) => route.path).sort()).toEqual([...SPEC_ROUTES, ...IDENTITY_EXTRA_ROUTES, ...PQR_ROUTES, ...BACK_OFFICE_ROUTES, ...REQUEST_ROUTES, ...CERTIFICATE_ROUTES, ...REPORT_ROUTES, ...NOTIFICATION_ROUTES, ...STATEMENT_ROUTES, ...REWARDS_ROUTES].sort());
+    expect(routeTable.routes.map((route) => route.path).sort()).toEqual(
+      [
+        ...SPEC_ROUTES,
+        ...IDENTITY_EXTRA_ROUTES,
+        ...PQR_ROUTES,
+        ...BACK_OFFICE_ROUTES,
+        ...REQUEST_ROUTES,
+        ...CERTIFICATE_ROUTES,
+        ...REPORT_ROUTES,
+        ...NOTIFICATION_ROUTES,
+        ...STATEMENT_ROUTES,
+        ...REWARDS_ROUTES,
+        ...RECYCLER_ROUTES,
+      ].sort(),
+    );
   });
 
   it('names an existing page file for every route', () => {

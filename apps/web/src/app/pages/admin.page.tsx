@@ -10,6 +10,7 @@ import {
   listOutline,
   locationOutline,
   megaphoneOutline,
+  peopleCircleOutline,
   peopleOutline,
   pricetagsOutline,
   sendOutline,
@@ -69,6 +70,9 @@ const WebhooksScreen = lazy(() =>
 const AdminRewards = lazy(() =>
   import('../../features/rewards/components/admin/admin-rewards').then((m) => ({ default: m.AdminRewards })),
 );
+const AdminRecyclers = lazy(() =>
+  import('../../features/recyclers/components/admin/admin-recyclers').then((m) => ({ default: m.AdminRecyclers })),
+);
 const AdminAbout = lazy(() =>
   import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminAbout })),
 );
@@ -117,6 +121,12 @@ const SECTIONS = {
     render: () => <WebhooksScreen />,
     titleKey: 'webhooks.admin.title',
     helpKey: 'webhooks.admin.help',
+  },
+  recyclers: {
+    icon: peopleCircleOutline,
+    render: () => <AdminRecyclers />,
+    titleKey: 'recyclers.admin.title',
+    helpKey: 'recyclers.admin.help',
   },
   'report-categories': {
     icon: pricetagsOutline,
