@@ -14,9 +14,14 @@ export const REWARDS_DEFAULT_MONTHLY_CAP = 5000;
 export const REDEMPTION_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const REDEMPTION_CODE_LENGTH = 8;
 
+/** Points expire this many months after they were earned, oldest first (FIFO). */
+export const REWARDS_EXPIRY_MONTHS = 12;
+/** People hear of points about to expire this many days before. */
+export const REWARDS_EXPIRY_NOTICE_DAYS = 30;
+
 export const LEDGER_KINDS = ['earned', 'redeemed', 'reversed', 'expired', 'adjusted'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_CAUSES = ['pickup', 'redemption', 'hold', 'adjustment'] as const;
+export const LEDGER_CAUSES = ['pickup', 'redemption', 'hold', 'adjustment', 'expiry'] as const;
 export type LedgerCause = (typeof LEDGER_CAUSES)[number];
 
 export const OFFER_STATUSES = ['pending', 'approved', 'rejected'] as const;

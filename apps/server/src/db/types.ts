@@ -272,7 +272,7 @@ export interface RewardLedgerTable {
   /** earned | redeemed | reversed | expired | adjusted */
   kind: string;
   points: number;
-  /** pickup | redemption | hold | adjustment */
+  /** pickup | redemption | hold | adjustment | expiry */
   cause_type: string;
   cause_id: string;
   description: string;

@@ -29,6 +29,14 @@ export type NotificationInput = {
   kind?: NotificationKind | undefined;
 };
 
+/**
+ * Claims a once-only piece of work by its key (a notice for one account and date, say) in the
+ * caller's transaction: false when another run or instance already did it.
+ */
+export function claimOnce(db: Db, key: string, at: Date = new Date()): Promise<boolean> {
+  return deliveries.claimJob(db, key, at.toISOString());
+}
+
 /** The kind of a record written without one, from the screen it opens. */
 export function kindFromLink(link: string | null): NotificationKind {
   if (!link) return 'general';

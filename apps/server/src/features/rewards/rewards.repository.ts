@@ -413,3 +413,76 @@ export async function setAllyStaff(db: Executor, userId: number, allyId: number,
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ally_id: allyId, created_at: at }))
     .execute();
 }
+
+// ---- expiry ----
+
+export type ExpiryFigures = { user_id: number; credits: number; debits: number };
+
+/**
+ * Accounts with a positive balance whose credits (entries that added points) up to `cutoff`
+ * exceed everything ever taken from them (redemptions, reversals, expiries, downward
+ * adjustments): under FIFO the rest of those old credits is still unspent.
+ */
+export async function expiryCandidates(db: Executor, cutoff: string): Promise<ExpiryFigures[]> {
+  const credits = await db
+    .selectFrom('reward_ledger')
+    .innerJoin('reward_balances', 'reward_balances.user_id', 'reward_ledger.user_id')
+    .select((eb) => ['reward_ledger.user_id', eb.fn.sum<number | string>('reward_ledger.points').as('n')])
+    .where('reward_balances.balance', '>', 0)
+    .where('reward_ledger.points', '>', 0)
+    .where('reward_ledger.created_at', '<=', cutoff)
+    .groupBy('reward_ledger.user_id')
+    .execute();
+  if (credits.length === 0) return [];
+  const debits = await db
+    .selectFrom('reward_ledger')
+    .innerJoin('reward_balances', 'reward_balances.user_id', 'reward_ledger.user_id')
+    .select((eb) => ['reward_ledger.user_id', eb.fn.sum<number | string>('reward_ledger.points').as('n')])
+    .where('reward_balances.balance', '>', 0)
+    .where('reward_ledger.points', '<', 0)
+    .groupBy('reward_ledger.user_id')
+    .execute();
+  const spent = new Map(debits.map((d) => [d.user_id, -Number(d.n)]));
+  return credits
+    .map((c) => ({ user_id: c.user_id, credits: Number(c.n), debits: spent.get(c.user_id) ?? 0 }))
+    .filter((f) => f.credits > f.debits);
+}
+
+/** One account's credits up to `cutoff` and everything ever taken from it. */
+export async function expiryFiguresOf(db: Executor, userId: number, cutoff: string): Promise<ExpiryFigures> {
+  const row = await db
+    .selectFrom('reward_ledger')
+    .select((eb) => [
+      eb.fn
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when(eb.and([eb('points', '>', 0), eb('created_at', '<=', cutoff)]))
+            .then(eb.ref('points'))
+            .else(0)
+            .end(),
+        )
+        .as('credits'),
+      eb.fn.sum<number | string | null>(eb.case().when('points', '<', 0).then(eb.ref('points')).else(0).end()).as('debits'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { user_id: userId, credits: Number(row?.credits ?? 0), debits: -Number(row?.debits ?? 0) };
+}
+
+/** The account's credits, oldest first: FIFO spends them in this order. */
+export function creditsOf(db: Executor, userId: number): Promise<Array<{ points: number; created_at: string }>> {
+  return db
+    .selectFrom('reward_ledger')
+    .select(['points', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('points', '>', 0)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Touches the account's balance row: on PostgreSQL this locks it until the transaction ends. */
+export async function lockBalance(db: Executor, userId: number, at: string): Promise<void> {
+  await db.updateTable('reward_balances').set({ updated_at: at }).where('user_id', '=', userId).execute();
+}

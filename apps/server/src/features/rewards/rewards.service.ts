@@ -3,6 +3,8 @@ import {
   REDEMPTION_CODE_LENGTH,
   REDEMPTION_TTL_MINUTES,
   REWARDS_DEFAULT_MONTHLY_CAP,
+  REWARDS_EXPIRY_MONTHS,
+  REWARDS_EXPIRY_NOTICE_DAYS,
   formatRedemptionCode,
   type AdjustmentCreate,
   type AllyAccount,
@@ -38,7 +40,7 @@ import { allyExists, allyNamesByIds } from '../allies/allies.service.js';
 import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
 import { accountsByIds, findAccountByEmail } from '../identity/identity.service.js';
 import { getCatalogue } from '../materials/materials.service.js';
-import { notify } from '../notifications/notifications.service.js';
+import { claimOnce, notify } from '../notifications/notifications.service.js';
 import { isManagerOfPoint } from '../points/points.service.js';
 import * as repo from './rewards.repository.js';
 
@@ -880,4 +882,99 @@ export async function figures(db: Db): Promise<RewardFigures> {
     });
   const { outstanding, accounts } = await repo.totalOutstanding(db);
   return { months: list, outstanding, held_points: await repo.pendingHeldPoints(db, null), accounts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry: points expire 12 months after they were earned, oldest first
+// ---------------------------------------------------------------------------------------------
+
+const pointsFormat = new Intl.NumberFormat('es-CO');
+const dayInWords = new Intl.DateTimeFormat('es-CO', { dateStyle: 'long', timeZone: 'America/Bogota' });
+
+/** The same instant `months` calendar months later (earlier when negative), in UTC. */
+function addMonths(at: Date, months: number): Date {
+  const d = new Date(at.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/**
+ * Books the expiry of every account's points earned more than 12 months ago and not spent
+ * since, as one `expired` entry per account and run. FIFO: whatever left an account (redemptions,
+ * reversals, earlier expiries, downward adjustments) spent its oldest credits first, so what
+ * expires is the old credits minus everything ever taken. Each account is settled under a lock
+ * on its balance row and recomputed there, so two instances running at once book it once.
+ * Returns the number of accounts whose points expired.
+ */
+export async function expirePoints(db: Db, now: Date = new Date()): Promise<number> {
+  const cutoffAt = addMonths(now, -REWARDS_EXPIRY_MONTHS);
+  const cutoff = cutoffAt.toISOString();
+  const iso = now.toISOString();
+  let accounts = 0;
+  for (const candidate of await repo.expiryCandidates(db, cutoff)) {
+    const booked = await db.transaction().execute(async (trx) => {
+      await repo.lockBalance(trx, candidate.user_id, iso);
+      const { credits, debits } = await repo.expiryFiguresOf(trx, candidate.user_id, cutoff);
+      const points = Math.min(credits - debits, await repo.balanceOf(trx, candidate.user_id));
+      if (points <= 0) return false;
+      await book(
+        trx,
+        {
+          userId: candidate.user_id,
+          kind: 'expired',
+          points: -points,
+          cause: 'expiry',
+          causeId: bogotaDay(now),
+          description: `Vencieron ${pointsFormat.format(points)} puntos ganados hasta el ${dayInWords.format(cutoffAt)}`,
+          reason: `Los puntos vencen ${REWARDS_EXPIRY_MONTHS} meses después de ganarlos; se usan primero los más antiguos`,
+        },
+        now,
+      );
+      return true;
+    });
+    if (booked) accounts += 1;
+  }
+  return accounts;
+}
+
+/**
+ * Tells each account whose points expire within the next 30 days how many and from when, once
+ * per account and expiry date (claimed in the notifications' once-only jobs), linking to
+ * Recompensas. Returns the number of notices written.
+ */
+export async function noticeExpiringPoints(db: Db, now: Date = new Date()): Promise<number> {
+  const horizon = new Date(now.getTime() + REWARDS_EXPIRY_NOTICE_DAYS * 86_400_000);
+  const cutoff = addMonths(horizon, -REWARDS_EXPIRY_MONTHS).toISOString();
+  let notices = 0;
+  for (const { user_id: userId, credits, debits } of await repo.expiryCandidates(db, cutoff)) {
+    const points = Math.min(credits - debits, await repo.balanceOf(db, userId));
+    if (points <= 0) continue;
+    // The oldest credit not yet spent: its expiry is the first date points leave the account.
+    let spent = debits;
+    let oldest: string | undefined;
+    for (const credit of await repo.creditsOf(db, userId)) {
+      if (spent < Number(credit.points)) {
+        oldest = credit.created_at;
+        break;
+      }
+      spent -= Number(credit.points);
+    }
+    if (!oldest) continue;
+    const expiresAt = addMonths(new Date(oldest), REWARDS_EXPIRY_MONTHS);
+    const written = await db.transaction().execute(async (trx) => {
+      if (!(await claimOnce(trx, `reward-expiry-notice:${userId}:${bogotaDay(expiresAt)}`, now))) return false;
+      await notify(trx, userId, {
+        title: 'Tus puntos están por vencer',
+        body: `${pointsFormat.format(points)} puntos vencen desde el ${dayInWords.format(expiresAt)}. Úsalos antes en Recompensas.`,
+        link: '/recompensas',
+      });
+      return true;
+    });
+    if (written) notices += 1;
+  }
+  return notices;
 }

@@ -49,7 +49,9 @@ const security = [{ bearer: [] }];
  */
 export default async function rewardsRoutes(app: FastifyInstance) {
   // Unconfirmed codes give points and stock back: reads sweep too, this catches the quiet hours.
+  // Once an hour, points earned 12 months ago expire and people hear 30 days before.
   let sweeper: NodeJS.Timeout | undefined;
+  let expiry: NodeJS.Timeout | undefined;
   if (app.config.notificationWorker) {
     app.addHook('onReady', async () => {
       sweeper = setInterval(() => {
@@ -58,9 +60,19 @@ export default async function rewardsRoutes(app: FastifyInstance) {
           .catch((err: unknown) => app.log.warn({ err }, 'rewards: expiring codes failed'));
       }, 60_000);
       sweeper.unref();
+      expiry = setInterval(() => {
+        rewards
+          .expirePoints(app.db)
+          .then(() => rewards.noticeExpiringPoints(app.db))
+          .catch((err: unknown) => app.log.warn({ err }, 'rewards: expiring points failed'));
+      }, 3_600_000);
+      expiry.unref();
     });
   }
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  app.addHook('onClose', async () => {
+    clearInterval(sweeper);
+    clearInterval(expiry);
+  });
 
   const tags = ['rewards'];
 
