@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 
 /**
  * Organisations of recicladores, at a phone's and a desktop's width: staff create an organisation
  * in the back office (a wrong NIT check digit is refused on its field, in Spanish), link an ECA
  * and name the demo point manager its coordinator; the coordinator finds it on their Contenedores
- * page, records a recycler (a plate on a cart is refused), opens the id card with its QR, and the
- * card's public check says it is valid. Screenshots of each width go to test-results/e2e.
+ * page, records a recycler with a photo (the data consent is required), opens the id card with its
+ * photo and QR, and the card's public check says it is valid. Screenshots of each width go to test-results/e2e.
  *
  * Setup through the API (not the journey under test): the demo manager is made a manager of a
  * second ECA, since a coordinator must run one of the organisation's ECAs and the demo ECA
@@ -135,6 +136,13 @@ for (const width of [390, 1366] as const) {
       await org.getByLabel('Fecha de expedición del documento').fill('1993-05-20');
       await org.getByLabel('Celular').fill('310 555 7788');
       await org.getByLabel('Vehículo').selectOption('carreta');
+      const photo = await sharp({ create: { width: 480, height: 600, channels: 3, background: '#8d6e63' } })
+        .jpeg()
+        .toBuffer();
+      await org
+        .getByLabel('Elegir imagen', { exact: true })
+        .setInputFiles({ name: 'maria.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await expect(org.getByRole('button', { name: 'Guardar reciclador' })).toBeEnabled();
       await org.getByRole('button', { name: 'Guardar reciclador' }).click();
       await expect(
         org.getByText('Confirma que el miembro autorizó el tratamiento de sus datos (Ley 1581 de 2012).'),
@@ -152,6 +160,7 @@ for (const width of [390, 1366] as const) {
       await expect(idCard).toContainText('C.C. 1.017.234.567');
       await expect(idCard).toContainText('Miembro activo');
       await expect(idCard.getByRole('img', { name: 'Código QR para verificar este carné' })).toBeVisible();
+      await expect(idCard.getByRole('img', { name: 'Foto de María Elena Gómez' })).toBeVisible();
       await expectWithinWidth(page, idCard);
       await page.screenshot({ path: `test-results/e2e/recyclers-${width}-card.png` });
       const link = (await idCard.textContent())!.match(/\/verificar-reciclador\/[A-Za-z0-9_-]{16}/)![0];
@@ -161,6 +170,7 @@ for (const width of [390, 1366] as const) {
       await expect(check.getByText('Carné vigente')).toBeVisible();
       await expect(check).toContainText('María Elena Gómez');
       await expect(check).toContainText(orgName);
+      await expect(check.getByRole('img', { name: 'Foto de María Elena Gómez' })).toBeVisible();
       await page.goto('/verificar-reciclador/AAAAAAAAAAAAAAAA');
       await expect(current(page).getByText('Este carné no existe o el código está mal escrito.')).toBeVisible();
     });

@@ -1,6 +1,7 @@
 import type { MemberCard, Organization, OrganizationSummary, RecyclerVerification } from '@puntoverde/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { uploadImage } from '../../../test/factories/files.js';
 import { assignManagers, createPoints } from '../../../test/factories/points.js';
 import { createActor, createBearerUser, type Actor } from '../../../test/factories/users.js';
 
@@ -381,6 +382,43 @@ describe('members and their id cards', () => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().code).toBe('recycler-card-not-found');
     }
+  });
+
+  it('shows the photo the coordinator uploaded on the card, the public check and the PDF', async () => {
+    const photoId = await uploadImage(t.app, coordinator, { kind: 'image', size: { width: 240, height: 300 } });
+    const res = await inject('POST', `${R}/organizations/${org.id}/members`, coordinator.headers, {
+      ...MEMBER,
+      id_number: '43111222',
+      name: 'Rosa Elvira Cano',
+      photo_id: photoId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const member = res.json().data;
+    expect(member.photo_url).toBe(`/back/api/v1/files/${photoId}`);
+    const withPhoto = (
+      await inject('GET', `${R}/organizations/${org.id}/members/${member.id}/card`, coordinator.headers)
+    ).json<{
+      data: MemberCard;
+    }>().data;
+    const check = await inject('GET', `/back/api/v1/recycler-verifications/${withPhoto.code}`, {});
+    expect(check.json().data.photo_url).toBe(member.photo_url);
+    const plain = await inject('GET', `${R}/organizations/${org.id}/members/${memberId}/card.pdf`, coordinator.headers);
+    const pdf = await inject('GET', `${R}/organizations/${org.id}/members/${member.id}/card.pdf`, coordinator.headers);
+    expect(pdf.statusCode).toBe(200);
+    // The photo is embedded as one more image object beside the QR.
+    const images = (buf: Buffer) => (buf.toString('latin1').match(/\/Subtype\s*\/Image/g) ?? []).length;
+    expect(images(pdf.rawPayload)).toBe(images(plain.rawPayload) + 1);
+  });
+
+  it('refuses a photo another account uploaded', async () => {
+    const photoId = await uploadImage(t.app, household, { kind: 'image' });
+    const res = await inject('POST', `${R}/organizations/${org.id}/members`, coordinator.headers, {
+      ...MEMBER,
+      id_number: '43111333',
+      photo_id: photoId,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.photo_id).toBeTruthy();
   });
 
   it('checks a change against the whole member (a plate on a cart)', async () => {

@@ -14,6 +14,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { CheckControl, FormAlert } from '../../../components/field-shell';
+import { ImageUploadField } from '../../../components/image-upload-field';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useCreateMember, useMembers } from '../api/members';
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from './recycler-field';
@@ -41,6 +42,8 @@ export function MembersPanel({ orgId }: { orgId: number }) {
   const [open, setOpen] = useState(false);
   const [v, setV] = useState(EMPTY);
   const [added, setAdded] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<{ id: string; url: string } | null>(null);
+  const [uploading, setUploading] = useState(false);
   const err = (key: string) => fieldError(create.error, key);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,7 +60,7 @@ export function MembersPanel({ orgId }: { orgId: number }) {
       vehicle_type: v.vehicle_type,
       plate: v.plate.trim() || null,
       status: v.status,
-      photo_id: null,
+      photo_id: photo?.id ?? null,
       account_email: v.account_email.trim() || null,
       data_consent: v.data_consent,
     } satisfies MemberCreate;
@@ -65,6 +68,7 @@ export function MembersPanel({ orgId }: { orgId: number }) {
       onSuccess: (member) => {
         setAdded(member.name);
         setV(EMPTY);
+        setPhoto(null);
         setOpen(false);
       },
     });
@@ -188,6 +192,16 @@ export function MembersPanel({ orgId }: { orgId: number }) {
             options={MEMBER_STATUSES.map((k) => ({ value: k, label: t(`recyclers.members.statuses.${k}`) }))}
             error={err('status')}
           />
+          <ImageUploadField
+            label={t('recyclers.members.photo')}
+            previewUrl={photo?.url ?? null}
+            onUploaded={(file) => setPhoto({ id: file.id, url: file.url })}
+            onRemove={() => setPhoto(null)}
+            onBusyChange={setUploading}
+          />
+          {fieldError(create.error, 'photo_id') ? (
+            <p className="pv-field-error">{fieldError(create.error, 'photo_id')}</p>
+          ) : null}
           <RecyclerField
             label={t('recyclers.members.accountEmail')}
             optional
@@ -205,7 +219,7 @@ export function MembersPanel({ orgId }: { orgId: number }) {
             {t('recyclers.members.consent')}
           </CheckControl>
           <div className="pv-action-bar">
-            <button type="submit" className="pv-button" disabled={create.isPending}>
+            <button type="submit" className="pv-button" disabled={create.isPending || uploading}>
               {t('recyclers.members.save')}
             </button>
             <button type="button" className="pv-button pv-button-small" onClick={() => setOpen(false)}>
