@@ -115,3 +115,56 @@ for (const [label, viewport] of [
     expect(await tooLong(page)).toEqual([]);
   });
 }
+
+/**
+ * Frames after an arrow key in which the focused map's pane still moved: Leaflet pans in script,
+ * frame by frame, out of CSS's reach. A jump moves it within the key press itself (no frame after).
+ * Counted until the pane has stood still for ten frames.
+ */
+async function framesMovingAfterArrow(page: Page): Promise<{ moved: boolean; frames: number }> {
+  const map = page.locator('.leaflet-container').first();
+  await expect(map).toBeVisible();
+  await expect(page.locator('.leaflet-marker-icon').first()).toBeAttached();
+  await map.focus();
+  const before = await page.locator('.leaflet-map-pane').evaluate((pane: HTMLElement) => pane.style.transform);
+  await page.keyboard.press('ArrowRight');
+  return page.locator('.leaflet-map-pane').evaluate(
+    (pane: HTMLElement, start) =>
+      new Promise<{ moved: boolean; frames: number }>((resolve) => {
+        let last = pane.style.transform;
+        let still = 0;
+        let frames = 0;
+        const tick = () => {
+          const now = pane.style.transform;
+          if (now === last) still++;
+          else {
+            frames++;
+            still = 0;
+            last = now;
+          }
+          if (still >= 10) resolve({ moved: now !== start, frames });
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    before,
+  );
+}
+
+test('with reduced motion the map jumps where it used to glide (arrow keys at 1366 px)', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  // The detector sees the glide: without the preference, the pan runs over several frames.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/home');
+  await expect(page.locator('#boot')).toHaveCount(0);
+  const gliding = await framesMovingAfterArrow(page);
+  expect(gliding.moved).toBe(true);
+  expect(gliding.frames).toBeGreaterThan(0);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.reload();
+  await expect(page.locator('#boot')).toHaveCount(0);
+  const still = await framesMovingAfterArrow(page);
+  expect(still.moved).toBe(true);
+  expect(still.frames).toBe(0);
+});

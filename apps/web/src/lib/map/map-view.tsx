@@ -5,6 +5,25 @@ import { findMapContainer, MapContainerError, mapErrorText } from './map-contain
 import { loadLeaflet, type LeafletModule } from './load-leaflet';
 import { yieldToMain } from '../main-thread';
 
+/** Whether the person asked their system for less motion (WCAG 2.3.3). */
+function prefersReducedMotion(): boolean {
+  return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+}
+
+/**
+ * With reduced motion the map jumps instead of gliding: Leaflet's options turn off its zoom, fade
+ * and inertia animations, but panning (the arrow keys, panTo) and flyTo (a cluster's zoom) are
+ * animated frame by frame in script, whatever CSS says: they go to their place at once.
+ */
+export function withoutMotion(map: LeafletMap): void {
+  const panBy = map.panBy.bind(map);
+  const setView = map.setView.bind(map);
+  map.panBy = (offset, options) => panBy(offset, { ...options, animate: false });
+  map.setView = (center, zoom, options) => setView(center, zoom, { ...options, animate: false });
+  map.flyTo = (center, zoom) => setView(center, zoom, { animate: false });
+  map.flyToBounds = (bounds, options) => map.fitBounds(bounds, { ...options, animate: false });
+}
+
 /** OpenStreetMap's standard tiles: the default of the server's TILE_URL. */
 export const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -110,7 +129,15 @@ export function MapView({ id, label, center, zoom, tileUrl, attribution, onReady
         await yieldToMain();
         if (abort.signal.aborted) return;
         const { center: c, zoom: z } = initial.current;
-        const created = L.map(element, { preferCanvas: true, zoomControl: false, attributionControl: false, worldCopyJump: false });
+        const still = prefersReducedMotion();
+        const created = L.map(element, {
+          preferCanvas: true,
+          zoomControl: false,
+          attributionControl: false,
+          worldCopyJump: false,
+          ...(still ? { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, inertia: false } : {}),
+        });
+        if (still) withoutMotion(created);
         map = created;
         created.setView(c, z);
         setReady(true);
