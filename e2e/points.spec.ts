@@ -64,6 +64,17 @@ test.describe('waste map', () => {
     await expect(list.first()).toContainText('Pilas y baterías');
   });
 
+  test('in English the advice for "pilas" is one English sentence', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
+    await page.goto('/home');
+    await page.getByRole('searchbox').first().fill('pilas');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const guide = page.locator('.pvp-guide');
+    await expect(guide).toContainText('Hazardous or special waste: take it to a take-back point');
+    await expect(guide).toContainText('Showing the points that take it.');
+    await expect(guide).not.toContainText(/Residuo|llévalo|basura/);
+  });
+
   test('the search knows everyday words: "nevera" shows the points that take it, "servilletas" says where it goes', async ({ page }) => {
     await page.goto('/home');
     const search = page.getByRole('searchbox', { name: 'Buscar por nombre, dirección o material' });

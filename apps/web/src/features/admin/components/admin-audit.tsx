@@ -67,7 +67,12 @@ export function AdminAudit() {
                   {t([`admin.audit.actions.${entry.action}`, `design.audit.actions.${entry.action}`], { defaultValue: entry.action })} ·{' '}
                   {t([`admin.audit.entities.${entry.entity}`, `design.audit.entities.${entry.entity}`], { defaultValue: entry.entity })}
                   {entry.entity_id ? (entry.entity === 'pqr' ? ` ${entry.entity_id}` : ` #${entry.entity_id}`) : ''}
-                  {auditSubject(entry) ? ` · ${auditSubject(entry)}` : ''}
+                  {auditSubject(entry) ? (
+                    <>
+                      {' · '}
+                      <span lang="es">{auditSubject(entry)}</span>
+                    </>
+                  ) : null}
                 </h2>
                 <p>
                   {entry.actor

@@ -4,6 +4,7 @@ import type { Ally } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { formatAddress } from '../../../lib/address';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { SpanishContent } from '../../../components/spanish-content';
 
 export function AllyCard({ ally }: { ally: Ally }) {
   const { t } = useTranslation();
@@ -25,17 +26,19 @@ export function AllyCard({ ally }: { ally: Ally }) {
           </span>
         )}
         <div>
-          <h2 id={`ally-${ally.id}-name`} className="content-card__title">
+          <h2 id={`ally-${ally.id}-name`} className="content-card__title" lang="es">
             {ally.name}
           </h2>
           <span className={`pv-badge ${ally.kind === 'aliado' ? 'pv-badge--success' : 'pv-badge--info'}`}>{t(`allies.kind.${ally.kind}`)}</span>{' '}
           <span className="content-card__meta">{t(`allies.category.${ally.category}`)}</span>
         </div>
       </div>
-      <p>{ally.description}</p>
+      <SpanishContent as="p" mark>
+        {ally.description}
+      </SpanishContent>
       {ally.benefits ? (
         <p>
-          <strong>{t('allies.benefits')}:</strong> {ally.benefits}
+          <strong>{t('allies.benefits')}:</strong> <SpanishContent>{ally.benefits}</SpanishContent>
         </p>
       ) : null}
       <ul className="contact-list">

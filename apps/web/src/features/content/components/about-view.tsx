@@ -60,7 +60,7 @@ export function AboutView() {
                   {c.value}
                 </a>
               ) : (
-                c.value
+                <span lang="es">{c.value}</span>
               )}
             </li>
           ))}

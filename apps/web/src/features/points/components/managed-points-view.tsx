@@ -296,7 +296,9 @@ export function ManagedPointsView({ enabled }: { enabled: boolean }) {
       {data.map((p) => (
         <section key={p.id} className="pvp-manage-point" aria-labelledby={`pvp-manage-${p.id}`}>
           <h2 id={`pvp-manage-${p.id}`}>
-            <AppLink to={`/map/${p.id}`}>{p.name}</AppLink>
+            <AppLink to={`/map/${p.id}`} lang="es">
+              {p.name}
+            </AppLink>
           </h2>
           <p className="pvp-muted">
             {t(`points.kinds.${p.kind}`)} · {formatAddress(p.address, p.city)}

@@ -34,7 +34,7 @@ export function ReportCardHead({
         </AppLink>
         <ReportStatusBadge status={r.status} />
       </p>
-      <p>{r.description.length > 180 ? `${r.description.slice(0, 180)}…` : r.description}</p>
+      <p lang="es">{r.description.length > 180 ? `${r.description.slice(0, 180)}…` : r.description}</p>
     </>
   );
 }
@@ -49,7 +49,12 @@ export function ReportList({ items, empty }: { items: ReportSummary[]; empty: st
           <ReportCardHead report={r} />
           <p className="rp-hint">
             {formatDay(r.created_at, i18n.language)}
-            {r.point ? ` · ${r.point.name}` : ''}
+            {r.point ? (
+              <>
+                {' · '}
+                <span lang="es">{r.point.name}</span>
+              </>
+            ) : null}
             {r.followers ? ` · ${t('reports.duplicates.followers', { count: r.followers })}` : ''}
           </p>
         </li>

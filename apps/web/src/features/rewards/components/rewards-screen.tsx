@@ -157,7 +157,9 @@ function OfferCard({
         </div>
       )}
       <div className="rw-offer-body">
-        <h3 id={titleId}>{offer.title}</h3>
+        <h3 id={titleId} lang="es">
+          {offer.title}
+        </h3>
         <p className="rw-offer-ally">{offer.ally_name}</p>
         <dl className="pv-facts">
           <div>
@@ -337,12 +339,19 @@ function LedgerItem({ entry, lang }: { entry: LedgerEntry; lang: string }) {
         <StatusBadge tone={LEDGER_TONE[entry.kind]}>{t(`rewards.ledgerKind.${entry.kind}`)}</StatusBadge>
         <p className="rw-ledger-description">
           {entry.cause_type === 'pickup' ? (
-            <AppLink to={`/app/tabs/request/${entry.cause_id}`}>{entry.description}</AppLink>
+            <AppLink to={`/app/tabs/request/${entry.cause_id}`}>
+              {/* The stored description is Spanish (with its kilos); other languages name the pickup. */}
+              {lang.startsWith('es') ? entry.description : t('rewards.ledgerPickup', { number: entry.cause_id })}
+            </AppLink>
           ) : (
-            entry.description
+            <span lang="es">{entry.description}</span>
           )}
         </p>
-        {entry.reason ? <p className="pv-field-hint">{entry.reason}</p> : null}
+        {entry.reason ? (
+          <p className="pv-field-hint" lang="es">
+            {entry.reason}
+          </p>
+        ) : null}
         <p className="pv-field-hint">{formatDateTime(entry.created_at, lang)}</p>
       </div>
       <p className={`rw-ledger-points ${entry.points < 0 ? 'rw-ledger-points--minus' : ''}`}>

@@ -113,7 +113,7 @@ export function AdminAllies() {
             <IonItem key={a.id}>
               {a.logo_url ? <img slot="start" src={a.logo_url} alt="" width={40} height={40} className="ally-card__logo" /> : null}
               <IonLabel className="ion-text-wrap">
-                <h2>{a.name}</h2>
+                <h2 lang="es">{a.name}</h2>
                 <p>
                   <IonBadge color={a.kind === 'aliado' ? 'primary' : 'tertiary'}>{t(`allies.kind.${a.kind}`)}</IonBadge>{' '}
                   {t(`allies.category.${a.category}`)} · {a.published ? t('admin.published') : t('admin.draft')}

@@ -142,7 +142,7 @@ export function AdminCampaigns() {
           items.map((c) => (
             <IonItem key={c.id}>
               <IonLabel className="ion-text-wrap">
-                <h2>{c.title}</h2>
+                <h2 lang="es">{c.title}</h2>
                 <p>{formatCampaignDates(c.starts_at, c.ends_at, i18n.language)}</p>
                 <p>
                   <IonBadge color={c.published ? 'success' : 'medium'}>{c.published ? t('admin.published') : t('admin.draft')}</IonBadge>{' '}

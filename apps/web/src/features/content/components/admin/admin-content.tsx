@@ -75,7 +75,7 @@ export function AdminFaq() {
             <IonItem key={f.id}>
               <IonLabel className="ion-text-wrap">
                 <h2>
-                  {f.position}. {f.question}
+                  {f.position}. <span lang="es">{f.question}</span>
                 </h2>
                 {!f.published ? <IonBadge color="medium">{t('admin.draft')}</IonBadge> : null}
               </IonLabel>

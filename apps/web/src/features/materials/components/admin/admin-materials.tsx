@@ -189,7 +189,7 @@ export function AdminMaterials() {
               />
               <IonLabel className="ion-text-wrap">
                 <h2>
-                  {m.name_es} <small>({m.name_en})</small> {!m.active ? <IonBadge color="danger">{t('admin.catalogue.inactive')}</IonBadge> : null}
+                  <span lang="es">{m.name_es}</span> <small lang="en">({m.name_en})</small> {!m.active ? <IonBadge color="danger">{t('admin.catalogue.inactive')}</IonBadge> : null}
                 </h2>
                 <p>
                   <code>{m.code}</code>

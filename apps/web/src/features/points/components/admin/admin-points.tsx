@@ -223,7 +223,7 @@ export function AdminPoints() {
           items.map((p) => (
             <IonItem key={p.id}>
               <IonLabel className="ion-text-wrap">
-                <h2>{p.name}</h2>
+                <h2 lang="es">{p.name}</h2>
                 <p>
                   {t(`admin.points.kinds.${p.kind}`)} · {formatAddress(p.address, p.city)}
                 </p>

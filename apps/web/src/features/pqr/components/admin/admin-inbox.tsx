@@ -172,9 +172,9 @@ export function AdminInbox() {
                   <td>
                     <span className="pqr-hint">{t(`pqr.types.${item.type}`)}</span>
                     <br />
-                    {item.subject}
+                    <span lang="es">{item.subject}</span>
                   </td>
-                  <td>{item.name}</td>
+                  <td lang="es">{item.name}</td>
                   <td>
                     <StatusBadge status={item.status} audience="staff" />
                   </td>

@@ -99,7 +99,7 @@ function CategoryRow({
   return (
     <li className="pv-card rp-card">
       <p className="rp-card-head">
-        <strong>{category.label}</strong>
+        <strong lang="es">{category.label}</strong>
         <span className={`rp-badge ${category.active ? 'rp-badge--resuelto' : 'rp-badge--descartado'}`}>
           {category.active ? t('reports.categoriesAdmin.active') : t('reports.categoriesAdmin.inactive')}
         </span>
@@ -108,7 +108,7 @@ function CategoryRow({
         {t('reports.categoriesAdmin.code', { code: category.code })}
         {category.asks_container ? ` · ${t('reports.categoriesAdmin.asksContainerShort')}` : ''}
       </p>
-      {category.description ? <p>{category.description}</p> : null}
+      {category.description ? <p lang="es">{category.description}</p> : null}
       {draft ? (
         <form className="rp-stack" onSubmit={save} aria-label={t('reports.categoriesAdmin.editTitle', { label: category.label })}>
           <CategoryFields draft={draft} onChange={setDraft} errors={fields} />
