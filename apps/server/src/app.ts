@@ -18,6 +18,7 @@ import idempotencyPlugin from './plugins/idempotency.js';
 import metricsPlugin from './plugins/metrics.js';
 import openapiPlugin from './plugins/openapi.js';
 import redisPlugin from './plugins/redis.js';
+import brandingPlugin from './features/branding/branding.plugin.js';
 import requestLogPlugin from './plugins/request-log.js';
 import routeTablePlugin from './plugins/route-table.js';
 import securityPlugin from './plugins/security.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .at(-1) ?? null,
   });
   await app.register(dbPlugin, { database, ownsDatabase });
+  await app.register(brandingPlugin);
   await app.register(metricsPlugin);
   await app.register(routeTablePlugin);
   await app.register(securityPlugin);

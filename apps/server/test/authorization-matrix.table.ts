@@ -238,6 +238,8 @@ export const EXPECTED: Record<string, Role[]> = {
   'PUT /back/api/v1/admin/settings/pickups': STAFF,
   'GET /back/api/v1/admin/settings/reports': STAFF,
   'PUT /back/api/v1/admin/settings/reports': STAFF,
+  'GET /back/api/v1/admin/settings/branding': STAFF,
+  'PUT /back/api/v1/admin/settings/branding': STAFF,
   // ¿Dónde reciclo?: the public dictionary.
   'GET /back/api/v1/materials/search': ALL,
   'GET /back/api/v1/geocoding/search': SIGNED_IN,

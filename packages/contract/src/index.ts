@@ -47,3 +47,5 @@ export * from './rewards-values.js';
 export * from './rewards.js';
 export * from './recyclers.js';
 export * from './colombian-formats.js';
+export * from './branding-values.js';
+export * from './branding.js';

@@ -119,6 +119,8 @@ export const ZPushPayload = z.object({
   link: z.string().nullable(),
   /** For PUSH_CLICK_PATH. */
   click: z.string(),
+  /** The scheme's logo (same-origin URL), shown instead of the app's icon when staff set one. */
+  icon: z.string().optional(),
 });
 export type PushPayload = z.infer<typeof ZPushPayload>;
 

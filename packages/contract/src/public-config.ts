@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { ZPublicBranding } from './branding.js';
 import { dataOf } from './common.js';
 
 /**
  * GET /back/api/v1/config: the few server settings the web app needs before anyone logs in.
- * `demo` drives the discreet demo banner; `tile_url` is the map's tile template.
+ * `demo` drives the discreet demo banner; `tile_url` is the map's tile template; `branding` is
+ * the scheme's brand. Answered with `no-cache`: a brand change shows on the next load.
  */
 export const PUBLIC_CONFIG_PATH = '/back/api/v1/config';
 
@@ -12,6 +14,8 @@ export const ZPublicConfig = z.object({
   demo: z.boolean(),
   /** Slippy-map tile URL template (`{z}/{x}/{y}`), absolute or same-origin. */
   tile_url: z.string(),
+  /** The scheme's name, logo, colour, contact and legal entity (staff set them in the back office). */
+  branding: ZPublicBranding,
 });
 export type PublicConfig = z.infer<typeof ZPublicConfig>;
 

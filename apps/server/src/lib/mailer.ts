@@ -33,14 +33,20 @@ export type Mailer = {
  * .eml file plus a JSON summary to `<dataDir>/outbox`, so the demo works offline. The outbox
  * holds live password-reset links: its folder is 0700 and its files 0600.
  */
-export function createMailer(options: { smtpUrl: string | undefined; from: string; dataDir: string }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  /** The sender, read at each send (the scheme's name can change while the server runs). */
+  from: string | (() => string);
+  dataDir: string;
+}): Mailer {
   const outboxDir = path.join(options.dataDir, 'outbox');
+  const sender = typeof options.from === 'function' ? options.from : () => options.from as string;
   if (options.smtpUrl) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
     return {
       mode: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        await transport.sendMail({ from: sender(), ...message });
       },
       outbox: () => Promise.resolve([]),
     };
@@ -50,7 +56,8 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     mode: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const from = sender();
+      const info = await transport.sendMail({ from, ...message });
       const created = new Date();
       counter += 1;
       const id = `${created.getTime()}-${process.pid}-${counter}`;
@@ -59,7 +66,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const entry: OutboxEntry = {
         id,
         to: message.to,
-        from: options.from,
+        from,
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { DatabaseHandle, Db } from '../db/dialect.js';
+import { brandedFrom, withBranding } from '../features/branding/branding-surfaces.js';
 import { createMailQueue, type MailQueue } from '../features/mail/mail.service.js';
 import { createMailer } from '../lib/mailer.js';
 import { systemResolve, type ResolvedAddress } from '../lib/outbound/address-guard.mjs';
@@ -52,23 +53,26 @@ export const dbPlugin = fp(
 export const mailerPlugin = fp(
   async function mailerPlugin(app: FastifyInstance) {
     const { config } = app;
+    const brand = () => app.branding.current();
     const mailer = createMailQueue({
       db: app.db,
       dialect: app.database.dialect,
       transport: createMailer({
         smtpUrl: config.mailTransport === 'smtp' ? config.smtpUrl : undefined,
-        from: config.mailFrom,
+        // The sender in the scheme's name, as it is when the message goes out.
+        from: () => brandedFrom(config.mailFrom, brand()),
         dataDir: config.dataDir,
       }),
       log: app.log,
       pollMs: Math.max(config.notificationPollMs, 5000),
     });
-    app.decorate('mailer', mailer);
+    // The brand goes into each message as it is built, before the queue stores it.
+    app.decorate('mailer', withBranding(mailer, brand));
     // Retries and the messages of an instance that died: with the notification worker's switch.
     if (config.notificationWorker) app.addHook('onReady', async () => mailer.start());
     app.addHook('onClose', async () => mailer.stop());
   },
-  { name: 'mailer', dependencies: ['config', 'db'] },
+  { name: 'mailer', dependencies: ['config', 'db', 'branding'] },
 );
 
 export const rateLimiterPlugin = fp(

@@ -26,6 +26,8 @@ import {
   type Translations,
 } from '../page-frames.js';
 import { embedPublicConfig, publicConfigOf } from '../features/public-config/public-config.service.js';
+import { brandHtml, brandManifest } from '../features/branding/branding-surfaces.js';
+import { findFile } from '../features/files/files.service.js';
 import { ERRORS } from '@puntoverde/contract';
 
 export const API_PREFIX = '/back/api';
@@ -51,6 +53,8 @@ export default fp(
     const indexFile = path.join(root, 'index.html');
     const shellFile = path.join(root, 'app-shell.json');
     type Cache = {
+      /** The brand the pages were built with (features/branding): a change builds them again. */
+      brand: string;
       mtimeMs: number;
       size: number;
       html: string;
@@ -62,9 +66,12 @@ export default fp(
     let cached: Cache | null = null;
     const appHtml = async (pathname: string, search = '') => {
       const { mtimeMs, size } = await stat(indexFile);
-      if (cached?.mtimeMs !== mtimeMs || cached.size !== size) {
-        const html = embedPublicConfig(await readFile(indexFile, 'utf8'), publicConfigOf(app.config));
+      const branding = await app.branding.fresh();
+      const brand = app.branding.version();
+      if (cached?.mtimeMs !== mtimeMs || cached.size !== size || cached.brand !== brand) {
+        const html = embedPublicConfig(await readFile(indexFile, 'utf8'), publicConfigOf(app.config, branding));
         cached = {
+          brand,
           mtimeMs,
           size,
           html,
@@ -76,19 +83,22 @@ export default fp(
       }
       const current = cached;
       const { shell, pages } = current;
-      if (!shell) return current.html;
+      if (!shell) return brandHtml(current.html, branding);
       const route = shellRoute(shell, pathname);
       const key = route?.path ?? '';
       const framed = route && current.texts && (FRAMED_ROUTES as readonly string[]).includes(route.path);
       if (framed && !isStaticFrame(route.path))
-        return (
-          (await framedPage(current, shell, route, pathname, search)) ?? plainPage(current, shell, route, pathname)
+        return brandHtml(
+          (await framedPage(current, shell, route, pathname, search)) ?? plainPage(current, shell, route, pathname),
+          branding,
         );
       let page = pages.get(key);
       if (page === undefined) {
-        page =
+        page = brandHtml(
           (framed ? await framedPage(current, shell, route, pathname, search) : null) ??
-          plainPage(current, shell, route, pathname);
+            plainPage(current, shell, route, pathname),
+          branding,
+        );
         pages.set(key, page);
       }
       return page;
@@ -218,6 +228,19 @@ export default fp(
             res.header('cache-control', 'no-cache');
           }
         },
+      });
+      // The manifest in the scheme's brand (name, labels, theme colour, logo), read once per build.
+      const manifestFile = path.join(root, 'manifest.webmanifest');
+      let manifestCache: { mtimeMs: number; json: Record<string, unknown> } | null = null;
+      app.get('/manifest.webmanifest', async (_request, reply) => {
+        const { mtimeMs } = await stat(manifestFile);
+        if (manifestCache?.mtimeMs !== mtimeMs)
+          manifestCache = { mtimeMs, json: JSON.parse(await readFile(manifestFile, 'utf8')) as Record<string, unknown> };
+        const branding = await app.branding.fresh();
+        const logoId = branding.logo_url?.split('/').pop();
+        const logo = logoId ? ((await findFile(app.db, logoId)) ?? null) : null;
+        reply.header('cache-control', 'no-cache');
+        return reply.type('application/manifest+json; charset=utf-8').send(JSON.stringify(brandManifest(manifestCache.json, branding, logo)));
       });
       // The root and index.html itself get the app too (the static route would refuse the
       // folder and send index.html without the embedded config).

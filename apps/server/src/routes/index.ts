@@ -30,12 +30,14 @@ import appLinksRoutes from './app-links/index.js';
 import webhooksRoutes from './webhooks/index.js';
 import rewardsRoutes from './rewards/index.js';
 import recyclersRoutes from './recyclers/index.js';
+import brandingRoutes from './branding/index.js';
 
 /** Every route module, registered once. Add a feature's routes here. */
 export async function registerRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
   await app.register(publicConfigRoutes);
+  await app.register(brandingRoutes);
   // First: other features use app.identity (personal-data export and deletion hooks).
   await app.register(identityRoutes);
   await app.register(identityAdminRoutes);

@@ -5,12 +5,21 @@
  * page has no such block (the Vite dev server) or it is malformed: callers then fetch
  * GET v1/config.
  */
+import { DEFAULT_BRANDING, type PublicBranding } from '@puntoverde/contract';
+
 export interface EmbeddedPublicConfig {
   demo: boolean;
   tile_url: string;
+  /** The scheme's brand; the defaults when the server sent none. */
+  branding: PublicBranding;
 }
 
 const ELEMENT_ID = 'pv-public-config';
+
+/** The scheme's brand as the page was served with it (the defaults without an embedded config). */
+export function embeddedBranding(): PublicBranding {
+  return embeddedPublicConfig()?.branding ?? DEFAULT_BRANDING;
+}
 let read = false;
 let value: EmbeddedPublicConfig | null = null;
 
@@ -18,9 +27,9 @@ function parse(text: string | null | undefined): EmbeddedPublicConfig | null {
   if (!text) return null;
   try {
     const data = JSON.parse(text) as Partial<EmbeddedPublicConfig> | null;
-    return data && typeof data.demo === 'boolean' && typeof data.tile_url === 'string'
-      ? { demo: data.demo, tile_url: data.tile_url }
-      : null;
+    if (!data || typeof data.demo !== 'boolean' || typeof data.tile_url !== 'string') return null;
+    const branding = data.branding && typeof data.branding.name === 'string' ? { ...DEFAULT_BRANDING, ...data.branding } : DEFAULT_BRANDING;
+    return { demo: data.demo, tile_url: data.tile_url, branding };
   } catch {
     return null;
   }

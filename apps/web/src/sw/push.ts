@@ -21,6 +21,8 @@ export type PushPayload = {
   body: string;
   link: string | null;
   click: string;
+  /** The scheme's logo, when staff set one. */
+  icon?: string;
 };
 
 /** The message a focused page receives from the worker. */
@@ -43,6 +45,8 @@ export function parsePushPayload(text: string | null | undefined): PushPayload |
       body: value.body,
       link: typeof value.link === 'string' && value.link.startsWith('/') ? value.link : null,
       click: typeof value.click === 'string' ? value.click : '',
+      // The scheme's logo, same-origin only.
+      ...(typeof value.icon === 'string' && value.icon.startsWith('/') ? { icon: value.icon } : {}),
     };
   } catch {
     return null;
@@ -72,7 +76,7 @@ export async function handlePush(scope: Scope, payload: PushPayload): Promise<'i
   }
   await scope.registration.showNotification(payload.title, {
     body: payload.body,
-    icon: ICON,
+    icon: payload.icon ?? ICON,
     badge: BADGE,
     tag: `notification-${payload.id}`,
     lang: 'es-CO',

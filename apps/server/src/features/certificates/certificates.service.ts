@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING, formatColombianPhone, type PublicBranding } from '@puntoverde/contract';
 import {
   TC_ID,
   CERTIFICATE_CODE_PATTERN,
@@ -22,13 +23,26 @@ import { bogotaDay, currentFactors, daysInclusive, factorFor } from '../statisti
 import { renderCertificatePdf, type CertificateContent } from './certificate-pdf.js';
 import * as repo from './certificates.repository.js';
 
-export type CertificatesDeps = { db: Db; publicUrl: string };
-
-const ISSUER = {
-  name: 'PuntoVerde — esquema de reciclaje',
-  detail:
-    'Plataforma del esquema de reciclaje que registra las recolecciones hechas por sus puntos. Este certificado se expide con los kilos registrados al recoger.',
+export type CertificatesDeps = {
+  db: Db;
+  publicUrl: string;
+  /** The scheme's brand at issuance (features/branding): its name and legal entity sign the certificate. */
+  branding?: () => PublicBranding;
 };
+
+/** Who issues the certificate: the scheme by its name and, once staff set it, the legal entity behind it. */
+export function issuerOf(branding: PublicBranding = DEFAULT_BRANDING): CertificateContent['issuer'] {
+  const entity = branding.legal_name
+    ? `${branding.legal_name}${branding.legal_nit ? ` (NIT ${branding.legal_nit})` : ''} opera ${branding.name}, `
+    : `${branding.name}: `;
+  const contact = [branding.contact_email, branding.contact_phone ? formatColombianPhone(branding.contact_phone) : null].filter(Boolean);
+  return {
+    name: branding.legal_name ? `${branding.name} — ${branding.legal_name}` : `${branding.name} — esquema de reciclaje`,
+    detail:
+      `${entity}plataforma del esquema de reciclaje que registra las recolecciones hechas por sus puntos. Este certificado se expide con los kilos registrados al recoger.` +
+      (contact.length ? ` Contacto: ${contact.join(' · ')}.` : ''),
+  };
+}
 
 export function formatCertificateNumber(year: number, sequence: number): string {
   return `CERT-${year}-${String(sequence).padStart(6, '0')}`;
@@ -237,7 +251,7 @@ export async function issueCertificate(
         km_per_kg_co2e: factors.kmPerKgCo2e,
         materials: usedFactors,
       },
-      issuer: ISSUER,
+      issuer: issuerOf(deps.branding?.()),
       verify_url: verifyUrl,
     };
     const pdf = await renderCertificatePdf(content, code);

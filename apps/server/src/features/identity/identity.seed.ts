@@ -73,7 +73,7 @@ const ACCOUNTS: DemoAccount[] = [
   {
     tc_id: TC_ID.household,
     email: DEMO_USERS.admin,
-    name: 'Administración PuntoVerde (demo)',
+    name: 'Administración (demo)',
     first_name: 'Administración',
     last_name: 'PuntoVerde (demo)',
     city: 'Medellín',

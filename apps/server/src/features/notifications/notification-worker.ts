@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING, brandText, type PublicBranding } from '@puntoverde/contract';
 import type { PushPayload, RealtimeEvent } from '@puntoverde/contract';
 import { CAMPAIGN_REMINDER_TIME, type NotificationKind } from '@puntoverde/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -32,6 +33,8 @@ export type NotificationWorkerOptions = {
   secret: string;
   publicUrl: string;
   log?: FastifyBaseLogger | undefined;
+  /** The scheme's brand: its name in the push's title, its logo as the push's icon. */
+  branding?: () => PublicBranding;
   /** Announces reminders to the users' open pages (the live-updates bus). */
   publish?: ((userIds: number[], event: RealtimeEvent) => Promise<void>) | undefined;
   pollMs?: number;
@@ -144,13 +147,15 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       result.skipped++;
       return { id: row.id, status: 'skipped', error: row.device_id === null ? 'device removed' : `no sender for ${row.device_kind ?? 'unknown'}` };
     }
+    const branding = options.branding?.() ?? DEFAULT_BRANDING;
     const payload: PushPayload = {
       id: row.notification_id,
       kind: row.kind as NotificationKind,
-      title: row.title,
-      body: row.body,
+      title: brandText(row.title, branding.name),
+      body: brandText(row.body, branding.name),
       link: row.link,
       click: clickToken(options.secret, row.id),
+      ...(branding.logo_url ? { icon: branding.logo_url } : {}),
     };
     const device: PushDevice = { kind: row.device_kind as PushDevice['kind'], subscription: row.subscription, endpoint: row.endpoint };
     const outcome = await sender.send(device, {

@@ -1,9 +1,9 @@
-import type { PublicConfig } from '@puntoverde/contract';
+import { DEFAULT_BRANDING, type PublicBranding, type PublicConfig } from '@puntoverde/contract';
 import type { Config } from '../../config.js';
 
 /** The public, non-secret settings the web app needs at start (GET v1/config and index.html). */
-export function publicConfigOf(config: Pick<Config, 'demo' | 'tileUrl'>): PublicConfig {
-  return { demo: config.demo, tile_url: config.tileUrl };
+export function publicConfigOf(config: Pick<Config, 'demo' | 'tileUrl'>, branding: PublicBranding = DEFAULT_BRANDING): PublicConfig {
+  return { demo: config.demo, tile_url: config.tileUrl, branding };
 }
 
 /** Id of the JSON block index.html carries the public config in (read by the web app's lib/embedded-config). */

@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING } from '@puntoverde/contract';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,9 +61,9 @@ describe('the built web app', () => {
   it('embeds the public config, escaped, so the app needs no request for it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'identity' } });
     const block = /<script type="application\/json" id="pv-public-config">(.*?)<\/script><\/head>/.exec(res.body);
-    expect(JSON.parse(block?.[1] ?? 'null')).toEqual({ demo: false, tile_url: t.config.tileUrl });
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual({ demo: false, tile_url: t.config.tileUrl, branding: DEFAULT_BRANDING });
     expect(
-      embedPublicConfig('<head></head>', { demo: true, tile_url: '</script><script>alert(1)</script>' }),
+      embedPublicConfig('<head></head>', { demo: true, tile_url: '</script><script>alert(1)</script>', branding: DEFAULT_BRANDING }),
     ).not.toContain('</script><script>');
   });
 

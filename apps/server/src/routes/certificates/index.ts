@@ -39,7 +39,11 @@ const adminFirst = async (request: FastifyRequest) => {
 /** Recycling certificates: ask, list, download, verify publicly, annul (staff). */
 export default async function certificatesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps: certificates.CertificatesDeps = { db: app.db, publicUrl: app.config.publicUrl };
+  const deps: certificates.CertificatesDeps = {
+    db: app.db,
+    publicUrl: app.config.publicUrl,
+    branding: () => app.branding.current(),
+  };
 
 
   r.post(

@@ -78,6 +78,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     secret: app.config.tokenSecret,
     publicUrl: app.config.publicUrl,
     log: app.log,
+    branding: () => app.branding.current(),
     publish: (userIds, event) => bus.publish(userIds, event),
     pollMs: app.config.notificationPollMs,
     maxPerSecond: app.config.pushMaxPerSecond,

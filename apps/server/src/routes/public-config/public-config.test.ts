@@ -1,3 +1,4 @@
+import { DEFAULT_BRANDING } from '@puntoverde/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 
@@ -12,7 +13,7 @@ describe('GET /back/api/v1/config', () => {
     t = await buildTestApp({ demo: false, tileUrl: '/tiles/{z}/{x}/{y}.png' });
     const res = await t.app.inject({ method: 'GET', url: '/back/api/v1/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { demo: false, tile_url: '/tiles/{z}/{x}/{y}.png' } });
+    expect(res.json()).toEqual({ data: { demo: false, tile_url: '/tiles/{z}/{x}/{y}.png', branding: DEFAULT_BRANDING } });
   });
 
   it('reports demo mode when the server runs with demo data', async () => {
@@ -22,10 +23,10 @@ describe('GET /back/api/v1/config', () => {
     expect(res.json().data.demo).toBe(true);
   });
 
-  it('answers without a login and lets browsers cache it briefly', async () => {
+  it('answers without a login and has browsers check it again on each use (the brand can change)', async () => {
     t = await buildTestApp();
     const res = await t.app.inject({ method: 'GET', url: '/back/api/v1/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -1,6 +1,7 @@
 import {
   businessOutline,
   chatbubblesOutline,
+  colorPaletteOutline,
   cubeOutline,
   documentTextOutline,
   giftOutline,
@@ -80,6 +81,10 @@ const AdminFaq = lazy(() =>
   import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminFaq })),
 );
 
+const AdminBranding = lazy(() =>
+  import('../../features/branding/components/admin-branding').then((m) => ({ default: m.AdminBranding })),
+);
+
 const SECTIONS = {
   campaigns: { icon: megaphoneOutline, render: () => <AdminCampaigns /> },
   allies: { icon: businessOutline, render: () => <AdminAllies /> },
@@ -102,6 +107,7 @@ const SECTIONS = {
     titleKey: 'rewards.admin.title',
     helpKey: 'rewards.admin.help',
   },
+  branding: { icon: colorPaletteOutline, render: () => <AdminBranding /> },
   audit: { icon: listOutline, render: () => <AdminAudit /> },
   // Open311 keys: its texts live in the reports namespace (titleKey/helpKey).
   open311: {

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { embeddedPublicConfig, resetEmbeddedPublicConfig } from '../embedded-config';
+import { DEFAULT_BRANDING } from '@puntoverde/contract';
+import { embeddedBranding, embeddedPublicConfig, resetEmbeddedPublicConfig } from '../embedded-config';
+import { brandTranslations } from '../i18n-backend';
 
 function embed(text: string) {
   const el = document.createElement('script');
@@ -17,7 +19,21 @@ afterEach(() => {
 describe('embeddedPublicConfig', () => {
   it('reads the config the server put in index.html', () => {
     embed('{"demo":true,"tile_url":"https://tile.example/{z}/{x}/{y}.png"}');
-    expect(embeddedPublicConfig()).toEqual({ demo: true, tile_url: 'https://tile.example/{z}/{x}/{y}.png' });
+    expect(embeddedPublicConfig()).toEqual({
+      demo: true,
+      tile_url: 'https://tile.example/{z}/{x}/{y}.png',
+      branding: DEFAULT_BRANDING,
+    });
+  });
+
+  it('reads the brand, and the texts are written in its name', () => {
+    embed(JSON.stringify({ demo: false, tile_url: '/t/{z}/{x}/{y}.png', branding: { ...DEFAULT_BRANDING, name: 'Reciclemos Pasto' } }));
+    expect(embeddedBranding().name).toBe('Reciclemos Pasto');
+    expect(brandTranslations({ app: { name: 'PuntoVerde' }, list: ['Avisos de PuntoVerde'], n: 3 }, 'Reciclemos Pasto')).toEqual({
+      app: { name: 'Reciclemos Pasto' },
+      list: ['Avisos de Reciclemos Pasto'],
+      n: 3,
+    });
   });
 
   it('is null without the block (Vite dev server) or with a malformed one', () => {
