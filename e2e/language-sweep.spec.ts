@@ -10,7 +10,9 @@ import { contextFor, openAndSettle, SWEEP } from './sweep-routes';
  * of marked text shown on the page (a category's name in "Rename …"); code, e-mail and web addresses are no words.
  * The lists are the
  * UI's most frequent words of each language that the other language's texts never use (counted
- * in apps/web/public/assets/i18n), less the ones data (point names, addresses) may hold.
+ * in apps/web/public/assets/i18n), less the ones data (point names, addresses) may hold. Numbers
+ * written the other language's way fail too (a decimal comma in English, a decimal point before
+ * kg, km or % in Spanish).
  * One width (1366 px): the words are the same at 390 px.
  */
 test.describe.configure({ mode: 'parallel' });
@@ -42,6 +44,8 @@ async function foreignWords(page: Page, language: Language, words: readonly stri
   return page.evaluate(
     ({ language, words }) => {
       const pattern = new RegExp(`(?<![\\p{L}])(${words.join('|')})(?![\\p{L}])`, 'iu');
+      // A number written the other language's way: "3,5" in English, "3.5 kg" in Spanish.
+      const number = language === 'en' ? /\d,\d{1,2}(?!\d)/ : /\d\.\d{1,2}\s?(?:kg|km|%)/;
       const found = new Set<string>();
       /** In the UI's language: the nearest lang attribute names it (the document's does). */
       const inUiLanguage = (el: Element) => (el.closest('[lang]')?.getAttribute('lang') ?? language).startsWith(language);
@@ -58,8 +62,8 @@ async function foreignWords(page: Page, language: Language, words: readonly stri
       const check = (raw: string, where: string) => {
         // E-mail addresses and web addresses are not words of either language.
         const text = raw.replace(/\S+@\S+|https?:\/\/\S+/g, ' ');
-        const hit = pattern.exec(text);
-        if (hit) found.add(`${hit[1]}: «${text.trim().replace(/\s+/g, ' ').slice(0, 90)}» (${where})`);
+        const hit = pattern.exec(text) ?? number.exec(text);
+        if (hit) found.add(`${hit[1] ?? hit[0]}: «${text.trim().replace(/\s+/g, ' ').slice(0, 90)}» (${where})`);
       };
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
