@@ -352,3 +352,14 @@ export function insertMember(db: Executor, values: Insertable<RecyclerMembersTab
 export async function updateMember(db: Executor, id: number, values: Updateable<RecyclerMembersTable>): Promise<void> {
   await db.updateTable('recycler_members').set(values).where('id', '=', id).execute();
 }
+
+// ---- personal data ----
+
+export async function unlinkAccount(db: Executor, userId: number, at: string): Promise<void> {
+  await db
+    .updateTable('recycler_members')
+    .set({ user_id: null, updated_at: at })
+    .where('user_id', '=', userId)
+    .execute();
+  await db.deleteFrom('recycler_coordinators').where('user_id', '=', userId).execute();
+}

@@ -743,3 +743,32 @@ export async function verifyCard(db: Db, code: string): Promise<RecyclerVerifica
     organization: organization?.name ?? '',
   };
 }
+
+// ---- personal data (Ley 1581 de 2012) ----
+
+/**
+ * A person's export: the member records organisations keep about them (their account linked),
+ * and the organisations they coordinate. The card's code is left out: it is a credential.
+ */
+export async function exportPersonalData(db: Db, userId: number) {
+  const rows = await repo.membersOfUser(db, userId);
+  const organizations = new Map<number, string>();
+  for (const r of rows)
+    organizations.set(r.organization_id, (await repo.findOrganization(db, r.organization_id))?.name ?? '');
+  const coordinated = await repo.listOrganizations(db, await repo.organizationIdsOfCoordinator(db, userId));
+  return {
+    memberships: rows.map(({ card_code: _code, consent_recorded_by: _by, ...r }) => ({
+      ...r,
+      organization: organizations.get(r.organization_id) ?? '',
+    })),
+    coordinates: coordinated.map((o) => ({ id: o.id, name: o.name, nit: o.nit })),
+  };
+}
+
+/**
+ * A deleted account leaves the organisations' records: the member record (which the organisation
+ * keeps for its SUI filings) loses the link to the account, and the person stops coordinating.
+ */
+export async function onAccountDeleted(db: Db, userId: number, at: string): Promise<void> {
+  await repo.unlinkAccount(db, userId, at);
+}

@@ -47,6 +47,9 @@ const VERIFY_LIMIT = { max: 30, windowMs: 15 * 60 * 1000 };
  * organisation that does not exist and one the caller does not coordinate.
  */
 export default async function recyclersRoutes(app: FastifyInstance) {
+  app.identity.registerPersonalDataSection('recyclers', (db, userId) => recyclers.exportPersonalData(db, userId));
+  app.identity.registerAccountDeletionHook((trx, userId, at) => recyclers.onAccountDeleted(trx, userId, at));
+
   const O = `${RECYCLERS_PATH}/organizations/:id`;
   const A = `${ADMIN_RECYCLERS_PATH}/organizations`;
 

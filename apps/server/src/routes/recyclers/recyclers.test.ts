@@ -281,6 +281,7 @@ describe('the coordinator runs the organisation', () => {
 describe('members and their id cards', () => {
   let memberId: number;
   let card: MemberCard;
+  let recycler: Actor;
 
   it('records a member without an account, with the data consent', async () => {
     const res = await inject('POST', `${R}/organizations/${org.id}/members`, coordinator.headers, MEMBER);
@@ -336,7 +337,7 @@ describe('members and their id cards', () => {
   });
 
   it('links a member to an account by e-mail, and a motocarro needs its plate', async () => {
-    const recycler = await createActor(t.app, { tc_id: 2, name: 'Reciclador con celular' });
+    recycler = await createActor(t.app, { tc_id: 2, name: 'Reciclador con celular' });
     const res = await inject('POST', `${R}/organizations/${org.id}/members`, coordinator.headers, {
       ...MEMBER,
       id_number: '71234567',
@@ -447,6 +448,19 @@ describe('members and their id cards', () => {
     ).toBe(404);
     expect((await inject('GET', `${R}/organizations/${org.id}/members`, household.headers)).statusCode).toBe(403);
     expect((await inject('GET', `${R}/organizations/${org.id}/members`, {})).statusCode).toBe(401);
+  });
+
+  it('gives a member with an account their record in their data export, and unlinks it when they delete the account', async () => {
+    const exported = await inject('GET', '/back/api/v1/me/export', recycler.headers);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const section = exported.json().data.sections.recyclers;
+    expect(section.memberships).toHaveLength(1);
+    expect(section.memberships[0]).toMatchObject({ name: 'Jorge Restrepo', organization: ORG.name, plate: '123ABC' });
+    expect(section.memberships[0].card_code).toBeUndefined();
+    const deleted = await inject('DELETE', '/back/api/v1/me', recycler.headers, { password: recycler.password });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const list = await inject('GET', `${R}/organizations/${org.id}/members?q=restrepo`, coordinator.headers);
+    expect(list.json().data).toEqual([expect.objectContaining({ name: 'Jorge Restrepo', account: null })]);
   });
 
   it('audits the coordinator’s changes to members', async () => {
