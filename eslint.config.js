@@ -9,6 +9,7 @@
 // - the server's db/ and lib/ never import features, plugins or routes (the ground floor);
 // - a feature's repository names only its own feature's tables (boundaries/own-tables, owners in
 //   apps/server/src/db/table-owners.ts).
+// - the web app writes no API path by hand: it takes them from the contract.
 // apps/server/test/lint-rules.test.ts plants a violation of each server rule and expects ESLint to fail.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -347,6 +348,19 @@ const boundaries = {
   },
 };
 
+/**
+ * The web app takes every API path from the contract (its `*_PATH` / `*_PATHS` constants and path
+ * builders in the zod-free `*-values.ts` modules), so the client and the server's routes name one
+ * path once: a string or template starting `v1/` or `/back/api/v1/` is a path written by hand.
+ */
+const API_PATH_PATTERN = '/^(\\/back\\/api\\/)?v1\\//';
+const API_PATH_MESSAGE =
+  'Take the API path from @puntoverde/contract (a *_PATH / *_PATHS constant or a path builder in <feature>-values.ts), not a literal.';
+const WEB_API_PATH_SELECTORS = [
+  { selector: `Literal[value=${API_PATH_PATTERN}]`, message: API_PATH_MESSAGE },
+  { selector: `TemplateLiteral > TemplateElement:first-child[value.raw=${API_PATH_PATTERN}]`, message: API_PATH_MESSAGE },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -420,6 +434,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
+        ...WEB_API_PATH_SELECTORS,
         {
           selector: "MemberExpression[property.name='message'][object.type='Identifier'][object.name=/^(err|error)$/]",
           message: 'Show a failed call with apiErrorMessage(t, error) (lib/api-errors), not its raw message.',
@@ -442,6 +457,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // API paths from the contract (the .tsx files get the same selectors in the block above: a
+    // later no-restricted-syntax would replace, not extend, that block's list).
+    files: ['apps/web/src/**/*.ts'],
+    ignores: ['**/__tests__/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...WEB_API_PATH_SELECTORS] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -153,6 +153,24 @@ describe('web error rules', { timeout: 300_000 }, () => {
     expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
   });
 
+  it('rejects an API path written by hand in an API file', async () => {
+    const code =
+      "import { apiRequest } from '../../../lib/api-client';\n\nexport const mine = () => apiRequest<unknown>('v1/points/mine');\n";
+    expect(await webRuleIds(code, 'features/points/api/managed-points.ts')).toContain('no-restricted-syntax');
+  });
+
+  it('rejects a hand-written API path in a template, with or without the API base', async () => {
+    const code =
+      "import { apiRequest } from '../../../lib/api-client';\n\nexport const one = (id: number) => apiRequest<unknown>(`/back/api/v1/points/${id}`);\n";
+    expect(await webRuleIds(code, 'features/points/api/managed-points.ts')).toContain('no-restricted-syntax');
+  });
+
+  it("lets an API file take its path from the contract", async () => {
+    const code =
+      "import { POINTS_PATHS } from '@puntoverde/contract';\nimport { apiRequest } from '../../../lib/api-client';\n\nexport const mine = () => apiRequest<unknown>(`${POINTS_PATHS.mine}?page=1`);\n";
+    expect(await webRuleIds(code, 'features/points/api/managed-points.ts')).not.toContain('no-restricted-syntax');
+  });
+
   it("lets a form show its field's own message", async () => {
     const code =
       'export function F({ fieldState }: { fieldState: { error?: { message?: string } } }) {\n  return <p>{fieldState.error?.message}</p>;\n}\n';

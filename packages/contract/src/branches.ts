@@ -9,7 +9,6 @@ import { ZLatitude, ZLongitude } from './points.js';
  * e-mailed, single-use invitation link (7 days) to set its password.
  */
 
-export const BRANCHES_PATH = '/back/api/v1/branches';
 /** The web screen the invitation e-mail opens (`?token=`). */
 export const BRANCH_INVITATION_WEB_ROUTE = '/auth/branch-invitation';
 export const BRANCH_INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -8,10 +8,6 @@ import { isCalendarDate } from './requests.js';
  * gapless number per year, is stored once as a PDF and verified publicly by an unguessable code.
  */
 
-export const CERTIFICATES_PATH = '/back/api/v1/certificates';
-export const ADMIN_CERTIFICATES_PATH = '/back/api/v1/admin/certificates';
-/** The public check of a certificate by its code (`GET {path}/{code}`). */
-export const CERTIFICATE_VERIFICATIONS_PATH = '/back/api/v1/certificate-verifications';
 /** The public verification page (web route); the QR points at `${PUBLIC_URL}/verificar/{code}`. */
 export const CERTIFICATE_VERIFY_WEB_ROUTE = '/verificar';
 

@@ -77,3 +77,6 @@ export function formatIntegerEsCo(n: number): string {
   const digits = String(Math.trunc(Math.abs(n))).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return n < 0 ? `-${digits}` : digits;
 }
+
+/** The back office's resources (`{path}/users`, `{path}/points`...), staff only. */
+export const ADMIN_API_PATH = '/back/api/v1/admin';

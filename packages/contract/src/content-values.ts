@@ -16,3 +16,9 @@ export const ALLY_CATEGORIES = [
   'educacion',
   'otro',
 ] as const;
+
+/** GET (public): the FAQ and the "about" page. */
+export const CONTENT_PATHS = {
+  faq: '/back/api/v1/content/faq',
+  about: '/back/api/v1/content/about',
+} as const;

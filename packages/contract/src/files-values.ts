@@ -28,3 +28,6 @@ export const CLIENT_IMAGE_MAX_DIMENSION_PX = 1600;
 /** Multipart field name of the upload. */
 export const UPLOAD_FIELD = 'file';
 
+
+/** POST: uploads a file (`?kind=`); GET `{path}/{id}`: reads it. */
+export const FILES_PATH = '/back/api/v1/files';

@@ -7,9 +7,6 @@ import { ZPqrAttachmentIds, ZPqrType, ZPqrStatus, ZPqrAnswerChannel, ZPqrRadicad
  * status changes, the periodic report and the business-day calendar. Filing and tracking: pqr.ts.
  */
 
-/** The business-day calendar the due dates are computed with (staff). */
-export const ADMIN_PQR_CALENDAR_PATH = '/back/api/v1/admin/pqr-calendar';
-
 export const PQR_LIGHTS = ['on_time', 'due_soon', 'overdue', 'paused', 'done'] as const;
 export const ZPqrLight = z.enum(PQR_LIGHTS);
 export type PqrLight = z.infer<typeof ZPqrLight>;

@@ -7,7 +7,6 @@ import { dataOf } from './common.js';
  * `demo` drives the discreet demo banner; `tile_url` is the map's tile template; `branding` is
  * the scheme's brand. Answered with `no-cache`: a brand change shows on the next load.
  */
-export const PUBLIC_CONFIG_PATH = '/back/api/v1/config';
 
 export const ZPublicConfig = z.object({
   /** True when the server runs with demo data (demo accounts, local outbox). */

@@ -11,10 +11,6 @@ import { REPORT_DESCRIPTION_MAX, REPORT_MAX_PHOTOS, REPORT_POINT_MATCH_MAX_M, RE
  * model follows Open311 GeoReport v2 service requests, which the Open311 adapter exposes.
  */
 
-export const REPORTS_PATH = '/back/api/v1/reports';
-/** Handling: point managers (their points' reports) and staff (all). */
-export const HANDLING_REPORTS_PATH = '/back/api/v1/handling/reports';
-
 // ---------------------------------------------------------------------------------------------
 // Categories and statuses
 // ---------------------------------------------------------------------------------------------
@@ -39,9 +35,6 @@ export const ZReportCategory = z
   .trim()
   .regex(REPORT_CATEGORY_CODE_PATTERN, { message: 'Elige una categoría de la lista.' });
 export type ReportCategory = z.infer<typeof ZReportCategory>;
-
-/** GET: the active categories in staff's order (public). */
-export const REPORT_CATEGORIES_PATH = '/back/api/v1/reports/categories';
 
 export const ZReportCategoryView = z.object({
   code: z.string(),
@@ -301,7 +294,6 @@ export const ZReportListResponse = dataOf(ZReportList);
 
 // Map: GET reports/map (markers of a viewport; the web app clusters them)
 
-export const REPORT_MAP_PATH = '/back/api/v1/reports/map';
 /** Most markers one map answer carries (the newest); `truncated` says when there were more. */
 export const REPORT_MAP_MAX_MARKERS = 2000;
 export const ZReportMapQuery = z.object({
@@ -351,8 +343,6 @@ export const ZReportNumberParams = z.object({ number: ZReportNumber });
 // Point matching: a report filed without a point goes to the nearest active point within the
 // distance staff set, so that point's managers handle it.
 
-/** GET: the point a report filed at `lat,lng` without a point would go to (public). */
-export const REPORT_POINT_MATCH_PATH = '/back/api/v1/reports/point-match';
 export const ZReportPointMatchQuery = z.object({
   lat: z.coerce.number({ error: 'lat debe ser un número decimal' }).pipe(ZReportLat),
   lng: z.coerce.number({ error: 'lng debe ser un número decimal' }).pipe(ZReportLng),

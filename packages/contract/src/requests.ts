@@ -12,8 +12,6 @@ import { ZLatitude, ZLongitude } from './points.js';
  * client's list filters.
  */
 
-export const REQUESTS_PATH = '/back/api/v1/requests';
-
 // ---------------------------------------------------------------------------------------------
 // Statuses
 // ---------------------------------------------------------------------------------------------

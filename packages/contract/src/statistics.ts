@@ -10,10 +10,6 @@ import { isCalendarDate } from './requests.js';
  * reference), editable by staff.
  */
 
-export const STATISTICS_PATH = '/back/api/v1/statistics';
-export const ADMIN_STATISTICS_PATH = '/back/api/v1/admin/statistics';
-export const ADMIN_IMPACT_FACTORS_PATH = '/back/api/v1/admin/impact-factors';
-
 /** Longest custom period for statistics (days, inclusive). */
 export const STATISTICS_MAX_PERIOD_DAYS = 3 * 366;
 

@@ -2,6 +2,7 @@
  * Back-office calls (`/back/api/v1/admin/...`, admins only). One small set of helpers serves
  * every resource: list with search and pagination, read, create, replace, delete.
  */
+import { ADMIN_API_PATH } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
@@ -26,12 +27,12 @@ function withQuery(path: string, params: ListParams): string {
 export const adminKey = (resource: string) => ['admin', resource] as const;
 
 export async function adminGet<T>(path: string, params: ListParams = {}): Promise<T> {
-  const response = await apiRequest<{ data: T }>(withQuery(`v1/admin/${path}`, params));
+  const response = await apiRequest<{ data: T }>(withQuery(`${ADMIN_API_PATH}/${path}`, params));
   return response.data;
 }
 
 export async function adminSend<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
-  const response = await apiRequest<{ data: T } | undefined>(`v1/admin/${path}`, { method, body });
+  const response = await apiRequest<{ data: T } | undefined>(`${ADMIN_API_PATH}/${path}`, { method, body });
   return response?.data as T;
 }
 

@@ -6,6 +6,8 @@
  * the page shows the data the HTML already painted without a second round trip. Each answer
  * serves once: a later refetch goes to the network.
  */
+import { API_BASE_PATH } from '@puntoverde/contract';
+
 const ELEMENT_ID = 'pv-page-data';
 
 let answers: Map<string, unknown> | null = null;
@@ -14,9 +16,14 @@ let renderedAt = Number.NaN;
 /** How far the device's `?at=` may be from the server's render time for a clock-dependent answer. */
 const CLOCK_TOLERANCE_MS = 60_000;
 
-/** `?at=` (the time a point's opening state is computed for) differs by milliseconds between server and app. */
+/**
+ * The key of an answer: relative to the API base (the server writes `v1/points/12`, the app asks
+ * `/back/api/v1/points/12`, both mean the same call), without `?at=` (the time a point's opening
+ * state is computed for differs by milliseconds between server and app).
+ */
 export function normalizePagePath(path: string): string {
-  return path.replace(/([?&])at=[^&]*&?/, '$1').replace(/[?&]$/, '');
+  const relative = path.startsWith(API_BASE_PATH) ? path.slice(API_BASE_PATH.length) : path;
+  return relative.replace(/([?&])at=[^&]*&?/, '$1').replace(/[?&]$/, '');
 }
 
 function read(): Map<string, unknown> {

@@ -4,6 +4,7 @@
  * the back office; the back office's material edits invalidate it, so a rename reaches every
  * open screen.
  */
+import { MATERIALS_PATH } from '@puntoverde/contract';
 import type { Material } from '@puntoverde/contract';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
@@ -13,7 +14,7 @@ export const MATERIALS_QUERY_KEY = ['materials'] as const;
 export async function fetchMaterials(): Promise<Material[]> {
   // The server lets browsers keep the catalogue for a minute; the query's stale time decides
   // instead, and a refetch revalidates with the ETag (a 304 when nothing changed).
-  return (await apiRequest<{ data: Material[] }>('v1/materials', { anonymous: true, cache: 'no-cache' })).data;
+  return (await apiRequest<{ data: Material[] }>(MATERIALS_PATH, { anonymous: true, cache: 'no-cache' })).data;
 }
 
 export const materialsQueryOptions = queryOptions({

@@ -15,12 +15,12 @@
  * A 401 from the refresh call means the session is over (revoked, expired after 30 days,
  * reuse detected): log out. Network failures and 5xx keep the session and retry shortly.
  */
-import { STORAGE_KEY_CURRENT_USER, TOKEN_REFRESH_BEFORE_EXPIRY_MS } from '@puntoverde/contract';
+import { STORAGE_KEY_CURRENT_USER, TOKEN_REFRESH_BEFORE_EXPIRY_MS, IDENTITY_PATHS } from '@puntoverde/contract';
 import { getCurrentUser, logout, parseStoredUser, subscribe, updateCurrentUser } from './session';
 import type { CurrentUser } from './session';
 
 /** Literal path: this module is in the first-paint bundle and must not pull in the schemas. */
-export const REFRESH_PATH = '/back/api/v1/auth/refresh';
+export const REFRESH_PATH = IDENTITY_PATHS.refresh;
 export const REFRESH_LOCK_NAME = 'puntoverde:token-refresh';
 /** Wait before retrying a refresh that failed for a passing reason (offline, 5xx, 429). */
 export const REFRESH_RETRY_MS = 30_000;

@@ -3,7 +3,7 @@
  * other upload route (`uploadMultipart`, e.g. PQR attachments). XMLHttpRequest rather than
  * fetch: fetch reports no upload progress.
  */
-import { ERRORS, IDEMPOTENCY_KEY_HEADER, UPLOAD_FIELD, type FileKind, type UploadedFile } from '@puntoverde/contract';
+import { ERRORS, IDEMPOTENCY_KEY_HEADER, UPLOAD_FIELD, type FileKind, type UploadedFile, FILES_PATH } from '@puntoverde/contract';
 import { ApiError, apiUrl } from './api-client';
 import { getCurrentUser } from './session';
 
@@ -80,7 +80,7 @@ export interface UploadOptions extends Omit<MultipartOptions, 'headers'> {
 
 export function uploadFile(file: Blob, fileName: string, options: UploadOptions = {}): Promise<UploadedFile> {
   const { kind, idempotencyKey, ...rest } = options;
-  return uploadMultipart<UploadedFile>(`v1/files${kind ? `?kind=${kind}` : ''}`, file, fileName, {
+  return uploadMultipart<UploadedFile>(`${FILES_PATH}${kind ? `?kind=${kind}` : ''}`, file, fileName, {
     ...rest,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });

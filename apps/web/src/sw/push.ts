@@ -27,6 +27,8 @@ export type PushPayload = {
 
 /** The message a focused page receives from the worker. */
 export const PUSH_MESSAGE_TYPE = 'puntoverde:push';
+// The worker bundle imports nothing, so it repeats the contract's PUSH_CLICK_PATH (a test keeps them equal).
+// eslint-disable-next-line no-restricted-syntax
 export const PUSH_CLICK_PATH = '/back/api/v1/notifications/push-click';
 // Raster: Android's notifications show no SVG. The badge is the leaf alone (white on transparent),
 // the only part of it Android's status bar keeps (scripts/make-icons.mjs).

@@ -1,11 +1,11 @@
-import { ZAdminDashboard, ZAuditList, ZAuditListQuery, dataOf } from '@puntoverde/contract';
+import { ZAdminDashboard, ZAuditList, ZAuditListQuery, dataOf, ADMIN_API_PATH } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listAudit } from '../../features/admin/audit.service.js';
 import { getDashboard } from '../../features/admin/dashboard.service.js';
 import { declareAuthLevel } from '../../plugins/auth.js';
 
-const P = '/back/api/v1/admin';
+const P = ADMIN_API_PATH;
 const security = [{ bearer: [] }];
 
 /**

@@ -5,6 +5,7 @@ import {
   ZAllyListQuery,
   ZId,
   dataOf,
+  ADMIN_API_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +14,7 @@ import { createAlly, deleteAlly, getAlly, getAllyList, updateAlly } from '../../
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 
 const ZIdParams = z.object({ id: ZId });
-const P = '/back/api/v1/admin';
+const P = ADMIN_API_PATH;
 const security = [{ bearer: [] }];
 
 /**

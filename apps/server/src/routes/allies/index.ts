@@ -1,4 +1,4 @@
-import { ZAlly, ZAllyList, ZAllyListQuery, ZId, dataOf } from '@puntoverde/contract';
+import { ZAlly, ZAllyList, ZAllyListQuery, ZId, dataOf, ALLIES_PATH } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ export default async function alliesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/back/api/v1/allies',
+    ALLIES_PATH,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
@@ -26,7 +26,7 @@ export default async function alliesRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/allies/:id',
+    `${ALLIES_PATH}/:id`,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {

@@ -9,6 +9,8 @@ import {
   ZResendBranchInvitationResponse,
   ZSessionUserResponse,
   ZUpdateBranchRequest,
+  BRANCHES_PATH,
+  BRANCHES_PATHS,
 } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -53,7 +55,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   };
 
   r.get(
-    '/back/api/v1/branches',
+    BRANCHES_PATH,
     {
       config: COMPANY_HEAD,
       schema: {
@@ -68,7 +70,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/branches',
+    BRANCHES_PATH,
     {
       config: { ...COMPANY_HEAD, rateLimited: true },
       schema: {
@@ -88,7 +90,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/branches/:id',
+    `${BRANCHES_PATH}/:id`,
     {
       config: COMPANY_HEAD_BRANCH,
       schema: {
@@ -104,7 +106,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   );
 
   r.patch(
-    '/back/api/v1/branches/:id',
+    `${BRANCHES_PATH}/:id`,
     {
       config: COMPANY_HEAD_BRANCH,
       schema: {
@@ -121,7 +123,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/branches/:id/invitation',
+    `${BRANCHES_PATH}/:id/invitation`,
     {
       config: { ...COMPANY_HEAD_BRANCH, rateLimited: true },
       schema: {
@@ -141,7 +143,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/branches/invitations/preview',
+    BRANCHES_PATHS.invitationPreview,
     {
       onRequest: async (request, reply) => app.identity.enforceIpBudget('token', request.ip, reply),
       schema: {
@@ -156,7 +158,7 @@ export default async function branchesRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/branches/invitations/accept',
+    BRANCHES_PATHS.invitationAccept,
     {
       onRequest: async (request, reply) => app.identity.enforceIpBudget('token', request.ip, reply),
       onSend: noStore,

@@ -5,6 +5,7 @@ import {
   ZCampaignListQuery,
   ZId,
   dataOf,
+  CAMPAIGNS_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,7 +23,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/back/api/v1/campaigns',
+    CAMPAIGNS_PATH,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
@@ -37,7 +38,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/campaigns/:id',
+    `${CAMPAIGNS_PATH}/:id`,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {
@@ -52,7 +53,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/campaigns/:id/calendar.ics',
+    `${CAMPAIGNS_PATH}/:id/calendar.ics`,
     {
       schema: { tags: ['campaigns'], operationId: 'campaigns.getCalendar', summary: 'La campaña como evento de calendario (iCalendar)', params: ZIdParams },
     },
@@ -67,7 +68,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/campaigns/:id/join',
+    `${CAMPAIGNS_PATH}/:id/join`,
     {
       schema: {
         tags: ['campaigns'],
@@ -82,7 +83,7 @@ export default async function campaignsRoutes(app: FastifyInstance) {
   );
 
   r.delete(
-    '/back/api/v1/campaigns/:id/join',
+    `${CAMPAIGNS_PATH}/:id/join`,
     {
       schema: {
         tags: ['campaigns'],

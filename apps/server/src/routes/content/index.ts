@@ -1,4 +1,4 @@
-import { ZAboutPage, ZFaqItem, dataOf } from '@puntoverde/contract';
+import { ZAboutPage, ZFaqItem, dataOf, CONTENT_PATHS } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +11,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/back/api/v1/content/faq',
+    CONTENT_PATHS.faq,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: { tags: ['content'], operationId: 'content.listFaq', summary: 'Preguntas frecuentes publicadas', response: { 200: dataOf(z.array(ZFaqItem)) } },
@@ -20,7 +20,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/content/about',
+    CONTENT_PATHS.about,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: { tags: ['content'], operationId: 'content.getAbout', summary: 'Página Conócenos y canales de contacto', response: { 200: dataOf(ZAboutPage) } },

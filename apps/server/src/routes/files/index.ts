@@ -5,6 +5,7 @@ import {
   ZUploadQuery,
   ZUploadedFile,
   dataOf,
+  FILES_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -74,7 +75,7 @@ export default async function filesRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
-    '/back/api/v1/files',
+    FILES_PATH,
     {
       schema: {
         tags: ['files'],
@@ -106,7 +107,7 @@ export default async function filesRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/files/:id',
+    `${FILES_PATH}/:id`,
     {
       schema: {
         tags: ['files'],
@@ -142,7 +143,7 @@ export default async function filesRoutes(app: FastifyInstance) {
     },
   );
   r.get(
-    '/back/api/v1/files/:id/:variant',
+    `${FILES_PATH}/:id/:variant`,
     {
       schema: {
         tags: ['files'],

@@ -3,6 +3,7 @@ import {
   ZGeocodeSearchResponse,
   ZReverseGeocodeQuery,
   ZReverseGeocodeResponse,
+  GEOCODING_PATHS,
 } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +26,7 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
   }
 
   r.get(
-    '/back/api/v1/geocoding/search',
+    GEOCODING_PATHS.search,
     {
       config: { rateLimited: true },
       schema: {
@@ -47,7 +48,7 @@ export default async function geocodingRoutes(app: FastifyInstance, opts: { geoc
   );
 
   r.get(
-    '/back/api/v1/geocoding/reverse',
+    GEOCODING_PATHS.reverse,
     {
       config: { rateLimited: true },
       schema: {

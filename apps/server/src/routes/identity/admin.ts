@@ -1,4 +1,4 @@
-import { ZAdminCreateManager, ZAdminUser, ZAdminUserList, ZAdminUserListQuery, ZAdminUserUpdate, ZId, dataOf } from '@puntoverde/contract';
+import { ZAdminCreateManager, ZAdminUser, ZAdminUserList, ZAdminUserListQuery, ZAdminUserUpdate, ZId, dataOf, ADMIN_API_PATH } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { createManager, getUser, listUsers, resendVerificationFor, updateUser } 
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 
 const ZIdParams = z.object({ id: ZId });
-const P = '/back/api/v1/admin';
+const P = ADMIN_API_PATH;
 const security = [{ bearer: [] }];
 
 /**

@@ -6,6 +6,7 @@ import {
   ZAdminMaterialListQuery,
   ZMaterialCode,
   dataOf,
+  ADMIN_API_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +20,7 @@ import {
 } from '../../features/materials/materials.admin.js';
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 
-const P = '/back/api/v1/admin/materials';
+const P = `${ADMIN_API_PATH}/materials`;
 const security = [{ bearer: [] }];
 const ZCodeParams = z.object({ code: ZMaterialCode });
 

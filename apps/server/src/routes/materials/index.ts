@@ -1,4 +1,4 @@
-import { ZMaterialsResponse } from '@puntoverde/contract';
+import { ZMaterialsResponse, MATERIALS_PATH } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listMaterials } from '../../features/materials/materials.service.js';
@@ -10,7 +10,7 @@ export default async function materialsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/back/api/v1/materials',
+    MATERIALS_PATH,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {

@@ -16,6 +16,7 @@ import {
   ZNotificationListResponse,
   ZNotificationResponse,
   ZNotificationsReadAllResponse,
+  NOTIFICATIONS_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -199,7 +200,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   await app.register(notificationsAdminRoutes, { worker });
 
   r.get(
-    '/back/api/v1/notifications',
+    NOTIFICATIONS_PATH,
     {
       schema: {
         tags: TAGS,
@@ -217,7 +218,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/notifications/:id/read',
+    `${NOTIFICATIONS_PATH}/:id/read`,
     {
       schema: {
         tags: TAGS,
@@ -235,7 +236,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/notifications/read-all',
+    `${NOTIFICATIONS_PATH}/read-all`,
     {
       schema: {
         tags: TAGS,

@@ -8,6 +8,7 @@ import {
   ZContainer,
   ZId,
   dataOf,
+  ADMIN_API_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +27,7 @@ import {
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 
 const ZIdParams = z.object({ id: ZId });
-const P = '/back/api/v1/admin';
+const P = ADMIN_API_PATH;
 const security = [{ bearer: [] }];
 
 /**

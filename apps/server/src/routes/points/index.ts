@@ -17,6 +17,8 @@ import {
   ZPointsQuery,
   ZReadingsQuery,
   ZUpdateContainerRequest,
+  POINTS_PATH,
+  POINTS_PATHS,
 } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,7 +37,6 @@ import { openFullReportsByContainer } from '../../features/reports/reports.servi
  * each answer sets its own max-age through sendBody, which keeps the built bodies.
  */
 const POINTS_CACHE = 'public, max-age=60';
-const V1 = '/back/api/v1';
 const TAGS = ['points'];
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody };
 
@@ -77,7 +78,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   };
 
   app.get(
-    `${V1}/points`,
+    POINTS_PATH,
     {
       config: { cacheControl: POINTS_CACHE },
       schema: {
@@ -101,7 +102,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${V1}/points/clusters`,
+    POINTS_PATHS.clusters,
     {
       config: { cacheControl: POINTS_CACHE },
       schema: {
@@ -123,7 +124,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${V1}/points/near`,
+    POINTS_PATHS.near,
     {
       config: { cacheControl: POINTS_CACHE },
       schema: {
@@ -144,7 +145,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${V1}/points.geojson`,
+    `${POINTS_PATH}.geojson`,
     {
       config: { cacheControl: POINTS_CACHE },
       schema: {
@@ -162,7 +163,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${V1}/points/mine`,
+    POINTS_PATHS.mine,
     {
       config: MANAGERS,
       schema: {
@@ -185,7 +186,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${V1}/points/:id`,
+    `${POINTS_PATH}/:id`,
     {
       schema: {
         tags: TAGS,
@@ -205,7 +206,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${V1}/points/:id/containers`,
+    `${POINTS_PATH}/:id/containers`,
     {
       config: POINT_MANAGERS,
       schema: {
@@ -227,7 +228,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.patch(
-    `${V1}/points/:id/containers/:containerId`,
+    `${POINTS_PATH}/:id/containers/:containerId`,
     {
       config: POINT_MANAGERS,
       preValidation: mustManagePoint,
@@ -249,7 +250,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
-    `${V1}/points/:id/containers/:containerId/emptyings`,
+    `${POINTS_PATH}/:id/containers/:containerId/emptyings`,
     {
       config: POINT_MANAGERS,
       preValidation: mustManagePoint,
@@ -272,7 +273,7 @@ export default async function pointsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
-    `${V1}/points/:id/containers/:containerId/readings`,
+    `${POINTS_PATH}/:id/containers/:containerId/readings`,
     {
       config: POINT_MANAGERS,
       schema: {

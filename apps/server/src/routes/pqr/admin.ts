@@ -16,6 +16,7 @@ import {
   ZPqrRadicadoParams,
   ZPqrReportResponse,
   ZPqrStaffListResponse,
+  ADMIN_PQR_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,7 +35,6 @@ import {
 import { requireAdmin } from '../../plugins/auth.js';
 import type { Deprecation } from '../../plugins/http-conventions.js';
 
-const V1 = '/back/api/v1';
 
 /** Staff's endpoints: inbox, staff list, monthly report, calendar, and the actions on one PQR. */
 export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
@@ -43,7 +43,7 @@ export function adminPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   const security = [{ bearer: [] }];
   /** Back-office routes: staff only, checked before the body (401/403 before 400). */
   const STAFF = { auth: 'admin' } as const;
-  const ADMIN = `${V1}/admin/pqr`;
+  const ADMIN = ADMIN_PQR_PATH;
 
   r.get(
     ADMIN,

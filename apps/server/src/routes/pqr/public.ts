@@ -11,6 +11,7 @@ import {
   ZPqrResponse,
   ZPqrTrackQuery,
   ZPqrUploadResponse,
+  PQR_PATHS,
 } from '@puntoverde/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +25,6 @@ import { requireUser } from '../../plugins/auth.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { REQUEST_EXAMPLES } from '../request-examples.js';
 
-const V1 = '/back/api/v1';
 const MINUTE = 60 * 1000;
 
 /** Per-IP budgets for the public endpoints (per account when logged in). */
@@ -55,7 +55,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   const security = [{ bearer: [] }];
 
   r.post(
-    `${V1}/pqr`,
+    PQR_PATHS.create,
     {
       // An offline-filed PQR is retried with its Idempotency-Key: never a second radicado.
       config: { errors: ['pqr-attachment-invalid'], idempotency: true, rateLimited: true },
@@ -76,7 +76,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   );
 
   r.get(
-    `${V1}/pqr/track`,
+    PQR_PATHS.track,
     {
       config: { errors: ['pqr-not-found'], rateLimited: true },
       schema: {
@@ -95,7 +95,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   );
 
   r.post(
-    `${V1}/pqr/track/information`,
+    PQR_PATHS.trackInformation,
     {
       config: { errors: ['pqr-not-found', 'invalid-transition', 'conflict'], rateLimited: true },
       schema: {
@@ -113,7 +113,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   );
 
   r.get(
-    `${V1}/pqr/due-date`,
+    PQR_PATHS.dueDate,
     {
       schema: {
         tags,
@@ -130,7 +130,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   );
 
   r.get(
-    `${V1}/pqr/mine`,
+    PQR_PATHS.mine,
     {
       schema: {
         tags,
@@ -151,7 +151,7 @@ export async function publicPqrRoutes(app: FastifyInstance, deps: PqrDeps) {
   // with the same checks and limits, and gets a key that ties the files to its filing.
   await app.register(async (uploads) => {
     uploads.withTypeProvider<ZodTypeProvider>().post(
-      `${V1}/pqr/attachments`,
+      PQR_PATHS.attachments,
       {
         config: { rateLimited: true },
         schema: {

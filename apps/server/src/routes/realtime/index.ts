@@ -4,6 +4,8 @@ import {
   ZEventsQuery,
   ZEventsTicketResponse,
   type RealtimeEvent,
+  EVENTS_PATH,
+  EVENTS_TICKET_PATH,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +32,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   });
 
   r.post(
-    '/back/api/v1/events/ticket',
+    EVENTS_TICKET_PATH,
     {
       config: { rateLimited: true },
       schema: {
@@ -49,7 +51,7 @@ export default async function eventsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/events',
+    EVENTS_PATH,
     {
       config: { stream: true },
       schema: {

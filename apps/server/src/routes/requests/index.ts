@@ -8,6 +8,8 @@ import {
   ZRequestStatusChange,
   ZSuggestPointQuery,
   ZSuggestPointResponse,
+  REQUESTS_PATH,
+  REQUESTS_PATHS,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -47,7 +49,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
   app.identity.registerAccountDeletionHook((trx, userId, at) => onAccountDeleted(trx, userId, at));
 
   r.post(
-    '/back/api/v1/requests',
+    REQUESTS_PATH,
     {
       // An offline pickup request is retried with its Idempotency-Key: never a second request.
       config: {
@@ -83,7 +85,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/requests',
+    REQUESTS_PATH,
     {
       schema: {
         tags: TAGS,
@@ -102,7 +104,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/requests/calendar',
+    REQUESTS_PATHS.calendar,
     {
       schema: {
         tags: TAGS,
@@ -115,7 +117,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/requests/suggested-points',
+    REQUESTS_PATHS.suggestedPoints,
     {
       schema: {
         tags: TAGS,
@@ -133,7 +135,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
   );
 
   r.get(
-    '/back/api/v1/requests/:id',
+    `${REQUESTS_PATH}/:id`,
     {
       config: { errors: ['request-not-found'] },
       schema: {
@@ -152,7 +154,7 @@ export default async function requestsRoutes(app: FastifyInstance) {
   );
 
   r.post(
-    '/back/api/v1/requests/:id/status',
+    `${REQUESTS_PATH}/:id/status`,
     {
       // Not theirs: 404 before the body is validated (malformed ids get validation's 400).
       preValidation: async (request) => {

@@ -1,4 +1,4 @@
-import { ZMaterialSearchQuery, ZMaterialSearchResponse } from '@puntoverde/contract';
+import { ZMaterialSearchQuery, ZMaterialSearchResponse, MATERIAL_SEARCH_PATH } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchWhereToRecycle } from '../../features/where-to-recycle/where-to-recycle.service.js';
@@ -7,7 +7,7 @@ import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
 /** "¿Dónde reciclo...?": one dictionary for the map search, Ayuda and the mobile apps. */
 export default async function whereToRecycleRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    '/back/api/v1/materials/search',
+    MATERIAL_SEARCH_PATH,
     {
       config: { cacheControl: PUBLIC_LIST_CACHE },
       schema: {

@@ -31,6 +31,13 @@ describe("the answers a public page's HTML was rendered from", () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it("answer the app's read of the same call written with the API base, as the contract names it", async () => {
+    embed(JSON.stringify({ [CAMPAIGNS]: body }));
+    const { request, fetchMock } = client(null);
+    expect(await request(`/back/api/${CAMPAIGNS}`)).toEqual(body);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('are not used for a signed-in read (it may differ: a joined campaign) nor for other paths', async () => {
     embed(JSON.stringify({ [CAMPAIGNS]: body }));
     const signedIn = client('token');

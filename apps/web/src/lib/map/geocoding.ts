@@ -2,6 +2,7 @@
  * Address ↔ pin (GET v1/geocoding/search and v1/geocoding/reverse): typing an address moves
  * the pin, and a pin shows an address rather than coordinates.
  */
+import { GEOCODING_PATHS } from '@puntoverde/contract';
 import type { GeocodeHit } from '@puntoverde/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -16,7 +17,7 @@ export function geocodeSearchQueryOptions(q: string) {
   return queryOptions({
     queryKey: ['geocoding', 'search', q],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: { hits: GeocodeHit[] } }>(`v1/geocoding/search?q=${encodeURIComponent(q)}`, { signal }))
+      (await apiRequest<{ data: { hits: GeocodeHit[] } }>(`${GEOCODING_PATHS.search}?q=${encodeURIComponent(q)}`, { signal }))
         .data.hits,
     enabled: q.length >= MIN_ADDRESS_LENGTH,
     staleTime: Infinity,
@@ -31,7 +32,7 @@ export function reverseGeocodeQueryOptions(pin: { lat: number; lng: number } | n
     queryKey: ['geocoding', 'reverse', key],
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<{ data: GeocodeHit | null }>(`v1/geocoding/reverse?lat=${key!.lat}&lng=${key!.lng}`, {
+        await apiRequest<{ data: GeocodeHit | null }>(`${GEOCODING_PATHS.reverse}?lat=${key!.lat}&lng=${key!.lng}`, {
           signal,
         })
       ).data,

@@ -7,7 +7,7 @@
  *
  * Plain module (no React, no zod): the service worker imports it too.
  */
-import { IDEMPOTENCY_KEY_HEADER, UPLOAD_FIELD } from '@puntoverde/contract';
+import { API_BASE_PATH, FILES_PATH, IDEMPOTENCY_KEY_HEADER, UPLOAD_FIELD } from '@puntoverde/contract';
 
 export type OutboxState =
   /** Waiting for a connection (or for the server to answer). */
@@ -42,7 +42,7 @@ export type OutboxEntry = {
   id: string;
   /** What it is, for the screens that list their own kind: `pqr`, `pickup-request`, `incident-report`... */
   kind: string;
-  /** API path under /back/api/ (`v1/pqr`). */
+  /** API path, from the contract (`/back/api/v1/pqr`); entries queued by older versions hold it relative (`v1/pqr`). */
   path: string;
   body: unknown;
   /** Photos sent first (POST v1/files); their ids go into `body[photosField]`, in this order. */
@@ -67,6 +67,12 @@ export interface OutboxStorage {
   set(id: string, entry: OutboxEntry): Promise<void>;
   del(id: string): Promise<void>;
   values(): Promise<OutboxEntry[]>;
+}
+
+/** The URL of an API path, absolute (`/back/api/v1/pqr`) or relative to the API base (`v1/pqr`). */
+function apiUrlOf(apiBase: string, path: string): string {
+  if (!path.startsWith(API_BASE_PATH)) return apiBase + path;
+  return apiBase.slice(0, apiBase.length - API_BASE_PATH.length) + path;
 }
 
 /** How a send is made: the fetch to use, the API base and the session of the moment. */
@@ -209,7 +215,7 @@ async function uploadPhotos(
     if (authorization) headers.Authorization = authorization;
     let response: Response;
     try {
-      response = await sender.fetch(`${sender.apiBase}v1/files?kind=image`, { method: 'POST', headers, body: form });
+      response = await sender.fetch(apiUrlOf(sender.apiBase, `${FILES_PATH}?kind=image`), { method: 'POST', headers, body: form });
     } catch {
       return { photos, done: false, outcome: undefined };
     }
@@ -279,7 +285,7 @@ async function sendOne(entry: OutboxEntry, sender: OutboxSender): Promise<Outcom
   const kept = photos === entry.photos ? {} : { photos };
   let response: Response;
   try {
-    response = await sender.fetch(sender.apiBase + entry.path, {
+    response = await sender.fetch(apiUrlOf(sender.apiBase, entry.path), {
       method: 'POST',
       headers,
       body: JSON.stringify(withPhotoIds(entry.body, entry.photosField, photos)),

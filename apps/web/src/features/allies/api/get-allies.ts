@@ -1,4 +1,5 @@
 /** GET v1/allies: published allies and adhered members, filtered by kind, category and text. */
+import { ALLIES_PATH } from '@puntoverde/contract';
 import type { AllyCategory, AllyKind, AllyList } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
@@ -18,7 +19,7 @@ function alliesPath(params: AlliesParams): string {
   if (params.q) search.set('q', params.q);
   search.set('page', String(params.page ?? 1));
   search.set('page_size', String(params.pageSize ?? 100));
-  return `v1/allies?${search.toString()}`;
+  return `${ALLIES_PATH}?${search.toString()}`;
 }
 
 export async function fetchAllies(params: AlliesParams): Promise<AllyList> {

@@ -1,11 +1,12 @@
 /** GET v1/campaigns/{id}: one published campaign. */
+import { campaignCalendarPath, campaignPath } from '@puntoverde/contract';
 import type { Campaign } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { campaignsQueryKey } from './get-campaigns';
 
 export async function fetchCampaign(id: number): Promise<Campaign> {
-  const response = await apiRequest<{ data: Campaign }>(`v1/campaigns/${id}`);
+  const response = await apiRequest<{ data: Campaign }>(campaignPath(id));
   return response.data;
 }
 
@@ -23,5 +24,5 @@ export function useCampaign(id: number, userId: number) {
 
 /** Where "add to calendar" downloads the .ics file. */
 export function campaignCalendarUrl(id: number): string {
-  return `/back/api/v1/campaigns/${id}/calendar.ics`;
+  return campaignCalendarPath(id);
 }

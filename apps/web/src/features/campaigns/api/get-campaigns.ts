@@ -1,4 +1,5 @@
 /** GET v1/campaigns: published campaigns by status, with search and pagination. */
+import { CAMPAIGNS_PATH } from '@puntoverde/contract';
 import type { CampaignList, CampaignStatus } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
@@ -18,7 +19,7 @@ function campaignsPath(params: CampaignsParams): string {
   if (params.q) search.set('q', params.q);
   search.set('page', String(params.page ?? 1));
   search.set('page_size', String(params.pageSize ?? 20));
-  return `v1/campaigns?${search.toString()}`;
+  return `${CAMPAIGNS_PATH}?${search.toString()}`;
 }
 
 export async function fetchCampaigns(params: CampaignsParams): Promise<CampaignList> {

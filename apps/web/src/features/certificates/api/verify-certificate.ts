@@ -1,4 +1,5 @@
 /** GET v1/certificate-verifications/{code}: the public check behind /verificar/{code} (no login). */
+import { certificateVerificationPath } from '@puntoverde/contract';
 import type { CertificateVerification } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ export function verifyCertificateQueryOptions(code: string) {
   return queryOptions({
     queryKey: ['certificates', 'verify', code],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: CertificateVerification }>(`v1/certificate-verifications/${encodeURIComponent(code)}`, { anonymous: true, signal })).data,
+      (await apiRequest<{ data: CertificateVerification }>(certificateVerificationPath(code), { anonymous: true, signal })).data,
     retry: false,
   });
 }

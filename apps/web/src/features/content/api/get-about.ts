@@ -1,9 +1,10 @@
 /** GET v1/content/about: the Conócenos page and contact channels (staff-editable). */
+import { CONTENT_PATHS } from '@puntoverde/contract';
 import type { AboutPage } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
 
-const ABOUT_PATH = 'v1/content/about';
+const ABOUT_PATH = CONTENT_PATHS.about;
 
 export const aboutQueryKey = ['content', 'about'] as const;
 

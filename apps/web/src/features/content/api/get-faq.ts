@@ -1,9 +1,10 @@
 /** GET v1/content/faq: published frequently asked questions, in order. */
+import { CONTENT_PATHS } from '@puntoverde/contract';
 import type { FaqItem } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, embeddedQueryData } from '../../../lib/api-client';
 
-const FAQ_PATH = 'v1/content/faq';
+const FAQ_PATH = CONTENT_PATHS.faq;
 
 export const faqQueryKey = ['content', 'faq'] as const;
 

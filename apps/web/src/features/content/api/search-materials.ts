@@ -1,10 +1,11 @@
 /** GET v1/materials/search: the "¿Dónde reciclo...?" dictionary (shared with the map and the mobile apps). */
+import { MATERIAL_SEARCH_PATH } from '@puntoverde/contract';
 import type { MaterialSearchResult } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function searchMaterials(q: string): Promise<MaterialSearchResult> {
-  const response = await apiRequest<{ data: MaterialSearchResult }>(`v1/materials/search?q=${encodeURIComponent(q)}`, {
+  const response = await apiRequest<{ data: MaterialSearchResult }>(`${MATERIAL_SEARCH_PATH}?q=${encodeURIComponent(q)}`, {
     anonymous: true,
   });
   return response.data;

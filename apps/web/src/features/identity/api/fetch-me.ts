@@ -3,12 +3,13 @@
  * view of the user. Kept apart from the query hook (me.ts): the app shell calls this on every
  * start, so it must not bring the query machinery into the first-paint bundle.
  */
+import { IDENTITY_PATHS } from '@puntoverde/contract';
 import type { Me } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
 import { updateCurrentUser } from '../../../lib/session';
 
 // A literal path: part of the first-paint bundle, where the contract's schemas must not go.
-export const ME_PATH = '/back/api/v1/me';
+export const ME_PATH = IDENTITY_PATHS.me;
 
 export async function fetchMe(): Promise<Me> {
   const response = await apiRequest<{ data: Me }>(ME_PATH);

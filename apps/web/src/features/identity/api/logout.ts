@@ -3,11 +3,12 @@
  * hook of the session store, after the local session is already gone, so it uses the previous
  * user's tokens directly (not the API client, whose 401 handling would log out again).
  */
+import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { registerSignOutHook } from '../../../lib/session';
 import type { CurrentUser } from '../../../lib/session';
 
 // A literal path: registered by the app shell, so part of the first-paint bundle.
-export const LOGOUT_PATH = '/back/api/v1/auth/logout';
+export const LOGOUT_PATH = IDENTITY_PATHS.logout;
 
 export async function serverLogout(previousUser: CurrentUser, fetchImpl: typeof fetch = globalThis.fetch): Promise<void> {
   const refreshToken = typeof previousUser.refresh_token === 'string' ? previousUser.refresh_token : null;

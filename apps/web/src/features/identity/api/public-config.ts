@@ -1,10 +1,11 @@
 /** GET v1/config: public server settings (demo mode flag, map tile URL). */
+import { PUBLIC_CONFIG_PATH } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { embeddedPublicConfig } from '../../../lib/embedded-config';
 
 // A literal path: the banners show on every page; the contract's schemas stay out of them.
-export const PUBLIC_CONFIG_URL = '/back/api/v1/config';
+export const PUBLIC_CONFIG_URL = PUBLIC_CONFIG_PATH;
 
 export interface PublicConfigData {
   demo: boolean;

@@ -1,8 +1,9 @@
 /** POST v1/auth/verify-email/resend (logged in, no body): e-mails a new confirmation link. */
+import { IDENTITY_PATHS } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 // A literal path: the e-mail banner shows on every page; the contract's schemas stay out of it.
-export const RESEND_VERIFICATION_PATH = '/back/api/v1/auth/verify-email/resend';
+export const RESEND_VERIFICATION_PATH = IDENTITY_PATHS.resendVerification;
 
 export interface ResendVerificationResult {
   /** False when the address was confirmed meanwhile. */

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { PUSH_MESSAGE_TYPE, handleClick, handlePush, parsePushPayload, type PushPayload } from '../../../sw/push';
+import { PUSH_CLICK_PATH as CONTRACT_PUSH_CLICK_PATH } from '@puntoverde/contract';
+import { PUSH_CLICK_PATH, PUSH_MESSAGE_TYPE, handleClick, handlePush, parsePushPayload, type PushPayload } from '../../../sw/push';
 import { alertDuration } from '../components/in-app-alerts';
 
 const payload: PushPayload = { id: 7, kind: 'request', title: 'Solicitud #7 aceptada', body: 'El punto aceptó tu solicitud.', link: '/app/tabs/request/7', click: '12.abc' };
@@ -20,6 +21,10 @@ function scope(windows: { focused: boolean; url: string }[]) {
 }
 
 describe('the service worker’s push handling', () => {
+  it('reports clicks to the path the contract names (the worker bundle imports nothing)', () => {
+    expect(PUSH_CLICK_PATH).toBe(CONTRACT_PUSH_CLICK_PATH);
+  });
+
   it('hands the push to a focused page (the in-app alert) instead of a system notification', async () => {
     const { scope: s, clients } = scope([{ focused: true, url: 'https://app.puntoverde.co/index' }]);
     expect(await handlePush(s, payload)).toBe('in-app');

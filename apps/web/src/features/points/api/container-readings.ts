@@ -1,11 +1,12 @@
 /** GET v1/points/{id}/containers/{containerId}/readings: fill updates and emptyings, newest first. */
+import { containerReadingsPath } from '@puntoverde/contract';
 import type { ContainerReading } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function fetchReadings(pointId: number, containerId: number): Promise<ContainerReading[]> {
   return (
-    await apiRequest<{ data: ContainerReading[] }>(`v1/points/${pointId}/containers/${containerId}/readings?limit=20`)
+    await apiRequest<{ data: ContainerReading[] }>(`${containerReadingsPath(pointId, containerId)}?limit=20`)
   ).data;
 }
 

@@ -1,4 +1,5 @@
 /** GET v1/points/clusters: clusters and single points of one viewport at one zoom (clustered on the server). */
+import { POINTS_PATHS } from '@puntoverde/contract';
 import type { PointsClustersResponse } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function clustersPath(view: Viewport, filters: PointFilters): string {
   const p = filterParams(filters);
   p.set('bbox', view.bbox.map((n) => n.toFixed(3)).join(','));
   p.set('zoom', String(view.zoom));
-  return `v1/points/clusters?${p.toString()}`;
+  return `${POINTS_PATHS.clusters}?${p.toString()}`;
 }
 
 export async function fetchClusters(view: Viewport, filters: PointFilters, signal?: AbortSignal): Promise<ClustersData> {

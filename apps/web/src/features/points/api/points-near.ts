@@ -1,4 +1,5 @@
 /** GET v1/points/near: nearest points first, with their distance (the list view). */
+import { POINTS_PATHS } from '@puntoverde/contract';
 import type { PointNear, PointsNearResponse } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export async function fetchPointsNear(origin: Origin, filters: PointFilters, lim
   p.set('lat', origin.lat.toFixed(5));
   p.set('lng', origin.lng.toFixed(5));
   p.set('limit', String(limit));
-  return (await apiRequest<PointsNearResponse>(`v1/points/near?${p.toString()}`, { anonymous: true, signal })).data;
+  return (await apiRequest<PointsNearResponse>(`${POINTS_PATHS.near}?${p.toString()}`, { anonymous: true, signal })).data;
 }
 
 export function pointsNearQueryOptions(origin: Origin | null, filters: PointFilters, limit = 20) {

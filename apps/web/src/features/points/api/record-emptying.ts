@@ -1,4 +1,5 @@
 /** POST v1/points/{id}/containers/{containerId}/emptyings: kg taken away, level back to 0. */
+import { containerEmptyingsPath } from '@puntoverde/contract';
 import type { Container, EmptyingRequest } from '@puntoverde/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ export type RecordEmptyingInput = { pointId: number; containerId: number; body: 
 
 export async function recordEmptying({ pointId, containerId, body }: RecordEmptyingInput): Promise<Container> {
   return (
-    await apiRequest<{ data: Container }>(`v1/points/${pointId}/containers/${containerId}/emptyings`, {
+    await apiRequest<{ data: Container }>(containerEmptyingsPath(pointId, containerId), {
       method: 'POST',
       body,
     })

@@ -1,4 +1,5 @@
 /** PATCH v1/points/{id}/containers/{containerId}: fill level and/or status. */
+import { containerPath } from '@puntoverde/contract';
 import type { Container, UpdateContainerRequest } from '@puntoverde/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ export type UpdateContainerInput = { pointId: number; containerId: number; body:
 
 export async function updateContainer({ pointId, containerId, body }: UpdateContainerInput): Promise<Container> {
   return (
-    await apiRequest<{ data: Container }>(`v1/points/${pointId}/containers/${containerId}`, { method: 'PATCH', body })
+    await apiRequest<{ data: Container }>(containerPath(pointId, containerId), { method: 'PATCH', body })
   ).data;
 }
 

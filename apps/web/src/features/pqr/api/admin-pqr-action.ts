@@ -2,6 +2,7 @@
  * The staff actions on one PQR, each a POST /back/api/v1/admin/pqr/:radicado/<action> that
  * answers the updated detail: assign, notes, status, answer, extension, transfer.
  */
+import { adminPqrActionPath } from '@puntoverde/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminPqrAnswerRequest,
@@ -28,7 +29,7 @@ export async function runPqrAction<A extends PqrAction>(
   action: A,
   body: PqrActionBodies[A],
 ): Promise<AdminPqrDetail> {
-  const res = await apiRequest<{ data: AdminPqrDetail }>(`v1/admin/pqr/${encodeURIComponent(radicado)}/${action}`, {
+  const res = await apiRequest<{ data: AdminPqrDetail }>(adminPqrActionPath(radicado, action), {
     method: 'POST',
     body,
   });

@@ -1,4 +1,5 @@
 /** GET /back/api/v1/admin/pqr/:radicado — full detail with internal notes. */
+import { adminPqrPath } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPqrDetail } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ export function adminPqrQueryKey(radicado: string) {
 }
 
 export async function fetchAdminPqr(radicado: string): Promise<AdminPqrDetail> {
-  const res = await apiRequest<{ data: AdminPqrDetail }>(`v1/admin/pqr/${encodeURIComponent(radicado)}`);
+  const res = await apiRequest<{ data: AdminPqrDetail }>(adminPqrPath(radicado));
   return res.data;
 }
 

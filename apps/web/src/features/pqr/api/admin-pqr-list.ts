@@ -1,4 +1,5 @@
 /** GET /back/api/v1/admin/pqr — the inbox, sorted by due date, with traffic lights. */
+import { ADMIN_PQR_PATHS } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminPqrList, PqrLight, PqrStatus, PqrType } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -27,7 +28,7 @@ export function inboxSearchParams(filters: InboxFilters): URLSearchParams {
 }
 
 export async function fetchInbox(filters: InboxFilters): Promise<AdminPqrList> {
-  const res = await apiRequest<{ data: AdminPqrList }>(`v1/admin/pqr?${inboxSearchParams(filters).toString()}`);
+  const res = await apiRequest<{ data: AdminPqrList }>(`${ADMIN_PQR_PATHS.inbox}?${inboxSearchParams(filters).toString()}`);
   return res.data;
 }
 

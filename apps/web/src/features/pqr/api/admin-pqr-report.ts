@@ -1,10 +1,11 @@
 /** GET /back/api/v1/admin/pqr/report (JSON) and report.csv (download). */
+import { ADMIN_PQR_PATHS } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PqrReport } from '@puntoverde/contract';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 
 export async function fetchPqrReport(month: string): Promise<PqrReport> {
-  const res = await apiRequest<{ data: PqrReport }>(`v1/admin/pqr/report?month=${encodeURIComponent(month)}`);
+  const res = await apiRequest<{ data: PqrReport }>(`${ADMIN_PQR_PATHS.report}?month=${encodeURIComponent(month)}`);
   return res.data;
 }
 
@@ -18,5 +19,5 @@ export function usePqrReport(month: string) {
 
 /** The CSV needs the bearer token, so it is fetched and handed to the browser as a file. */
 export function downloadPqrReportCsv(month: string): Promise<void> {
-  return apiDownload(`v1/admin/pqr/report.csv?month=${encodeURIComponent(month)}`, `pqr-${month}.csv`);
+  return apiDownload(`${ADMIN_PQR_PATHS.reportCsv}?month=${encodeURIComponent(month)}`, `pqr-${month}.csv`);
 }

@@ -1,10 +1,11 @@
 /** GET /back/api/v1/admin/pqr/staff — people a PQR can be assigned to. */
+import { ADMIN_PQR_PATHS } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PqrStaff } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function fetchPqrStaff(): Promise<PqrStaff[]> {
-  const res = await apiRequest<{ data: PqrStaff[] }>('v1/admin/pqr/staff');
+  const res = await apiRequest<{ data: PqrStaff[] }>(ADMIN_PQR_PATHS.staff);
   return res.data;
 }
 

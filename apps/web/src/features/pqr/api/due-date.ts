@@ -1,4 +1,5 @@
 /** GET /back/api/v1/pqr/due-date — when an answer is due if filed now (Colombian business days). */
+import { PQR_PATHS } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonalDataKind, PqrDueDate, PqrType } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,7 +11,7 @@ export async function fetchDueDate(
 ): Promise<PqrDueDate> {
   const params = new URLSearchParams({ type, filed_at: filedAt.toISOString() });
   if (personalDataKind) params.set('personal_data_kind', personalDataKind);
-  const res = await apiRequest<{ data: PqrDueDate }>(`v1/pqr/due-date?${params.toString()}`);
+  const res = await apiRequest<{ data: PqrDueDate }>(`${PQR_PATHS.dueDate}?${params.toString()}`);
   return res.data;
 }
 

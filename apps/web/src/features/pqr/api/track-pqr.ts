@@ -1,4 +1,5 @@
 /** GET /back/api/v1/pqr/track — a PQR by radicado and e-mail (the same 404 if either is wrong). */
+import { PQR_PATHS } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PqrPublic } from '@puntoverde/contract';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ export type TrackQuery = { radicado: string; email: string };
 
 export async function trackPqr({ radicado, email }: TrackQuery): Promise<PqrPublic> {
   const params = new URLSearchParams({ radicado: radicado.trim().toUpperCase(), email: email.trim().toLowerCase() });
-  const res = await apiRequest<{ data: PqrPublic }>(`v1/pqr/track?${params.toString()}`);
+  const res = await apiRequest<{ data: PqrPublic }>(`${PQR_PATHS.track}?${params.toString()}`);
   return res.data;
 }
 

@@ -1,18 +1,5 @@
 /** Organisations of recicladores: the coordinator's (and staff's) reads and changes. */
-import {
-  ADMIN_RECYCLERS_PATH,
-  RECYCLERS_PATH,
-  type AdminPointList,
-  type CoordinatorAssign,
-  type EcaUpdate,
-  type MacroRouteCreate,
-  type MicroRouteCreate,
-  type Organization,
-  type OrganizationCreate,
-  type OrganizationSummary,
-  type OrganizationUpdate,
-  type ServiceAreaCreate,
-} from '@puntoverde/contract';
+import { ADMIN_RECYCLERS_PATH, RECYCLERS_PATH, type AdminPointList, type CoordinatorAssign, type EcaUpdate, type MacroRouteCreate, type MicroRouteCreate, type Organization, type OrganizationCreate, type OrganizationSummary, type OrganizationUpdate, type ServiceAreaCreate, ADMIN_POINTS_PATH } from '@puntoverde/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -110,7 +97,7 @@ export function useEcaPoints(enabled: boolean) {
     enabled,
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<{ data: AdminPointList }>('/back/api/v1/admin/points?kind=eca&active=true&page_size=100', {
+        await apiRequest<{ data: AdminPointList }>(`${ADMIN_POINTS_PATH}?kind=eca&active=true&page_size=100`, {
           signal,
         })
       ).data.items,

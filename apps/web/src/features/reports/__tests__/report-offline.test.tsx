@@ -72,7 +72,7 @@ describe('filing a report with no connection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enviar reporte' }));
 
     await waitFor(() => expect(onQueued).toHaveBeenCalledTimes(1));
-    expect(onQueued.mock.calls[0]![0]).toMatchObject({ kind: 'incident-report', path: 'v1/reports', state: 'pending' });
+    expect(onQueued.mock.calls[0]![0]).toMatchObject({ kind: 'incident-report', path: '/back/api/v1/reports', state: 'pending' });
     expect(await screen.findByText('Pendiente de envío')).toBeInTheDocument();
     expect(posts).toHaveLength(0);
 

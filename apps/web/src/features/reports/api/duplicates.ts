@@ -1,4 +1,5 @@
 /** GET v1/reports/duplicates: open reports of the same category within 50 m. */
+import { REPORT_DUPLICATES_PATH } from '@puntoverde/contract';
 import type { ReportDuplicate } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -9,7 +10,7 @@ export function duplicatesOptions(q: { category: string; lat: number; lng: numbe
     queryFn: async ({ signal }) =>
       (
         await apiRequest<{ data: ReportDuplicate[] }>(
-          `v1/reports/duplicates?category=${encodeURIComponent(q.category)}&lat=${q.lat}&lng=${q.lng}`,
+          `${REPORT_DUPLICATES_PATH}?category=${encodeURIComponent(q.category)}&lat=${q.lat}&lng=${q.lng}`,
           { signal },
         )
       ).data,

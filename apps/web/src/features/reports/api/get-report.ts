@@ -1,4 +1,5 @@
 /** GET v1/reports/{number}: one report with its public history. */
+import { reportPath } from '@puntoverde/contract';
 import type { Report } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -6,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function reportOptions(number: string) {
   return queryOptions({
     queryKey: ['reports', 'detail', number],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: Report }>(`v1/reports/${encodeURIComponent(number)}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: Report }>(reportPath(number), { signal })).data,
   });
 }
 

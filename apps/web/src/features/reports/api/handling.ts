@@ -1,4 +1,5 @@
 /** v1/handling/reports: the inbox and status changes of point managers (their points) and staff (all). */
+import { ADMIN_API_PATH, HANDLING_BULK_STATUS_PATH, HANDLING_REPORTS_PATH, adminPointPath, handlingReportPath } from '@puntoverde/contract';
 import type { AdminPoint, AdminUser, HandlerReport, HandlerReportListItem, ReportBulkStatusChange, ReportStatus, ReportStatusChange } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -17,7 +18,7 @@ export function handlingListOptions(p: HandlingListParams) {
   return queryOptions({
     queryKey: ['reports', 'handling', 'list', p],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: Page<HandlerReportListItem> }>(`v1/handling/reports?${q.toString()}`, { signal })).data,
+      (await apiRequest<{ data: Page<HandlerReportListItem> }>(`${HANDLING_REPORTS_PATH}?${q.toString()}`, { signal })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +31,7 @@ export function handlerReportOptions(number: string) {
   return queryOptions({
     queryKey: ['reports', 'handling', 'detail', number],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: HandlerReport }>(`v1/handling/reports/${encodeURIComponent(number)}`, { signal })).data,
+      (await apiRequest<{ data: HandlerReport }>(handlingReportPath(number), { signal })).data,
   });
 }
 
@@ -44,7 +45,7 @@ export function useHandlerAction(number: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (action: HandlerAction) => {
-      const base = `v1/handling/reports/${encodeURIComponent(number)}`;
+      const base = handlingReportPath(number);
       const res =
         action.kind === 'status'
           ? await apiRequest<{ data: HandlerReport }>(`${base}/status`, { method: 'POST', body: action.change })
@@ -65,7 +66,7 @@ export function useBulkStatus() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: async (body: ReportBulkStatusChange) =>
-      (await apiRequest<{ data: BulkStatusResult }>('v1/handling/reports/bulk-status', { method: 'POST', body })).data,
+      (await apiRequest<{ data: BulkStatusResult }>(HANDLING_BULK_STATUS_PATH, { method: 'POST', body })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ['reports'] }),
   });
 }
@@ -76,7 +77,7 @@ export function useAssignReport(number: string) {
   return useMutation({
     mutationFn: async (assigneeId: number | null) =>
       (
-        await apiRequest<{ data: HandlerReport }>(`v1/handling/reports/${encodeURIComponent(number)}/assign`, {
+        await apiRequest<{ data: HandlerReport }>(`${handlingReportPath(number)}/assign`, {
           method: 'POST',
           body: { assignee_id: assigneeId },
         })
@@ -99,13 +100,13 @@ export function useAssignees(report: HandlerReport, me: Assignee, staff: boolean
   const pointId = report.point?.id ?? null;
   const point = useQuery({
     queryKey: ['admin', 'points', 'one', pointId],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: AdminPoint }>(`v1/admin/points/${pointId}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: AdminPoint }>(adminPointPath(pointId ?? 0), { signal })).data,
     enabled: staff && pointId !== null,
   });
   const team = useQuery({
     queryKey: ['admin', 'users', 'list', 'staff'],
     queryFn: async ({ signal }) =>
-      (await apiRequest<{ data: Page<AdminUser> }>('v1/admin/users?is_admin=true&active=true&page_size=100', { signal })).data,
+      (await apiRequest<{ data: Page<AdminUser> }>(`${ADMIN_API_PATH}/users?is_admin=true&active=true&page_size=100`, { signal })).data,
     enabled: staff,
   });
   const people = new Map<number, Assignee>();

@@ -1,4 +1,5 @@
 /** GET v1/reports: public, mine, followed or near me; filtered by status and category. */
+import { REPORTS_PATH } from '@puntoverde/contract';
 import type { ReportList, ReportStatus } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -22,7 +23,7 @@ export function reportListPath(p: ReportListParams): string {
     q.set('lat', String(p.lat));
     q.set('lng', String(p.lng));
   }
-  return `v1/reports?${q.toString()}`;
+  return `${REPORTS_PATH}?${q.toString()}`;
 }
 
 export function reportListOptions(p: ReportListParams) {

@@ -1,4 +1,5 @@
 /** GET v1/points/{id}: the point a report is about (name, place, containers) to pre-fill the form. */
+import { pointPath } from '@puntoverde/contract';
 import type { PointDetail } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -6,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function pointForReportOptions(id: number) {
   return queryOptions({
     queryKey: ['reports', 'point', id],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: PointDetail }>(`v1/points/${id}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: PointDetail }>(pointPath(id), { signal })).data,
     staleTime: 60_000,
   });
 }

@@ -1,9 +1,10 @@
 /** Reporter and citizen actions on one report: follow, unfollow, reopen, answer "¿Se resolvió?". */
+import { reportPath } from '@puntoverde/contract';
 import type { Report, ReportFollowUpRequest } from '@puntoverde/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-const base = (number: string) => `v1/reports/${encodeURIComponent(number)}`;
+const base = reportPath;
 
 export type ReportAction =
   | { kind: 'follow' }

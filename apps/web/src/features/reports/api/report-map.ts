@@ -1,4 +1,5 @@
 /** GET v1/reports/map: the reports of a map viewport as markers (no personal data). */
+import { REPORT_MAP_PATH } from '@puntoverde/contract';
 import type { ReportMap, ReportStatus } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -16,7 +17,7 @@ export function reportMapOptions(p: ReportMapParams) {
   if (p.category) q.set('category', p.category);
   return queryOptions({
     queryKey: ['reports', 'map', p],
-    queryFn: async ({ signal }) => (await apiRequest<{ data: ReportMap }>(`v1/reports/map?${q.toString()}`, { signal })).data,
+    queryFn: async ({ signal }) => (await apiRequest<{ data: ReportMap }>(`${REPORT_MAP_PATH}?${q.toString()}`, { signal })).data,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
   });

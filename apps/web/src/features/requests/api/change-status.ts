@@ -1,4 +1,5 @@
 /** POST v1/requests/{id}/status: accept, schedule, reject, collect or cancel (409 when no longer possible). */
+import { requestStatusPath } from '@puntoverde/contract';
 import type { PickupRequestDetail, RequestStatusChange } from '@puntoverde/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -6,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
 export type ChangeStatusInput = { id: number; body: RequestStatusChange };
 
 export async function changeRequestStatus({ id, body }: ChangeStatusInput): Promise<PickupRequestDetail> {
-  return (await apiRequest<{ data: PickupRequestDetail }>(`v1/requests/${id}/status`, { method: 'POST', body })).data;
+  return (await apiRequest<{ data: PickupRequestDetail }>(requestStatusPath(id), { method: 'POST', body })).data;
 }
 
 export function useChangeRequestStatus() {

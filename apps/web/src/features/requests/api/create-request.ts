@@ -1,9 +1,10 @@
 /** POST v1/requests: a new pickup request (201 with the request and its first timeline entry). */
+import { REQUESTS_PATH } from '@puntoverde/contract';
 import type { CreateRequestRequest, PickupRequestDetail } from '@puntoverde/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export const CREATE_REQUEST_PATH = 'v1/requests';
+export const CREATE_REQUEST_PATH = REQUESTS_PATH;
 
 /** `headers` carries the Idempotency-Key of a write that may be retried (lib/offline/queue-write.ts). */
 export async function createRequest(body: CreateRequestRequest, headers?: Record<string, string>): Promise<PickupRequestDetail> {

@@ -1,10 +1,11 @@
 /** GET v1/requests/{id}: one request with its timeline. */
+import { requestPath } from '@puntoverde/contract';
 import type { PickupRequestDetail } from '@puntoverde/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export async function fetchRequest(id: number, signal?: AbortSignal): Promise<PickupRequestDetail> {
-  return (await apiRequest<{ data: PickupRequestDetail }>(`v1/requests/${id}`, { signal })).data;
+  return (await apiRequest<{ data: PickupRequestDetail }>(requestPath(id), { signal })).data;
 }
 
 export function requestQueryOptions(id: number) {

@@ -1,4 +1,5 @@
 /** GET v1/requests: what the caller may see (own, branches', their points', all for admins), filtered. */
+import { REQUESTS_PATH } from '@puntoverde/contract';
 import type { PickupRequestList, RequestStatus } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ export function requestListParams(f: RequestFilters): string {
 }
 
 export async function fetchRequests(f: RequestFilters, signal?: AbortSignal): Promise<PickupRequestList> {
-  return (await apiRequest<{ data: PickupRequestList }>(`v1/requests?${requestListParams(f)}`, { signal })).data;
+  return (await apiRequest<{ data: PickupRequestList }>(`${REQUESTS_PATH}?${requestListParams(f)}`, { signal })).data;
 }
 
 export function requestListQueryOptions(f: RequestFilters) {

@@ -1,4 +1,5 @@
 /** GET v1/requests/suggested-points: the nearest active points that take every material (first = suggested). */
+import { REQUESTS_PATHS } from '@puntoverde/contract';
 import type { SuggestedPoint } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ export type SuggestInput = { lat: number; lng: number; materials: string[] };
 
 export async function fetchSuggestedPoints(q: SuggestInput, signal?: AbortSignal): Promise<SuggestedPoint[]> {
   const p = new URLSearchParams({ lat: q.lat.toFixed(5), lng: q.lng.toFixed(5), materials: q.materials.join(',') });
-  return (await apiRequest<{ data: SuggestedPoint[] }>(`v1/requests/suggested-points?${p.toString()}`, { signal })).data;
+  return (await apiRequest<{ data: SuggestedPoint[] }>(`${REQUESTS_PATHS.suggestedPoints}?${p.toString()}`, { signal })).data;
 }
 
 export function suggestedPointsQueryOptions(q: SuggestInput | null) {

@@ -1,4 +1,5 @@
 /** GET v1/statistics/me: Mis cifras for the logged-in account's kind (household, branch, company, manager). */
+import { STATISTICS_PATHS } from '@puntoverde/contract';
 import type { MyStatistics } from '@puntoverde/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function statisticsParams(f: StatisticsFilters): string {
 }
 
 export async function fetchMyStatistics(f: StatisticsFilters, signal?: AbortSignal): Promise<MyStatistics> {
-  return (await apiRequest<{ data: MyStatistics }>(`v1/statistics/me?${statisticsParams(f)}`, { signal })).data;
+  return (await apiRequest<{ data: MyStatistics }>(`${STATISTICS_PATHS.me}?${statisticsParams(f)}`, { signal })).data;
 }
 
 export function myStatisticsQueryOptions(f: StatisticsFilters) {

@@ -61,6 +61,20 @@ describe('offline outbox', () => {
     expect(s.calls).toHaveLength(1);
   });
 
+  it("sends to the contract's absolute path and to the relative one older entries hold, in the app and natively", async () => {
+    const box = createOutbox(memoryStorage());
+    await box.add({ ...pqr, path: '/back/api/v1/pqr' });
+    await box.add(pqr);
+    const s = server(() => json(201, { data: { radicado: 'PQR-2026-000042' } }));
+    expect(await box.flush(sender(s.fetch))).toBe(2);
+    expect(s.calls.map((c) => c.url)).toEqual(['/back/api/v1/pqr', '/back/api/v1/pqr']);
+    const native = createOutbox(memoryStorage());
+    await native.add({ ...pqr, path: '/back/api/v1/pqr' });
+    const n = server(() => json(201, { data: {} }));
+    await native.flush({ ...sender(n.fetch), apiBase: 'https://puntoverde.example/back/api/' });
+    expect(n.calls[0]!.url).toBe('https://puntoverde.example/back/api/v1/pqr');
+  });
+
   it('stays pending while offline, on a server error, a 409 (same key still running) or a 429', async () => {
     const box = createOutbox(memoryStorage());
     const entry = await box.add(pqr);
