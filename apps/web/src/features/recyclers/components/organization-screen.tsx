@@ -9,6 +9,7 @@ import {
   RECYCLER_REGIMES,
   RECYCLER_REGIME_MAX_STAGE,
   ROUTE_DAYS,
+  formatDecimal,
   formatNit,
   type Eca,
   type Organization,
@@ -382,7 +383,7 @@ function EcaForm({ org, eca }: { org: Organization; eca: Eca }) {
 }
 
 function RoutesPanel({ org }: { org: Organization }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const addMacro = useAddMacroRoute(org.id);
   const [macro, setMacro] = useState({ numacro: '', name: '', service_area_id: '' });
   const submit = (e: FormEvent) => {
@@ -410,7 +411,7 @@ function RoutesPanel({ org }: { org: Organization }) {
               {m.micro_routes.map((r) => (
                 <li key={r.id}>
                   <strong>{r.name}</strong> · {r.days.map((d) => t(`recyclers.days.${d}`)).join(', ')} · {r.start_time}–
-                  {r.end_time} · {t('recyclers.routes.kmValue', { km: r.km })}
+                  {r.end_time} · {t('recyclers.routes.kmValue', { km: formatDecimal(r.km, i18n.language, 1) })}
                 </li>
               ))}
             </ul>
