@@ -130,8 +130,12 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(managerDetail.getByRole('heading', { name: `Solicitud #${id}`, level: 1 })).toBeVisible();
     await expect(managerDetail.getByRole('img', { name: 'Foto 1 de los materiales' })).toBeVisible();
 
-    await managerDetail.getByRole('button', { name: 'Aceptar', exact: true }).click();
+    // By keyboard: "Aceptar" gives way to the next step under the person's focus.
+    await managerDetail.getByRole('button', { name: 'Aceptar', exact: true }).focus();
+    await manager.keyboard.press('Enter');
     await expect(managerDetail.locator('.rq-card-head .pv-badge')).toHaveText('Aceptada');
+    // Focus is on the answer, not dropped to the page (WCAG 2.4.3).
+    await expect.poll(() => manager.evaluate(() => document.activeElement === document.body)).toBe(false);
     await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Aceptada');
 
     // At 10:00 Bogotá time, two days ahead or the next day after that with pickups (no
