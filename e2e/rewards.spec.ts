@@ -200,11 +200,18 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     await counter.getByLabel('Título de la oferta').fill(offerTitle);
     await counter.getByLabel('Condiciones').fill('Un jugo de 350 ml en la cafetería de la sede Laureles.');
     await counter.getByLabel('Costo en puntos').fill('40');
-    await counter.getByLabel('Unidades disponibles').fill('2');
+    await counter.getByLabel('Unidades disponibles').fill('3');
     await counter.getByLabel('Válida hasta').fill(bogotaDay(30));
     await counter.getByRole('button', { name: 'Enviar para aprobación' }).click();
     await expect(counter.getByText(`Enviamos «${offerTitle}» al equipo de PuntoVerde`)).toBeVisible();
     const proposed = counter.getByRole('listitem').filter({ hasText: offerTitle });
+    await expect(proposed).toContainText('Pendiente de aprobación');
+    await expect(proposed).toContainText('3 unidades');
+    // They edit it (one unit fewer): still pending staff approval.
+    await proposed.getByRole('button', { name: `Editar «${offerTitle}»` }).click();
+    await counter.getByLabel('Unidades disponibles').fill('2');
+    await counter.getByRole('button', { name: 'Guardar y enviar para aprobación' }).click();
+    await expect(proposed).toContainText('2 unidades');
     await expect(proposed).toContainText('Pendiente de aprobación');
 
     // Not shown to people until staff approve it: in the back office, at desktop size.

@@ -266,6 +266,7 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/rewards/ally/redemptions': [],
   'GET /back/api/v1/rewards/ally/offers': [],
   'POST /back/api/v1/rewards/ally/offers': [],
+  'PUT /back/api/v1/rewards/ally/offers/{id}': [],
   'GET /back/api/v1/admin/rewards/rates': STAFF,
   'POST /back/api/v1/admin/rewards/rates': STAFF,
   'GET /back/api/v1/admin/rewards/offers': STAFF,

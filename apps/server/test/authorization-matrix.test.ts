@@ -373,6 +373,7 @@ function idFor(path: string): string {
     [/\/admin\/open311-keys\//, 'open311KeyId'],
     [/\/admin\/webhooks\//, 'webhookId'],
     [/\/admin\/rewards\/(offers|holds)\//, 'rewardId'],
+    [/\/rewards\/ally\/offers\//, 'rewardId'],
   ];
   const hit = rules.find(([re]) => re.test(path));
   if (!hit) throw new Error(`no object for {id} in ${path}`);

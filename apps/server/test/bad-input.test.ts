@@ -91,7 +91,7 @@ type WriteRoute = {
 
 let t: TestApp;
 const headers = new Map<Who, Record<string, string>>();
-const ids = { point: 0, container: 0, webhook: 0, ally: 0, offer: 0, hold: 0 };
+const ids = { point: 0, container: 0, webhook: 0, ally: 0, offer: 0, allyOffer: 0, hold: 0 };
 let tables: string[] = [];
 const stats = { cases: 0, invalid: 0, ok2xx: 0, other4xx: 0, server5xx: 0 };
 const ROUTES: Record<string, WriteRoute> = {
@@ -299,6 +299,23 @@ const ROUTES: Record<string, WriteRoute> = {
       per_person_limit: 1,
     }),
   },
+  'PUT /back/api/v1/rewards/ally/offers/{id}': {
+    method: 'PUT',
+    url: () => `/back/api/v1/rewards/ally/offers/${ids.allyOffer}`,
+    who: 'ally',
+    body: ZRewardOfferCreate,
+    response: ZRewardOfferResponse,
+    valid: () => ({
+      title: 'Café gratis, ahora con pan',
+      terms: 'Un café americano y un pan por persona, de lunes a viernes.',
+      picture_id: null,
+      cost_points: 60,
+      stock: 15,
+      valid_from: daysAgo(-1),
+      valid_to: daysAgo(-30),
+      per_person_limit: 1,
+    }),
+  },
   'POST /back/api/v1/admin/rewards/rates': {
     method: 'POST',
     url: () => '/back/api/v1/admin/rewards/rates',
@@ -429,6 +446,13 @@ beforeAll(async () => {
     },
   });
   ids.offer = offer.json<{ data: { id: number } }>().data.id;
+  const allyOffer = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/rewards/ally/offers',
+    headers: headers.get('ally'),
+    payload: ROUTES['POST /back/api/v1/rewards/ally/offers']!.valid(),
+  });
+  ids.allyOffer = allyOffer.json<{ data: { id: number } }>().data.id;
   await t.app.inject({
     method: 'POST',
     url: '/back/api/v1/admin/rewards/adjustments',

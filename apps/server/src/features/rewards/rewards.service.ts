@@ -569,6 +569,50 @@ export async function createOffer(
   return (await toOffers(db, [row]))[0]!;
 }
 
+/**
+ * An ally's staff edit one of their ally's offers: every field is replaced and the offer goes
+ * back to staff for approval (pending, hidden from people until approved again). Audited.
+ */
+export async function updateAllyOffer(
+  db: Db,
+  id: number,
+  input: RewardOfferCreate & { per_person_limit: number; picture_id: string | null },
+  by: { user: AuthUser; allyId: number },
+  now: Date = new Date(),
+): Promise<RewardOffer> {
+  const before = await repo.findOffer(db, id);
+  if (!before || before.ally_id !== by.allyId) throw new AppError('reward-offer-not-found');
+  const at = now.toISOString();
+  const row = await db.transaction().execute(async (trx) => {
+    const pictureId = await attachPublicFile(trx, input.picture_id, by.user, 'picture_id');
+    const updated = await repo.updateOffer(trx, id, {
+      title: input.title,
+      terms: input.terms,
+      picture_file_id: pictureId,
+      cost_points: input.cost_points,
+      stock: input.stock,
+      valid_from: input.valid_from,
+      valid_to: input.valid_to,
+      per_person_limit: input.per_person_limit,
+      status: 'pending',
+      review_note: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      updated_at: at,
+    });
+    await recordAudit(trx, {
+      actorId: by.user.id,
+      action: 'update',
+      entity: 'reward_offer',
+      entityId: id,
+      before: { title: before.title, cost_points: before.cost_points, stock: before.stock, status: before.status },
+      after: { ...input, status: 'pending' },
+    });
+    return updated!;
+  });
+  return (await toOffers(db, [row]))[0]!;
+}
+
 export async function reviewOffer(
   db: Db,
   id: number,

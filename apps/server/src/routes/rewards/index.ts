@@ -262,6 +262,32 @@ export default async function rewardsRoutes(app: FastifyInstance) {
         return reply.code(201).send({ data: offer });
       },
     );
+
+    r.put(
+      `${REWARDS_PATH}/ally/offers/:id`,
+      {
+        config: { errors: ['ally-staff-only', 'reward-offer-not-found', 'file-reference-invalid'] },
+        schema: {
+          tags: allyTags,
+          operationId: 'rewardsAlly.updateOffer',
+          summary: 'Edita una oferta del aliado: vuelve a quedar pendiente hasta que el equipo PuntoVerde la apruebe',
+          security,
+          params: ZIdParams,
+          body: ZRewardOfferCreate,
+          response: { 200: ZRewardOfferResponse },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        const account = await rewards.requireAllyStaff(app.db, user);
+        return {
+          data: await rewards.updateAllyOffer(app.db, request.params.id, request.body, {
+            user,
+            allyId: account.ally_id,
+          }),
+        };
+      },
+    );
   });
 
   // The back office.

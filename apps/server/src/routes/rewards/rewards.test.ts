@@ -353,6 +353,51 @@ describe('offers and redemption', () => {
     expect((await list()).find((o) => o.id === offer.id)).toMatchObject({ cost_points: 30, stock: 5 });
   });
 
+  it('an ally’s staff edit their offer: it goes back to staff approval and hides meanwhile; another ally’s offer is not theirs', async () => {
+    const offer = await approvedOffer({ cost: 20, stock: 4 });
+    const body = {
+      title: 'Bono editado',
+      terms: 'Válido en la tienda del aliado, de lunes a sábado.',
+      cost_points: 25,
+      stock: 6,
+      valid_from: bogotaDay(new Date()),
+      valid_to: bogotaDay(new Date(Date.now() + 14 * 86_400_000)),
+    };
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `${R}/ally/offers/${offer.id}`,
+      headers: allyStaff.headers,
+      payload: body,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ data: RewardOffer }>().data).toMatchObject({
+      title: 'Bono editado',
+      cost_points: 25,
+      stock: 6,
+      status: 'pending',
+      review_note: null,
+    });
+    const listed = (await t.app.inject({ method: 'GET', url: `${R}/offers` })).json<{ data: RewardOffer[] }>().data;
+    expect(listed.some((o) => o.id === offer.id)).toBe(false);
+
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: `${R}/ally/offers/${offer.id}`,
+      headers: otherAllyStaff.headers,
+      payload: body,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'reward-offer-not-found' });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `${R}/ally/offers/${offer.id}`,
+      headers: allyStaff.headers,
+      payload: { ...body, cost_points: 0 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { cost_points: 'Debe costar al menos 1 punto.' } });
+  });
+
   it('redeem → single-use code with its QR → the ally confirms once → balance, stock and the ally’s list agree', async () => {
     const offer = await approvedOffer({ cost: 40, stock: 3 });
     const who = await createActor(t.app, { first_name: 'Marta' });

@@ -70,3 +70,13 @@ export function useCreateAllyOffer() {
     onSuccess: () => void qc.invalidateQueries({ queryKey: [...KEY, 'offers'] }),
   });
 }
+
+/** Edits one of the ally's offers: it goes back to staff approval. */
+export function useUpdateAllyOffer() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: RewardOfferCreate }) =>
+      (await apiRequest<{ data: RewardOffer }>(`${REWARDS_PATH}/ally/offers/${id}`, { method: 'PUT', body })).data,
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [...KEY, 'offers'] }),
+  });
+}

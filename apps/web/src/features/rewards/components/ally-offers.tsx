@@ -15,7 +15,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/number-format';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
-import { useAllyOffers, useCreateAllyOffer } from '../api/ally';
+import { useAllyOffers, useCreateAllyOffer, useUpdateAllyOffer } from '../api/ally';
 import { bogotaToday, formatDay, OFFER_TONE } from './rewards-labels';
 
 export function AllyOffers() {
@@ -23,6 +23,7 @@ export function AllyOffers() {
   const offers = useAllyOffers(true);
   const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   return (
     <section className="rw-section" aria-labelledby="rw-ally-offers-title">
       <h2 id="rw-ally-offers-title">{t('rewards.ally.offersTitle')}</h2>
@@ -57,16 +58,36 @@ export function AllyOffers() {
         <EmptyState title={t('rewards.ally.offersNone')} />
       ) : (
         <ul className="rw-list">
-          {offers.data.map((offer) => (
-            <AllyOfferItem key={offer.id} offer={offer} />
-          ))}
+          {offers.data.map((offer) =>
+            editing === offer.id ? (
+              <li key={offer.id} className="pv-card">
+                <OfferForm
+                  offer={offer}
+                  onDone={(saved) => {
+                    setEditing(null);
+                    setCreated(saved.title);
+                  }}
+                  onCancel={() => setEditing(null)}
+                />
+              </li>
+            ) : (
+              <AllyOfferItem
+                key={offer.id}
+                offer={offer}
+                onEdit={() => {
+                  setCreated(null);
+                  setEditing(offer.id);
+                }}
+              />
+            ),
+          )}
         </ul>
       )}
     </section>
   );
 }
 
-function AllyOfferItem({ offer }: { offer: RewardOffer }) {
+function AllyOfferItem({ offer, onEdit }: { offer: RewardOffer; onEdit: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   return (
@@ -81,6 +102,11 @@ function AllyOfferItem({ offer }: { offer: RewardOffer }) {
         {t('rewards.offers.range', { from: formatDay(offer.valid_from, lang), to: formatDay(offer.valid_to, lang) })}
       </p>
       {offer.review_note ? <p className="pv-field-hint">{t('rewards.ally.reviewNote', { note: offer.review_note })}</p> : null}
+      <p>
+        <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={onEdit}>
+          {t('rewards.ally.editOffer', { title: offer.title })}
+        </button>
+      </p>
     </li>
   );
 }
@@ -103,21 +129,44 @@ export function wholeNumber(text: string): number {
   return /^-?\d+$/.test(clean) ? Number(clean) : Number.NaN;
 }
 
-function OfferForm({ onDone, onCancel }: { onDone: (offer: RewardOffer) => void; onCancel: () => void }) {
+function OfferForm({
+  offer,
+  onDone,
+  onCancel,
+}: {
+  /** The offer to edit; none to propose a new one. */
+  offer?: RewardOffer;
+  onDone: (offer: RewardOffer) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const create = useCreateAllyOffer();
-  const [picture, setPicture] = useState<{ id: string; url: string } | null>(null);
+  const update = useUpdateAllyOffer();
+  const busy = create.isPending || update.isPending;
+  const [picture, setPicture] = useState<{ id: string; url: string } | null>(
+    offer?.picture_id && offer.picture_url ? { id: offer.picture_id, url: offer.picture_url } : null,
+  );
   const [uploading, setUploading] = useState(false);
   const form = useForm<OfferValues>({
-    defaultValues: {
-      title: '',
-      terms: '',
-      cost_points: '',
-      stock: '',
-      per_person_limit: '1',
-      valid_from: bogotaToday(),
-      valid_to: '',
-    },
+    defaultValues: offer
+      ? {
+          title: offer.title,
+          terms: offer.terms,
+          cost_points: String(offer.cost_points),
+          stock: String(offer.stock),
+          per_person_limit: String(offer.per_person_limit),
+          valid_from: offer.valid_from,
+          valid_to: offer.valid_to,
+        }
+      : {
+          title: '',
+          terms: '',
+          cost_points: '',
+          stock: '',
+          per_person_limit: '1',
+          valid_from: bogotaToday(),
+          valid_to: '',
+        },
   });
   const field = fieldBinder(form);
   const { onSubmit, formError } = useApiFormSubmit(form, FIELDS, async (values) => {
@@ -131,10 +180,10 @@ function OfferForm({ onDone, onCancel }: { onDone: (offer: RewardOffer) => void;
       valid_from: values.valid_from,
       valid_to: values.valid_to,
     };
-    onDone(await create.mutateAsync(body));
+    onDone(offer ? await update.mutateAsync({ id: offer.id, body }) : await create.mutateAsync(body));
   });
   return (
-    <ApiForm onSubmit={onSubmit} busy={create.isPending}>
+    <ApiForm onSubmit={onSubmit} busy={busy}>
       <TextField label={t('rewards.offerForm.title')} maxLength={120} {...field('title')} />
       <TextAreaField label={t('rewards.offerForm.terms')} maxLength={2000} rows={3} {...field('terms')} />
       <ImageUploadField
@@ -157,14 +206,16 @@ function OfferForm({ onDone, onCancel }: { onDone: (offer: RewardOffer) => void;
       <TextField label={t('rewards.offerForm.to')} type="date" {...field('valid_to')} />
       <FormAlert message={formError} />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={create.isPending || uploading}>
-          {t('rewards.offerForm.send')}
+        <button type="submit" className="pv-button" disabled={busy || uploading}>
+          {offer ? t('rewards.offerForm.save') : t('rewards.offerForm.send')}
         </button>
         <button type="button" className="pv-button pv-button-secondary" onClick={onCancel}>
           {t('rewards.offerForm.cancel')}
         </button>
       </div>
-      <p className="pv-field-hint">{t('rewards.offerForm.approvalHint')}</p>
+      <p className="pv-field-hint">
+        {offer ? t('rewards.offerForm.editHint') : t('rewards.offerForm.approvalHint')}
+      </p>
     </ApiForm>
   );
 }
