@@ -85,6 +85,7 @@ try {
     email: staffRow.email,
     name: 'Admin',
     session_id: 'bench',
+    must_change_password: false,
   };
   await assignAllyStaff(db, staffRow.email, ally, null);
   const offer = async (stock: number, limit: number) =>

@@ -16,7 +16,7 @@ import {
   type RecyclerRegime,
   type RouteDay,
 } from '@puntoverde/contract';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/field-shell';
 import { apiErrorMessage } from '../../../lib/api-errors';
@@ -29,9 +29,11 @@ import {
   useUpdateEca,
   useUpdateOrganization,
 } from '../api/organizations';
-import { MembersPanel } from './members-panel';
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from './recycler-field';
 import '../recyclers.css';
+
+// The members tab (with its photo upload) loads when it is chosen: the first screen is the organisation's data.
+const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
 
 const TABS = ['organization', 'ecas', 'routes', 'members'] as const;
 type Tab = (typeof TABS)[number];
@@ -78,7 +80,11 @@ export function OrganizationScreen({ id }: { id: number }) {
       {tab === 'organization' ? <OrganizationPanel org={org.data} /> : null}
       {tab === 'ecas' ? <EcasPanel org={org.data} /> : null}
       {tab === 'routes' ? <RoutesPanel org={org.data} /> : null}
-      {tab === 'members' ? <MembersPanel orgId={org.data.id} /> : null}
+      {tab === 'members' ? (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <MembersPanel orgId={org.data.id} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
