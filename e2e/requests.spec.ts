@@ -141,10 +141,16 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     // At 10:00 Bogotá time, two days ahead or the next day after that with pickups (no
     // Sundays nor Colombian holidays: the server refuses those).
     const when = schedulableDay(2);
-    await managerDetail.getByRole('button', { name: 'Programar', exact: true }).click();
+    // By keyboard too: opening the form and saving it never drop focus to the page.
+    const focusDropped = () => manager.evaluate(() => document.activeElement === document.body);
+    await managerDetail.getByRole('button', { name: 'Programar', exact: true }).focus();
+    await manager.keyboard.press('Enter');
+    await expect.poll(focusDropped).toBe(false);
     await managerDetail.getByLabel('Fecha y hora de la recogida', { exact: true }).fill(`${when}T10:00`);
-    await managerDetail.getByRole('button', { name: 'Guardar programación' }).click();
+    await managerDetail.getByRole('button', { name: 'Guardar programación' }).focus();
+    await manager.keyboard.press('Enter');
     await expect(managerDetail.locator('.rq-card-head .pv-badge')).toHaveText('Programada');
+    await expect.poll(focusDropped).toBe(false);
     await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Programada');
     await expect(detail.getByText('Recogida programada')).toBeVisible();
 

@@ -4,7 +4,7 @@
  * schedules, rejects or records the collected kilos.
  */
 import { formatColombianPhone, phoneHref, type PickupRequestDetail, REQUEST_MAX_KG_PER_ITEM, type RequestStatus, type RequestStatusChange, TIME_WINDOW_HOURS } from '@puntoverde/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { parseQuantity, quantityErrorMessage, quantityText } from '../../../lib/number-input';
@@ -328,13 +328,38 @@ export function ManagerActions({ request }: { request: PickupRequestDetail }) {
   const { t } = useTranslation();
   const { apply, pending } = useApply(request);
   const [panel, setPanel] = useState<Exclude<RequestStatus, 'pendiente' | 'aceptada' | 'cancelada'> | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const opener = useRef<string | null>(null);
+  // A panel replaces the buttons under the person's focus (WCAG 2.4.3): opening one puts focus on
+  // its first field; closing it gives focus back to the button that opened it, if still offered.
+  // After a saved change the page's status line takes it (the app's focus fallback).
+  useEffect(() => {
+    const root = box.current;
+    if (!root) return;
+    if (panel) {
+      root.querySelector<HTMLElement>('input, textarea, select')?.focus();
+    } else if (opener.current) {
+      root.querySelector<HTMLElement>(`[data-panel="${opener.current}"]`)?.focus();
+      opener.current = null;
+    }
+  }, [panel]);
+  const open = (next: NonNullable<typeof panel>) => {
+    opener.current = next;
+    setPanel(next);
+  };
   const allowed = request.allowed_transitions;
   if (!allowed.length) return null;
-  if (panel === 'programada') return <ScheduleForm request={request} onDone={() => setPanel(null)} />;
-  if (panel === 'rechazada') return <RejectForm request={request} onDone={() => setPanel(null)} />;
-  if (panel === 'recogida') return <CollectForm request={request} onDone={() => setPanel(null)} />;
+  if (panel) {
+    return (
+      <div ref={box}>
+        {panel === 'programada' ? <ScheduleForm request={request} onDone={() => setPanel(null)} /> : null}
+        {panel === 'rechazada' ? <RejectForm request={request} onDone={() => setPanel(null)} /> : null}
+        {panel === 'recogida' ? <CollectForm request={request} onDone={() => setPanel(null)} /> : null}
+      </div>
+    );
+  }
   return (
-    <div className="pv-action-bar" role="group" aria-label={t('requests.actions.label')}>
+    <div className="pv-action-bar" role="group" aria-label={t('requests.actions.label')} ref={box}>
       {allowed.includes('aceptada') ? (
         <button
           type="button"
@@ -346,17 +371,17 @@ export function ManagerActions({ request }: { request: PickupRequestDetail }) {
         </button>
       ) : null}
       {allowed.includes('programada') ? (
-        <button type="button" className="pv-button" onClick={() => setPanel('programada')}>
+        <button type="button" className="pv-button" data-panel="programada" onClick={() => open('programada')}>
           {request.status === 'programada' ? t('requests.actions.reschedule') : t('requests.actions.schedule')}
         </button>
       ) : null}
       {allowed.includes('recogida') ? (
-        <button type="button" className="pv-button" onClick={() => setPanel('recogida')}>
+        <button type="button" className="pv-button" data-panel="recogida" onClick={() => open('recogida')}>
           {t('requests.actions.collect')}
         </button>
       ) : null}
       {allowed.includes('rechazada') ? (
-        <button type="button" className="pv-button pv-button-danger" onClick={() => setPanel('rechazada')}>
+        <button type="button" className="pv-button pv-button-danger" data-panel="rechazada" onClick={() => open('rechazada')}>
           {t('requests.actions.reject')}
         </button>
       ) : null}
