@@ -68,6 +68,20 @@ describe('PQR back-office detail', () => {
     expect(entries[1]).toHaveTextContent(/· Laura Gestora — Nota internaInternaLlamé a la ciudadana\.$/);
   });
 
+  it('moves focus into the status message form it opens, and back to its button on Cancelar', async () => {
+    routeFetch([
+      { ...routes[0], body: { data: { ...detail, allowed_transitions: ['pendiente_informacion', 'trasladada'] } } },
+      routes[1],
+    ]);
+    renderPqr(<AdminDetail radicado={detail.radicado} onDone={() => {}} />, '/admin/pqr');
+    const ask = await screen.findByRole('button', { name: 'Pedir información al peticionario' });
+    fireEvent.click(ask);
+    await waitFor(() => expect(document.getElementById('pqr-status-message')).toHaveFocus());
+    const form = document.getElementById('pqr-status-message')!.closest('form')!;
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pedir información al peticionario' })).toHaveFocus());
+  });
+
   it('adds an internal note and empties the field', async () => {
     const calls = routeFetch([
       ...routes,

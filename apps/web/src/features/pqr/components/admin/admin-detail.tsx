@@ -1,7 +1,7 @@
 /** Back-office detail of one PQR: requester, request, history with notes, and every staff action. */
 import { zodResolver } from '../../../../lib/zod-resolver';
 import { type AdminPqrAnswerRequest, type AdminPqrDetail, type AdminPqrExtensionRequest, type AdminPqrTransferRequest, formatColombianPhone, formatDocumentNumber, phoneHref, ZAdminPqrAnswerRequest, ZAdminPqrExtensionRequest, ZAdminPqrNoteRequest, ZAdminPqrTransferRequest } from '@puntoverde/contract';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../../components/app-link';
 import { useAdminPqr } from '../../api/admin-pqr-detail';
@@ -184,6 +184,19 @@ function StatusPanel({ p, onDone }: PanelProps) {
   const [mode, setMode] = useState<'pendiente_informacion' | 'cerrada' | null>(null);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const opener = useRef<string | null>(null);
+  // The message form opens under its button and takes focus; "Cancelar" gives it back to that button
+  // (the form, and the focused control in it, goes away).
+  useEffect(() => {
+    if (mode) {
+      opener.current = mode;
+      document.getElementById('pqr-status-message')?.focus();
+    } else if (opener.current) {
+      actions.current?.querySelector<HTMLElement>(`[data-mode="${opener.current}"]`)?.focus();
+      opener.current = null;
+    }
+  }, [mode]);
   const can = (s: AdminPqrDetail['status']) => p.allowed_transitions.includes(s);
   const run = (target: 'en_tramite' | 'pendiente_informacion' | 'cerrada', msg?: string) => {
     setError(null);
@@ -203,7 +216,7 @@ function StatusPanel({ p, onDone }: PanelProps) {
   return (
     <Panel title={t('pqr.admin.statusTitle')}>
       <FormAlert message={error} />
-      <div className="pqr-actions">
+      <div className="pqr-actions" ref={actions}>
         {can('en_tramite') ? (
           <button type="button" className="pv-button pv-button-secondary" onClick={() => run('en_tramite')}>
             {p.status === 'pendiente_informacion' ? t('pqr.admin.resume') : t('pqr.admin.start')}
@@ -214,6 +227,7 @@ function StatusPanel({ p, onDone }: PanelProps) {
             type="button"
             className="pv-button pv-button-secondary"
             aria-expanded={mode === 'pendiente_informacion'}
+            data-mode="pendiente_informacion"
             onClick={() => setMode('pendiente_informacion')}
           >
             {t('pqr.admin.askInfo')}
@@ -224,6 +238,7 @@ function StatusPanel({ p, onDone }: PanelProps) {
             type="button"
             className="pv-button pv-button-secondary"
             aria-expanded={mode === 'cerrada'}
+            data-mode="cerrada"
             onClick={() => setMode('cerrada')}
           >
             {t('pqr.admin.close')}
