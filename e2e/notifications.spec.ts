@@ -223,7 +223,7 @@ test('staff send a broadcast from the back office; a subscribed household gets i
     await screen.getByRole('button', { name: 'Revisar envío' }).click();
     const confirm = screen.getByRole('region', { name: 'Confirma el envío' });
     await expect(confirm).toContainText('Cuentas de tipo Hogar');
-    await expect(confirm).toContainText(/\d+ personas \(\d+ dispositivos con push\)/);
+    await expect(confirm).toContainText(/\d+ personas? \(\d+ dispositivos? con push\)/);
     await confirm.getByRole('button', { name: 'Enviar ahora' }).click();
     await expect(screen.getByRole('status').filter({ hasText: /Enviado a/ })).toBeVisible();
 

@@ -69,9 +69,10 @@ describe('PQR back-office detail', () => {
   });
 
   it('moves focus into the status message form it opens, and back to its button on Cancelar', async () => {
+    const askable: AdminPqrDetail = { ...detail, allowed_transitions: ['pendiente_informacion', 'trasladada'] };
     routeFetch([
-      { ...routes[0], body: { data: { ...detail, allowed_transitions: ['pendiente_informacion', 'trasladada'] } } },
-      routes[1],
+      { method: 'GET', match: /admin\/pqr\/PQR-2026-000042$/, status: 200, body: { data: askable } },
+      { method: 'GET', match: /admin\/pqr\/staff/, status: 200, body: { data: [] } },
     ]);
     renderPqr(<AdminDetail radicado={detail.radicado} onDone={() => {}} />, '/admin/pqr');
     const ask = await screen.findByRole('button', { name: 'Pedir información al peticionario' });

@@ -5,9 +5,10 @@
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { useOrganizations } from '../api/organizations';
+import { countText } from '../../../lib/count-text';
 
 export function CoordinatedOrganizations({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const orgs = useOrganizations(enabled);
   if (!enabled || !orgs.data?.length) return null;
   return (
@@ -17,7 +18,10 @@ export function CoordinatedOrganizations({ enabled }: { enabled: boolean }) {
         {orgs.data.map((o) => (
           <li key={o.id}>
             <AppLink to={`/app/tabs/recyclers/${o.id}`}>{o.name}</AppLink>{' '}
-            <span>{t('recyclers.coordinated.counts', { ecas: o.eca_count, members: o.member_count })}</span>
+            <span>{t('recyclers.coordinated.counts', {
+                ecas: countText(t, 'ecas', o.eca_count, i18n.language),
+                members: countText(t, 'recyclers', o.member_count, i18n.language),
+              })}</span>
           </li>
         ))}
       </ul>

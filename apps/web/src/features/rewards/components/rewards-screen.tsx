@@ -185,7 +185,7 @@ function OfferCard({
         </details>
         {confirming ? (
           <div className="pv-callout" role="group" aria-label={t('rewards.offers.confirmLabel', { offer: offer.title })}>
-            <p>{t('rewards.offers.confirm', { offer: offer.title, points: formatNumber(offer.cost_points, lang) })}</p>
+            <p>{t('rewards.offers.confirm', { count: offer.cost_points, offer: offer.title, points: formatNumber(offer.cost_points, lang) })}</p>
             <div className="pv-action-bar">
               <button
                 type="button"
@@ -227,7 +227,7 @@ function OfferCard({
         )}
         {short ? (
           <p id={`${titleId}-short`} className="pv-field-hint">
-            {t('rewards.offers.short', { missing: formatNumber(offer.cost_points - (balance ?? 0), lang) })}
+            {t('rewards.offers.short', { count: offer.cost_points - (balance ?? 0), missing: formatNumber(offer.cost_points - (balance ?? 0), lang) })}
           </p>
         ) : null}
         <FormAlert message={redeem.error ? apiErrorMessage(t, redeem.error) : null} />

@@ -3,8 +3,8 @@ import { QUIET_HOURS_DEFAULT, type BroadcastAudienceSize, type CreateBroadcast }
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../lib/date-format';
-import { formatNumber } from '../../../../lib/number-format';
 import { useAudienceLabel } from './broadcast-audience';
+import { countText } from '../../../../lib/count-text';
 
 /** How the notification will look: the card of the notification centre and the alert's action. */
 export function BroadcastPreview({ title, body, link }: { title: string; body: string; link: string }) {
@@ -51,8 +51,8 @@ export function BroadcastConfirmation({
         <dd>
           {size
             ? t('notifications.admin.reachFigures', {
-                users: formatNumber(size.users, i18n.language),
-                devices: formatNumber(size.push_devices, i18n.language),
+                people: countText(t, 'people', size.users, i18n.language),
+                devices: countText(t, 'pushDevices', size.push_devices, i18n.language),
               })
             : t('notifications.admin.reachUnknown')}
         </dd>

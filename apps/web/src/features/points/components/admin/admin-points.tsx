@@ -37,6 +37,7 @@ import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
 import { formatAddress } from '../../../../lib/address';
 import { apiErrorMessage } from '../../../../lib/api-errors';
 import { EmptyState } from '../../../../components/empty-state';
+import { countText } from '../../../../lib/count-text';
 
 const PAGE_SIZE = 20;
 
@@ -194,7 +195,7 @@ function Containers({ point }: { point: AdminPoint }) {
 }
 
 export function AdminPoints() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [q, setQ] = useState('');
   const [active, setActive] = useState('');
   const [page, setPage] = useState(1);
@@ -229,7 +230,11 @@ export function AdminPoints() {
                 </p>
                 <p>
                   {!p.active ? <IonBadge color="danger">{t('admin.points.inactive')}</IonBadge> : null}{' '}
-                  {t('admin.points.summary', { materials: p.materials.length, containers: p.containers_count, managers: p.managers.length })}
+                  {t('admin.points.summary', {
+                    materials: countText(t, 'materials', p.materials.length, i18n.language),
+                    containers: countText(t, 'containers', p.containers_count, i18n.language),
+                    managers: countText(t, 'managers', p.managers.length, i18n.language),
+                  })}
                 </p>
               </IonLabel>
               <RowActions name={p.name} onEdit={() => setEditing(p)} />

@@ -24,6 +24,7 @@ import {
 } from '../../api/organizations';
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from '../recycler-field';
 import '../../recyclers.css';
+import { countText } from '../../../../lib/count-text';
 
 function formError(t: ReturnType<typeof useTranslation>['t'], error: unknown): string | null {
   if (!error) return null;
@@ -112,7 +113,7 @@ export function AdminRecyclers() {
 }
 
 function OrganizationCard({ org }: { org: OrganizationSummary }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const link = useLinkEca(org.id);
   const name = useAddCoordinator(org.id);
   const points = useEcaPoints(true);
@@ -123,7 +124,10 @@ function OrganizationCard({ org }: { org: OrganizationSummary }) {
       <h3>{org.name}</h3>
       <p className="rc-hint">
         NIT {formatNit(org.nit)} ·{' '}
-        {t('recyclers.coordinated.counts', { ecas: org.eca_count, members: org.member_count })}
+        {t('recyclers.coordinated.counts', {
+          ecas: countText(t, 'ecas', org.eca_count, i18n.language),
+          members: countText(t, 'recyclers', org.member_count, i18n.language),
+        })}
       </p>
       <p>
         {t('recyclers.org.coordinators')}:{' '}

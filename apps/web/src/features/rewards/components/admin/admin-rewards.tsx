@@ -305,7 +305,7 @@ function Adjustment() {
       points: wholeNumber(values.points),
       reason: values.reason.trim(),
     });
-    setDone(t('rewards.admin.adjusted', { points: signedPoints(entry.points, i18n.language), email: values.email.trim() }));
+    setDone(t('rewards.admin.adjusted', { count: Math.abs(entry.points), points: signedPoints(entry.points, i18n.language), email: values.email.trim() }));
     form.reset();
   });
   return (

@@ -20,6 +20,7 @@ import {
   useWebhooks,
 } from '../../api/webhooks';
 import '../../webhooks.css';
+import { countText } from '../../../../lib/count-text';
 
 function formatInstant(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es-CO', {
@@ -133,7 +134,10 @@ function EndpointCard({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSec
       </p>
       <p className="wh-hint">
         {endpoint.active ? t('webhooks.admin.active') : t('webhooks.admin.paused')} ·{' '}
-        {t('webhooks.admin.counts', { pending: endpoint.pending, failed: endpoint.failed })}
+        {t('webhooks.admin.counts', {
+          pending: countText(t, 'pending', endpoint.pending, i18n.language),
+          failed: countText(t, 'failed', endpoint.failed, i18n.language),
+        })}
         {endpoint.previous_secret_expires_at
           ? ` · ${t('webhooks.admin.overlap', { date: formatInstant(endpoint.previous_secret_expires_at, i18n.language) })}`
           : ''}
