@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf, pageOf, safeMultilineText, safeText } from './common.js';
+import { ZFileRef } from './files.js';
 import {
   HOLD_STATUSES,
   LEDGER_CAUSES,
@@ -88,7 +89,7 @@ export const ZRewardOfferCreate = z
     terms: safeMultilineText({ error: 'Escribe las condiciones.' }).max(2000, {
       error: 'Las condiciones admiten hasta 2000 caracteres.',
     }),
-    picture_id: z.string().max(64).nullable().default(null),
+    picture_id: ZFileRef.nullable().default(null),
     cost_points: z
       .number({ error: 'Indica cuántos puntos cuesta.' })
       .int({ error: 'Los puntos son un número entero.' })
