@@ -1,3 +1,4 @@
+import { claimDueIds } from '../../db/outbox-claim.js';
 import type { DialectName, Db } from '../../db/dialect.js';
 import type { MailQueueTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
@@ -25,26 +26,7 @@ export async function claimDue(
   dialect: DialectName,
   options: { now: string; lockedUntil: string; limit: number },
 ): Promise<QueuedMailRow[]> {
-  const ids = await db.transaction().execute(async (trx) => {
-    let q = trx
-      .selectFrom('mail_queue')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', options.now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', options.now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(options.limit);
-    if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-    const found = (await q.execute()).map((r) => r.id);
-    if (found.length === 0) return [];
-    await trx
-      .updateTable('mail_queue')
-      .set((eb) => ({ locked_until: options.lockedUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', found)
-      .execute();
-    return found;
-  });
+  const ids = await claimDueIds(db, dialect, 'mail_queue', options);
   if (ids.length === 0) return [];
   return db.selectFrom('mail_queue').selectAll().where('id', 'in', ids).orderBy('id').execute();
 }

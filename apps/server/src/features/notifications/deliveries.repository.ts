@@ -1,3 +1,4 @@
+import { claimDueIds } from '../../db/outbox-claim.js';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
 import type { DevicesTable, NotificationBroadcastsTable, NotificationDeliveriesTable } from '../../db/types.js';
@@ -129,27 +130,7 @@ export async function claimDue(
   dialect: 'sqlite' | 'postgres',
   options: { now: string; lockedUntil: string; limit: number },
 ): Promise<ClaimedDelivery[]> {
-  const ids = await db.transaction().execute(async (trx) => {
-    let q = trx
-      .selectFrom('notification_deliveries')
-      .select('id')
-      .where('status', '=', 'pending')
-      .where('next_attempt_at', '<=', options.now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', options.now)]))
-      .orderBy('next_attempt_at')
-      .orderBy('id')
-      .limit(options.limit);
-    if (dialect === 'postgres') q = q.forUpdate().skipLocked();
-    const found = (await q.execute()).map((r) => r.id);
-    if (found.length === 0) return [];
-    await trx
-      .updateTable('notification_deliveries')
-      .set((eb) => ({ locked_until: options.lockedUntil, attempts: eb('attempts', '+', 1) }))
-      .where('id', 'in', found)
-      .where('status', '=', 'pending')
-      .execute();
-    return found;
-  });
+  const ids = await claimDueIds(db, dialect, 'notification_deliveries', options);
   if (ids.length === 0) return [];
   return db
     .selectFrom('notification_deliveries as d')
