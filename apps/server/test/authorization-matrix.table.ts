@@ -127,6 +127,11 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/campaigns/{id}/calendar.ics': ALL,
   'POST /back/api/v1/campaigns/{id}/join': SIGNED_IN,
   'DELETE /back/api/v1/campaigns/{id}/join': SIGNED_IN,
+  'GET /back/api/v1/campaigns/organised': SIGNED_IN,
+  // The demo campaign is organised by an ally: only that ally's staff, none of these roles
+  // (routes/rewards/rewards-campaigns-companies.test.ts covers the organiser and staff's own campaigns).
+  'GET /back/api/v1/campaigns/{id}/attendance': [],
+  'POST /back/api/v1/campaigns/{id}/attendance': [],
   'POST /back/api/v1/pqr': ALL,
   'GET /back/api/v1/pqr/track': ALL,
   'POST /back/api/v1/pqr/track/information': ALL,
@@ -259,6 +264,7 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/rewards/ledger': SIGNED_IN,
   'GET /back/api/v1/rewards/redemptions': SIGNED_IN,
   'POST /back/api/v1/rewards/redemptions': SIGNED_IN,
+  'PUT /back/api/v1/rewards/company': COMPANY_HEADS,
   // The ally's counter: only accounts staff made an ally's staff, none of the callers here
   // (routes/rewards/rewards.test.ts covers the ally's staff).
   'GET /back/api/v1/rewards/ally': [],

@@ -1,5 +1,10 @@
 import {
   DEMO_PASSWORD,
+  dataOf,
+  ZCampaignAttendanceConfirm,
+  ZCampaignAttendanceResult,
+  ZCompanyRewardsSetting,
+  ZCompanyRewardsSettingResponse,
   ZAdjustmentCreate,
   ZAllyStaffAssign,
   ZAllyStaffResponse,
@@ -91,7 +96,7 @@ type WriteRoute = {
 
 let t: TestApp;
 const headers = new Map<Who, Record<string, string>>();
-const ids = { point: 0, container: 0, webhook: 0, ally: 0, offer: 0, allyOffer: 0, hold: 0 };
+const ids = { point: 0, container: 0, webhook: 0, ally: 0, offer: 0, allyOffer: 0, hold: 0, campaign: 0, attendee: 0 };
 let tables: string[] = [];
 const stats = { cases: 0, invalid: 0, ok2xx: 0, other4xx: 0, server5xx: 0 };
 const ROUTES: Record<string, WriteRoute> = {
@@ -281,6 +286,23 @@ const ROUTES: Record<string, WriteRoute> = {
     body: ZRedemptionCreate,
     response: ZRedemptionWithQrResponse,
     valid: () => ({ offer_id: ids.offer }),
+  },
+  'PUT /back/api/v1/rewards/company': {
+    method: 'PUT',
+    url: () => '/back/api/v1/rewards/company',
+    who: 'company',
+    body: ZCompanyRewardsSetting,
+    response: ZCompanyRewardsSettingResponse,
+    valid: () => ({ points_to: 'branches' }),
+  },
+  // The ally's staff organise a campaign that is over, with one participant to confirm.
+  'POST /back/api/v1/campaigns/{id}/attendance': {
+    method: 'POST',
+    url: () => `/back/api/v1/campaigns/${ids.campaign}/attendance`,
+    who: 'ally',
+    body: ZCampaignAttendanceConfirm,
+    response: dataOf(ZCampaignAttendanceResult),
+    valid: () => ({ user_ids: [ids.attendee] }),
   },
   'POST /back/api/v1/rewards/ally/offers': {
     method: 'POST',
@@ -477,6 +499,25 @@ beforeAll(async () => {
   ids.hold = (
     await t.app.db.selectFrom('reward_holds').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
   ).id;
+  const ended = await t.app.inject({
+    method: 'POST',
+    url: '/back/api/v1/admin/campaigns',
+    headers: headers.get('staff'),
+    payload: {
+      title: 'Jornada que ya pasó',
+      summary: 'Una jornada de reciclaje del mes pasado.',
+      starts_at: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      ends_at: new Date(Date.now() - 29 * 86_400_000).toISOString(),
+      organiser_ally_id: ids.ally,
+      reward_bonus_points: 20,
+    },
+  });
+  ids.campaign = ended.json<{ data: { id: number } }>().data.id;
+  ids.attendee = householdB.id;
+  await t.app.db
+    .insertInto('campaign_participants')
+    .values({ campaign_id: ids.campaign, user_id: householdB.id, joined_at: new Date().toISOString(), attended_at: null, attendance_confirmed_by: null })
+    .execute();
   tables = (await t.app.db.introspection.getTables()).map((tb) => tb.name).filter((n) => !n.startsWith('kysely_'));
 }, 120_000);
 

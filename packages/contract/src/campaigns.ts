@@ -36,6 +36,10 @@ export const ZCampaign = z.object({
   participants_count: z.number().int(),
   /** Whether the caller joined ("inscrito"); false when logged out. */
   joined: z.boolean(),
+  /** Points each participant whose attendance the organiser confirms earns once, after the campaign (0 = none). */
+  reward_bonus_points: z.number().int(),
+  /** Whether the organiser confirmed the caller attended; false when logged out. */
+  attended: z.boolean(),
   published: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -75,6 +79,12 @@ export const ZCampaignInput = z
     lng: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
     materials: z.array(safeText().min(1).max(40)).max(30).default([]),
     organiser_ally_id: z.number().int().positive().nullish().transform((v) => v ?? null),
+    reward_bonus_points: z
+      .number({ error: 'Escribe los puntos del bono como un número entero (0 si no hay bono)' })
+      .int('Escribe los puntos del bono como un número entero')
+      .min(0, 'El bono no puede ser negativo')
+      .max(100_000, 'El bono puede ser de hasta 100.000 puntos')
+      .default(0),
     published: z.boolean().default(true),
   })
   .refine((c) => Date.parse(c.ends_at) > Date.parse(c.starts_at), {
@@ -98,3 +108,39 @@ export const ZCampaignParticipant = z.object({
   joined_at: z.string(),
 });
 export type CampaignParticipant = z.infer<typeof ZCampaignParticipant>;
+
+/** A participant as the organiser sees them when confirming attendance. */
+export const ZCampaignAttendee = z.object({
+  user_id: z.number().int(),
+  name: z.string(),
+  joined_at: z.string(),
+  /** When the organiser confirmed they attended; null until then. */
+  attended_at: z.string().nullable(),
+});
+export type CampaignAttendee = z.infer<typeof ZCampaignAttendee>;
+
+export const ZCampaignAttendance = z.object({
+  campaign: ZCampaign,
+  /** True once the campaign is over: attendance can be confirmed (and the bonus earned) from then on. */
+  can_confirm: z.boolean(),
+  attendees: z.array(ZCampaignAttendee),
+});
+export type CampaignAttendance = z.infer<typeof ZCampaignAttendance>;
+
+/** The organiser confirms who attended; confirming someone again changes nothing. */
+export const ZCampaignAttendanceConfirm = z.object({
+  user_ids: z
+    .array(z.number({ error: 'Elige a las personas de la lista' }).int().positive(), { error: 'Elige a las personas de la lista' })
+    .min(1, 'Marca al menos una persona que asistió')
+    .max(1000, 'Confirma hasta 1.000 personas a la vez'),
+});
+export type CampaignAttendanceConfirm = z.infer<typeof ZCampaignAttendanceConfirm>;
+
+export const ZCampaignAttendanceResult = z.object({
+  /** People newly marked as attended by this call. */
+  confirmed: z.number().int(),
+  /** Bonus points booked by this call, all people together. */
+  points_awarded: z.number().int(),
+  attendance: ZCampaignAttendance,
+});
+export type CampaignAttendanceResult = z.infer<typeof ZCampaignAttendanceResult>;

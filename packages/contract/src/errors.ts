@@ -263,6 +263,14 @@ export const ERRORS = {
   },
   'reward-account-not-found': { status: 404, message: 'No encontramos una cuenta activa con ese correo.' },
   'ally-not-found-for-offer': { status: 400, message: 'Ese aliado no existe.' },
+  'campaign-organiser-only': {
+    status: 403,
+    message: 'Solo quien organiza la campaña puede ver y confirmar la asistencia.',
+  },
+  'campaign-not-over': {
+    status: 409,
+    message: 'Podrás confirmar la asistencia cuando termine la campaña.',
+  },
   // Organisations of recicladores: organisations, ECAs, routes, members and id cards
   'recycler-organization-not-found': { status: 404, message: 'No encontramos esa organización de recicladores.' },
   'recycler-nit-in-use': { status: 409, message: 'Ya existe una organización de recicladores con ese NIT.' },

@@ -19,10 +19,16 @@ export const REWARDS_EXPIRY_MONTHS = 12;
 /** People hear of points about to expire this many days before. */
 export const REWARDS_EXPIRY_NOTICE_DAYS = 30;
 
-export const LEDGER_KINDS = ['earned', 'redeemed', 'reversed', 'expired', 'adjusted'] as const;
+/** `transferred`: a company's branch balances moved to its head when it chose one balance. */
+export const LEDGER_KINDS = ['earned', 'redeemed', 'reversed', 'expired', 'adjusted', 'transferred'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_CAUSES = ['pickup', 'redemption', 'hold', 'adjustment', 'expiry'] as const;
+/** `campaign`: a campaign's attendance bonus (cause id `<campaign>:<person>`); `transfer`: see above. */
+export const LEDGER_CAUSES = ['pickup', 'redemption', 'hold', 'adjustment', 'expiry', 'campaign', 'transfer'] as const;
 export type LedgerCause = (typeof LEDGER_CAUSES)[number];
+
+/** Where a company's points go: the head's one balance, or each branch's own. */
+export const COMPANY_POINTS_TO = ['head', 'branches'] as const;
+export type CompanyPointsTo = (typeof COMPANY_POINTS_TO)[number];
 
 export const OFFER_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

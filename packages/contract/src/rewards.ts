@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataOf, pageOf, safeMultilineText, safeText } from './common.js';
 import { ZFileRef } from './files.js';
 import {
+  COMPANY_POINTS_TO,
   HOLD_STATUSES,
   LEDGER_CAUSES,
   LEDGER_KINDS,
@@ -18,14 +19,6 @@ import {
 
 // ---- balance and ledger ----
 
-export const ZRewardBalance = z.object({
-  balance: z.number().int().describe('Puntos disponibles: la suma del libro de movimientos'),
-  held_points: z.number().int().describe('Puntos retenidos mientras el equipo revisa una recolección'),
-  earned_this_month: z.number().int(),
-  monthly_cap: z.number().int().nullable().describe('Tope mensual de puntos (hogares); null si no aplica'),
-  reserved: z.number().int().describe('Canjes con código vigente, sin confirmar'),
-});
-export type RewardBalance = z.infer<typeof ZRewardBalance>;
 
 export const ZLedgerEntry = z.object({
   id: z.number().int(),
@@ -190,6 +183,33 @@ export const ZAllyAccount = z.object({
 });
 export type AllyAccount = z.infer<typeof ZAllyAccount>;
 
+export const ZRewardBalance = z.object({
+  balance: z.number().int().describe('Puntos disponibles: la suma del libro de movimientos'),
+  held_points: z.number().int().describe('Puntos retenidos mientras el equipo revisa una recolección'),
+  earned_this_month: z.number().int(),
+  monthly_cap: z.number().int().nullable().describe('Tope mensual de puntos (hogares); null si no aplica'),
+  reserved: z.number().int().describe('Canjes con código vigente, sin confirmar'),
+  expiring: z
+    .object({ points: z.number().int(), on: z.string().describe('Día de Bogotá (AAAA-MM-DD) en que vencen') })
+    .nullable()
+    .describe('Los próximos puntos que vencen en los siguientes 30 días; null si ninguno'),
+  ally: ZAllyAccount.nullable().describe('El aliado para el que trabaja la cuenta (su mostrador); null si no es personal de un aliado'),
+  points_to: z
+    .enum(COMPANY_POINTS_TO)
+    .nullable()
+    .describe('Empresas: a dónde van los puntos (saldo de la principal o de cada sucursal); null para hogares'),
+  branches: z
+    .array(z.object({ user_id: z.number().int(), name: z.string(), balance: z.number().int() }))
+    .nullable()
+    .describe('La principal de una empresa ve el saldo de cada sucursal; null para las demás cuentas'),
+});
+export type RewardBalance = z.infer<typeof ZRewardBalance>;
+
+export const ZCompanyRewardsSetting = z.object({
+  points_to: z.enum(COMPANY_POINTS_TO, { error: 'Elige a dónde van los puntos: la principal o cada sucursal.' }),
+});
+export type CompanyRewardsSetting = z.infer<typeof ZCompanyRewardsSetting>;
+
 // ---- staff: earning table, reviews, adjustments, figures, settings ----
 
 export const ZRewardRate = z.object({
@@ -288,6 +308,7 @@ export const ZAllyStaffAssign = z.object({
 export const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const ZRewardBalanceResponse = dataOf(ZRewardBalance);
+export const ZCompanyRewardsSettingResponse = dataOf(ZCompanyRewardsSetting);
 export const ZLedgerPageResponse = dataOf(ZLedgerPage);
 export const ZRewardOfferListResponse = dataOf(z.array(ZRewardOffer));
 export const ZRewardOfferResponse = dataOf(ZRewardOffer);

@@ -85,6 +85,7 @@ export interface Database {
   reward_offers: RewardOffersTable;
   reward_redemptions: RewardRedemptionsTable;
   reward_ally_staff: RewardAllyStaffTable;
+  reward_company_modes: RewardCompanyModesTable;
   recycler_organizations: RecyclerOrganizationsTable;
   recycler_coordinators: RecyclerCoordinatorsTable;
   recycler_service_areas: RecyclerServiceAreasTable;
@@ -344,6 +345,15 @@ export interface RewardAllyStaffTable {
   created_at: string;
 }
 
+/** A company head's choice of where its points go (no row: the head's balance). */
+export interface RewardCompanyModesTable {
+  company_id: number;
+  /** head | branches */
+  points_to: string;
+  updated_by: number | null;
+  updated_at: string;
+}
+
 /** One gapless consecutive: the last number given of `name` in `year` (db/sequence.ts). */
 export interface SequencesTable {
   name: string;
@@ -453,6 +463,8 @@ export interface CampaignsTable {
   lat: number | null;
   lng: number | null;
   organiser_ally_id: number | null;
+  /** Points each person whose attendance the organiser confirms earns once (0 = no bonus). */
+  reward_bonus_points: Generated<number>;
   published: Generated<number>;
   created_by: number | null;
   created_at: string;
@@ -468,6 +480,9 @@ export interface CampaignParticipantsTable {
   campaign_id: number;
   user_id: number;
   joined_at: string;
+  /** When the organiser confirmed the person attended (after the campaign's day); null until then. */
+  attended_at: string | null;
+  attendance_confirmed_by: number | null;
 }
 
 export interface FaqItemsTable {

@@ -24,6 +24,7 @@ import * as m0050 from './2026_12_02_0050_mail_queue.js';
 import * as m0052 from './2026_12_03_0052_must_change_password.js';
 import * as m0054 from './2026_12_03_0054_recycler_organizations.js';
 import * as m0055 from './2026_12_03_0055_recycler_members.js';
+import * as m0058 from './2026_12_03_0058_reward_campaigns_branches.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0052_must_change_password': m0052,
   '2026_12_03_0054_recycler_organizations': m0054,
   '2026_12_03_0055_recycler_members': m0055,
+  '2026_12_03_0058_reward_campaigns_branches': m0058,
 };
 
 export const migrationProvider: MigrationProvider = {

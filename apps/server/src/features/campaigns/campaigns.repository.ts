@@ -7,6 +7,7 @@ import { likePattern } from '../../lib/like-pattern.js';
 export type CampaignRow = Selectable<CampaignsTable> & {
   participants_count: number;
   joined: number;
+  attended: number;
 };
 
 export type CampaignFilter = {
@@ -51,6 +52,13 @@ function withDetails(db: Executor, f: Pick<CampaignFilter, 'userId'>, base: Retu
         .whereRef('campaign_participants.campaign_id', '=', 'campaigns.id')
         .where('campaign_participants.user_id', '=', f.userId ?? -1)
         .as('joined'),
+      eb
+        .selectFrom('campaign_participants')
+        .select((e) => e.fn.countAll<number>().as('a'))
+        .whereRef('campaign_participants.campaign_id', '=', 'campaigns.id')
+        .where('campaign_participants.user_id', '=', f.userId ?? -1)
+        .where('campaign_participants.attended_at', 'is not', null)
+        .as('attended'),
     ]);
 }
 
@@ -90,8 +98,21 @@ export async function findCampaign(
   return row ? normalise(row) : undefined;
 }
 
-function normalise<T extends { participants_count: unknown; joined: unknown }>(row: T) {
-  return { ...row, participants_count: Number(row.participants_count ?? 0), joined: Number(row.joined ?? 0) };
+function normalise<T extends { participants_count: unknown; joined: unknown; attended: unknown }>(row: T) {
+  return {
+    ...row,
+    participants_count: Number(row.participants_count ?? 0),
+    joined: Number(row.joined ?? 0),
+    attended: Number(row.attended ?? 0),
+  };
+}
+
+/** Campaigns an ally organises (or, with null, the ones the scheme's staff organise), latest first. */
+export async function listOrganisedBy(db: Executor, allyId: number | null, userId: number): Promise<CampaignRow[]> {
+  let base = db.selectFrom('campaigns');
+  base = allyId === null ? base.where('campaigns.organiser_ally_id', 'is', null) : base.where('campaigns.organiser_ally_id', '=', allyId);
+  const rows = await withDetails(db, { userId }, base).orderBy('campaigns.starts_at', 'desc').orderBy('campaigns.id', 'desc').limit(50).execute();
+  return rows.map(normalise);
 }
 
 export async function materialsOf(db: Executor, ids: number[]): Promise<Map<number, string[]>> {
@@ -107,8 +128,12 @@ export async function materialsOf(db: Executor, ids: number[]): Promise<Map<numb
   return map;
 }
 
-export type CampaignValues = Omit<CampaignsTable, 'id' | 'published' | 'created_at' | 'updated_at' | 'created_by'> & {
+export type CampaignValues = Omit<
+  CampaignsTable,
+  'id' | 'published' | 'reward_bonus_points' | 'created_at' | 'updated_at' | 'created_by'
+> & {
   published: number;
+  reward_bonus_points: number;
 };
 
 export async function insertCampaign(
@@ -163,11 +188,11 @@ export async function countParticipants(db: Executor, campaignId: number): Promi
   return Number(r.c);
 }
 
-/** Who joined a campaign and when, in order of joining (their names come from identity). */
+/** Who joined a campaign, when, and whether they attended, in order of joining (names come from identity). */
 export async function listParticipants(db: Executor, campaignId: number) {
   return db
     .selectFrom('campaign_participants')
-    .select(['campaign_participants.user_id', 'campaign_participants.joined_at'])
+    .select(['campaign_participants.user_id', 'campaign_participants.joined_at', 'campaign_participants.attended_at'])
     .where('campaign_participants.campaign_id', '=', campaignId)
     .orderBy('campaign_participants.joined_at')
     .execute();
@@ -186,4 +211,27 @@ export async function findPublishedStartingBetween(db: Executor, from: string, t
 export async function participantIdsOf(db: Executor, campaignId: number): Promise<number[]> {
   const rows = await db.selectFrom('campaign_participants').select('user_id').where('campaign_id', '=', campaignId).execute();
   return rows.map((r) => r.user_id);
+}
+
+/**
+ * Marks participants as attended, only those not marked yet: the ids this call marked (a second
+ * confirmation, or one running at the same time, gets none of them again).
+ */
+export async function markAttended(
+  db: Executor,
+  campaignId: number,
+  userIds: number[],
+  by: number,
+  at: string,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .updateTable('campaign_participants')
+    .set({ attended_at: at, attendance_confirmed_by: by })
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', 'in', userIds)
+    .where('attended_at', 'is', null)
+    .returning('user_id')
+    .execute();
+  return rows.map((r) => r.user_id).sort((a, b) => a - b);
 }

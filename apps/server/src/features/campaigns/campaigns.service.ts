@@ -1,5 +1,7 @@
 import type {
   Campaign,
+  CampaignAttendance,
+  CampaignAttendanceResult,
   CampaignInputParsed,
   CampaignJoinResult,
   CampaignList,
@@ -16,6 +18,7 @@ import { allyExists, allyNamesByIds } from '../allies/allies.service.js';
 import { accountsByIds } from '../identity/identity.service.js';
 import { materialsByCodes } from '../materials/materials.service.js';
 import { pointExists } from '../points/points.service.js';
+import { allyAccountOf, awardCampaignBonus } from '../rewards/rewards.service.js';
 import {
   addParticipant,
   countParticipants,
@@ -24,7 +27,9 @@ import {
   findPublishedStartingBetween,
   insertCampaign,
   listCampaigns,
+  listOrganisedBy,
   listParticipants,
+  markAttended,
   materialsOf,
   participantIdsOf as participantRows,
   removeParticipant,
@@ -79,6 +84,8 @@ function toCampaign(row: CampaignRow, materials: string[], now: string, refs: Ca
     organiser: row.organiser_ally_id !== null && refs.organiserName ? { id: row.organiser_ally_id, name: refs.organiserName } : null,
     participants_count: row.participants_count,
     joined: row.joined > 0,
+    reward_bonus_points: row.reward_bonus_points,
+    attended: row.attended > 0,
     published: row.published === 1,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -144,6 +151,7 @@ async function columnsFrom(db: Db, input: CampaignInputParsed, admin: AuthUser) 
     lat: input.lat,
     lng: input.lng,
     organiser_ally_id: input.organiser_ally_id,
+    reward_bonus_points: input.reward_bonus_points,
     published: input.published ? 1 : 0,
   };
 }
@@ -210,4 +218,91 @@ export async function publishedCampaignsStartingBetween(db: Db, from: string, to
 /** Ids of the people who joined a campaign. */
 export async function participantIdsOf(db: Db, campaignId: number): Promise<number[]> {
   return participantRows(db, campaignId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Attendance: the organiser confirms who came, after the campaign; the bonus comes from rewards
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether the caller organises the campaign: the staff of its organiser ally, or the scheme's
+ * staff (admins) for a campaign without an ally organiser.
+ */
+async function organises(db: Db, organiserAllyId: number | null, user: AuthUser): Promise<boolean> {
+  if (organiserAllyId === null) return user.is_admin;
+  return (await allyAccountOf(db, user))?.ally_id === organiserAllyId;
+}
+
+/** The campaign (published or not) if the caller organises it; 404 or 403 otherwise. */
+export async function requireOrganiser(db: Db, id: number, user: AuthUser): Promise<CampaignRow> {
+  const row = await findCampaign(db, id, { userId: user.id, includeUnpublished: true });
+  if (!row) throw new AppError('not-found', { message: 'No encontramos esa campaña.' });
+  if (!(await organises(db, row.organiser_ally_id, user))) throw new AppError('campaign-organiser-only');
+  return row;
+}
+
+/** Campaigns the caller organises, latest first (empty for everyone else). */
+export async function organisedCampaigns(db: Db, user: AuthUser, now: string = nowIso()): Promise<Campaign[]> {
+  const ally = await allyAccountOf(db, user);
+  const rows = [
+    ...(ally ? await listOrganisedBy(db, ally.ally_id, user.id) : []),
+    ...(user.is_admin ? await listOrganisedBy(db, null, user.id) : []),
+  ];
+  return toCampaigns(db, rows, now);
+}
+
+export async function getAttendance(db: Db, id: number, user: AuthUser, now: string = nowIso()): Promise<CampaignAttendance> {
+  const row = await requireOrganiser(db, id, user);
+  const [campaign] = await toCampaigns(db, [row], now);
+  const rows = await listParticipants(db, id);
+  const people = await accountsByIds(db, rows.map((r) => r.user_id));
+  return {
+    campaign: campaign!,
+    can_confirm: campaign!.status === 'past',
+    attendees: rows.flatMap((r) => {
+      const who = people.get(r.user_id);
+      return who ? [{ user_id: r.user_id, name: who.name, joined_at: r.joined_at, attended_at: r.attended_at }] : [];
+    }),
+  };
+}
+
+/**
+ * The organiser confirms who attended, once the campaign is over. Each newly confirmed person
+ * earns the campaign's bonus through rewards, in the same transaction; confirming someone again
+ * changes nothing. Audited.
+ */
+export async function confirmAttendance(
+  db: Db,
+  id: number,
+  user: AuthUser,
+  userIds: number[],
+  now: Date = new Date(),
+): Promise<CampaignAttendanceResult> {
+  const row = await requireOrganiser(db, id, user);
+  const at = now.toISOString();
+  if (campaignStatus(row, at) !== 'past') throw new AppError('campaign-not-over');
+  const wanted = [...new Set(userIds)];
+  const joined = new Set((await listParticipants(db, id)).map((r) => r.user_id));
+  if (wanted.some((u) => !joined.has(u))) {
+    throw AppError.field('validation-failed', 'user_ids', 'Marca solo personas inscritas en la campaña');
+  }
+  const { confirmed, points } = await db.transaction().execute(async (trx) => {
+    const marked = await markAttended(trx, id, wanted, user.id, at);
+    const awarded = await awardCampaignBonus(
+      trx,
+      { campaignId: id, campaignTitle: row.title, points: row.reward_bonus_points, personIds: marked, confirmedBy: user.id },
+      now,
+    );
+    if (marked.length) {
+      await recordAudit(trx, {
+        actorId: user.id,
+        action: 'confirm-attendance',
+        entity: 'campaign',
+        entityId: id,
+        after: { user_ids: marked, bonus_points: row.reward_bonus_points },
+      });
+    }
+    return { confirmed: marked.length, points: awarded };
+  });
+  return { confirmed, points_awarded: points, attendance: await getAttendance(db, id, user, at) };
 }

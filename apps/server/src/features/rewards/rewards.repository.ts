@@ -59,6 +59,25 @@ export async function insertEntry(db: Executor, values: Omit<LedgerRow, 'id'>): 
   return db.insertInto('reward_ledger').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * Appends an entry whose cause may be booked only once (a unique index covers campaign causes):
+ * undefined when it already was, without failing the caller's transaction.
+ */
+export async function insertEntryOnce(db: Executor, values: Omit<LedgerRow, 'id'>): Promise<LedgerRow | undefined> {
+  return db
+    .insertInto('reward_ledger')
+    .values(values)
+    .onConflict((oc) =>
+      oc
+        .columns(['cause_type', 'cause_id'])
+        // The partial index's predicate, written as it is (a bound value would not match it).
+        .where('cause_type', '=', sql.lit('campaign'))
+        .doNothing(),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
 /** Adds `points` (signed) to the account's balance, creating its row at the first movement. */
 export async function addToBalance(db: Executor, userId: number, points: number, at: string): Promise<void> {
   await db
@@ -90,16 +109,35 @@ export async function balanceOf(db: Executor, userId: number): Promise<number> {
   return row ? Number(row.balance) : 0;
 }
 
-/** Net points already booked for one cause (e.g. a pickup's earnings and their reversals). */
-export async function netOfCause(db: Executor, userId: number, causeType: string, causeId: string): Promise<number> {
-  const row = await db
+/** Net points per account and cause type booked for one cause id, among the given accounts. */
+export async function netOfCauses(
+  db: Executor,
+  userIds: number[],
+  causeTypes: string[],
+  causeId: string,
+): Promise<Array<{ user_id: number; cause_type: string; net: number }>> {
+  const rows = await db
     .selectFrom('reward_ledger')
-    .select((eb) => eb.fn.sum<number | string | null>('points').as('n'))
-    .where('user_id', '=', userId)
-    .where('cause_type', '=', causeType)
+    .select((eb) => ['user_id', 'cause_type', eb.fn.sum<number | string>('points').as('n')])
+    .where('user_id', 'in', userIds)
+    .where('cause_type', 'in', causeTypes)
     .where('cause_id', '=', causeId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .groupBy(['user_id', 'cause_type'])
+    .orderBy('user_id')
+    .orderBy('cause_type')
+    .execute();
+  return rows.map((r) => ({ user_id: r.user_id, cause_type: r.cause_type, net: Number(r.n) }));
+}
+
+/** Balances of several accounts (missing: no movement yet). */
+export async function balancesOf(db: Executor, userIds: number[]): Promise<Map<number, number>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('reward_balances')
+    .select(['user_id', 'balance'])
+    .where('user_id', 'in', userIds)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.balance)]));
 }
 
 /** Points earned (net of their reversals) by the account in a Bogotá month: what the cap counts. */
@@ -485,4 +523,30 @@ export function creditsOf(db: Executor, userId: number): Promise<Array<{ points:
 /** Touches the account's balance row: on PostgreSQL this locks it until the transaction ends. */
 export async function lockBalance(db: Executor, userId: number, at: string): Promise<void> {
   await db.updateTable('reward_balances').set({ updated_at: at }).where('user_id', '=', userId).execute();
+}
+
+// ---- companies ----
+
+export async function companyPointsTo(db: Executor, companyId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('reward_company_modes')
+    .select('points_to')
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.points_to;
+}
+
+/** Writes the company's choice; on PostgreSQL the row stays locked until the transaction ends. */
+export async function setCompanyPointsTo(
+  db: Executor,
+  companyId: number,
+  pointsTo: string,
+  by: number,
+  at: string,
+): Promise<void> {
+  await db
+    .insertInto('reward_company_modes')
+    .values({ company_id: companyId, points_to: pointsTo, updated_by: by, updated_at: at })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ points_to: pointsTo, updated_by: by, updated_at: at }))
+    .execute();
 }

@@ -9,6 +9,7 @@ import {
   type AdjustmentCreate,
   type AllyAccount,
   type AllyRedemption,
+  type CompanyPointsTo,
   type HoldReview,
   type LedgerEntry,
   type LedgerKind,
@@ -38,7 +39,7 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { allyExists, allyNamesByIds } from '../allies/allies.service.js';
 import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
-import { accountsByIds, findAccountByEmail } from '../identity/identity.service.js';
+import { accountsByIds, findAccountByEmail, listBranchAccountsOf } from '../identity/identity.service.js';
 import { getCatalogue } from '../materials/materials.service.js';
 import { claimOnce, notify } from '../notifications/notifications.service.js';
 import { isManagerOfPoint } from '../points/points.service.js';
@@ -213,21 +214,23 @@ export async function settleCollectedPickup(
   pickup: CollectedPickup,
   now: Date = new Date(),
 ): Promise<SettleOutcome> {
-  const account = pickup.companyId ?? pickup.requesterId;
+  const account = await earningAccount(trx, pickup.requesterId, pickup.companyId);
   const causeId = String(pickup.requestId);
 
-  const already = await repo.netOfCause(trx, account, 'pickup', causeId);
-  const heldBefore = await repo.netOfCause(trx, account, 'hold', causeId);
+  // Whatever this pickup booked before, on whichever account it went to then (a company may have
+  // changed where its points go since), is reversed by a new entry of the same cause.
   await repo.supersedeHoldsOfRequest(trx, pickup.requestId, now.toISOString());
-  if (already + heldBefore !== 0) {
+  const owners = [...new Set([pickup.requesterId, ...(pickup.companyId === null ? [] : [pickup.companyId])])];
+  for (const booked of await repo.netOfCauses(trx, owners, ['pickup', 'hold'], causeId)) {
+    if (booked.net === 0) continue;
     await book(
       trx,
       {
-        userId: account,
+        userId: booked.user_id,
         kind: 'reversed',
-        points: -(already + heldBefore),
-        cause: heldBefore !== 0 ? 'hold' : 'pickup',
-        causeId: heldBefore !== 0 ? String(pickup.requestId) : causeId,
+        points: -booked.net,
+        cause: booked.cause_type as LedgerCause,
+        causeId,
         description: `Corrección de la recolección #${pickup.requestId}: se anulan los puntos anteriores`,
         reason: 'Corrección de los kilos registrados',
       },
@@ -309,25 +312,192 @@ export async function settleCollectedPickup(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Campaign attendance bonus
+// ---------------------------------------------------------------------------------------------
+
+export type CampaignAttendanceBonus = {
+  campaignId: number;
+  campaignTitle: string;
+  /** The campaign's fixed bonus; nothing is booked when it is 0. */
+  points: number;
+  /** The people whose attendance the organiser just confirmed. */
+  personIds: number[];
+  /** The organiser's account that confirmed. */
+  confirmedBy: number;
+};
+
+/**
+ * Books a campaign's bonus for each person whose attendance its organiser confirmed, in the
+ * caller's transaction (the campaigns feature confirms after the campaign's day). Once per
+ * person and campaign: the entry's cause (`<campaign>:<person>`) is unique in the ledger, so a
+ * second confirmation, or two at the same time, book nothing more. Returns the points booked.
+ */
+export async function awardCampaignBonus(
+  trx: Executor,
+  bonus: CampaignAttendanceBonus,
+  now: Date = new Date(),
+): Promise<number> {
+  if (bonus.points <= 0 || bonus.personIds.length === 0) return 0;
+  const people = await accountsByIds(trx, bonus.personIds);
+  const iso = now.toISOString();
+  let total = 0;
+  for (const personId of bonus.personIds) {
+    const person = people.get(personId);
+    if (!person) continue;
+    const account = await accountOf(trx, person);
+    const inserted = await repo.insertEntryOnce(trx, {
+      user_id: account,
+      kind: 'earned',
+      points: bonus.points,
+      cause_type: 'campaign',
+      cause_id: `${bonus.campaignId}:${personId}`,
+      description:
+        account === personId
+          ? `Asististe a la campaña «${bonus.campaignTitle}»`
+          : `${person.name} asistió a la campaña «${bonus.campaignTitle}»`,
+      reason: null,
+      created_by: bonus.confirmedBy,
+      month: bogotaMonth(now),
+      created_at: iso,
+    });
+    if (!inserted) continue;
+    await repo.addToBalance(trx, account, bonus.points, iso);
+    await notify(trx, personId, {
+      title: 'Ganaste puntos por asistir',
+      body: `${pointsFormat.format(bonus.points)} puntos por asistir a «${bonus.campaignTitle}».`,
+      link: '/recompensas',
+    });
+    total += bonus.points;
+  }
+  return total;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Balance and ledger
 // ---------------------------------------------------------------------------------------------
 
-/** The account whose balance a caller spends and sees: a company's head for its branches. */
-export function accountOf(user: Pick<AuthUser, 'id' | 'tc_id' | 'id_empresa'>): number {
-  return user.tc_id === 3 && user.id_empresa !== null ? user.id_empresa : user.id;
+/** Where a company's points go: its head's one balance unless the head chose each branch's own. */
+export async function companyPointsTo(db: Executor, companyId: number): Promise<CompanyPointsTo> {
+  return (await repo.companyPointsTo(db, companyId)) === 'branches' ? 'branches' : 'head';
+}
+
+/**
+ * The account a pickup earns on: a household's own; a company's head, or the branch that asked
+ * for the pickup when the company chose per-branch balances.
+ */
+async function earningAccount(db: Executor, requesterId: number, companyId: number | null): Promise<number> {
+  if (companyId === null || companyId === requesterId) return requesterId;
+  return (await companyPointsTo(db, companyId)) === 'branches' ? requesterId : companyId;
+}
+
+/** The account whose balance a caller spends and sees: a branch's own or its head's, as the company chose. */
+export async function accountOf(db: Executor, user: Pick<AuthUser, 'id' | 'tc_id' | 'id_empresa'>): Promise<number> {
+  return user.tc_id === 3 ? earningAccount(db, user.id, user.id_empresa ?? user.id) : user.id;
 }
 
 export async function getBalance(db: Db, user: AuthUser, now: Date = new Date()): Promise<RewardBalance> {
   await expireDueRedemptions(db, now);
-  const account = accountOf(user);
-  const household = !(user.tc_id === 3);
+  const account = await accountOf(db, user);
+  const company = user.tc_id === 3;
+  const head = company && user.id_empresa === null;
   return {
     balance: await repo.balanceOf(db, account),
     held_points: await repo.pendingHeldPoints(db, account),
     earned_this_month: await repo.earnedInMonth(db, account, bogotaMonth(now)),
-    monthly_cap: household ? (await getSettings(db)).monthly_cap : null,
+    monthly_cap: company ? null : (await getSettings(db)).monthly_cap,
     reserved: await repo.reservedCodesOf(db, account, now.toISOString()),
+    expiring: await upcomingExpiry(db, account, now),
+    ally: await allyAccountOf(db, user),
+    points_to: company ? await companyPointsTo(db, user.id_empresa ?? user.id) : null,
+    branches: head ? await branchBalances(db, user.id) : null,
   };
+}
+
+/** A company head's branches, each with its own balance (0 while the head keeps one balance). */
+async function branchBalances(db: Db, headId: number): Promise<NonNullable<RewardBalance['branches']>> {
+  const branches = await listBranchAccountsOf(db, headId);
+  const balances = await repo.balancesOf(
+    db,
+    branches.map((b) => b.id),
+  );
+  return branches.map((b) => ({ user_id: b.id, name: b.name, balance: balances.get(b.id) ?? 0 }));
+}
+
+/**
+ * The next points to expire, if that happens within the notice window: FIFO spends the oldest
+ * credits first, so the first credit not wholly spent expires first; every credit expiring on
+ * that same Bogotá day counts, never more than the balance.
+ */
+async function upcomingExpiry(db: Executor, account: number, now: Date): Promise<RewardBalance['expiring']> {
+  const balance = await repo.balanceOf(db, account);
+  if (balance <= 0) return null;
+  const { debits } = await repo.expiryFiguresOf(db, account, now.toISOString());
+  let spent = debits;
+  let day: string | null = null;
+  let points = 0;
+  for (const credit of await repo.creditsOf(db, account)) {
+    const left = Number(credit.points) - Math.min(spent, Number(credit.points));
+    spent = Math.max(0, spent - Number(credit.points));
+    if (left <= 0) continue;
+    const on = bogotaDay(addMonths(new Date(credit.created_at), REWARDS_EXPIRY_MONTHS));
+    if (day === null) day = on;
+    if (on !== day) break;
+    points += left;
+  }
+  if (day === null) return null;
+  const horizon = bogotaDay(new Date(now.getTime() + REWARDS_EXPIRY_NOTICE_DAYS * 86_400_000));
+  if (day > horizon) return null;
+  return { points: Math.min(points, balance), on: day };
+}
+
+/**
+ * A company head chooses where its points go. Choosing one balance moves what its branches hold
+ * to the head (a `transferred` pair per branch; the moved points count as new credits of the
+ * head's balance for expiry); choosing per-branch balances moves nothing: the head keeps its
+ * points and each branch earns from then on. Audited.
+ */
+export async function setCompanyPointsTo(
+  db: Db,
+  user: AuthUser,
+  pointsTo: CompanyPointsTo,
+  now: Date = new Date(),
+): Promise<{ points_to: CompanyPointsTo }> {
+  if (user.tc_id !== 3 || user.id_empresa !== null) throw new AppError('not-company-head');
+  const before = await companyPointsTo(db, user.id);
+  const at = now.toISOString();
+  const branches = pointsTo === 'head' ? await listBranchAccountsOf(db, user.id) : [];
+  await db.transaction().execute(async (trx) => {
+    await repo.setCompanyPointsTo(trx, user.id, pointsTo, user.id, at);
+    for (const branch of branches) {
+      const points = await repo.balanceOf(trx, branch.id);
+      if (points <= 0 || !(await repo.takeFromBalance(trx, branch.id, points, at))) continue;
+      const entry = (userId: number, signed: number, description: string) =>
+        repo.insertEntry(trx, {
+          user_id: userId,
+          kind: 'transferred',
+          points: signed,
+          cause_type: 'transfer',
+          cause_id: String(branch.id),
+          description,
+          reason: 'La empresa eligió un solo saldo para la principal y sus sucursales',
+          created_by: user.id,
+          month: bogotaMonth(now),
+          created_at: at,
+        });
+      await entry(branch.id, -points, `Puntos pasados al saldo de ${user.name}`);
+      await entry(user.id, points, `Puntos de la sucursal ${branch.name}`);
+      await repo.addToBalance(trx, user.id, points, at);
+    }
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'update',
+      entity: 'reward_company_mode',
+      entityId: user.id,
+      before: { points_to: before },
+      after: { points_to: pointsTo },
+    });
+  });
+  return { points_to: pointsTo };
 }
 
 function toEntry(r: repo.LedgerRow): LedgerEntry {
@@ -344,7 +514,7 @@ function toEntry(r: repo.LedgerRow): LedgerEntry {
 }
 
 export async function getLedger(db: Db, user: AuthUser, query: LedgerQuery): Promise<LedgerPage> {
-  const { rows, total } = await repo.ledgerPage(db, accountOf(user), query.page, query.page_size);
+  const { rows, total } = await repo.ledgerPage(db, await accountOf(db, user), query.page, query.page_size);
   return { items: rows.map(toEntry), total, page: query.page, page_size: query.page_size };
 }
 
@@ -357,7 +527,7 @@ export async function adjust(
 ): Promise<LedgerEntry> {
   const account = await findAccountByEmail(db, input.email.trim().toLowerCase());
   if (!account || account.active !== 1 || account.deleted_at) throw AppError.field('reward-account-not-found', 'email');
-  const target = account.tc_id === 3 && account.id_empresa !== null ? account.id_empresa : account.id;
+  const target = await accountOf(db, account);
   const row = await db.transaction().execute(async (trx) => {
     const entry = await book(
       trx,
@@ -691,7 +861,7 @@ export async function redeem(
   const day = bogotaDay(now);
   if (offer.status !== 'approved' || offer.valid_from > day || offer.valid_to < day)
     throw new AppError('reward-offer-unavailable');
-  const account = accountOf(user);
+  const account = await accountOf(db, user);
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + REDEMPTION_TTL_MINUTES * 60_000).toISOString();
 
@@ -737,7 +907,7 @@ export async function redeem(
 
 export async function listMyRedemptions(db: Db, user: AuthUser, now: Date = new Date()): Promise<Redemption[]> {
   await expireDueRedemptions(db, now);
-  return toRedemptions(db, await repo.redemptionsOfUser(db, accountOf(user), 50));
+  return toRedemptions(db, await repo.redemptionsOfUser(db, await accountOf(db, user), 50));
 }
 
 /** Gives one expired code's points and unit back, if no one settled it first. */

@@ -1,5 +1,8 @@
 import {
   ZCampaign,
+  ZCampaignAttendance,
+  ZCampaignAttendanceConfirm,
+  ZCampaignAttendanceResult,
   ZCampaignJoinResult,
   ZCampaignList,
   ZCampaignListQuery,
@@ -11,7 +14,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { campaignToIcs } from '../../features/campaigns/campaigns.ics.js';
-import { getCampaign, getCampaignList, joinCampaign, leaveCampaign } from '../../features/campaigns/campaigns.service.js';
+import {
+  confirmAttendance,
+  getAttendance,
+  getCampaign,
+  getCampaignList,
+  joinCampaign,
+  leaveCampaign,
+  organisedCampaigns,
+  requireOrganiser,
+} from '../../features/campaigns/campaigns.service.js';
 import { requireUser } from '../../plugins/auth.js';
 import campaignsAdminRoutes from './admin.js';
 import { PUBLIC_LIST_CACHE } from '../../plugins/http-conventions.js';
@@ -96,6 +108,65 @@ export default async function campaignsRoutes(app: FastifyInstance) {
     },
     async (request) => ({ data: await leaveCampaign(app.db, request.params.id, requireUser(request)) }),
   );
+
+  r.get(
+    `${CAMPAIGNS_PATH}/organised`,
+    {
+      schema: {
+        tags: ['campaigns'],
+        operationId: 'campaigns.listOrganised',
+        summary: 'Campañas que organiza quien llama (personal del aliado organizador; el equipo, las sin aliado)',
+        security: [{ bearer: [] }],
+        response: { 200: dataOf(z.array(ZCampaign)) },
+      },
+    },
+    async (request) => ({ data: await organisedCampaigns(app.db, requireUser(request)) }),
+  );
+
+  // Attendance: only the campaign's organiser, checked before the body is read.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      const user = requireUser(request);
+      const id = ZId.safeParse((request.params as { id?: string }).id);
+      // A malformed id is left to the params' validation (400).
+      if (id.success) await requireOrganiser(app.db, id.data, user);
+    });
+    const s = scope.withTypeProvider<ZodTypeProvider>();
+    s.get(
+      `${CAMPAIGNS_PATH}/:id/attendance`,
+      {
+        config: { errors: ['campaign-organiser-only'] },
+        schema: {
+          tags: ['campaigns'],
+          operationId: 'campaigns.getAttendance',
+          summary: 'Inscritos de una campaña con su asistencia (solo quien la organiza)',
+          security: [{ bearer: [] }],
+          params: ZIdParams,
+          response: { 200: dataOf(ZCampaignAttendance) },
+        },
+      },
+      async (request) => ({ data: await getAttendance(app.db, request.params.id, requireUser(request)) }),
+    );
+    s.post(
+      `${CAMPAIGNS_PATH}/:id/attendance`,
+      {
+        config: { errors: ['campaign-organiser-only', 'campaign-not-over'] },
+        schema: {
+          tags: ['campaigns'],
+          operationId: 'campaigns.confirmAttendance',
+          summary:
+            'Quien organiza confirma la asistencia, después de la campaña: cada persona confirmada gana una vez el bono de la campaña',
+          security: [{ bearer: [] }],
+          params: ZIdParams,
+          body: ZCampaignAttendanceConfirm,
+          response: { 200: dataOf(ZCampaignAttendanceResult) },
+        },
+      },
+      async (request) => ({
+        data: await confirmAttendance(app.db, request.params.id, requireUser(request), request.body.user_ids),
+      }),
+    );
+  });
 
   // The back office's edits: admins only.
   await app.register(campaignsAdminRoutes);

@@ -8,6 +8,8 @@ import {
   ZAllyRedemptionsQuery,
   ZAllyStaffAssign,
   ZAllyStaffResponse,
+  ZCompanyRewardsSetting,
+  ZCompanyRewardsSettingResponse,
   ZAdminOffersQuery,
   ZHoldReview,
   ZHoldsQuery,
@@ -133,6 +135,25 @@ export default async function rewardsRoutes(app: FastifyInstance) {
         },
       },
       async (request) => ({ data: await rewards.listMyRedemptions(app.db, requireUser(request)) }),
+    );
+
+    r.put(
+      `${REWARDS_PATH}/company`,
+      {
+        config: { auth: 'company-head', errors: ['not-company-head'] },
+        schema: {
+          tags,
+          operationId: 'rewards.setCompanyPointsTo',
+          summary:
+            'La principal de una empresa elige a dónde van los puntos: su saldo (las sucursales le pasan lo que tengan) o el de cada sucursal',
+          security,
+          body: ZCompanyRewardsSetting,
+          response: { 200: ZCompanyRewardsSettingResponse },
+        },
+      },
+      async (request) => ({
+        data: await rewards.setCompanyPointsTo(app.db, requireUser(request), request.body.points_to),
+      }),
     );
 
     r.post(

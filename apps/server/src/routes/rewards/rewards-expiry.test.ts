@@ -156,6 +156,23 @@ describe('points expiry', () => {
     expect(await balanceOf(who)).toBe(100);
   });
 
+  it('the balance tells how many points expire next and on which day, within the 30 days before', async () => {
+    const who = await createActor(t.app);
+    const soon = monthsAgo(12, 10);
+    await earnAt(who, 8, soon);
+    await earnAt(who, 2, monthsAgo(3));
+    const res = await t.app.inject({ method: 'GET', url: `${R}/balance`, headers: who.headers });
+    const expiring = res.json<{ data: RewardBalance }>().data.expiring;
+    const on = new Date(soon.getTime());
+    on.setUTCMonth(on.getUTCMonth() + 12);
+    expect(expiring).toEqual({ points: 80, on: bogotaDay(on) });
+
+    const later = await createActor(t.app);
+    await earnAt(later, 5, monthsAgo(6));
+    const far = await t.app.inject({ method: 'GET', url: `${R}/balance`, headers: later.headers });
+    expect(far.json<{ data: RewardBalance }>().data.expiring).toBeNull();
+  });
+
   it('an account whose old points were all spent hears nothing and loses nothing', async () => {
     const who = await createActor(t.app);
     await earnAt(who, 5, monthsAgo(12, 5));
