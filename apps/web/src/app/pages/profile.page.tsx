@@ -1,4 +1,5 @@
 /** auth/profile/:id_user: only the logged-in user's own id; any other id is a 403. */
+import { TC_ID } from '@puntoverde/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
@@ -8,6 +9,7 @@ import { ForbiddenNotice } from '../../features/identity/components/forbidden-no
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
 import { ProfileScreen } from '../../features/identity/components/profile-screen';
 import { NotificationSettings } from '../../features/notifications/components/notification-settings';
+import { CompanyPointsSetting } from '../../features/rewards/components/company-points-setting';
 import { RewardsLink } from '../../features/rewards/components/rewards-link';
 
 export default function ProfilePage() {
@@ -33,6 +35,7 @@ export default function ProfilePage() {
     <PageLayout title={t('pages.profile.title')} lead={t('pages.profile.lead')}>
       <ProfileScreen userId={user.id}>
         <RewardsLink variant="profile" />
+        {user.tc_id === TC_ID.company && (user.id_empresa === null || user.id_empresa === '') ? <CompanyPointsSetting /> : null}
         <NotificationSettings />
       </ProfileScreen>
     </PageLayout>

@@ -16,6 +16,7 @@ import { formatCampaignDates } from '../format';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { Icon } from '../../../components/icon';
+import { formatNumber } from '../../../lib/number-format';
 import { SpanishContent } from '../../../components/spanish-content';
 
 export function CampaignDetail({ id }: { id: number }) {
@@ -78,6 +79,14 @@ export function CampaignDetail({ id }: { id: number }) {
       <Materials codes={campaign.materials} />
       {campaign.organiser ? <p>{t('campaigns.organiser', { name: campaign.organiser.name })}</p> : null}
       <p className="content-card__meta">{t('campaigns.participants', { count: campaign.participants_count })}</p>
+      {campaign.reward_bonus_points > 0 ? (
+        <p data-testid="campaign-bonus">
+          {t(campaign.attended ? 'campaigns.bonusEarned' : 'campaigns.bonus', {
+            count: campaign.reward_bonus_points,
+            points: formatNumber(campaign.reward_bonus_points, i18n.language),
+          })}
+        </p>
+      ) : null}
       <div className="action-row">
         <JoinButton campaign={campaign} loggedIn={isLoggedIn(user)} />
         <IonButton fill="outline" href={campaignCalendarUrl(campaign.id)} download={`campana-${campaign.id}.ics`}>

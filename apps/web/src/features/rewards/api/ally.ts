@@ -6,29 +6,18 @@ import {
   type RewardOffer,
   type RewardOfferCreate,
 } from '@puntoverde/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { rewardBalanceOptions } from './rewards';
 
 const KEY = ['rewards-ally'] as const;
 
-/** The ally of the signed-in account, or null when it is nobody's staff (403 ally-staff-only). */
-export function allyAccountOptions() {
-  return queryOptions({
-    queryKey: [...KEY, 'account'],
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiRequest<{ data: AllyAccount }>(`${REWARDS_PATH}/ally`, { signal })).data;
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'ally-staff-only') return null;
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
-}
-
+/**
+ * The ally of the signed-in account, or null when it is nobody's staff: read from the balance
+ * (which every signed-in account may ask for), so no screen asks an ally-only route to find out.
+ */
 export function useAllyAccount(enabled = true) {
-  return useQuery({ ...allyAccountOptions(), enabled });
+  return useQuery({ ...rewardBalanceOptions(), select: (balance): AllyAccount | null => balance.ally, enabled });
 }
 
 export function useAllyRedemptions(enabled: boolean) {

@@ -1,6 +1,7 @@
 /** A person's rewards: balance, points history, the offers they can redeem, their redemptions. */
 import {
   REWARDS_PATH,
+  type CompanyPointsTo,
   type LedgerPage,
   type Redemption,
   type RedemptionWithQr,
@@ -62,6 +63,21 @@ export function useRedeem() {
         await apiRequest<{ data: RedemptionWithQr }>(`${REWARDS_PATH}/redemptions`, {
           method: 'POST',
           body: { offer_id: offerId },
+        })
+      ).data,
+    onSettled: () => void qc.invalidateQueries({ queryKey: REWARDS_KEY }),
+  });
+}
+
+/** A company head chooses where its points go (the head's balance or each branch's). */
+export function useSetCompanyPointsTo() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (pointsTo: CompanyPointsTo) =>
+      (
+        await apiRequest<{ data: { points_to: CompanyPointsTo } }>(`${REWARDS_PATH}/company`, {
+          method: 'PUT',
+          body: { points_to: pointsTo },
         })
       ).data,
     onSettled: () => void qc.invalidateQueries({ queryKey: REWARDS_KEY }),

@@ -21,6 +21,7 @@ export const LEDGER_TONE: Record<LedgerKind, BadgeTone> = {
   reversed: 'warning',
   expired: 'neutral',
   adjusted: 'info',
+  transferred: 'neutral',
 };
 
 /** "+45", "−300" (a true minus sign), "0": the points an entry adds to or takes from the balance. */

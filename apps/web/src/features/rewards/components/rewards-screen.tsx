@@ -3,7 +3,7 @@
  * button, the code just redeemed (with its QR and countdown), my redemptions and the points
  * history, each entry with its signed points and what caused it.
  */
-import type { LedgerEntry, Redemption, RedemptionWithQr, RewardOffer } from '@puntoverde/contract';
+import type { LedgerEntry, Redemption, RedemptionWithQr, RewardBalance, RewardOffer } from '@puntoverde/contract';
 import { giftOutline } from 'ionicons/icons';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,6 @@ import { StatusBadge } from '../../../components/status-badge';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/date-format';
 import { formatNumber } from '../../../lib/number-format';
-import { useAllyAccount } from '../api/ally';
 import { LEDGER_PAGE_SIZE, useLedger, useMyRedemptions, useRedeem, useRewardBalance, useRewardOffers } from '../api/rewards';
 import { RedemptionCode } from './redemption-code';
 import { formatDay, LEDGER_TONE, REDEMPTION_TONE, signedPoints } from './rewards-labels';
@@ -26,14 +25,14 @@ import '../rewards.css';
 
 export function RewardsScreen() {
   const { t } = useTranslation();
-  const ally = useAllyAccount();
+  const ally = useRewardBalance();
   const [fresh, setFresh] = useState<RedemptionWithQr | null>(null);
   return (
     <div className="rw">
       <BalanceCard />
-      {ally.data ? (
+      {ally.data?.ally ? (
         <p className="pv-callout">
-          {t('rewards.allyCounterLead', { ally: ally.data.ally_name })}{' '}
+          {t('rewards.allyCounterLead', { ally: ally.data.ally.ally_name })}{' '}
           <AppLink to="/recompensas/aliado">{t('rewards.allyCounterLink')}</AppLink>
         </p>
       ) : null}
@@ -99,10 +98,51 @@ function BalanceCard() {
               </div>
             ) : null}
           </dl>
+          {balance.data.expiring ? (
+            <p className="pv-callout" data-testid="rewards-expiring">
+              {t('rewards.balance.expiring', {
+                count: balance.data.expiring.points,
+                points: formatNumber(balance.data.expiring.points, lang),
+                date: formatDay(balance.data.expiring.on, lang),
+              })}
+            </p>
+          ) : null}
+          {balance.data.points_to ? <CompanyBalances balance={balance.data} /> : null}
           <p className="pv-field-hint">{t('rewards.balance.how')}</p>
         </>
       )}
     </section>
+  );
+}
+
+/** Companies: where the points go; the head also sees each branch's own balance. */
+function CompanyBalances({ balance }: { balance: RewardBalance }) {
+  const { t, i18n } = useTranslation();
+  if (!balance.branches) {
+    return (
+      <p className="pv-field-hint" data-testid="rewards-points-to">
+        {t(balance.points_to === 'branches' ? 'rewards.company.branchOwn' : 'rewards.company.branchToHead')}
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="pv-field-hint" data-testid="rewards-points-to">
+        {t(balance.points_to === 'branches' ? 'rewards.company.headBranches' : 'rewards.company.headOne')}
+      </p>
+      {balance.branches.length ? (
+        <dl className="pv-facts" aria-label={t('rewards.company.branchesLabel')}>
+          {balance.branches.map((b) => (
+            <div key={b.user_id}>
+              <dt>{b.name}</dt>
+              <dd data-testid={`rewards-branch-${b.user_id}`}>
+                {t('rewards.pointsValue', { value: formatNumber(b.balance, i18n.language), count: b.balance })}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+    </>
   );
 }
 

@@ -50,6 +50,7 @@ function toForm(c: Campaign | null): FormValues {
     lng: c?.lng ?? null,
     materials: c?.materials ?? [],
     organiser_ally_id: c?.organiser?.id ?? null,
+    reward_bonus_points: c?.reward_bonus_points ?? 0,
     published: c?.published ?? true,
   };
 }
@@ -117,6 +118,7 @@ function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDon
           options={[{ value: '', label: t('admin.none') }, ...(allies.data?.items ?? []).map((a) => ({ value: String(a.id), label: a.name }))]}
           {...field('organiser_ally_id', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v)) })}
         />
+        <NumberValueField control={form.control} name="reward_bonus_points" label={t('admin.campaigns.bonus')} hint={t('admin.campaigns.bonusHelp')} />
         <SwitchField label={t('admin.published')} {...field('published')} />
       </AdminForm>
       {campaign ? <p className="content-card__meta">{formatCampaignDates(campaign.starts_at, campaign.ends_at, i18n.language)}</p> : null}
