@@ -16,12 +16,19 @@ import {
  *     account proposes an offer of 40 points, staff approve it in the back office at 1366 px;
  *     the household redeems it (code, QR, countdown), the ally confirms the code on their phone,
  *     and balance (5), stock (one unit left) and the ally's list agree;
- *  2. the back office's rewards section at 1366 px: figures, earning table and queues.
+ *     /recompensas as the household logs no console error and no failed request (4xx/5xx);
+ *  2. at 390 px: the ally organises a campaign with a bonus; after its day they confirm the
+ *     household's attendance by keyboard in a checkbox list, and the bonus entry appears once;
+ *  3. at 390 px: the demo company chooses per-branch balances in its profile, its branch's
+ *     pickup earns on the branch, and the head sees that branch's balance.
  * A fresh household keeps the figures exact while other journeys use the demo accounts.
  */
 const PASSWORD = 'PuntoVerde2026!';
 const MANAGER = 'gestor@demo.puntoverde.co';
 const ALLY = 'aliado@demo.puntoverde.co';
+const COMPANY = 'empresa@demo.puntoverde.co';
+const BRANCH = 'sucursal@demo.puntoverde.co';
+const LA_CANASTA = 'Supermercados La Canasta (demo)';
 const STAFF = 'admin@demo.puntoverde.co';
 const MANAGED_POINT = 'ECA Laureles La 70 (demo)';
 const HOME = { latitude: 6.2449, longitude: -75.5911 };
@@ -102,6 +109,18 @@ function bogotaDay(daysAhead: number): string {
   return new Date(Date.now() - 5 * 3600_000 + daysAhead * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Console errors and failed requests (4xx/5xx) of a page, from now on. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  return problems;
+}
+
 /** The household asks for a pickup of PET at the demo manager's point; the manager accepts and schedules it (API). */
 async function scheduledPickup(request: APIRequestContext, household: Session, manager: Session): Promise<number> {
   const near = await request.get(`/back/api/v1/points/near?lat=${HOME.latitude}&lng=${HOME.longitude}&limit=20`);
@@ -160,6 +179,7 @@ test('collected kilos earn points, the household redeems an offer and the ally c
   const person = await signedIn(browser, household, PHONE);
   const ally = await signedIn(browser, allyUser, PHONE);
   const staff = await signedIn(browser, staffUser, DESKTOP);
+  const problems = watchProblems(person.page);
   try {
     // Before: no points, and the history says how to earn them.
     await person.page.goto('/recompensas');
@@ -167,6 +187,10 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     await expect(rewards.getByRole('heading', { name: 'Recompensas', level: 1 })).toBeVisible();
     await expect(rewards.getByTestId('rewards-balance')).toHaveText('0');
     await expect(rewards.getByText('Aún no tienes movimientos')).toBeVisible();
+    await expect(rewards.getByRole('region', { name: 'Ofertas de los aliados' })).toBeVisible();
+    await person.page.waitForLoadState('networkidle');
+    // A household is nobody's ally staff: the page asks no ally-only route, nothing fails.
+    expect(problems).toEqual([]);
 
     // The manager records 4,5 kg of PET on their phone.
     await manager.page.goto(`/app/tabs/prequest/${requestId}`);
@@ -268,9 +292,12 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     await expect(confirmedRow).toContainText('40 puntos');
     await expectWithinWidth(ally.page, allyList);
 
+    problems.length = 0;
     await person.page.reload();
     await expect(rewards.getByTestId('rewards-balance')).toHaveText('5');
     await expect(offer).toContainText('1 unidad');
+    await person.page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
     const mine = rewards.getByRole('region', { name: 'Mis canjes' }).getByRole('listitem').first();
     await expect(mine).toContainText(offerTitle);
     await expect(mine).toContainText('Usado');
@@ -287,5 +314,169 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     await expect(person.page).toHaveURL(/\/recompensas$/);
   } finally {
     for (const s of [manager, person, ally, staff]) await s.context.close();
+  }
+});
+
+/** Staff create (or move) a campaign organised by the demo ally, with an attendance bonus (API). */
+async function saveCampaign(
+  request: APIRequestContext,
+  staff: Session,
+  body: { title: string; starts_at: string; ends_at: string; organiser_ally_id: number; reward_bonus_points: number },
+  id?: number,
+): Promise<number> {
+  const payload = { ...body, summary: 'Trae tus residuos aprovechables separados al parque del barrio.' };
+  const res = id
+    ? await request.put(`/back/api/v1/admin/campaigns/${id}`, { headers: { authorization: `Bearer ${staff.token}` }, data: payload })
+    : await request.post('/back/api/v1/admin/campaigns', { headers: { authorization: `Bearer ${staff.token}` }, data: payload });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+test('the ally confirms a household’s campaign attendance after the day, and the bonus is earned once', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const household = await newHousehold(request);
+  const allyUser = await apiLogin(request, ALLY);
+  const staffUser = await apiLogin(request, STAFF);
+  const allies = await request.get('/back/api/v1/allies?page_size=100');
+  const canasta = ((await allies.json()) as { data: { items: { id: number; name: string }[] } }).data.items.find(
+    (a) => a.name === LA_CANASTA,
+  );
+  expect(canasta, LA_CANASTA).toBeTruthy();
+  const title = `Jornada de reciclaje ${stamp}`;
+  const campaign = {
+    title,
+    starts_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    ends_at: new Date(Date.now() + 3600_000).toISOString(),
+    organiser_ally_id: canasta!.id,
+    reward_bonus_points: 30,
+  };
+  const id = await saveCampaign(request, staffUser, campaign);
+
+  const person = await signedIn(browser, household, PHONE);
+  const ally = await signedIn(browser, allyUser, PHONE);
+  try {
+    // The household joins on the campaign's page, which tells them about the bonus.
+    await person.page.goto(`/campaign?id=${id}`);
+    const page = current(person.page);
+    await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
+    await expect(page.getByTestId('campaign-bonus')).toHaveText(
+      'Si asistes y quien organiza lo confirma, ganas 30 puntos de recompensa.',
+    );
+    await page.getByRole('button', { name: 'Inscribirme' }).click();
+    await expect(page.getByText('Inscrito', { exact: true })).toBeVisible();
+
+    // Before the day is over the ally cannot confirm yet.
+    await ally.page.goto('/recompensas/aliado');
+    const counter = current(ally.page);
+    const section = counter.getByRole('region', { name: 'Asistencia a tus campañas' });
+    const card = section.getByRole('article', { name: title });
+    await card.getByRole('button', { name: 'Confirmar asistencia' }).click();
+    await expect(card.getByText('Podrás confirmar la asistencia cuando termine la campaña.')).toBeVisible();
+
+    // The day is over; the ally checks the household by keyboard and confirms.
+    await saveCampaign(
+      request,
+      staffUser,
+      {
+        ...campaign,
+        starts_at: new Date(Date.now() - 26 * 3600_000).toISOString(),
+        ends_at: new Date(Date.now() - 20 * 3600_000).toISOString(),
+      },
+      id,
+    );
+    await ally.page.reload();
+    await card.getByRole('button', { name: 'Confirmar asistencia' }).click();
+    const list = card.getByRole('group', { name: `¿Quiénes asistieron a «${title}»?` });
+    const box = list.getByRole('checkbox', { name: 'Valentina Ospina' });
+    await box.focus();
+    await ally.page.keyboard.press('Space');
+    await expect(box).toBeChecked();
+    await card.getByRole('button', { name: 'Confirmar 1 asistencia' }).focus();
+    await ally.page.keyboard.press('Enter');
+    await expect(card.getByRole('status')).toHaveText('Confirmaste 1 persona; se abonaron 30 puntos en total.');
+    const done = list.getByRole('checkbox', { name: 'Valentina Ospina — asistencia confirmada' });
+    await expect(done).toBeChecked();
+    await expect(done).toBeDisabled();
+    await expectWithinWidth(ally.page, list);
+
+    // Confirming again (a second tab, a retry) earns nothing more.
+    const again = await request.post(`/back/api/v1/campaigns/${id}/attendance`, {
+      headers: { authorization: `Bearer ${allyUser.token}` },
+      data: { user_ids: [household.id] },
+    });
+    expect(((await again.json()) as { data: { points_awarded: number } }).data.points_awarded).toBe(0);
+
+    // The bonus entry appears in the household's history, once.
+    await person.page.goto('/recompensas');
+    const rewards = current(person.page);
+    await expect(rewards.getByTestId('rewards-balance')).toHaveText('30');
+    const history = rewards.getByRole('list', { name: 'Movimientos de puntos, el más reciente primero' });
+    await expect(history.getByRole('listitem')).toHaveCount(1);
+    await expect(history.getByRole('listitem').first()).toContainText(`Asististe a la campaña «${title}»`);
+    await expect(history.getByRole('listitem').first()).toContainText('+30');
+    await person.page.goto(`/campaign?id=${id}`);
+    await expect(current(person.page).getByTestId('campaign-bonus')).toHaveText(
+      'Confirmaron tu asistencia: ganaste 30 puntos.',
+    );
+  } finally {
+    for (const s of [person, ally]) await s.context.close();
+  }
+});
+
+test('a company chooses per-branch balances in its profile: its branch earns on its own and the head sees it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headUser = await apiLogin(request, COMPANY);
+  const branchUser = await apiLogin(request, BRANCH);
+  const managerUser = await apiLogin(request, MANAGER);
+  const head = await signedIn(browser, headUser, PHONE);
+  const branch = await signedIn(browser, branchUser, PHONE);
+  try {
+    await head.page.goto(`/auth/profile/${headUser.id}`);
+    const profile = current(head.page);
+    const setting = profile.getByRole('region', { name: 'Puntos de la empresa' });
+    await setting.scrollIntoViewIfNeeded();
+    await setting.getByRole('radio', { name: /Al saldo de cada sucursal/ }).check();
+    await setting.getByRole('button', { name: 'Guardar' }).click();
+    await expect(setting.getByRole('status')).toHaveText('Guardado: los puntos irán a donde elegiste.');
+
+    // The branch's pickup: 2 kg of PET collected by the point's manager → 20 points on the branch.
+    const pickupId = await scheduledPickup(request, branchUser, managerUser);
+    const collected = await request.post(`/back/api/v1/requests/${pickupId}/status`, {
+      headers: { authorization: `Bearer ${managerUser.token}` },
+      data: { status: 'recogida', items: [{ material: 'pet', actual_kg: 2 }] },
+    });
+    expect(collected.ok(), await collected.text()).toBeTruthy();
+
+    await branch.page.goto('/recompensas');
+    const own = current(branch.page);
+    await expect(own.getByTestId('rewards-balance')).toHaveText('20');
+    await expect(own.getByTestId('rewards-points-to')).toHaveText(
+      'Tu empresa eligió un saldo por sucursal: este es el de tu sede.',
+    );
+    await expect(
+      own.getByRole('list', { name: 'Movimientos de puntos, el más reciente primero' }).getByRole('listitem').first(),
+    ).toContainText('+20');
+
+    await head.page.goto('/recompensas');
+    const headView = current(head.page);
+    await expect(headView.getByTestId('rewards-points-to')).toHaveText(
+      'Cada sucursal gana y canjea sus propios puntos. Así van sus saldos:',
+    );
+    await expect(headView.getByTestId(`rewards-branch-${branchUser.id}`)).toHaveText('20 puntos');
+    await expectWithinWidth(head.page, headView.getByTestId(`rewards-branch-${branchUser.id}`));
+  } finally {
+    // Back to one balance (the branch's points move to the head), as the demo starts.
+    const back = await request.put('/back/api/v1/rewards/company', {
+      headers: { authorization: `Bearer ${headUser.token}` },
+      data: { points_to: 'head' },
+    });
+    expect(back.ok(), await back.text()).toBeTruthy();
+    for (const s of [head, branch]) await s.context.close();
   }
 });
