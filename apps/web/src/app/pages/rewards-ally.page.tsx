@@ -1,12 +1,17 @@
 /** recompensas/aliado: the ally's counter, for accounts staff made an ally's staff, and the attendance of the campaigns they organise. */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { PageLayout } from '../../components/page-layout';
 import { isLoggedIn } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
-import { OrganisedCampaigns } from '../../features/campaigns/components/campaign-attendance';
 import { AllyCounter } from '../../features/rewards/components/ally-counter';
+
+// The campaigns' attendance loads after the counter, which is what the ally needs first.
+const OrganisedCampaigns = lazy(() =>
+  import('../../features/campaigns/components/campaign-attendance').then((m) => ({ default: m.OrganisedCampaigns })),
+);
 
 export default function RewardsAllyPage() {
   const { t } = useTranslation();
@@ -17,7 +22,9 @@ export default function RewardsAllyPage() {
       {isLoggedIn(user) ? (
         <>
           <AllyCounter />
-          <OrganisedCampaigns />
+          <Suspense fallback={null}>
+            <OrganisedCampaigns />
+          </Suspense>
         </>
       ) : (
         <LoginRequiredNotice next={pathname} />
