@@ -455,6 +455,12 @@ export default tseslint.config(
           message:
             "Read a failed call's field messages with apiFieldMessages/applyApiError (lib/api-errors): they come in Spanish.",
         },
+        {
+          // A disabled button drops focus to the page while the form is sent (WCAG 2.4.3).
+          selector:
+            "JSXOpeningElement:matches([name.name='button'], [name.name='IonButton']):has(JSXAttribute[name.name='type'][value.value='submit']):has(JSXAttribute[name.name='disabled'])",
+          message: 'Send a form with <SubmitButton busy={…}> (components/submit-button): a disabled button loses focus.',
+        },
       ],
     },
   },

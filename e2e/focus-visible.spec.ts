@@ -9,12 +9,16 @@ import { contextFor, openAndSettle, SWEEP } from './sweep-routes';
  * background when the ring touches or overlaps it), and must lie on screen, not clipped away by
  * the viewport or a box around it. Where the background behind is a picture (the map), a
  * two-colour indicator whose colours differ by ≥ 9:1 passes (WCAG technique C40), as one of them
- * always has 3:1 against anything. Light scheme at 390 px, light and dark at 1366 px.
+ * always has 3:1 against anything. A long page is not pressed through to its end: past the first
+ * presses, one control of each kind not reached yet is focused directly and checked the same way.
+ * Light scheme at 390 px, light and dark at 1366 px.
  */
 test.describe.configure({ mode: 'parallel' });
 
 /** Tab presses per route: enough for the shell, the page's controls and the first rows of a list. */
 const TABS_PER_PAGE = 45;
+/** Past those, one control of each kind the presses did not reach, at most this many per page. */
+const EXTRA_KINDS_PER_PAGE = 20;
 
 interface Step {
   /** A readable name of the focused element, or null once focus has left the page. */
@@ -30,6 +34,7 @@ async function installProbe(page: Page): Promise<void> {
     interface Probe {
       start(): void;
       step(): Promise<{ what: string | null; problems: string[] }>;
+      focusNextKind(): boolean;
     }
     const w = window as unknown as { pvFocusProbe?: Probe };
     if (w.pvFocusProbe) return;
@@ -160,10 +165,38 @@ async function installProbe(page: Page): Promise<void> {
     let previous: { chain: Element[]; signatures: string[]; what: string } | null = null;
     const seen = new Set<Element>();
 
+    /** The element in the page's own tree: a shadow root's content stands for its host. */
+    const hostOf = (el: Element): Element => {
+      let root = el.getRootNode();
+      while (root instanceof ShadowRoot) {
+        el = root.host;
+        root = el.getRootNode();
+      }
+      return el;
+    };
+    /** A kind of control: the same tag, role, type and classes draw the same indicator. */
+    const kindOf = (el: Element) =>
+      [el.tagName, el.getAttribute('role') ?? '', el.getAttribute('type') ?? '', [...el.classList].filter((c) => !/focus|activated|hydrated/.test(c)).sort().join('.')].join('|');
+    const FOCUSABLE =
+      'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"]), ion-button, ion-searchbar, ion-segment-button, ion-item[button], ion-item[href]';
+
     const probe: Probe = {
       start() {
         previous = null;
         seen.clear();
+      },
+      focusNextKind() {
+        const kinds = new Set([...seen].map((el) => kindOf(hostOf(el))));
+        for (const el of document.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+          if (el.closest('[inert], [aria-hidden="true"], .ion-page-hidden, #boot')) continue;
+          if ((el as HTMLButtonElement).disabled || !el.checkVisibility({ visibilityProperty: true })) continue;
+          if (kinds.has(kindOf(el)) || [...seen].some((s) => hostOf(s) === el)) continue;
+          el.focus();
+          const active = deepActive();
+          if (active && hostOf(active) === el) return true;
+          kinds.add(kindOf(el));
+        }
+        return false;
       },
       async step() {
         // Two frames: Ionic's components restyle themselves (.ion-focused) and scrolling settles.
@@ -274,6 +307,18 @@ async function sweepPage(page: Page): Promise<{ reached: number; problems: strin
     problems.push(...step.problems);
     if (!step.what) break;
     reached++;
+  }
+  // A long page: beyond the Tab presses, one control of each kind not reached yet (by tag, role,
+  // type and classes) is focused directly, after the keyboard, so it shows its keyboard focus.
+  for (let extra = 0; reached >= TABS_PER_PAGE && extra < EXTRA_KINDS_PER_PAGE; extra++) {
+    const focusedOne = await page.evaluate(() =>
+      (window as unknown as { pvFocusProbe: { focusNextKind(): boolean } }).pvFocusProbe.focusNextKind(),
+    );
+    if (!focusedOne) break;
+    const step = await page.evaluate(() =>
+      (window as unknown as { pvFocusProbe: { step(): Promise<Step> } }).pvFocusProbe.step(),
+    );
+    problems.push(...step.problems);
   }
   // The last control, unfocused, is checked for a visible change too.
   await page.keyboard.press('Tab');

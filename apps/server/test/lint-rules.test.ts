@@ -171,6 +171,18 @@ describe('web error rules', { timeout: 300_000 }, () => {
     expect(await webRuleIds(code, 'features/points/api/managed-points.ts')).not.toContain('no-restricted-syntax');
   });
 
+  it('rejects a submit button disabled while the form is sent (it would drop focus)', async () => {
+    const code =
+      'export function F({ busy }: { busy: boolean }) {\n  return <form><button type="submit" disabled={busy}>Enviar</button></form>;\n}\n';
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).toContain('no-restricted-syntax');
+  });
+
+  it('lets a form send with SubmitButton', async () => {
+    const code =
+      "import { SubmitButton } from '../../../../components/submit-button';\nexport function F({ busy }: { busy: boolean }) {\n  return <form><SubmitButton busy={busy}>Enviar</SubmitButton></form>;\n}\n";
+    expect(await webRuleIds(code, 'features/pqr/components/admin/admin-report.tsx')).not.toContain('no-restricted-syntax');
+  });
+
   it("lets a form show its field's own message", async () => {
     const code =
       'export function F({ fieldState }: { fieldState: { error?: { message?: string } } }) {\n  return <p>{fieldState.error?.message}</p>;\n}\n';

@@ -50,50 +50,83 @@ export async function renderMemberCardPdf(card: MemberCard, photo: Buffer | null
   doc.registerFont('regular', FONT_REGULAR);
   doc.registerFont('bold', FONT_BOLD);
 
+  // The structure tree, in reading order (tagged PDF with its language): the organisation as the
+  // heading, the photo and the QR as figures with their alternative text, the rest as paragraphs.
+  const root = doc.struct('Document');
+  doc.addStructure(root);
+  const part = (type: string, draw: () => void, options: { alt?: string } = {}) =>
+    root.add(doc.struct(type, options, draw));
+
+  doc.markContent('Artifact', { type: 'Layout' });
   doc.rect(0, 0, WIDTH, 11 * MM).fill(GREEN);
-  doc
-    .fillColor('#ffffff')
-    .font('bold')
-    .fontSize(7)
-    .text(card.organization.name, 4 * MM, 2.2 * MM, { width: WIDTH - 8 * MM, height: 4 * MM, ellipsis: true });
-  doc
-    .font('regular')
-    .fontSize(5.5)
-    .text(`NIT ${formatNit(card.organization.nit)} · Reciclador(a) de oficio`, 4 * MM, 6.6 * MM, {
-      width: WIDTH - 8 * MM,
-    });
+  doc.endMarkedContent();
+  part('H1', () => {
+    doc
+      .fillColor('#ffffff')
+      .font('bold')
+      .fontSize(7)
+      .text(card.organization.name, 4 * MM, 2.2 * MM, { width: WIDTH - 8 * MM, height: 4 * MM, ellipsis: true });
+  });
+  part('P', () => {
+    doc
+      .font('regular')
+      .fontSize(5.5)
+      .text(`NIT ${formatNit(card.organization.nit)} · Reciclador(a) de oficio`, 4 * MM, 6.6 * MM, {
+        width: WIDTH - 8 * MM,
+      });
+  });
 
   const photoX = 4 * MM;
   const photoY = 14 * MM;
   const photoW = 20 * MM;
   const photoH = 25 * MM;
-  if (photoPng) doc.image(photoPng, photoX, photoY, { width: photoW, height: photoH });
-  else doc.rect(photoX, photoY, photoW, photoH).lineWidth(0.5).stroke('#999999');
+  if (photoPng) {
+    part('Figure', () => doc.image(photoPng, photoX, photoY, { width: photoW, height: photoH }), {
+      alt: `Foto de ${card.name}`,
+    });
+  } else {
+    doc.markContent('Artifact', { type: 'Layout' });
+    doc.rect(photoX, photoY, photoW, photoH).lineWidth(0.5).stroke('#999999');
+    doc.endMarkedContent();
+  }
 
   const textX = 27 * MM;
-  doc
-    .fillColor('#000000')
-    .font('bold')
-    .fontSize(8)
-    .text(card.name, textX, 15 * MM, { width: 32 * MM });
+  part('H2', () => {
+    doc
+      .fillColor('#000000')
+      .font('bold')
+      .fontSize(8)
+      .text(card.name, textX, 15 * MM, { width: 32 * MM });
+  });
   doc.font('regular').fontSize(6.5).fillColor('#333333');
-  doc.text(
-    `${ID_TYPE_LABEL[card.id_type] ?? card.id_type} ${formatDocumentNumber(card.id_type, card.id_number)}`,
-    textX,
-    doc.y + 1.5 * MM,
-    { width: 32 * MM },
-  );
-  doc.text(card.status === 'activo' ? 'Miembro activo' : 'Carné no vigente', textX, doc.y + 1 * MM, { width: 32 * MM });
-  doc
-    .fontSize(5)
-    .fillColor('#555555')
-    .text(`Verifica este carné: escanea el código QR o abre ${card.verify_url}`, textX, 38 * MM, { width: 32 * MM });
+  part('P', () => {
+    doc.text(
+      `${ID_TYPE_LABEL[card.id_type] ?? card.id_type} ${formatDocumentNumber(card.id_type, card.id_number)}`,
+      textX,
+      doc.y + 1.5 * MM,
+      { width: 32 * MM },
+    );
+  });
+  part('P', () => {
+    doc.text(card.status === 'activo' ? 'Miembro activo' : 'Carné no vigente', textX, doc.y + 1 * MM, { width: 32 * MM });
+  });
+  part('P', () => {
+    doc
+      .fontSize(5)
+      .fillColor('#555555')
+      .text(`Verifica este carné: escanea el código QR o abre ${card.verify_url}`, textX, 38 * MM, { width: 32 * MM });
+  });
 
-  doc.image(qr, WIDTH - 24 * MM, 15 * MM, { width: 21 * MM, height: 21 * MM });
-  doc
-    .fontSize(5)
-    .fillColor('#333333')
-    .text(card.code, WIDTH - 24 * MM, 37 * MM, { width: 21 * MM, align: 'center' });
+  part('Figure', () => doc.image(qr, WIDTH - 24 * MM, 15 * MM, { width: 21 * MM, height: 21 * MM }), {
+    alt: `Código QR para verificar este carné en ${card.verify_url}`,
+  });
+  part('P', () => {
+    doc
+      .fontSize(5)
+      .fillColor('#333333')
+      .text(card.code, WIDTH - 24 * MM, 37 * MM, { width: 21 * MM, align: 'center' });
+  });
+  root.end();
   doc.end();
   return done;
 }

@@ -3,7 +3,7 @@
  * through one admin mutation, says "saved" in a toast and closes, or puts the server's field
  * messages on the fields and says what went wrong.
  */
-import { IonButton } from '@ionic/react';
+import { SubmitButton } from '../submit-button';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
@@ -53,9 +53,9 @@ export function AdminForm({
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="admin-form">
       {children}
-      <IonButton type="submit" expand="block" disabled={pending}>
+      <SubmitButton busy={pending}>
         {submitLabel ?? t('admin.save')}
-      </IonButton>
+      </SubmitButton>
     </form>
   );
 }

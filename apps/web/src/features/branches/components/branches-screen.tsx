@@ -21,6 +21,7 @@ import '../branches.css';
 import { formatAddress } from '../../../lib/address';
 import { useNotify } from '../../../components/use-notify';
 import { dateTimeFormat, numberFormat } from '../../../lib/intl-format';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** The map pin field the page provides (features never import each other). */
 export type LocationFieldComponent = ComponentType<{
@@ -130,9 +131,9 @@ function BranchForm({
         }}
       />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {editing ? t('requests.branches.save') : t('requests.branches.create')}
-        </button>
+        </SubmitButton>
         <button type="button" className="pv-button pv-button-secondary" onClick={() => onDone(null)}>
           {t('requests.branches.cancel')}
         </button>

@@ -18,6 +18,7 @@ import { FormAlert } from '../../../components/field-shell';
 import '../../../components/actions.css';
 import '../branches.css';
 import { dateTimeFormat } from '../../../lib/intl-format';
+import { SubmitButton } from '../../../components/submit-button';
 
 type FormValues = z.input<typeof ZAcceptBranchInvitationForm>;
 
@@ -112,9 +113,9 @@ export function InvitationScreen({
           {t('requests.invitation.policy')} <AppLink to={dataPolicyPath}>{t('requests.invitation.policyLink')}</AppLink>
         </CheckboxField>
         <div className="pv-action-bar">
-          <button type="submit" className="pv-button" disabled={isSubmitting}>
+          <SubmitButton className="pv-button" busy={isSubmitting}>
             {t('requests.invitation.submit')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </section>

@@ -15,6 +15,7 @@ import { ImageUploadField } from '../../../components/image-upload-field';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { useBranding, useSaveBranding } from '../api/branding-settings';
+import { SubmitButton } from '../../../components/submit-button';
 
 type FormValues = {
   name: string;
@@ -123,9 +124,9 @@ export function AdminBranding() {
         <TextField label={t('admin.branding.legalName')} optional registration={register('legal_name')} error={errors.legal_name?.message} />
         <TextField label={t('admin.branding.legalNit')} optional registration={register('legal_nit')} error={errors.legal_nit?.message} />
         <div className="pv-actions">
-          <button type="submit" className="pv-button" disabled={isSubmitting || uploading}>
+          <SubmitButton className="pv-button" busy={isSubmitting || uploading}>
             {t('admin.branding.save')}
-          </button>
+          </SubmitButton>
         </div>
         <p role="status" className="pv-hint">
           {status}

@@ -13,6 +13,7 @@ import '../certificates.css';
 import '../../../components/facts.css';
 import { apiErrorMessage, apiFieldMessages } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
+import { SubmitButton } from '../../../components/submit-button';
 
 type Preset = 'lastQuarter' | 'lastYear' | 'custom';
 
@@ -116,9 +117,9 @@ export function CertificatesScreen() {
         )}
         <p className="ct-muted">{t('statistics.certificates.periodSummary', { from: dayLabel(period.from), to: dayLabel(period.to) })}</p>
         <div className="pv-action-bar">
-          <button type="submit" className="pv-button" disabled={ask.isPending}>
+          <SubmitButton className="pv-button" busy={ask.isPending}>
             {ask.isPending ? t('statistics.certificates.issuing') : t('statistics.certificates.request')}
-          </button>
+          </SubmitButton>
         </div>
       </form>
 

@@ -2,9 +2,9 @@
  * "Tu punto más cercano": asks for the location only when the person taps the button, or at
  * once when they already allowed it. High accuracy, 10 s timeout (spec §9).
  */
-import { IonButton, IonSkeletonText } from '@ionic/react';
+import { IonSkeletonText } from '@ionic/react';
 import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { formatDistance } from '../../../lib/number-format';
@@ -19,10 +19,11 @@ export function NearestPoint() {
   const [locating, setLocating] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const nearest = useNearestPoint(position);
-  // "Usar mi ubicación" goes away while locating: focus moves to the answer once it is there.
+  // "Usar mi ubicación" stays in place (only marked busy) while locating, so focus never falls to
+  // the page; once the answer is there, focus moves to it, and after a refusal it is still on the button.
   const asked = useRef(false);
   const answerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (asked.current && nearest.data !== undefined && !nearest.isFetching) {
       asked.current = false;
       answerRef.current?.focus();
@@ -30,6 +31,7 @@ export function NearestPoint() {
   }, [nearest.data, nearest.isFetching]);
 
   const locate = () => {
+    if (locating) return;
     if (!('geolocation' in navigator)) {
       setError(t('content.nearest.unsupported'));
       return;
@@ -92,16 +94,19 @@ export function NearestPoint() {
           </p>
           <AppLink to={`/map/${nearest.data.id}`}>{t('content.nearest.seePoint')}</AppLink>
         </div>
-      ) : locating || nearest.isFetching ? (
-        <IonSkeletonText animated style={{ height: '3rem' }} aria-label={t('content.nearest.locating')} />
-      ) : position && nearest.data === null ? (
+      ) : position && nearest.data === null && !nearest.isFetching ? (
         <div ref={answerRef} tabIndex={-1}>
           <p>{t('content.nearest.none')}</p>
         </div>
       ) : (
         <>
           <p>{t('content.nearest.intro')}</p>
-          <IonButton onClick={locate}>{t('content.nearest.useLocation')}</IonButton>
+          <button type="button" className="pv-button" aria-disabled={locating || nearest.isFetching} onClick={locate}>
+            {locating || nearest.isFetching ? t('content.nearest.locating') : t('content.nearest.useLocation')}
+          </button>
+          {locating || nearest.isFetching ? (
+            <IonSkeletonText animated style={{ height: '3rem' }} aria-hidden="true" />
+          ) : null}
         </>
       )}
       {error ? (

@@ -10,6 +10,7 @@ import { useChangeEmail } from '../api/change-email';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { ApiForm } from '../../../components/api-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 // Validation (zod and the schema) loads when a field first takes focus, not with the page.
 const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.changeEmailResolver));
@@ -53,9 +54,9 @@ export function ChangeEmailForm({
         error={errors.current_password?.message}
       />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {t('identity.profile.changeEmailSubmit')}
-        </button>
+        </SubmitButton>
         <button type="button" className="pv-button pv-button-secondary" onClick={onCancel}>
           {t('identity.form.cancel')}
         </button>

@@ -10,6 +10,7 @@ import './identity.css';
 import { PasswordStrengthHint } from './password-strength-hint';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { ApiForm } from '../../../components/api-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 // Validation (zod and the schema) loads when a field first takes focus, not with the page.
 const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.changePasswordResolver));
@@ -67,9 +68,9 @@ export function ChangePasswordForm({
         error={errors.new_password_confirmation?.message}
       />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {isSubmitting ? t('identity.profile.changingPassword') : t('identity.profile.changePasswordSubmit')}
-        </button>
+        </SubmitButton>
       </div>
     </ApiForm>
   );

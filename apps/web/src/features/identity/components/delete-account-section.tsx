@@ -13,6 +13,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { ApiForm } from '../../../components/api-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 interface DeleteForm {
   password: string;
@@ -63,9 +64,9 @@ export function DeleteAccountSection({ me, onDeleted }: { me: Me; onDeleted: () 
             />
           )}
           <div className="pv-actions">
-            <button type="submit" className="pv-button pv-button-danger" disabled={isSubmitting}>
+            <SubmitButton className="pv-button pv-button-danger" busy={isSubmitting}>
               {isSubmitting ? t('identity.deleteAccount.deleting') : t('identity.deleteAccount.confirm')}
-            </button>
+            </SubmitButton>
             <button type="button" className="pv-button pv-button-secondary" onClick={() => setOpen(false)}>
               {t('identity.form.cancel')}
             </button>

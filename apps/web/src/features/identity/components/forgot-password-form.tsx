@@ -13,6 +13,8 @@ import { LOGIN_PATH } from '../routes';
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { ApiForm } from '../../../components/api-form';
+import { FocusedNotice } from '../../../components/focused-notice';
+import { SubmitButton } from '../../../components/submit-button';
 
 const ZForgotPasswordForm = z.object({ email: ZEmail });
 
@@ -38,7 +40,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
 
   if (sentTo) {
     return (
-      <div className="pv-notice" role="status">
+      <FocusedNotice>
         <p>{t('identity.forgot.sent', { email: sentTo })}</p>
         <p>{t('identity.forgot.sentHint')}</p>
         <div className="pv-actions">
@@ -49,7 +51,7 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
             {t('identity.forgot.sendAgain')}
           </button>
         </div>
-      </div>
+      </FocusedNotice>
     );
   }
 
@@ -59,9 +61,9 @@ export function ForgotPasswordForm({ initialEmail = '' }: { initialEmail?: strin
       <FormAlert message={formError} />
       <EmailField registration={register('email')} error={errors.email?.message} />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {isSubmitting ? t('identity.forgot.submitting') : t('identity.forgot.submit')}
-        </button>
+        </SubmitButton>
         <AppLink to={LOGIN_PATH}>{t('identity.forgot.backToLogin')}</AppLink>
       </div>
     </ApiForm>

@@ -12,6 +12,7 @@ import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { ApiForm } from '../../../components/api-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 // Validation (zod and the schema) loads when the visitor first focuses a field, not with the page.
 const resolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.loginResolver));
@@ -40,9 +41,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: SessionUser) => v
         error={errors.password?.message}
       />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {isSubmitting ? t('identity.login.submitting') : t('identity.login.submit')}
-        </button>
+        </SubmitButton>
         <AppLink to={FORGOT_PASSWORD_PATH}>{t('identity.login.forgot')}</AppLink>
       </div>
       <p>

@@ -18,6 +18,7 @@ import { formatDate } from '../forms/format';
 import { endPhoneVerificationOffer } from '../phone-offer';
 import './identity.css';
 import { apiErrorMessage, applyApiError, isApiErrorLike } from '../../../lib/api-errors';
+import { SubmitButton } from '../../../components/submit-button';
 
 // Validation (zod and the schemas) loads when a field first takes focus, not with the page.
 const numberResolver = lazyResolver(() => import('./identity-form-schemas').then((m) => m.phoneNumberResolver));
@@ -213,9 +214,9 @@ function PhoneVerificationSteps({ me, onVerified }: { me: Me; onVerified: () => 
           />
           <FormAlert message={sendError} />
           <div className="pv-actions">
-            <button type="submit" className="pv-button" disabled={send.isPending}>
+            <SubmitButton className="pv-button" busy={send.isPending}>
               {send.isPending ? t('phone.sending') : t('phone.send')}
-            </button>
+            </SubmitButton>
           </div>
         </form>
       ) : null}
@@ -234,9 +235,9 @@ function PhoneVerificationSteps({ me, onVerified }: { me: Me; onVerified: () => 
           />
           <FormAlert message={codeError ?? sendError} />
           <div className="pv-actions">
-            <button type="submit" className="pv-button" disabled={confirm.isPending}>
+            <SubmitButton className="pv-button" busy={confirm.isPending}>
               {confirm.isPending ? t('phone.confirming') : t('phone.confirm')}
-            </button>
+            </SubmitButton>
             <button
               type="button"
               className="pv-button pv-button-secondary"

@@ -14,6 +14,7 @@ import { CompanyFields, LocationFields, PersonFields } from './account-field-gro
 import './identity.css';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { ApiForm } from '../../../components/api-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 type ProfileForm = UpdateProfileRequest;
 
@@ -86,9 +87,9 @@ export function ProfileDetailsForm({ me, onSaved }: { me: Me; onSaved: () => voi
       )}
       <LocationFields register={register} errors={errors} addressOptional={!company} />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting || !isDirty}>
+        <SubmitButton className="pv-button" busy={isSubmitting || !isDirty}>
           {isSubmitting ? t('identity.profile.saving') : t('identity.profile.save')}
-        </button>
+        </SubmitButton>
       </div>
     </ApiForm>
   );

@@ -15,6 +15,7 @@ import { PasswordStrengthHint } from './password-strength-hint';
 import { hasApiFieldError } from '../../../lib/api-errors';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { ApiForm } from '../../../components/api-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 export function ResetPasswordForm({
   token,
@@ -84,9 +85,9 @@ export function ResetPasswordForm({
         error={errors.password_confirmation?.message}
       />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {isSubmitting ? t('identity.reset.submitting') : t('identity.reset.submit')}
-        </button>
+        </SubmitButton>
       </div>
     </ApiForm>
   );

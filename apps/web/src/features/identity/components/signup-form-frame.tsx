@@ -11,6 +11,7 @@ import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { useSignup } from '../api/signup';
 import { SignupContactFieldset, SignupPasswordAndConsent, type FieldGroupProps } from './account-field-groups';
 import { ApiForm } from '../../../components/api-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 type SharedKeys = 'email' | 'phone' | 'city' | 'address' | 'password' | 'accept_data_policy';
 const SHARED_FIELDS: readonly SharedKeys[] = ['email', 'phone', 'city', 'address', 'password', 'accept_data_policy'];
@@ -99,9 +100,9 @@ export function SignupFormFrame({
       <SignupContactFieldset register={register} errors={errors} addressOptional={addressOptional} />
       <SignupPasswordAndConsent register={register} errors={errors} password={password} personal={personal} />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {isSubmitting ? t('identity.signup.submitting') : submitLabel}
-        </button>
+        </SubmitButton>
       </div>
     </ApiForm>
   );

@@ -9,6 +9,7 @@ import '../../../components/actions.css';
 import { usePreferences, useSavePreferences } from '../api/preferences';
 import { enablePush, pushSupport, type PushSupport } from '../push-subscription';
 import './notifications.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 function PushOnThisDevice() {
   const { t } = useTranslation();
@@ -110,9 +111,9 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
         </label>
       </fieldset>
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={save.isPending}>
+        <SubmitButton className="pv-button" busy={save.isPending}>
           {t('notifications.preferences.save')}
-        </button>
+        </SubmitButton>
         {save.isSuccess ? <span role="status">{t('notifications.preferences.saved')}</span> : null}
         {save.isError ? <span role="alert">{t('notifications.preferences.saveError')}</span> : null}
       </div>

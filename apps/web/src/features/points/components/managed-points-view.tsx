@@ -25,6 +25,7 @@ import '../../../components/actions.css';
 import { formatAddress } from '../../../lib/address';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
+import { SubmitButton } from '../../../components/submit-button';
 
 function Readings({ pointId, container }: { pointId: number; container: Container }) {
   const { t, i18n } = useTranslation();
@@ -147,9 +148,9 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
             </option>
           ))}
         </select>
-        <button type="submit" className="pv-button" disabled={update.isPending}>
+        <SubmitButton className="pv-button" busy={update.isPending}>
           {t('points.manage.save')}
-        </button>
+        </SubmitButton>
       </form>
       <form className="pvp-manage-form" onSubmit={empty} noValidate>
         <label htmlFor={`${uid}-kg`}>{t('points.manage.kgLabel', { material: name })}</label>
@@ -168,9 +169,9 @@ function ContainerCard({ point, container }: { point: ManagedPoint; container: C
             {kgError}
           </p>
         ) : null}
-        <button type="submit" className="pv-button pv-button-secondary" disabled={emptying.isPending}>
+        <SubmitButton className="pv-button pv-button-secondary" busy={emptying.isPending}>
           {t('points.manage.recordEmptying')}
-        </button>
+        </SubmitButton>
       </form>
       <button type="button" className="pv-button-link" aria-expanded={showHistory} onClick={() => setShowHistory((v) => !v)}>
         {showHistory ? t('points.manage.hideHistory') : t('points.manage.showHistory')}

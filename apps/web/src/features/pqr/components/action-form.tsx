@@ -1,6 +1,7 @@
 /** The pieces every PQR form repeats: the form-level alert, and the row with its submit button. */
 import type { FormEvent, ReactNode } from 'react';
 import { FormAlert } from '../../../components/field-shell';
+import { SubmitButton } from '../../../components/submit-button';
 
 export function SubmitActions({
   label,
@@ -14,13 +15,9 @@ export function SubmitActions({
 }) {
   return (
     <div className="pqr-actions">
-      <button
-        type="submit"
-        className={secondary ? 'pv-button pv-button-secondary' : 'pv-button'}
-        disabled={disabled}
-      >
+      <SubmitButton className={secondary ? 'pv-button pv-button-secondary' : 'pv-button'} busy={disabled}>
         {label}
-      </button>
+      </SubmitButton>
     </div>
   );
 }

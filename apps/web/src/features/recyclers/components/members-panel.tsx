@@ -18,6 +18,7 @@ import { ImageUploadField } from '../../../components/image-upload-field';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useCreateMember, useMembers } from '../api/members';
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from './recycler-field';
+import { SubmitButton } from '../../../components/submit-button';
 
 const EMPTY = {
   id_type: 'CC' as MemberIdType,
@@ -219,9 +220,9 @@ export function MembersPanel({ orgId }: { orgId: number }) {
             {t('recyclers.members.consent')}
           </CheckControl>
           <div className="pv-action-bar">
-            <button type="submit" className="pv-button" disabled={create.isPending || uploading}>
+            <SubmitButton className="pv-button" busy={create.isPending || uploading}>
               {t('recyclers.members.save')}
-            </button>
+            </SubmitButton>
             <button type="button" className="pv-button pv-button-small" onClick={() => setOpen(false)}>
               {t('recyclers.cancel')}
             </button>

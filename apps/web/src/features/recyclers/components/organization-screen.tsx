@@ -31,6 +31,7 @@ import {
 } from '../api/organizations';
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from './recycler-field';
 import '../recyclers.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 // The members tab (with its photo upload) loads when it is chosen: the first screen is the organisation's data.
 const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
@@ -147,9 +148,9 @@ function OrganizationPanel({ org }: { org: Organization }) {
           }))}
           error={fieldError(update.error, 'regime_stage')}
         />
-        <button type="submit" className="pv-button" disabled={update.isPending}>
+        <SubmitButton className="pv-button" busy={update.isPending}>
           {t('recyclers.save')}
-        </button>
+        </SubmitButton>
         <FormAlert message={formError(t, update.error)} />
         {saved ? <p role="status">{t('recyclers.saved')}</p> : null}
       </form>
@@ -196,9 +197,9 @@ function OrganizationPanel({ org }: { org: Organization }) {
           onChange={(e) => setArea({ ...area, municipality_dane: e.target.value })}
           error={fieldError(addArea.error, 'municipality_dane')}
         />
-        <button type="submit" className="pv-button" disabled={addArea.isPending}>
+        <SubmitButton className="pv-button" busy={addArea.isPending}>
           {t('recyclers.areas.add')}
-        </button>
+        </SubmitButton>
         <FormAlert message={formError(t, addArea.error)} />
       </form>
     </section>
@@ -379,9 +380,9 @@ function EcaForm({ org, eca }: { org: Organization; eca: Eca }) {
         onChange={(e) => set('status_date')(e.target.value)}
         error={err('status_date')}
       />
-      <button type="submit" className="pv-button" disabled={update.isPending}>
+      <SubmitButton className="pv-button" busy={update.isPending}>
         {t('recyclers.save')}
-      </button>
+      </SubmitButton>
       <FormAlert message={formError(t, update.error)} />
       {saved ? <p role="status">{t('recyclers.saved')}</p> : null}
     </form>
@@ -453,9 +454,9 @@ function RoutesPanel({ org }: { org: Organization }) {
           ]}
           error={fieldError(addMacro.error, 'service_area_id')}
         />
-        <button type="submit" className="pv-button" disabled={addMacro.isPending}>
+        <SubmitButton className="pv-button" busy={addMacro.isPending}>
           {t('recyclers.routes.addMacro')}
-        </button>
+        </SubmitButton>
         <FormAlert message={formError(t, addMacro.error)} />
       </form>
     </section>
@@ -545,9 +546,9 @@ function MicroRouteForm({ org, macroId }: { org: Organization; macroId: number }
         ]}
         error={fieldError(add.error, 'eca_point_id')}
       />
-      <button type="submit" className="pv-button" disabled={add.isPending}>
+      <SubmitButton className="pv-button" busy={add.isPending}>
         {t('recyclers.routes.addMicro')}
-      </button>
+      </SubmitButton>
       <FormAlert message={formError(t, add.error)} />
     </form>
   );

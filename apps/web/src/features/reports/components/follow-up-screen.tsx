@@ -6,6 +6,7 @@ import { REPORT_REASON_MAX, type Report } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { FocusedNotice } from '../../../components/focused-notice';
 import { FormAlert } from '../../../components/field-shell';
 import { useReportAction } from '../api/report-actions';
 import { reportPath } from '../format';
@@ -32,10 +33,10 @@ export function FollowUpScreen({ token, suggested }: { token: string; suggested:
   }
   if (done) {
     return (
-      <div className="rp rp-notice" role="status">
+      <FocusedNotice className="rp rp-notice">
         <p>{done.resolved ? t('reports.followUp.thanksYes') : t('reports.followUp.thanksNo')}</p>
         <AppLink to={reportPath(done.report.number)}>{t('reports.followUp.open', { number: done.report.number })}</AppLink>
-      </div>
+      </FocusedNotice>
     );
   }
   const answer = (resolved: boolean) =>

@@ -20,6 +20,7 @@ import { apiErrorMessage } from '../../../lib/api-errors';
 import { isStaff } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { SubmitButton } from '../../../components/submit-button';
 
 function errorText(t: TFunction, err: Error | null): string | null {
   return err ? apiErrorMessage(t, err) : null;
@@ -90,9 +91,9 @@ function Reopen({ report }: { report: Report }) {
         {t('reports.detail.reopenWhy')}
         <textarea value={note} required minLength={3} maxLength={REPORT_REASON_MAX} rows={2} onChange={(e) => setNote(e.target.value)} />
       </label>
-      <button type="submit" className="pv-button pv-button-secondary" disabled={action.isPending || note.trim().length < 3}>
+      <SubmitButton className="pv-button pv-button-secondary" busy={action.isPending || note.trim().length < 3}>
         {t('reports.detail.reopen')}
-      </button>
+      </SubmitButton>
       <FormAlert message={errorText(t, action.error)} />
     </form>
   );
@@ -153,9 +154,9 @@ function HandlerPanel({ report }: { report: Report }) {
           {t('reports.handling.publicNote')}
           <textarea value={note} maxLength={REPORT_REASON_MAX} rows={2} onChange={(e) => setNote(e.target.value)} />
         </label>
-        <button type="submit" className="pv-button" disabled={!to || action.isPending}>
+        <SubmitButton className="pv-button" busy={!to || action.isPending}>
           {t('reports.handling.apply')}
-        </button>
+        </SubmitButton>
       </form>
       <form
         className="rp-stack"
@@ -168,9 +169,9 @@ function HandlerPanel({ report }: { report: Report }) {
           {t('reports.handling.internalNote')}
           <textarea value={internal} maxLength={REPORT_REASON_MAX} rows={2} onChange={(e) => setInternal(e.target.value)} />
         </label>
-        <button type="submit" className="pv-button pv-button-secondary" disabled={!internal.trim() || action.isPending}>
+        <SubmitButton className="pv-button pv-button-secondary" busy={!internal.trim() || action.isPending}>
           {t('reports.handling.addNote')}
-        </button>
+        </SubmitButton>
       </form>
       <FormAlert message={errorText(t, action.error)} />
     </section>
@@ -207,9 +208,9 @@ function AssignPanel({ report }: { report: HandlerReport }) {
           ))}
         </select>
       </label>
-      <button type="submit" className="pv-button pv-button-secondary" disabled={assign.isPending || choice === current}>
+      <SubmitButton className="pv-button pv-button-secondary" busy={assign.isPending || choice === current}>
         {t('reports.assign.submit')}
-      </button>
+      </SubmitButton>
       <FormAlert message={assign.isError ? apiErrorMessage(t, assign.error) : null} />
     </form>
   );

@@ -30,6 +30,7 @@ import '../../../components/actions.css';
 import '../reports.css';
 import { REPORT_OUTBOX_KIND } from '../outbox-kind';
 import { apiErrorMessage, apiFieldMessages } from '../../../lib/api-errors';
+import { SubmitButton } from '../../../components/submit-button';
 
 export type LatLng = { lat: number; lng: number };
 /** The map pin field the page provides (features never import each other). */
@@ -323,9 +324,9 @@ export function ReportForm({
 
       <FormAlert message={formError} />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={isSubmitting || uploading}>
+        <SubmitButton className="pv-button" busy={isSubmitting || uploading}>
           {isSubmitting ? t('reports.form.sending') : t('reports.form.submit')}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

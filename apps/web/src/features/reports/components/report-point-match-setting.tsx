@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterInputField } from '../../../components/filter-fields';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useReportSettings, useSaveReportSettings } from '../api/report-settings';
+import { SubmitButton } from '../../../components/submit-button';
 
 export function ReportPointMatchSetting() {
   const { t } = useTranslation();
@@ -45,9 +46,9 @@ export function ReportPointMatchSetting() {
             step={1}
             aria-describedby={`${id}-hint`}
           />
-          <button type="submit" className="pv-button pv-button-small" disabled={save.isPending}>
+          <SubmitButton className="pv-button pv-button-small" busy={save.isPending}>
             {t('reports.settings.save')}
-          </button>
+          </SubmitButton>
         </form>
       )}
       <p id={`${id}-hint`} className="pv-hint">

@@ -3,7 +3,7 @@
  * map (filterable by status and category, paged); point managers and staff also get their inbox.
  */
 import { REPORT_STATUSES, type ReportStatus } from '@puntoverde/contract';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
 import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '@puntoverde/contract';
@@ -44,8 +44,12 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
   const [page, setPage] = useState(1);
   const [asMap, setAsMap] = useState(false);
   const categories = useReportCategories();
+  // "Usar mi ubicación" stays (busy) until the reports near the person are there, then gives way to
+  // them and focus moves to their count: it never falls to the page in between.
+  const focusNearResults = useRef(false);
   // A new scope or filter starts again on its first page.
   const setScope = (s: Scope) => {
+    focusNearResults.current = false;
     setScopeState(s);
     setPage(1);
   };
@@ -58,6 +62,7 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
     setPage(1);
   };
   const near = useNearPosition();
+  const totalRef = useRef<HTMLParagraphElement>(null);
   const showMap = scope === 'public' && asMap;
   const params: ReportListParams = { scope: scope === 'inbox' ? 'public' : scope, status, category, page };
   if (scope === 'near' && near.state.status === 'located') Object.assign(params, { lat: near.state.lat, lng: near.state.lng });
@@ -70,6 +75,13 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
   // answer triggers (request-list-results.tsx does the same); the loading line stays until then.
   const shownData = useDeferredValue(shown.data);
   const pageSize = scope === 'inbox' ? HANDLING_PAGE_SIZE : REPORT_LIST_PAGE_SIZE;
+  const nearWaiting = scope === 'near' && near.state.status === 'located' && shownData === undefined;
+  // Before the browser paints the list: focus is never on the page in between.
+  useLayoutEffect(() => {
+    if (!focusNearResults.current || scope !== 'near' || near.state.status !== 'located' || shownData === undefined) return;
+    focusNearResults.current = false;
+    totalRef.current?.focus();
+  }, [scope, near.state.status, shownData]);
 
   return (
     <section className="rp" aria-labelledby="rp-section-title">
@@ -122,11 +134,24 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
       ) : null}
       {showMap ? (
         <ReportsMap status={status} category={category} tileUrl={tileUrl} />
-      ) : scope === 'near' && near.state.status !== 'located' ? (
+      ) : scope === 'near' && (near.state.status !== 'located' || nearWaiting) ? (
         <div className="rp-notice">
           <p>{near.state.status === 'error' ? t('reports.section.nearError') : t('reports.section.nearLead')}</p>
-          <button type="button" className="pv-button pv-button-secondary" disabled={near.state.status === 'locating'} onClick={near.locate}>
-            {near.state.status === 'locating' ? t('reports.section.locating') : t('reports.section.useLocation')}
+          <button
+            type="button"
+            className="pv-button pv-button-secondary"
+            aria-disabled={near.state.status === 'locating' || nearWaiting}
+            onClick={() => {
+              if (near.state.status === 'locating' || nearWaiting) return;
+              focusNearResults.current = true;
+              near.locate();
+            }}
+          >
+            {near.state.status === 'locating'
+              ? t('reports.section.locating')
+              : nearWaiting
+                ? t('reports.section.loading')
+                : t('reports.section.useLocation')}
           </button>
         </div>
       ) : shown.isError ? (
@@ -137,7 +162,7 @@ export function ReportsSection({ canHandle, loggedIn, tileUrl }: { canHandle: bo
         <p role="status">{t('reports.section.loading')}</p>
       ) : (
         <>
-          <p className="rp-hint" aria-live="polite">
+          <p className="rp-hint" aria-live="polite" ref={totalRef} tabIndex={-1}>
             {t('reports.section.total', { count: shownData.total })}
           </p>
           {scope === 'inbox' && inbox.data ? (

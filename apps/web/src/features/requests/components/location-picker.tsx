@@ -311,7 +311,7 @@ export function LocationPicker({
         </div>
       ) : null}
       <div className="pv-action-bar">
-        <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => void locateMe()} disabled={geo.state.status === 'locating'}>
+        <button type="button" className="pv-button pv-button-secondary pv-button-small" aria-disabled={geo.state.status === 'locating'} onClick={() => void (geo.state.status === 'locating' ? undefined : locateMe())}>
           {geo.state.status === 'locating' ? t('requests.form.locating') : t('requests.form.useMyLocation')}
         </button>
         <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={placeAtCentre}>

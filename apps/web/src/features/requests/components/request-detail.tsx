@@ -21,6 +21,7 @@ import { formatAddress } from '../../../lib/address';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import '../../../components/form-fields.css';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { SubmitButton } from '../../../components/submit-button';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -66,9 +67,9 @@ function PanelButtons({
 }) {
   return (
     <div className="pv-action-bar">
-      <button type="submit" className={danger ? 'pv-button pv-button-danger' : 'pv-button'} disabled={pending}>
+      <SubmitButton className={danger ? 'pv-button pv-button-danger' : 'pv-button'} busy={pending}>
         {submit}
-      </button>
+      </SubmitButton>
       <button type="button" className="pv-button pv-button-secondary" onClick={onClose}>
         {close}
       </button>

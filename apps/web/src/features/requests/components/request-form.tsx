@@ -39,6 +39,7 @@ import '../../../components/actions.css';
 import '../requests.css';
 import { formatAddress } from '../../../lib/address';
 import { REQUEST_OUTBOX_KIND } from '../outbox-kind';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** The uploads field the page provides (features never import each other). */
 export type PhotoFieldProps = {
@@ -439,9 +440,9 @@ export function RequestForm({
       </fieldset>
 
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={isSubmitting || uploading}>
+        <SubmitButton className="pv-button" busy={isSubmitting || uploading}>
           {isSubmitting ? t('requests.form.sending') : t('requests.form.submit')}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -20,6 +20,7 @@ import { REDEMPTION_TONE } from './rewards-labels';
 import '../../../components/actions.css';
 import '../../../components/facts.css';
 import '../rewards.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 const CodeScanner = lazy(() => import('./code-scanner').then((m) => ({ default: m.CodeScanner })));
 // The offers and their form load below the counter, after the code box is usable.
@@ -99,9 +100,9 @@ function ConfirmCode() {
           </p>
         </div>
         <div className="pv-action-bar">
-          <button type="submit" className="pv-button" disabled={confirm.isPending || normalizeRedemptionCode(code).length < 8}>
+          <SubmitButton className="pv-button" busy={confirm.isPending || normalizeRedemptionCode(code).length < 8}>
             {t('rewards.ally.confirm')}
-          </button>
+          </SubmitButton>
           {canScanCodes() ? (
             <button type="button" className="pv-button pv-button-secondary" onClick={() => setScanning(true)}>
               <Icon icon={scanOutline} /> {t('rewards.ally.scan')}

@@ -17,6 +17,7 @@ import { formatNumber } from '../../../lib/number-format';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { useAllyOffers, useCreateAllyOffer, useUpdateAllyOffer } from '../api/ally';
 import { bogotaToday, formatDay, OFFER_TONE } from './rewards-labels';
+import { SubmitButton } from '../../../components/submit-button';
 
 export function AllyOffers() {
   const { t } = useTranslation();
@@ -206,9 +207,9 @@ function OfferForm({
       <TextField label={t('rewards.offerForm.to')} type="date" {...field('valid_to')} />
       <FormAlert message={formError} />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={busy || uploading}>
+        <SubmitButton className="pv-button" busy={busy || uploading}>
           {offer ? t('rewards.offerForm.save') : t('rewards.offerForm.send')}
-        </button>
+        </SubmitButton>
         <button type="button" className="pv-button pv-button-secondary" onClick={onCancel}>
           {t('rewards.offerForm.cancel')}
         </button>

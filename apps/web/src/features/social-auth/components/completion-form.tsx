@@ -12,6 +12,7 @@ import { useCompleteSocialProfile } from '../api/complete-social-profile';
 import { socialErrorMessage } from '../social-messages';
 import type { CompletionFieldKit } from './completion-controls';
 import { applyApiError } from '../../../lib/api-errors';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** What both completion forms are given. */
 export interface SocialCompletionFormProps {
@@ -135,9 +136,9 @@ export function CompletionForm({
       </fieldset>
       <DataPolicyCheckbox registration={dataPolicy.registration} error={dataPolicy.error} />
       <div className="pv-actions">
-        <button type="submit" className="pv-button" disabled={isSubmitting}>
+        <SubmitButton className="pv-button" busy={isSubmitting}>
           {isSubmitting ? t('socialAuth.complete.submitting') : submitLabel}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -15,6 +15,7 @@ import '../../../components/facts.css';
 import '../statistics.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
+import { SubmitButton } from '../../../components/submit-button';
 
 function FactorRow({ code, name, factor, source }: { code: string; name: string; factor: number; source: string }) {
   const { t } = useTranslation();
@@ -35,9 +36,9 @@ function FactorRow({ code, name, factor, source }: { code: string; name: string;
             <span className="visually-hidden">{t('statistics.staff.factorFor', { code })}</span>
             <input inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} size={6} />
           </label>
-          <button type="submit" className="pv-button pv-button-small" disabled={update.isPending}>
+          <SubmitButton className="pv-button pv-button-small" busy={update.isPending}>
             {t('statistics.staff.save')}
-          </button>
+          </SubmitButton>
           {update.isError && <span className="st-error" role="alert">{apiErrorMessage(t, update.error)}</span>}
           {update.isSuccess && <span role="status">{t('statistics.staff.saved')}</span>}
         </form>

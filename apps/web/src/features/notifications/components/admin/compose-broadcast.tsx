@@ -15,6 +15,7 @@ import { fetchAudienceSize, useCreateBroadcast } from '../../api/broadcasts';
 import { USER_KINDS } from './broadcast-audience';
 import { BroadcastConfirmation, BroadcastPreview } from './broadcast-review';
 import { apiErrorMessage, apiFieldMessages } from '../../../../lib/api-errors';
+import { SubmitButton } from '../../../../components/submit-button';
 
 type FormValues = {
   title: string;
@@ -216,9 +217,9 @@ export function ComposeBroadcast() {
           ) : null}
           {pending ? null : (
             <div className="pv-action-bar">
-              <button type="submit" className="pv-button" disabled={formState.isSubmitting}>
+              <SubmitButton className="pv-button" busy={formState.isSubmitting}>
                 {t('notifications.admin.review')}
-              </button>
+              </SubmitButton>
             </div>
           )}
         </form>

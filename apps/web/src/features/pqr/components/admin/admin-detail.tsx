@@ -17,6 +17,7 @@ import { TextAreaField, TextField } from '../../../../components/form-fields';
 import { FormAlert } from '../../../../components/field-shell';
 import { FilterSelectField } from '../../../../components/filter-fields';
 import { apiErrorMessage } from '../../../../lib/api-errors';
+import { SubmitButton } from '../../../../components/submit-button';
 
 export const ADMIN_PQR_PATH = '/admin/pqr';
 
@@ -268,9 +269,9 @@ function StatusPanel({ p, onDone }: PanelProps) {
             {mode === 'pendiente_informacion' ? <p className="pqr-hint">{t('pqr.admin.infoHint')}</p> : null}
           </div>
           <div className="pqr-actions">
-            <button type="submit" className="pv-button" disabled={status.isPending}>
+            <SubmitButton className="pv-button" busy={status.isPending}>
               {mode === 'pendiente_informacion' ? t('pqr.admin.sendInfoRequest') : t('pqr.admin.confirmClose')}
-            </button>
+            </SubmitButton>
             <button type="button" className="pv-button pv-button-secondary" onClick={() => setMode(null)}>
               {t('pqr.admin.cancel')}
             </button>

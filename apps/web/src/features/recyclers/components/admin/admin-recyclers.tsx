@@ -25,6 +25,7 @@ import {
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from '../recycler-field';
 import '../../recyclers.css';
 import { countText } from '../../../../lib/count-text';
+import { SubmitButton } from '../../../../components/submit-button';
 
 function formError(t: ReturnType<typeof useTranslation>['t'], error: unknown): string | null {
   if (!error) return null;
@@ -103,9 +104,9 @@ export function AdminRecyclers() {
           }))}
           error={fieldError(create.error, 'regime_stage')}
         />
-        <button type="submit" className="pv-button" disabled={create.isPending}>
+        <SubmitButton className="pv-button" busy={create.isPending}>
           {t('recyclers.admin.create')}
-        </button>
+        </SubmitButton>
         <FormAlert message={formError(t, create.error)} />
       </form>
     </section>
@@ -154,9 +155,9 @@ function OrganizationCard({ org }: { org: OrganizationSummary }) {
           ]}
           error={fieldError(link.error, 'point_id')}
         />
-        <button type="submit" className="pv-button pv-button-small" disabled={link.isPending || !pointId}>
+        <SubmitButton className="pv-button pv-button-small" busy={link.isPending || !pointId}>
           {t('recyclers.admin.linkEca')}
-        </button>
+        </SubmitButton>
         <FormAlert message={formError(t, link.error)} />
       </form>
       <form
@@ -175,9 +176,9 @@ function OrganizationCard({ org }: { org: OrganizationSummary }) {
           onChange={(e) => setEmail(e.target.value)}
           error={fieldError(name.error, 'email')}
         />
-        <button type="submit" className="pv-button pv-button-small" disabled={name.isPending || !email.trim()}>
+        <SubmitButton className="pv-button pv-button-small" busy={name.isPending || !email.trim()}>
           {t('recyclers.admin.nameCoordinator')}
-        </button>
+        </SubmitButton>
         <FormAlert message={formError(t, name.error)} />
       </form>
     </li>

@@ -9,6 +9,7 @@ import '../../../../components/actions.css';
 import '../../reports.css';
 import { EmptyState } from '../../../../components/empty-state';
 import { apiErrorMessage } from '../../../../lib/api-errors';
+import { SubmitButton } from '../../../../components/submit-button';
 
 export function Open311Keys() {
   const { t, i18n } = useTranslation();
@@ -35,9 +36,9 @@ export function Open311Keys() {
           {t('reports.open311.name')}
           <input value={name} required minLength={3} maxLength={120} onChange={(e) => setName(e.target.value)} />
         </label>
-        <button type="submit" className="pv-button" disabled={create.isPending || name.trim().length < 3}>
+        <SubmitButton className="pv-button" busy={create.isPending || name.trim().length < 3}>
           {t('reports.open311.issue')}
-        </button>
+        </SubmitButton>
       </form>
       <FormAlert message={create.error ? apiErrorMessage(t, create.error) : revoke.error ? apiErrorMessage(t, revoke.error) : null} />
       {issued ? (

@@ -17,6 +17,7 @@ import '../../../../components/actions.css';
 import '../../reports.css';
 import type { TFunction } from 'i18next';
 import { apiErrorMessage, apiFieldMessages } from '../../../../lib/api-errors';
+import { SubmitButton } from '../../../../components/submit-button';
 
 type Draft = { label: string; description: string; asks_container: boolean };
 
@@ -113,9 +114,9 @@ function CategoryRow({
         <form className="rp-stack" onSubmit={save} aria-label={t('reports.categoriesAdmin.editTitle', { label: category.label })}>
           <CategoryFields draft={draft} onChange={setDraft} errors={fields} />
           <div className="pv-action-bar">
-            <button type="submit" className="pv-button pv-button-small" disabled={update.isPending}>
+            <SubmitButton className="pv-button pv-button-small" busy={update.isPending}>
               {t('reports.categoriesAdmin.save')}
-            </button>
+            </SubmitButton>
             <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => setDraft(null)}>
               {t('reports.categoriesAdmin.cancel')}
             </button>
@@ -199,9 +200,9 @@ export function ReportCategoriesAdmin() {
         <h3 id="rp-categories-new">{t('reports.categoriesAdmin.newTitle')}</h3>
         <CategoryFields draft={draft} onChange={setDraft} errors={fields} />
         <FormAlert message={message} />
-        <button type="submit" className="pv-button" disabled={create.isPending || draft.label.trim().length < 3}>
+        <SubmitButton className="pv-button" busy={create.isPending || draft.label.trim().length < 3}>
           {t('reports.categoriesAdmin.create')}
-        </button>
+        </SubmitButton>
         {created ? (
           <p className="rp-hint" role="status">
             {t('reports.categoriesAdmin.created', { label: created })}

@@ -37,6 +37,7 @@ import { bogotaToday, formatDay, OFFER_TONE, signedPoints } from '../rewards-lab
 import '../../../../components/actions.css';
 import '../../../../components/facts.css';
 import '../../rewards.css';
+import { SubmitButton } from '../../../../components/submit-button';
 
 export function AdminRewards() {
   return (
@@ -322,9 +323,9 @@ function Adjustment() {
         />
         <TextField label={t('rewards.admin.reason')} maxLength={500} {...field('reason')} />
         <FormAlert message={formError} />
-        <button type="submit" className="pv-button" disabled={adjust.isPending}>
+        <SubmitButton className="pv-button" busy={adjust.isPending}>
           {t('rewards.admin.adjust')}
-        </button>
+        </SubmitButton>
       </ApiForm>
       <p role="status" className="pv-field-hint">
         {done}
@@ -432,9 +433,9 @@ function EarningTable() {
         />
         <TextField label={t('rewards.admin.from')} type="date" {...field('effective_from')} />
         <FormAlert message={formError} />
-        <button type="submit" className="pv-button" disabled={add.isPending}>
+        <SubmitButton className="pv-button" busy={add.isPending}>
           {t('rewards.admin.saveRate')}
-        </button>
+        </SubmitButton>
       </ApiForm>
       <p role="status" className="pv-field-hint">
         {done}
@@ -483,9 +484,9 @@ function MonthlyCap() {
             onChange={(e) => setDraft(e.target.value)}
           />
         </div>
-        <button type="submit" className="pv-button pv-button-small" disabled={save.isPending || !settings.data}>
+        <SubmitButton className="pv-button pv-button-small" busy={save.isPending || !settings.data}>
           {t('rewards.admin.saveCap')}
-        </button>
+        </SubmitButton>
       </form>
       <p role="status" className="pv-field-hint">
         {status}

@@ -21,6 +21,7 @@ import {
 } from '../../api/webhooks';
 import '../../webhooks.css';
 import { countText } from '../../../../lib/count-text';
+import { SubmitButton } from '../../../../components/submit-button';
 
 function formatInstant(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es-CO', {
@@ -84,9 +85,9 @@ export function WebhooksScreen() {
             </label>
           ))}
         </fieldset>
-        <button type="submit" className="pv-button" disabled={create.isPending || !url.trim() || events.length === 0}>
+        <SubmitButton className="pv-button" busy={create.isPending || !url.trim() || events.length === 0}>
           {t('webhooks.admin.register')}
-        </button>
+        </SubmitButton>
       </form>
       <FormAlert message={create.error ? apiErrorMessage(t, create.error) : null} />
       {secret ? <SecretNotice url={secret.url} secret={secret.secret} /> : null}
