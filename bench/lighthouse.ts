@@ -16,6 +16,17 @@
 //   LIGHTHOUSE_SLOW_HOST_RETRIES=6 npm run bench -- lighthouse
 //                                                     up to 6 more runs per page to replace runs
 //                                                     Lighthouse flagged as made on a slow host
+//   LIGHTHOUSE_CPU_SLOWDOWN=10.5 npm run bench -- lighthouse
+//                                                     that CPU slowdown instead of the calibrated
+//                                                     one (to compare two builds at the same one)
+//
+// The CPU slowdown is calibrated to a mid-tier phone, so a figure means the same phone on any
+// machine: before the pages, the bench measures this machine's benchmarkIndex with Lighthouse's
+// own page function (computeBenchmarkIndex, CALIBRATION_SAMPLES times in a fresh browser, the
+// median) and applies the formula of Lighthouse's CPU throttling calculator for a mid-tier phone,
+// slowdown = 3 + (index − 1300) / 233, at least 1. Lighthouse's fixed 4× stands for a host of
+// index ~1,530; on a faster host it hides the main thread's work. The index and the slowdown are
+// in the JSON (machine.calibration) and every run also records the index Lighthouse measured.
 //
 // Lighthouse's command line flags a run whose host CPU benchmark (benchmarkIndex) is at most
 // 1,000 with 4× throttling: "The tested device appears to have a slower CPU than Lighthouse expects. This can
@@ -64,7 +75,11 @@ type ChromeLauncher = {
   launch: (o: { chromePath?: string; chromeFlags: string[]; userDataDir?: string; ignoreDefaultFlags?: boolean }) => Promise<Chrome>;
   Launcher: { defaultFlags: () => string[] };
 };
-type PuppeteerPage = { goto: (url: string) => Promise<unknown>; evaluate: <A>(fn: (a: A) => void, a: A) => Promise<void>; close: () => Promise<void> };
+type PuppeteerPage = {
+  goto: (url: string) => Promise<unknown>;
+  evaluate: (<A>(fn: (a: A) => void, a: A) => Promise<void>) & ((expression: string) => Promise<number>);
+  close: () => Promise<void>;
+};
 type Puppeteer = {
   connect: (o: { browserURL: string; defaultViewport: null }) => Promise<{ newPage: () => Promise<PuppeteerPage>; disconnect: () => Promise<void> }>;
 };
@@ -96,6 +111,11 @@ const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name
 const onlyPages = option('pages')?.split(',').filter(Boolean);
 const demoOnly = process.argv.includes('--demo-only');
 const withoutDemoOnly = process.argv.includes('--without-demo-only');
+const FIXED_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN) : null;
+if (FIXED_SLOWDOWN !== null && !(FIXED_SLOWDOWN >= 1)) {
+  console.error(`lighthouse: LIGHTHOUSE_CPU_SLOWDOWN must be a number >= 1, not ${process.env.LIGHTHOUSE_CPU_SLOWDOWN}`);
+  process.exit(2);
+}
 
 type Account = 'household' | 'manager' | 'admin';
 /** The pages of the goal; `{point}` and `{user}` are filled in from the running server. */
@@ -139,11 +159,11 @@ type Run = {
   cls: number;
   si_ms: number;
   script_kib: number;
-  /** Main-thread work of the load as Lighthouse counts it (4× simulated): with the two below, what makes figures of different machines comparable. */
+  /** Main-thread work of the load as Lighthouse counts it (at the calibrated slowdown): with the two below, what makes figures of different machines comparable. */
   mainthread_ms: number;
   /** Lighthouse's CPU benchmark of this machine (higher is faster). */
   benchmark_index: number;
-  /** The host's CPU is slower than Lighthouse expects (benchmarkIndex <= 1000 at 4×; Lighthouse's CLI warns). */
+  /** The host's CPU is slower than Lighthouse expects (benchmarkIndex <= 1000; Lighthouse's CLI warns at 4×). */
   slow_host: boolean;
   /** The page's main thread during the run, unthrottled, from Lighthouse's trace: see mainThreadTime. */
   main_wall_ms: number;
@@ -160,7 +180,7 @@ const browser = lighthouseBrowser();
 const chromePath = browser.path;
 const CHROME_FLAGS = lighthouseChromeFlags(browser, chromeLauncher.Launcher.defaultFlags());
 
-async function lighthouseRun(origin: string, pagePath: string, session: unknown): Promise<Run> {
+async function lighthouseRun(origin: string, pagePath: string, session: unknown, cpuSlowdown: number): Promise<Run> {
   const userDataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-lh-chrome-'));
   const chrome = await chromeLauncher.launch({ chromePath, userDataDir, chromeFlags: CHROME_FLAGS, ignoreDefaultFlags: true });
   try {
@@ -180,6 +200,8 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       // The session written above must survive; the profile is fresh, so the cache is cold anyway.
       disableStorageReset: Boolean(session),
+      // Merged into the mobile preset's simulated throttling: only the CPU factor changes.
+      throttling: { cpuSlowdownMultiplier: cpuSlowdown },
     });
     if (!result) throw new Error('lighthouse returned nothing');
     const { categories, audits } = result.lhr;
@@ -204,7 +226,7 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
       mainthread_ms: Math.round(audits['mainthread-work-breakdown']?.numericValue ?? 0),
       benchmark_index: Math.round(result.lhr.environment?.benchmarkIndex ?? 0),
       slow_host: (result.lhr.environment?.benchmarkIndex ?? 0) <= SLOW_HOST_BENCHMARK_INDEX,
-      ...mainThreadTime(result.artifacts?.Trace?.traceEvents ?? []),
+      ...mainThreadTime(result.artifacts?.Trace?.traceEvents ?? [], cpuSlowdown),
       lcp_element: JSON.stringify(audits['largest-contentful-paint-element']?.details ?? null).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] ?? '',
       failed_audits: Object.entries(audits)
         .filter(([, a]) => a.score !== null && a.score < 0.9 && !['manual', 'notApplicable', 'informative'].includes(String(a.scoreDisplayMode)))
@@ -224,19 +246,48 @@ async function lighthouseRun(origin: string, pagePath: string, session: unknown)
  */
 const SLOW_HOST_BENCHMARK_INDEX = 1000;
 
-/** Lighthouse simulates a phone's CPU as this many times slower than the machine's (mobile preset). */
-const CPU_SLOWDOWN = 4;
+/**
+ * The CPU slowdown of Lighthouse's CPU throttling calculator for a mid-tier phone, from the
+ * host's benchmarkIndex (its docs, "CPU Throttling": 3× at index 1,300, one more per 233).
+ */
+function midTierSlowdown(benchmarkIndex: number): number {
+  return Math.max(1, Math.round((3 + (benchmarkIndex - 1300) / 233) * 10) / 10);
+}
+
+const CALIBRATION_SAMPLES = 3;
+
+/** This machine's benchmarkIndex, measured the way Lighthouse does at the start of a run. */
+async function calibrate(): Promise<{ benchmark_index: number; samples: number[] }> {
+  const { pageFunctions } = (await import('lighthouse/core/lib/page-functions.js')) as { pageFunctions: { computeBenchmarkIndex: () => number } };
+  const userDataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-lh-chrome-'));
+  const chrome = await chromeLauncher.launch({ chromePath, userDataDir, chromeFlags: CHROME_FLAGS, ignoreDefaultFlags: true });
+  try {
+    const connected = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const tab = await connected.newPage();
+    await tab.goto('about:blank');
+    const samples: number[] = [];
+    for (let i = 0; i < CALIBRATION_SAMPLES; i++) {
+      samples.push(Math.round(await tab.evaluate(`(${pageFunctions.computeBenchmarkIndex.toString()})()`)));
+    }
+    await tab.close();
+    await connected.disconnect();
+    return { benchmark_index: median(samples), samples };
+  } finally {
+    await chrome.kill();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
 
 /**
  * The page's main thread in the trace Lighthouse recorded (unthrottled): the time its tasks took
  * (`dur`, wall clock) and the CPU time they used (`tdur`). Lighthouse's TBT multiplies wall times
- * by CPU_SLOWDOWN, so on a machine whose cores are shared by the browser's other processes and
+ * by the CPU slowdown, so on a machine whose cores are shared by the browser's other processes and
  * the server, a task that waited for a core counts as the page's work. `tbt_cpu_ms` is the same
  * sum as TBT (each task after the first contentful paint, slowed down, beyond 50 ms) over CPU
  * time instead: the page's own blocking work, and so what a phone with cores to itself would feel.
  * It runs to the end of the trace where TBT stops at Time to Interactive, so it never counts less.
  */
-function mainThreadTime(events: readonly TraceEvent[]): { main_wall_ms: number; main_cpu_ms: number; tbt_cpu_ms: number } {
+function mainThreadTime(events: readonly TraceEvent[], slowdown: number): { main_wall_ms: number; main_cpu_ms: number; tbt_cpu_ms: number } {
   const fcp = events.find((e) => e.name === 'firstContentfulPaint');
   if (!fcp) return { main_wall_ms: 0, main_cpu_ms: 0, tbt_cpu_ms: 0 };
   const tasks = events
@@ -251,7 +302,7 @@ function mainThreadTime(events: readonly TraceEvent[]): { main_wall_ms: number; 
     end = task.ts + (task.dur ?? 0);
     wall += task.dur ?? 0;
     cpu += task.tdur ?? 0;
-    if (task.ts >= fcp.ts) blocking += Math.max(0, (CPU_SLOWDOWN * (task.tdur ?? 0)) / 1000 - 50);
+    if (task.ts >= fcp.ts) blocking += Math.max(0, (slowdown * (task.tdur ?? 0)) / 1000 - 50);
   }
   return { main_wall_ms: Math.round(wall / 1000), main_cpu_ms: Math.round(cpu / 1000), tbt_cpu_ms: Math.round(blocking) };
 }
@@ -330,7 +381,7 @@ function pageResult(page: string, pagePath: string, account: Account | null, run
 }
 
 /** Every selected page against a fresh server with the demo data, the demo note shown or not. */
-async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
+async function measure(demo: boolean, tileUrl: string, cpuSlowdown: number): Promise<PageResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'puntoverde-bench-lh-'));
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -375,7 +426,7 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
         if (i >= RUNS && flagged < 0) break;
         let run: Run;
         try {
-          run = await lighthouseRun(origin, pagePath, session);
+          run = await lighthouseRun(origin, pagePath, session, cpuSlowdown);
         } catch (err) {
           failedRuns += 1;
           console.log(`${pagePath}${demo ? '' : ' (no demo note)'} run ${i + 1} failed: ${String(err).slice(0, 200)}`);
@@ -401,12 +452,17 @@ async function measure(demo: boolean, tileUrl: string): Promise<PageResult[]> {
 
 // Builds the web app when its build is missing or older than its sources.
 execFileSync(process.execPath, ['scripts/web-build.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+const calibration = await calibrate();
+const cpuSlowdown = FIXED_SLOWDOWN ?? midTierSlowdown(calibration.benchmark_index);
+console.log(
+  `benchmarkIndex ${calibration.benchmark_index} (samples ${calibration.samples.join(', ')}): CPU slowdown ${cpuSlowdown}×${FIXED_SLOWDOWN !== null ? ' (LIGHTHOUSE_CPU_SLOWDOWN)' : ` (mid-tier phone: 3 + (${calibration.benchmark_index} − 1300) / 233)`}`,
+);
 const tiles = await startTileStandIn();
 let withDemo: PageResult[];
 let withoutDemo: PageResult[] = [];
 try {
-  withDemo = withoutDemoOnly ? [] : await measure(true, tiles.url);
-  if (!demoOnly) withoutDemo = await measure(false, tiles.url);
+  withDemo = withoutDemoOnly ? [] : await measure(true, tiles.url, cpuSlowdown);
+  if (!demoOnly) withoutDemo = await measure(false, tiles.url, cpuSlowdown);
 } finally {
   tiles.server.close();
 }
@@ -432,6 +488,14 @@ writeResult('lighthouse', {
   // Figures of different machines differ a lot (the same build's TBT tripled between two 2-core
   // machines): this says which machine and browser measured them.
   machine: {
+    // The CPU slowdown every run used, and the benchmarkIndex it was calibrated from.
+    calibration: {
+      benchmark_index: calibration.benchmark_index,
+      samples: calibration.samples,
+      formula: '3 + (benchmarkIndex - 1300) / 233, at least 1 (Lighthouse CPU throttling calculator, mid-tier phone)',
+      cpu_slowdown: cpuSlowdown,
+      fixed_by_env: FIXED_SLOWDOWN !== null,
+    },
     browser: browser.kind,
     chromium: chromiumVersion(),
     benchmark_index_median: median(allRuns.map((r) => r.benchmark_index)),
@@ -448,7 +512,7 @@ writeResult('lighthouse', {
   pages: strip(withDemo),
   without_demo_note: strip(withoutDemo),
 });
-console.log(`\nbrowser: ${browser.kind} (${chromiumVersion()})`);
+console.log(`\nbrowser: ${browser.kind} (${chromiumVersion()}), CPU slowdown ${cpuSlowdown}× (benchmarkIndex ${calibration.benchmark_index})`);
 console.log(`\nwith the demo note:\n${table(withDemo)}`);
 if (withoutDemo.length) console.log(`\nwithout the demo note:\n${table(withoutDemo)}`);
 process.exit(meets ? 0 : 1);
