@@ -67,6 +67,11 @@ test.describe('without JavaScript', () => {
     await page.goto('/help');
     await expect(frame(page).getByText('Preguntas frecuentes')).toBeVisible();
     for (const f of faq) await expect(frame(page).getByText(f.question)).toBeAttached();
+    // The material guide's search field is drawn with the app's own markup, at the app's size.
+    const field = frame(page).locator('.pv-search');
+    await expect(field.locator('input[type="search"]')).toHaveAttribute('placeholder', 'Pilas, botellas, cartón…');
+    const box = await field.boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(44);
   });
 
   test("a point's page shows the point's name, address and its place on the map", async ({ page, request }) => {
@@ -132,6 +137,37 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('heading', { level: 2, name: point.name })).toBeVisible();
     await expect(page.locator('#boot')).toHaveCount(0);
     expect(asked).toEqual([]);
+  });
+
+  test("the help page's search field does not move or change size when the app takes over", async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    // Where the frame drew the field as the HTML arrived, and where the app's field is the moment the boot screen goes.
+    await page.addInitScript(() => {
+      const w = window as unknown as { frameField?: number[]; appField?: number[] };
+      const rect = (el: Element | null) => {
+        const r = el?.getBoundingClientRect();
+        return r ? [r.x, r.y, r.width, r.height] : undefined;
+      };
+      document.addEventListener('DOMContentLoaded', () => (w.frameField = rect(document.querySelector('#boot .pv-search'))));
+      let seen = false;
+      new MutationObserver((_records, observer) => {
+        if (document.getElementById('boot')) seen = true;
+        else if (seen) {
+          w.appField = rect(document.querySelector('.pv-search'));
+          observer.disconnect();
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/help');
+    await expect(page.locator('#boot')).toHaveCount(0);
+    await expect(page.getByRole('searchbox', { name: 'Busca un material' })).toBeVisible();
+    const { frameField, appField } = await page.evaluate(() => {
+      const w = window as unknown as { frameField?: number[]; appField?: number[] };
+      return { frameField: w.frameField, appField: w.appField };
+    });
+    expect(frameField).toHaveLength(4);
+    expect(appField).toHaveLength(4);
+    for (let i = 0; i < 4; i++) expect(Math.abs((frameField?.[i] ?? 0) - (appField?.[i] ?? -99))).toBeLessThanOrEqual(1);
   });
 
   test('the map takes over /home with the tiles the HTML drew: the picture stays until the map has its tiles, and none is fetched twice', async ({ page }) => {

@@ -6,8 +6,8 @@
  * needs no JavaScript.
  *
  * Why a static frame and not React's server renderer on the app's components: the pages stand
- * on Ionic's web components (IonPage, segments, searchbars, accordions), which need a DOM to
- * define themselves and render nothing useful on the server, and every page body renders only
+ * on Ionic's web components (IonPage and the shell), which need a DOM to define themselves and
+ * render nothing useful on the server, and every page body renders only
  * after the page's frame has committed (AfterFirstCommit), so a hydrated tree would not match the
  * server's anyway. The frame uses the app's own classes and the server inlines the app's
  * stylesheets with it, so each block has the size the app gives it: when the app takes over
@@ -112,8 +112,20 @@ const paragraphs = (body: string) =>
     .filter(Boolean)
     .map((p) => `<p>${e(p)}</p>`)
     .join('');
-/** Room for a control the app draws with a web component (segment, searchbar), at its size. */
+/** Room for a control the app draws later (the chip filters, a filter row), at its size. */
 const controlRoom = (className: string) => `<div class="${className}" aria-hidden="true"></div>`;
+
+/** The search icon of apps/web/src/components/search-input.tsx (ionicons' search-sharp). */
+const SEARCH_ICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" class="ionicon"><path d="M464 428 339.92 303.9a160.48 160.48 0 0 0 30.72-94.58C370.64 120.37 298.27 48 209.32 48S48 120.37 48 209.32s72.37 161.32 161.32 161.32a160.48 160.48 0 0 0 94.58-30.72L428 464ZM209.32 319.69a110.38 110.38 0 1 1 110.37-110.37 110.5 110.5 0 0 1-110.37 110.37"/></svg>';
+
+/**
+ * An empty search field as apps/web/src/components/search-input.tsx draws it (keep both in step):
+ * same classes, so the same size; read-only and out of the tab order like the rest of the frame.
+ */
+export const searchFieldHtml = (placeholder: string) =>
+  `<div class="pv-search"><span class="icon pv-search__icon" aria-hidden="true">${SEARCH_ICON}</span>` +
+  `<input type="search" class="pv-search__input" placeholder="${e(placeholder)}" readonly tabindex="-1"></div>`;
 
 /**
  * An uploaded image as apps/web/src/components/responsive-image.tsx renders it (keep both in
@@ -265,7 +277,7 @@ async function help(ctx: FrameContext, t: (key: string) => string): Promise<Page
     ? `<ul class="frame-faq">${faq.map((f) => `<li>${e(f.question)}</li>`).join('')}</ul>`
     : `<p class="empty-state">${e(t('content.faqEmpty'))}</p>`;
   const html =
-    `<section class="material-guide"><h2>${e(t('content.guideTitle'))}</h2><p>${e(t('content.guideIntro'))}</p>${controlRoom('frame-searchbar')}</section>` +
+    `<section class="material-guide"><h2>${e(t('content.guideTitle'))}</h2><p>${e(t('content.guideIntro'))}</p>${searchFieldHtml(t('content.guidePlaceholder'))}</section>` +
     `<section><h2>${e(t('content.faqTitle'))}</h2>${questions}</section>`;
   return { html, answers: { [FAQ_PATH]: body } };
 }

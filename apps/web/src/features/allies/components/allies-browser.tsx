@@ -7,7 +7,7 @@ import { useAllies } from '../api/get-allies';
 import { AllyCard } from './ally-card';
 import { ChipGroup } from '../../../components/chip-group';
 import { FilterSelectField } from '../../../components/filter-fields';
-import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import { SearchInput } from '../../../components/search-input';
 import { apiErrorMessage } from '../../../lib/api-errors';
 
 const AlliesMap = lazy(() => import('./allies-map'));
@@ -35,10 +35,10 @@ export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
         ]}
       />
       <div className="filter-row">
-        <LabelledSearchbar
+        <SearchInput
           value={q}
           debounce={300}
-          onIonInput={(e) => setQ(e.detail.value ?? '')}
+          onValue={setQ}
           placeholder={t('allies.searchPlaceholder')}
           label={t('allies.search')}
         />

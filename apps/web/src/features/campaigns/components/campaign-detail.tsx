@@ -2,11 +2,12 @@
  * A campaign in full: image, dates, place (link to its point), materials, join/leave with the
  * "inscrito" state, add to calendar (.ics) and share (Web Share API, else copy the link).
  */
-import { IonBadge, IonButton, IonChip, IonSkeletonText, useIonToast } from '@ionic/react';
+import { IonBadge, IonButton, IonSkeletonText, useIonToast } from '@ionic/react';
 import { TOAST_DURATION_MS, TOAST_LONG_DURATION_MS, type Campaign } from '@puntoverde/contract';
 import { arrowBackOutline, calendarOutline, checkmarkCircle, shareSocialOutline } from 'ionicons/icons';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
+import { ChipLink } from '../../../components/chip-link';
 import { isLoggedIn, LOGIN_PATH } from '../../../lib/session';
 import { useSession } from '../../../lib/use-session';
 import { useMaterialNames } from '../use-material-names';
@@ -137,9 +138,7 @@ function Materials({ codes }: { codes: string[] }) {
       <ul className="chip-list" aria-label={t('campaigns.materials')}>
         {codes.map((code) => (
           <li key={code}>
-            <IonChip outline>
-              <AppLink to={`/home?materials=${encodeURIComponent(code)}`}>{nameOf(code)}</AppLink>
-            </IonChip>
+            <ChipLink to={`/home?materials=${encodeURIComponent(code)}`}>{nameOf(code)}</ChipLink>
           </li>
         ))}
       </ul>

@@ -8,7 +8,7 @@ import type { MaterialSearchHit } from '@puntoverde/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppLink } from '../../../components/app-link';
-import { LabelledSearchbar } from '../../../components/labelled-searchbar';
+import { SearchInput } from '../../../components/search-input';
 import { useMaterialSearch } from '../api/search-materials';
 import { SpanishContent } from '../../../components/spanish-content';
 
@@ -29,9 +29,9 @@ export function MaterialGuide() {
     <section aria-labelledby="material-guide-title" className="material-guide">
       <h2 id="material-guide-title">{t('content.guideTitle')}</h2>
       <p>{t('content.guideIntro')}</p>
-      <LabelledSearchbar
+      <SearchInput
         value={text}
-        onIonInput={(e) => setText(e.detail.value ?? '')}
+        onValue={setText}
         placeholder={t('content.guidePlaceholder')}
         label={t('content.guideSearch')}
         debounce={200}

@@ -16,7 +16,7 @@ import { CheckboxGroupField, fieldBinder, SelectField, SwitchField, TextAreaFiel
 import { LocationFields } from '../../../../components/back-office/location-fields';
 import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
-import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { SearchInput } from '../../../../components/search-input';
 
 const PAGE_SIZE = 20;
 
@@ -136,7 +136,7 @@ export function AdminCampaigns() {
   return (
     <>
       <div className="filter-row">
-        <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
+        <SearchInput value={q} debounce={300} onValue={(v) => { setQ(v); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
         <IonButton onClick={() => setEditing(null)}>{t('admin.campaigns.new')}</IonButton>
       </div>
       <AdminListBody list={list} empty={t('admin.campaigns.empty')}>

@@ -14,7 +14,7 @@ import { fieldBinder, SwitchField, TextField } from '../../../../components/form
 import { FilterSelectField } from '../../../../components/filter-fields';
 import { AdminListBody } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
-import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { SearchInput } from '../../../../components/search-input';
 import '../../../../components/actions.css';
 import { apiErrorMessage } from '../../../../lib/api-errors';
 
@@ -150,7 +150,7 @@ export function AdminUsers() {
   return (
     <>
       <div className="filter-row">
-        <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.users.search')} placeholder={t('admin.users.search')} />
+        <SearchInput value={q} debounce={300} onValue={(v) => { setQ(v); setPage(1); }} label={t('admin.users.search')} placeholder={t('admin.users.search')} />
         <FilterSelectField
           label={t('admin.users.kind')}
           value={tcId}

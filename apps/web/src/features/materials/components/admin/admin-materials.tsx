@@ -17,7 +17,7 @@ import {
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { SearchInput } from '../../../../components/search-input';
 import { adminSend, useAdminList, useAdminMutation, type Page } from '../../../../lib/admin-resource';
 
 import { AdminModal } from '../../../../components/back-office/admin-modal';
@@ -159,7 +159,7 @@ export function AdminMaterials() {
   return (
     <>
       <div className="filter-row">
-        <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
+        <SearchInput value={q} debounce={300} onValue={(v) => { setQ(v); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
         <FilterSelectField
           label={t('admin.catalogue.state')}
           value={active}

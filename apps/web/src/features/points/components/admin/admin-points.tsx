@@ -33,7 +33,7 @@ import { useNotify } from '../../../../components/use-notify';
 import { LocationFields } from '../../../../components/back-office/location-fields';
 import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
-import { LabelledSearchbar } from '../../../../components/labelled-searchbar';
+import { SearchInput } from '../../../../components/search-input';
 import { formatAddress } from '../../../../lib/address';
 import { apiErrorMessage } from '../../../../lib/api-errors';
 import { EmptyState } from '../../../../components/empty-state';
@@ -206,7 +206,7 @@ export function AdminPoints() {
   return (
     <>
       <div className="filter-row">
-        <LabelledSearchbar value={q} debounce={300} onIonInput={(e) => { setQ(e.detail.value ?? ''); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
+        <SearchInput value={q} debounce={300} onValue={(v) => { setQ(v); setPage(1); }} label={t('admin.search')} placeholder={t('admin.search')} />
         <FilterSelectField
           label={t('admin.points.state')}
           value={active}
