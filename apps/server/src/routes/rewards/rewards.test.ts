@@ -188,6 +188,22 @@ describe('earning', () => {
     expect(ledger.items[0]!.description).toContain('4,5 kg');
   });
 
+  it('estimated kilos never earn: only the weighed kilos of the collection do', async () => {
+    const who = await createActor(t.app);
+    const request = await createRequest(t.app, who, { items: [{ material: 'pet', estimated_kg: 9 }] });
+    for (const status of ['aceptada', 'programada'] as const) {
+      const res = await changeRequestStatus(t.app, w.admin, request.id, statusBody(status));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await balanceOf(who)).balance).toBe(0);
+    const res = await changeRequestStatus(t.app, w.admin, request.id, {
+      status: 'recogida',
+      items: [{ material: 'pet', actual_kg: 2 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await balanceOf(who)).balance).toBe(20);
+  });
+
   it('a branch earns on its company head’s balance', async () => {
     await collect(w.branch1, [{ material: 'carton', actual_kg: 10 }]);
     expect((await balanceOf(w.head1)).balance).toBe(50);
