@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
+import { ListDetail } from '../../components/list-detail';
 import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
@@ -39,14 +40,27 @@ export default function PrequestPage() {
         <AppLink to="/app/tabs/request">{t('requests.point.toMine')}</AppLink>
       </div>
     );
-  } else if (id && /^\d+$/.test(id)) {
-    title = t('requests.detail.title', { id });
-    body = <RequestDetailScreen id={Number(id)} mode="point" userId={user.id} backTo={POINT_REQUESTS_PATH} />;
   } else {
-    body = config.isPending ? null : (
-      <PointRequestsScreen
-        tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL}
-        initialStatus={new URLSearchParams(search).get('status') ?? undefined}
+    // On a desktop a request opens beside the list (components/list-detail.tsx).
+    const detail =
+      id && /^\d+$/.test(id) ? (
+        <Suspense fallback={null}>
+          <RequestDetailScreen id={Number(id)} mode="point" userId={user.id} backTo={POINT_REQUESTS_PATH} />
+        </Suspense>
+      ) : null;
+    if (detail) title = t('requests.detail.title', { id });
+    body = (
+      <ListDetail
+        listLabel={t('pages.prequest.title')}
+        detail={detail}
+        list={
+          config.isPending ? null : (
+            <PointRequestsScreen
+              tileUrl={config.data?.tile_url ?? DEFAULT_TILE_URL}
+              initialStatus={new URLSearchParams(search).get('status') ?? undefined}
+            />
+          )
+        }
       />
     );
   }

@@ -11,6 +11,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { OutboxList, useOutboxState } from '../../components/offline/outbox-list';
+import { ListDetail } from '../../components/list-detail';
 import { PageLayout } from '../../components/page-layout';
 import { usePublicConfig } from '../../features/identity/api/public-config';
 import { LoginRequiredNotice } from '../../features/identity/components/login-required-notice';
@@ -25,15 +26,25 @@ import { useSession } from '../../lib/use-session';
 
 // What is not the reports list, this page's first screen, loads when opened: the form, a report's
 // page, the figures and the certificates (with the schemas they validate with and the chart).
-const ReportDetail = lazy(() => import('../../features/reports/components/report-detail').then((m) => ({ default: m.ReportDetail })));
-const ReportForm = lazy(() => import('../../features/reports/components/report-form').then((m) => ({ default: m.ReportForm })));
-const LocationPicker = lazy(() => import('../../features/requests/components/location-picker').then((m) => ({ default: m.LocationPicker })));
+const ReportDetail = lazy(() =>
+  import('../../features/reports/components/report-detail').then((m) => ({ default: m.ReportDetail })),
+);
+const ReportForm = lazy(() =>
+  import('../../features/reports/components/report-form').then((m) => ({ default: m.ReportForm })),
+);
+const LocationPicker = lazy(() =>
+  import('../../features/requests/components/location-picker').then((m) => ({ default: m.LocationPicker })),
+);
 const CertificatesScreen = lazy(() =>
   import('../../features/certificates/components/certificates-screen').then((m) => ({ default: m.CertificatesScreen })),
 );
-const MyFiguresScreen = lazy(() => import('../../features/statistics/components/my-figures-screen').then((m) => ({ default: m.MyFiguresScreen })));
+const MyFiguresScreen = lazy(() =>
+  import('../../features/statistics/components/my-figures-screen').then((m) => ({ default: m.MyFiguresScreen })),
+);
 const SchemeFiguresScreen = lazy(() =>
-  import('../../features/statistics/components/scheme-figures-screen').then((m) => ({ default: m.SchemeFiguresScreen })),
+  import('../../features/statistics/components/scheme-figures-screen').then((m) => ({
+    default: m.SchemeFiguresScreen,
+  })),
 );
 
 type PartContext = {
@@ -73,7 +84,8 @@ const PARTS: ReportsPart[] = [
     key: 'figures',
     labelKey: 'reports.parts.figures',
     // Staff see the whole scheme's figures (and edit the impact factors) instead of their own.
-    render: ({ loggedIn, staff, t }) => (!loggedIn ? <p>{t('statistics.loginFirst')}</p> : staff ? <SchemeFiguresScreen /> : <MyFiguresScreen enabled />),
+    render: ({ loggedIn, staff, t }) =>
+      !loggedIn ? <p>{t('statistics.loginFirst')}</p> : staff ? <SchemeFiguresScreen /> : <MyFiguresScreen enabled />,
   },
   {
     key: 'certificates',
@@ -100,11 +112,15 @@ function moveTab(event: KeyboardEvent<HTMLDivElement>, current: string, setActiv
   const index = PARTS.findIndex((p) => p.key === current);
   const last = PARTS.length - 1;
   const next =
-    event.key === 'ArrowRight' ? (index + 1) % PARTS.length
-    : event.key === 'ArrowLeft' ? (index - 1 + PARTS.length) % PARTS.length
-    : event.key === 'Home' ? 0
-    : event.key === 'End' ? last
-    : null;
+    event.key === 'ArrowRight'
+      ? (index + 1) % PARTS.length
+      : event.key === 'ArrowLeft'
+        ? (index - 1 + PARTS.length) % PARTS.length
+        : event.key === 'Home'
+          ? 0
+          : event.key === 'End'
+            ? last
+            : null;
   if (next === null) return;
   event.preventDefault();
   const key = PARTS[next]!.key;
@@ -120,7 +136,12 @@ function ReportsParts({ ctx }: { ctx: PartContext }) {
   return (
     <>
       {/* WAI-ARIA tabs: one tab stop; arrow keys, Home and End move between the parts. */}
-      <div className="reports-parts" role="tablist" aria-label={t('pages.reports.title')} onKeyDown={(e) => moveTab(e, part.key, setActive)}>
+      <div
+        className="reports-parts"
+        role="tablist"
+        aria-label={t('pages.reports.title')}
+        onKeyDown={(e) => moveTab(e, part.key, setActive)}
+      >
         {PARTS.map((p) => (
           <button
             key={p.key}
@@ -189,27 +210,37 @@ export default function ReportsPage() {
         }}
       />
     );
-  } else if (number && /^REP-\d{4}-\d{6}$/i.test(number)) {
-    title = t('reports.detail.title', { number: number.toUpperCase() });
-    body = <ReportDetail number={number.toUpperCase()} loggedIn={loggedIn} mayHandle={canHandle} />;
-  } else if (number) {
+  } else if (number && !/^REP-\d{4}-\d{6}$/i.test(number)) {
     body = (
       <p className="rp-error" role="alert">
         {t('reports.detail.badNumber')}
       </p>
     );
   } else {
+    // On a desktop a report opens beside the list (components/list-detail.tsx).
+    const detail = number ? (
+      <Suspense fallback={null}>
+        <ReportDetail number={number.toUpperCase()} loggedIn={loggedIn} mayHandle={canHandle} />
+      </Suspense>
+    ) : null;
+    if (number) title = t('reports.detail.title', { number: number.toUpperCase() });
     body = (
-      <ReportsParts
-        ctx={{
-          user,
-          loggedIn,
-          canHandle,
-          staff: isStaff,
-          tileUrl,
-          t,
-          editQueued: (entryId) => router.push(`${NEW_REPORT_PATH}?edit=${encodeURIComponent(entryId)}`, 'forward'),
-        }}
+      <ListDetail
+        listLabel={t('pages.reports.title')}
+        detail={detail}
+        list={
+          <ReportsParts
+            ctx={{
+              user,
+              loggedIn,
+              canHandle,
+              staff: isStaff,
+              tileUrl,
+              t,
+              editQueued: (entryId) => router.push(`${NEW_REPORT_PATH}?edit=${encodeURIComponent(entryId)}`, 'forward'),
+            }}
+          />
+        }
       />
     );
   }

@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
+import { ListDetail } from '../../components/list-detail';
 import { PageLayout } from '../../components/page-layout';
 import { useBranches } from '../../features/branches/api/list-branches';
 import { usePublicConfig } from '../../features/identity/api/public-config';
@@ -81,39 +82,49 @@ export default function RequestPage() {
           }}
         />
       );
-  } else if (id && /^\d+$/.test(id)) {
-    title = t('requests.detail.title', { id });
-    body = <RequestDetailScreen id={Number(id)} mode="mine" userId={user.id} backTo={MY_REQUESTS_PATH} />;
-  } else if (id) {
+  } else if (id && !/^\d+$/.test(id)) {
     body = (
       <div className="rq-notice rq-notice--error" role="alert">
         <p>{t('requests.detail.badId')}</p>
       </div>
     );
   } else {
+    // On a desktop a request opens beside the list (components/list-detail.tsx).
+    const detail = id ? (
+      <Suspense fallback={null}>
+        <RequestDetailScreen id={Number(id)} mode="mine" userId={user.id} backTo={MY_REQUESTS_PATH} />
+      </Suspense>
+    ) : null;
+    if (detail) title = t('requests.detail.title', { id });
     body = (
-      <>
-        <OutboxList
-          kinds={[REQUEST_OUTBOX_KIND]}
-          reference={(entry) => {
-            const id = (entry.result as { id?: number } | undefined)?.id;
-            return id === undefined ? undefined : `#${id}`;
-          }}
-          onEdit={(entry) => router.push(`${MY_REQUESTS_PATH}/new?edit=${encodeURIComponent(entry.id)}`, 'forward')}
-          onSendNow={() => void flushOutbox()}
-        />
-        <MyRequestsScreen
-          userId={user.id}
-          branches={
-            isHead
-              ? (branches.data ?? []).map((b) => ({
-                  id: b.id,
-                  name: b.active ? b.name : `${b.name} (${t('requests.branches.inactive')})`,
-                }))
-              : null
-          }
-        />
-      </>
+      <ListDetail
+        listLabel={t('pages.request.title')}
+        detail={detail}
+        list={
+          <>
+            <OutboxList
+              kinds={[REQUEST_OUTBOX_KIND]}
+              reference={(entry) => {
+                const id = (entry.result as { id?: number } | undefined)?.id;
+                return id === undefined ? undefined : `#${id}`;
+              }}
+              onEdit={(entry) => router.push(`${MY_REQUESTS_PATH}/new?edit=${encodeURIComponent(entry.id)}`, 'forward')}
+              onSendNow={() => void flushOutbox()}
+            />
+            <MyRequestsScreen
+              userId={user.id}
+              branches={
+                isHead
+                  ? (branches.data ?? []).map((b) => ({
+                      id: b.id,
+                      name: b.active ? b.name : `${b.name} (${t('requests.branches.inactive')})`,
+                    }))
+                  : null
+              }
+            />
+          </>
+        }
+      />
     );
   }
   // The list says what the page is for; the form and a request's page have their own headings.

@@ -14,6 +14,7 @@ import '../../../components/facts.css';
 import { apiErrorMessage, apiFieldMessages } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
 import { SubmitButton } from '../../../components/submit-button';
+import { DataTable } from '../../../components/data-table';
 
 type Preset = 'lastQuarter' | 'lastYear' | 'custom';
 
@@ -140,8 +141,7 @@ export function CertificatesScreen() {
       {list.isPending && <p>{t('statistics.figures.loading')}</p>}
       {list.data?.length === 0 && <EmptyState title={t('statistics.certificates.none')} />}
       {!!list.data?.length && (
-        <div className="ct-table-wrap" role="region" aria-label={t('statistics.certificates.mine')} tabIndex={0}>
-          <table className="ct-table">
+        <DataTable className="ct-table" label={t('statistics.certificates.mine')}>
             <thead>
               <tr>
                 <th scope="col">{t('statistics.certificates.number')}</th>
@@ -149,7 +149,7 @@ export function CertificatesScreen() {
                 <th scope="col">{t('statistics.certificates.holder')}</th>
                 <th scope="col">{t('statistics.certificates.total')}</th>
                 <th scope="col">{t('statistics.certificates.status')}</th>
-                <th scope="col">
+                <th scope="col" data-card-label="">
                   <span className="visually-hidden">{t('statistics.certificates.download')}</span>
                 </th>
               </tr>
@@ -158,9 +158,9 @@ export function CertificatesScreen() {
               {list.data.map((c) => (
                 <tr key={c.number}>
                   <th scope="row">{c.number}</th>
-                  <td>{`${dayLabel(c.period_from)} – ${dayLabel(c.period_to)}`}</td>
+                  <td className="pv-cell-nowrap">{`${dayLabel(c.period_from)} – ${dayLabel(c.period_to)}`}</td>
                   <td>{c.branch_name ? `${c.holder_name} · ${c.branch_name}` : c.holder_name}</td>
-                  <td>{kg(c.total_kg)}</td>
+                  <td className="pv-cell-num">{kg(c.total_kg)}</td>
                   <td>
                     {c.status === 'anulado' ? (
                       <span className="ct-annulled">{t('statistics.certificates.annulled')}</span>
@@ -181,8 +181,7 @@ export function CertificatesScreen() {
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </section>
   );

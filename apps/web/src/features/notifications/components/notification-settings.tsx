@@ -10,6 +10,7 @@ import { usePreferences, useSavePreferences } from '../api/preferences';
 import { enablePush, pushSupport, type PushSupport } from '../push-subscription';
 import './notifications.css';
 import { SubmitButton } from '../../../components/submit-button';
+import { DataTable } from '../../../components/data-table';
 
 function PushOnThisDevice() {
   const { t } = useTranslation();
@@ -55,8 +56,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
         save.mutate({ items, quiet_hours: quiet });
       }}
     >
-      <table className="notification-preferences-table">
-        <caption>{t('notifications.preferences.caption')}</caption>
+      <DataTable className="notification-preferences-table" caption={t('notifications.preferences.caption')}>
         <thead>
           <tr>
             <th scope="col">{t('notifications.preferences.kind')}</th>
@@ -91,7 +91,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreferences }) {
             );
           })}
         </tbody>
-      </table>
+      </DataTable>
       <fieldset className="notification-quiet" aria-describedby={quietId}>
         <legend>{t('notifications.quiet.legend')}</legend>
         <p id={quietId} className="notification-hint">

@@ -22,6 +22,7 @@ import { apiErrorMessage } from '../../../lib/api-errors';
 import '../../../components/form-fields.css';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { SubmitButton } from '../../../components/submit-button';
+import { DataTable } from '../../../components/data-table';
 
 type Viewer = 'requester' | 'manager' | 'company';
 
@@ -468,15 +469,15 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
 
       <section aria-labelledby="rq-items-title">
         <h3 id="rq-items-title">{t('requests.detail.items')}</h3>
-        <table className="rq-table">
+        <DataTable className="rq-table" label={t('requests.detail.items')}>
           <thead>
             <tr>
               <th scope="col">{t('requests.detail.material')}</th>
-              <th scope="col" className="rq-num">
+              <th scope="col" className="pv-cell-num">
                 {t('requests.detail.estimated')}
               </th>
               {showActual ? (
-                <th scope="col" className="rq-num">
+                <th scope="col" className="pv-cell-num">
                   {t('requests.detail.actual')}
                 </th>
               ) : null}
@@ -486,7 +487,7 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
             {r.items.map((i) => (
               <tr key={i.material}>
                 <td>{lang.startsWith('en') ? i.material_name_en : i.material_name_es}</td>
-                <td className="rq-num">
+                <td className="pv-cell-num">
                   {i.estimated_kg !== null
                     ? formatKg(i.estimated_kg, lang)
                     : i.units !== null
@@ -494,7 +495,7 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
                       : '—'}
                 </td>
                 {showActual ? (
-                  <td className="rq-num">{i.actual_kg !== null ? formatKg(i.actual_kg, lang) : '—'}</td>
+                  <td className="pv-cell-num">{i.actual_kg !== null ? formatKg(i.actual_kg, lang) : '—'}</td>
                 ) : null}
               </tr>
             ))}
@@ -503,14 +504,14 @@ export function RequestDetailView({ request: r, viewer }: { request: PickupReque
             <tfoot>
               <tr>
                 <th scope="row">{t('requests.detail.total')}</th>
-                <td className="rq-num">{formatKg(r.total_estimated_kg, lang)}</td>
-                <td className="rq-num">
+                <td className="pv-cell-num">{formatKg(r.total_estimated_kg, lang)}</td>
+                <td className="pv-cell-num">
                   <strong>{formatKg(r.total_actual_kg, lang)}</strong>
                 </td>
               </tr>
             </tfoot>
           ) : null}
-        </table>
+        </DataTable>
       </section>
 
       {r.photos.length ? (

@@ -16,6 +16,7 @@ import '../statistics.css';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { EmptyState } from '../../../components/empty-state';
 import { SubmitButton } from '../../../components/submit-button';
+import { DataTable } from '../../../components/data-table';
 
 function FactorRow({ code, name, factor, source }: { code: string; name: string; factor: number; source: string }) {
   const { t } = useTranslation();
@@ -116,8 +117,7 @@ export function SchemeFiguresScreen() {
       <h3>{t('statistics.staff.factors')}</h3>
       <p className="st-muted">{t('statistics.staff.factorsHelp')}</p>
       {factors.data && (
-        <div className="st-table-wrap" role="region" aria-label={t('statistics.staff.factors')} tabIndex={0}>
-          <table className="st-table">
+        <DataTable className="st-table" label={t('statistics.staff.factors')}>
             <thead>
               <tr>
                 <th scope="col">{t('statistics.staff.code')}</th>
@@ -131,8 +131,7 @@ export function SchemeFiguresScreen() {
                 <FactorRow key={f.code} code={f.code} name={f.reference_name} factor={f.factor} source={`${f.source} ${f.version} · ${f.source_table}`} />
               ))}
             </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
     </section>
   );

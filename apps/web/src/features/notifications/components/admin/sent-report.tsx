@@ -12,6 +12,7 @@ import { formatNumber } from '../../../../lib/number-format';
 import { useCancelBroadcast, useSentReport, type SentReportFilters } from '../../api/broadcasts';
 import { useAudienceLabel } from './broadcast-audience';
 import { apiErrorMessage } from '../../../../lib/api-errors';
+import { DataTable } from '../../../../components/data-table';
 
 const PAGE_SIZE = 10;
 
@@ -20,11 +21,11 @@ function Figures({ figures }: { figures: DeliveryFigures }) {
   const n = (v: number) => formatNumber(v, i18n.language);
   return (
     <>
-      <td>{n(figures.queued)}</td>
-      <td>{n(figures.delivered)}</td>
-      <td>{n(figures.failed)}</td>
-      <td>{n(figures.clicked)}</td>
-      <td>{n(figures.pending)}</td>
+      <td className="pv-cell-num">{n(figures.queued)}</td>
+      <td className="pv-cell-num">{n(figures.delivered)}</td>
+      <td className="pv-cell-num">{n(figures.failed)}</td>
+      <td className="pv-cell-num">{n(figures.clicked)}</td>
+      <td className="pv-cell-num">{n(figures.pending)}</td>
     </>
   );
 }
@@ -42,15 +43,12 @@ function FigureHeaders() {
   );
 }
 
-/** A table of figures in a region that scrolls sideways on a narrow screen (and takes focus to do it by keyboard). */
+/** A table of figures (the design system's table: cards on a phone). */
 function FiguresTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="broadcast-table-scroll" role="region" aria-label={caption} tabIndex={0}>
-      <table className="broadcast-table">
-        <caption>{caption}</caption>
-        {children}
-      </table>
-    </div>
+    <DataTable className="broadcast-table" caption={caption}>
+      {children}
+    </DataTable>
   );
 }
 
@@ -174,9 +172,9 @@ export function SentReport() {
                       <span className="broadcast-row-body">{b.body}</span>
                     </th>
                     <td>{audienceLabel(b.audience)}</td>
-                    <td>{formatDateTime(b.send_at, i18n.language)}</td>
+                    <td className="pv-cell-nowrap">{formatDateTime(b.send_at, i18n.language)}</td>
                     <td>{t(`notifications.admin.status.${b.status}`)}</td>
-                    <td>{formatNumber(b.recipients, i18n.language)}</td>
+                    <td className="pv-cell-num">{formatNumber(b.recipients, i18n.language)}</td>
                     <Figures figures={b.figures} />
                     <td>
                       <CancelButton broadcast={b} />

@@ -11,6 +11,7 @@ import { LightBadge, StatusBadge } from '../badges';
 import { FormAlert } from '../../../../components/field-shell';
 import { apiErrorMessage } from '../../../../lib/api-errors';
 import { EmptyState } from '../../../../components/empty-state';
+import { DataTable } from '../../../../components/data-table';
 
 export function adminPqrPath(radicado: string): string {
   return `/admin/pqr/${encodeURIComponent(radicado)}`;
@@ -140,50 +141,47 @@ export function AdminInbox() {
       ) : inbox.data && inbox.data.items.length === 0 ? (
         <EmptyState title={t('pqr.admin.empty')} />
       ) : inbox.data ? (
-        <div className="pqr-table-wrap">
-          <table className="pqr-table">
-            <caption className="visually-hidden">{t('pqr.admin.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('pqr.admin.col.light')}</th>
-                <th scope="col">{t('pqr.admin.col.due')}</th>
-                <th scope="col">{t('pqr.admin.col.radicado')}</th>
-                <th scope="col">{t('pqr.admin.col.subject')}</th>
-                <th scope="col">{t('pqr.admin.col.requester')}</th>
-                <th scope="col">{t('pqr.admin.col.status')}</th>
-                <th scope="col">{t('pqr.admin.col.assignee')}</th>
+        <DataTable className="pqr-table" label={t('pqr.admin.caption')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('pqr.admin.col.light')}</th>
+              <th scope="col">{t('pqr.admin.col.due')}</th>
+              <th scope="col">{t('pqr.admin.col.radicado')}</th>
+              <th scope="col">{t('pqr.admin.col.subject')}</th>
+              <th scope="col">{t('pqr.admin.col.requester')}</th>
+              <th scope="col">{t('pqr.admin.col.status')}</th>
+              <th scope="col">{t('pqr.admin.col.assignee')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inbox.data.items.map((item) => (
+              <tr key={item.radicado}>
+                <td>
+                  <LightBadge light={item.light} daysLeft={item.business_days_left} />
+                </td>
+                <td className="pv-cell-nowrap">
+                  {item.due_date ? formatShortDate(item.due_date, i18n.language) : '—'}
+                  {item.extended ? <span className="pqr-hint"> · {t('pqr.admin.extended')}</span> : null}
+                </td>
+                <td>
+                  <AppLink className="pqr-nowrap" to={adminPqrPath(item.radicado)}>
+                    {item.radicado}
+                  </AppLink>
+                </td>
+                <td>
+                  <span className="pqr-hint">{t(`pqr.types.${item.type}`)}</span>
+                  <br />
+                  <span lang="es">{item.subject}</span>
+                </td>
+                <td lang="es">{item.name}</td>
+                <td>
+                  <StatusBadge status={item.status} audience="staff" />
+                </td>
+                <td>{item.assignee?.name ?? t('pqr.admin.unassigned')}</td>
               </tr>
-            </thead>
-            <tbody>
-              {inbox.data.items.map((item) => (
-                <tr key={item.radicado}>
-                  <td>
-                    <LightBadge light={item.light} daysLeft={item.business_days_left} />
-                  </td>
-                  <td>
-                    {item.due_date ? formatShortDate(item.due_date, i18n.language) : '—'}
-                    {item.extended ? <span className="pqr-hint"> · {t('pqr.admin.extended')}</span> : null}
-                  </td>
-                  <td>
-                    <AppLink className="pqr-nowrap" to={adminPqrPath(item.radicado)}>
-                      {item.radicado}
-                    </AppLink>
-                  </td>
-                  <td>
-                    <span className="pqr-hint">{t(`pqr.types.${item.type}`)}</span>
-                    <br />
-                    <span lang="es">{item.subject}</span>
-                  </td>
-                  <td lang="es">{item.name}</td>
-                  <td>
-                    <StatusBadge status={item.status} audience="staff" />
-                  </td>
-                  <td>{item.assignee?.name ?? t('pqr.admin.unassigned')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       ) : null}
 
       {total > INBOX_PAGE_SIZE ? (

@@ -6,6 +6,7 @@ import { formatMonth, formatPercent, todayInBogota } from '../../format';
 import { FormAlert } from '../../../../components/field-shell';
 import { FilterInputField } from '../../../../components/filter-fields';
 import { apiErrorMessage } from '../../../../lib/api-errors';
+import { DataTable } from '../../../../components/data-table';
 
 export function AdminReport() {
   const { t, i18n } = useTranslation();
@@ -62,48 +63,48 @@ export function AdminReport() {
                 ? t('pqr.report.summaryPending', { count: report.data.total.filed })
                 : t('pqr.report.summary', { count: report.data.total.filed, pct: pct(report.data.total.on_time_pct) })}
           </p>
-          <div className="pqr-table-wrap">
-            <table className="pqr-table">
-              <caption>{t('pqr.report.caption', { month: formatMonth(month, i18n.language) })}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('pqr.report.col.type')}</th>
-                  {columns.map((c) => (
-                    <th key={c} scope="col" className="pqr-num">
-                      {t(`pqr.report.col.${c}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="pqr-num">
-                    {t('pqr.report.col.on_time_pct')}
+          <DataTable
+            className="pqr-table"
+            caption={t('pqr.report.caption', { month: formatMonth(month, i18n.language) })}
+          >
+            <thead>
+              <tr>
+                <th scope="col">{t('pqr.report.col.type')}</th>
+                {columns.map((c) => (
+                  <th key={c} scope="col" className="pv-cell-num">
+                    {t(`pqr.report.col.${c}`)}
                   </th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.data.rows.map((r) => (
-                  <tr key={r.type}>
-                    <th scope="row">{t(`pqr.types.${r.type}`)}</th>
-                    {columns.map((c) => (
-                      <td key={c} className="pqr-num">
-                        {r[c]}
-                      </td>
-                    ))}
-                    <td className="pqr-num">{pct(r.on_time_pct)}</td>
-                  </tr>
                 ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('pqr.report.total')}</th>
+                <th scope="col" className="pv-cell-num">
+                  {t('pqr.report.col.on_time_pct')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.data.rows.map((r) => (
+                <tr key={r.type}>
+                  <th scope="row">{t(`pqr.types.${r.type}`)}</th>
                   {columns.map((c) => (
-                    <td key={c} className="pqr-num">
-                      {report.data.total[c]}
+                    <td key={c} className="pv-cell-num">
+                      {r[c]}
                     </td>
                   ))}
-                  <td className="pqr-num">{pct(report.data.total.on_time_pct)}</td>
+                  <td className="pv-cell-num">{pct(r.on_time_pct)}</td>
                 </tr>
-              </tfoot>
-            </table>
-          </div>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">{t('pqr.report.total')}</th>
+                {columns.map((c) => (
+                  <td key={c} className="pv-cell-num">
+                    {report.data.total[c]}
+                  </td>
+                ))}
+                <td className="pv-cell-num">{pct(report.data.total.on_time_pct)}</td>
+              </tr>
+            </tfoot>
+          </DataTable>
           <p className="pqr-hint">{t('pqr.report.pctHelp')}</p>
         </>
       ) : null}

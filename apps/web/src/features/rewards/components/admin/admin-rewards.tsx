@@ -36,6 +36,7 @@ import { wholeNumber } from '../ally-offers';
 import { bogotaToday, formatDay, OFFER_TONE, signedPoints } from '../rewards-labels';
 import '../../../../components/actions.css';
 import '../../../../components/facts.css';
+import { DataTable } from '../../../../components/data-table';
 import '../../rewards.css';
 import { SubmitButton } from '../../../../components/submit-button';
 
@@ -80,9 +81,7 @@ function Figures() {
               <dd>{n(figures.data.accounts)}</dd>
             </div>
           </dl>
-          <div className="rw-table-wrap">
-            <table className="rw-table">
-              <caption>{t('rewards.admin.byMonth')}</caption>
+          <DataTable className="rw-table" caption={t('rewards.admin.byMonth')}>
               <thead>
                 <tr>
                   <th scope="col">{t('rewards.admin.month')}</th>
@@ -105,8 +104,7 @@ function Figures() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </DataTable>
         </>
       )}
     </section>
@@ -386,9 +384,7 @@ function EarningTable() {
       ) : rates.data.length === 0 ? (
         <EmptyState title={t('rewards.admin.ratesNone')} />
       ) : (
-        <div className="rw-table-wrap">
-          <table className="rw-table">
-            <caption>{t('rewards.admin.ratesCaption')}</caption>
+        <DataTable className="rw-table" caption={t('rewards.admin.ratesCaption')}>
             <thead>
               <tr>
                 <th scope="col">{t('rewards.admin.material')}</th>
@@ -404,7 +400,7 @@ function EarningTable() {
                   <th scope="row">{rate.material_name}</th>
                   <td>{formatNumber(rate.points_per_kg, lang)}</td>
                   <td>{formatNumber(rate.max_kg_per_pickup, lang, 2)} kg</td>
-                  <td>{formatDay(rate.effective_from, lang)}</td>
+                  <td className="pv-cell-nowrap">{formatDay(rate.effective_from, lang)}</td>
                   <td>
                     {rate.current ? (
                       <StatusBadge tone="success">{t('rewards.admin.current')}</StatusBadge>
@@ -417,8 +413,7 @@ function EarningTable() {
                 </tr>
               ))}
             </tbody>
-          </table>
-        </div>
+        </DataTable>
       )}
       <h3>{t('rewards.admin.newRate')}</h3>
       <ApiForm onSubmit={onSubmit} busy={add.isPending}>

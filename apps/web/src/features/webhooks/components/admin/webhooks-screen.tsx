@@ -22,6 +22,7 @@ import {
 import '../../webhooks.css';
 import { countText } from '../../../../lib/count-text';
 import { SubmitButton } from '../../../../components/submit-button';
+import { DataTable } from '../../../../components/data-table';
 
 function formatInstant(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es-CO', {
@@ -193,8 +194,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
   if (!deliveries.data) return <p role="status">{t('app.loading')}</p>;
   if (deliveries.data.length === 0) return <p className="wh-hint">{t('webhooks.admin.noDeliveries')}</p>;
   return (
-    <table className="wh-table">
-      <caption>{t('webhooks.admin.deliveries')}</caption>
+    <DataTable className="wh-table" caption={t('webhooks.admin.deliveries')}>
       <thead>
         <tr>
           <th scope="col">{t('webhooks.admin.event')}</th>
@@ -242,7 +242,7 @@ function Deliveries({ endpointId }: { endpointId: number }) {
           );
         })}
       </tbody>
-    </table>
+    </DataTable>
   );
 }
 
