@@ -8,7 +8,8 @@
  * list route and on its item route at the same place, so the list keeps its state (filters, page)
  * while items are opened beside it.
  */
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import './list-detail.css';
 
 /** Desktop screens: list and detail side by side, forms in two columns (design-system.md). */
@@ -41,11 +42,22 @@ export interface ListDetailProps {
 
 export function ListDetail({ list, detail, listLabel }: ListDetailProps) {
   const desktop = useDesktop();
+  const { pathname } = useLocation();
+  const listRef = useRef<HTMLDivElement>(null);
+  const open = detail !== null;
+  // An item chosen in the list opens beside it: the link keeps focus (the page did not change),
+  // so focus moves to the page's heading, which names the item, as after any navigation.
+  useEffect(() => {
+    const column = listRef.current;
+    if (!desktop || !open || !column?.contains(document.activeElement)) return;
+    column.closest('.ion-page')?.querySelector<HTMLElement>('h1.page-title')?.focus({ preventScroll: true });
+  }, [pathname, desktop, open]);
   if (!desktop) return <>{detail ?? list}</>;
   // The same elements with and without an item, so the list is not rebuilt when one opens.
   return (
     <div className={detail === null ? 'pv-list-detail-single' : 'pv-list-detail'}>
       <div
+        ref={listRef}
         className="pv-list-detail-list"
         role={detail === null ? undefined : 'region'}
         aria-label={detail === null ? undefined : listLabel}
