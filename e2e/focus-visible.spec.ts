@@ -18,7 +18,7 @@ test.describe.configure({ mode: 'parallel' });
 /** Tab presses per route: enough for the shell, the page's controls and the first rows of a list. */
 const TABS_PER_PAGE = 45;
 /** Past those, one control of each kind the presses did not reach, at most this many per page. */
-const EXTRA_KINDS_PER_PAGE = 20;
+const EXTRA_KINDS_PER_PAGE = 12;
 
 interface Step {
   /** A readable name of the focused element, or null once focus has left the page. */

@@ -14,6 +14,7 @@ import { formatDateRange } from '../../../lib/date-format';
 import { formatNumber } from '../../../lib/number-format';
 import { useCampaignAttendance, useConfirmAttendance, useOrganisedCampaigns } from '../api/campaign-attendance';
 import '../../../components/actions.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** Renders nothing for accounts that organise no campaign. */
 export function OrganisedCampaigns() {
@@ -92,9 +93,9 @@ function AttendanceForm({ campaign }: { campaign: Campaign }) {
         }}
       />
       <div className="pv-action-bar">
-        <button type="submit" className="pv-button" disabled={picked.length === 0 || confirm.isPending}>
+        <SubmitButton className="pv-button" busy={picked.length === 0 || confirm.isPending}>
           {t('campaigns.attendance.submit', { count: picked.length })}
-        </button>
+        </SubmitButton>
       </div>
       {confirm.data ? (
         <p role="status">

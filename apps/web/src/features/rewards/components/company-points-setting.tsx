@@ -10,6 +10,7 @@ import { FormAlert } from '../../../components/field-shell';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { useRewardBalance, useSetCompanyPointsTo } from '../api/rewards';
 import '../../../components/actions.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 export function CompanyPointsSetting() {
   const { t } = useTranslation();
@@ -52,9 +53,9 @@ export function CompanyPointsSetting() {
           </fieldset>
           <p className="pv-field-hint">{t('rewards.company.hint')}</p>
           <div className="pv-action-bar">
-            <button type="submit" className="pv-button" disabled={save.isPending || chosen === current}>
+            <SubmitButton className="pv-button" busy={save.isPending || chosen === current}>
               {t('rewards.company.save')}
-            </button>
+            </SubmitButton>
           </div>
           {save.isSuccess ? <p role="status">{t('rewards.company.saved')}</p> : null}
           <FormAlert message={save.error ? apiErrorMessage(t, save.error) : null} />
