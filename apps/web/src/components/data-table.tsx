@@ -104,17 +104,21 @@ export function DataTable({ caption, label, className, children }: DataTableProp
     };
     update();
     let lastWidth = wrap.clientWidth;
-    const resized = new ResizeObserver(() => {
-      if (wrap.clientWidth === lastWidth) return;
-      lastWidth = wrap.clientWidth;
-      chooseLayout(wrap, table);
-    });
-    resized.observe(wrap);
+    // Browsers without ResizeObserver (and test DOMs) keep the layout chosen here.
+    const resized =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            if (wrap.clientWidth === lastWidth) return;
+            lastWidth = wrap.clientWidth;
+            chooseLayout(wrap, table);
+          })
+        : null;
+    resized?.observe(wrap);
     // Rows that come and go, and cells whose text changes (a language switch), after this render.
     const changed = new MutationObserver(update);
     changed.observe(table, { childList: true, subtree: true, characterData: true });
     return () => {
-      resized.disconnect();
+      resized?.disconnect();
       changed.disconnect();
     };
   }, []);
