@@ -53,8 +53,9 @@ const ROUTE_BUDGETS_KIB = {
   // The lists are the first screens; a request's page and the form load when opened.
   '/app/tabs/prequest': 172,
   '/app/tabs/prequest/:id': 172,
-  '/app/tabs/request': 176,
-  '/app/tabs/request/:id': 176,
+  // A household's list also lays out a request beside it on a desktop (components/list-detail.tsx).
+  '/app/tabs/request': 178,
+  '/app/tabs/request/:id': 178,
   '/app/tabs/points': 176,
   '/app/tabs/branch-offices/list/:id': 225,
   // The list with its map and handling inbox; the form, a report's page, the figures and the
