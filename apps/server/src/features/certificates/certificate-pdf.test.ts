@@ -1,5 +1,5 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readablePdf as readable } from '../../../test/pdf-text.js';
 import { renderCertificatePdf, type CertificateContent } from './certificate-pdf.js';
 
 const content: CertificateContent = {
@@ -31,18 +31,6 @@ const content: CertificateContent = {
   verify_url: 'https://puntoverde.example/verificar/ABCD1234',
 };
 
-/** The PDF's text: its object dictionaries as written, and each content stream inflated. */
-function readable(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    try {
-      return inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      return '';
-    }
-  });
-  return [raw, ...streams].join('\n');
-}
 
 describe('certificate PDF', () => {
   it('is tagged, declares Spanish (Colombia) and has a structure tree with headings, a table and the QR described', async () => {

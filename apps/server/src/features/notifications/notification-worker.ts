@@ -11,6 +11,7 @@ import { notificationCreatedEvent, notify } from './notifications.service.js';
 import type { PushDevice, PushSender } from './push-sender.js';
 import { announceBroadcast, clickToken, dispatchBroadcast } from './push.service.js';
 import { addDays, bogotaClock, bogotaInstant, minutesOf } from './quiet-hours.js';
+import { createPollingLoop } from '../../lib/polling-loop.js';
 
 /**
  * Drains the notification outbox after commit: claims due rows, sends each push through the
@@ -118,11 +119,6 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const senderOf = (kind: string | null): PushSender | undefined =>
     options.senders.find((s) => (s.kinds as readonly string[]).includes(kind ?? ''));
 
-  let running = false;
-  let stopped = true;
-  let timer: NodeJS.Timeout | null = null;
-  let wake: (() => void) | null = null;
-  let loop: Promise<void> | null = null;
   let lastReminderCheck = 0;
   let unrecorded = 0;
 
@@ -304,7 +300,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
       }
       await yieldToEventLoop();
     };
-    const stopping = () => stopped && loop !== null;
+    const stopping = () => loop.stopping();
     const take = async (): Promise<ClaimedDelivery | undefined> => {
       for (;;) {
         if (queue.length <= lowWater && !exhausted && !stopping()) {
@@ -373,42 +369,17 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     return result;
   }
 
-  async function runLoop(): Promise<void> {
-    while (!stopped) {
-      try {
-        running = true;
-        await runOnce();
-      } catch (err) {
-        log?.error({ err }, 'notification worker run failed');
-      } finally {
-        running = false;
-      }
-      if (stopped) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, pollMs);
-      });
-      wake = null;
-    }
-  }
+  const loop = createPollingLoop({
+    run: runOnce,
+    pollMs,
+    onError: (err) => log?.error({ err }, 'notification worker run failed'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop = runLoop();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      wake?.();
-      await loop;
-      loop = null;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
     runOnce,
-    kick() {
-      if (!running) wake?.();
-    },
+    kick: () => loop.kick(),
     inFlight: () => unrecorded,
   };
 }

@@ -1,19 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { readablePdf as readable } from '../../../test/pdf-text.js';
 import { renderMemberCardPdf } from './member-card-pdf.js';
 
-/** The PDF's text: its object dictionaries as written, and each content stream inflated. */
-function readable(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    try {
-      return inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      return '';
-    }
-  });
-  return [raw, ...streams].join('\n');
-}
 
 describe('member id card PDF', () => {
   it('is tagged, declares Spanish (Colombia) and reads in order: organisation, name, document, QR described', async () => {

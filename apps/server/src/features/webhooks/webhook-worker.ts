@@ -5,6 +5,7 @@ import { isAddressRefused } from '../../lib/outbound/guarded-fetch.js';
 import * as repo from './webhooks.repository.js';
 import type { AttemptOutcome, ClaimedDelivery } from './webhooks.repository.js';
 import { signatureHeader } from './webhooks.service.js';
+import { createPollingLoop } from '../../lib/polling-loop.js';
 
 /**
  * Drains the webhook outbox, like the notification worker drains its own: claims due deliveries
@@ -54,11 +55,6 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const timeoutMs = options.timeoutMs ?? 10_000;
   const pollMs = options.pollMs ?? 1000;
 
-  let stopped = true;
-  let running = false;
-  let timer: NodeJS.Timeout | null = null;
-  let wake: (() => void) | null = null;
-  let loop: Promise<void> | null = null;
 
   /** Posts one delivery and says what to record. */
   async function send(row: ClaimedDelivery): Promise<AttemptOutcome> {
@@ -141,46 +137,21 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, lane));
       await yieldToEventLoop();
-      if (stopped && loop !== null) break;
+      if (loop.stopping()) break;
     }
     return result;
   }
 
-  async function runLoop(): Promise<void> {
-    while (!stopped) {
-      try {
-        running = true;
-        await runOnce();
-      } catch (err) {
-        log?.error({ err }, 'webhook worker run failed');
-      } finally {
-        running = false;
-      }
-      if (stopped) break;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, pollMs);
-      });
-      wake = null;
-    }
-  }
+  const loop = createPollingLoop({
+    run: runOnce,
+    pollMs,
+    onError: (err) => log?.error({ err }, 'webhook worker run failed'),
+  });
 
   return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      loop = runLoop();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      wake?.();
-      await loop;
-      loop = null;
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
     runOnce,
-    kick() {
-      if (!running) wake?.();
-    },
+    kick: () => loop.kick(),
   };
 }
