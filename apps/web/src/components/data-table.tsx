@@ -89,6 +89,8 @@ function chooseLayout(wrap: HTMLDivElement, table: HTMLTableElement): void {
   wrap.dataset.layout = 'table';
   const fits = width >= CARDS_BELOW_PX && table.getBoundingClientRect().width <= width + 1;
   wrap.dataset.layout = fits ? 'table' : 'cards';
+  // In cards the column headers are for assistive technology only (app.css .visually-hidden).
+  table.tHead?.classList.toggle('visually-hidden', !fits);
 }
 
 export function DataTable({ caption, label, className, children }: DataTableProps) {
