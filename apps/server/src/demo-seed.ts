@@ -4,6 +4,7 @@ import { contentSeeder } from './features/content/content.seed.js';
 import { identitySeeder } from './features/identity/identity.seed.js';
 import { pointsDemoSeeder } from './features/points/points.seed.js';
 import { recyclersDemoSeeder } from './features/recyclers/recyclers.seed.js';
+import { recyclersWeighingDemoSeeder } from './features/recyclers/weighing.seed.js';
 import { pqrDemoSeeder } from './features/pqr/pqr.seed.js';
 import { reportsDemoSeeder } from './features/reports/reports.seed.js';
 import { requestsDemoSeeder } from './features/requests/requests.seed.js';
@@ -33,6 +34,8 @@ export const demoSeeders: readonly Seeder[] = [
   rewardsDemoSeeder,
   // After identity and points: the demo organisation of recicladores runs the demo manager's ECA.
   recyclersDemoSeeder,
+  // After the organisation: its scales, a month of scale tickets and a few sales.
+  recyclersWeighingDemoSeeder,
 ];
 
 export function seedDemo(db: Db, ctx: SeedContext): Promise<void> {

@@ -10,6 +10,7 @@ const DEMO_ACCOUNT_KINDS: Record<keyof typeof DEMO_USERS, string> = {
   branch: 'branch of the demo company (Sucursal)',
   admin: 'staff (back office at /admin)',
   ally: 'ally counter staff (Recompensas)',
+  recycler: 'recicladora of the demo organisation (Mis pesajes)',
 };
 
 function isLoopbackUrl(url: string): boolean {

@@ -307,6 +307,23 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/recyclers/organizations/{id}/members/{memberId}/card': POINT_X,
   'GET /back/api/v1/recyclers/organizations/{id}/members/{memberId}/card.pdf': POINT_X,
   'POST /back/api/v1/recyclers/organizations/{id}/members/{memberId}/card/reissue': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/scales': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/ecas/{pointId}/scales': POINT_X,
+  'PUT /back/api/v1/recyclers/organizations/{id}/scales/{scaleId}': POINT_X,
+  'DELETE /back/api/v1/recyclers/organizations/{id}/scales/{scaleId}': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/tickets': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/tickets': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/tickets/{ticketId}': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/tickets/{ticketId}/signature': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/tickets/{ticketId}/pdf': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/stock': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
+  // Everyone sees their own (empty unless they are a member with an account).
+  'GET /back/api/v1/recyclers/me/weighings': SIGNED_IN,
+  // The demo recicladora's ticket: only her account (not among these roles) may confirm or read it.
+  'POST /back/api/v1/recyclers/me/tickets/{ticketId}/confirm': [],
+  'GET /back/api/v1/recyclers/me/tickets/{ticketId}/pdf': [],
   'POST /back/api/v1/admin/recyclers/organizations': STAFF,
   'POST /back/api/v1/admin/recyclers/organizations/{id}/coordinators': STAFF,
   // Deletions run in this order, after every other route: the ECA leaves, then the coordinator.

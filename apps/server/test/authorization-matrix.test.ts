@@ -258,8 +258,20 @@ beforeAll(async () => {
     .where('organization_id', '=', organization.id)
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  const scale = await db.selectFrom('recycler_scales').select('id').where('eca_point_id', '=', eca.point_id).orderBy('id').executeTakeFirstOrThrow();
+  const ticket = await db
+    .selectFrom('recycler_tickets')
+    .innerJoin('recycler_members', 'recycler_members.id', 'recycler_tickets.member_id')
+    .select('recycler_tickets.id')
+    .where('recycler_tickets.organization_id', '=', organization.id)
+    .where('recycler_members.user_id', 'is not', null)
+    .where('recycler_tickets.status', '=', 'pendiente')
+    .orderBy('recycler_tickets.id')
+    .executeTakeFirstOrThrow();
 
   params = {
+    scaleId: String(scale.id),
+    ticketId: String(ticket.id),
     organizationId: String(organization.id),
     ecaPointId: String(eca.point_id),
     areaId: String(area.id),
@@ -347,6 +359,10 @@ function urlFor(path: string): string {
         return params.microId!;
       case 'memberId':
         return params.memberId!;
+      case 'scaleId':
+        return params.scaleId!;
+      case 'ticketId':
+        return params.ticketId!;
       case 'userId':
         return params.managerXId!;
       default:

@@ -55,6 +55,12 @@ import {
   ZWebhookEndpointUpdate,
   ZWebhookEndpointWithSecretResponse,
   ZWebhookRotateSecret,
+  ZSaleCreate,
+  ZSaleResponse,
+  ZScaleCreate,
+  ZScaleResponse,
+  ZTicketCreate,
+  ZTicketResponse,
 } from '@puntoverde/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -96,10 +102,71 @@ type WriteRoute = {
 
 let t: TestApp;
 const headers = new Map<Who, Record<string, string>>();
-const ids = { point: 0, container: 0, webhook: 0, ally: 0, offer: 0, allyOffer: 0, hold: 0, campaign: 0, attendee: 0 };
+const ids = {
+  point: 0,
+  container: 0,
+  webhook: 0,
+  ally: 0,
+  offer: 0,
+  allyOffer: 0,
+  hold: 0,
+  campaign: 0,
+  attendee: 0,
+  organization: 0,
+  eca: 0,
+  scale: 0,
+  member: 0,
+};
 let tables: string[] = [];
 const stats = { cases: 0, invalid: 0, ok2xx: 0, other4xx: 0, server5xx: 0 };
 const ROUTES: Record<string, WriteRoute> = {
+  // The demo organisation of recicladores: its ECA, its scale in use and a member.
+  'POST /back/api/v1/recyclers/organizations/{id}/ecas/{pointId}/scales': {
+    method: 'POST',
+    url: () => `/back/api/v1/recyclers/organizations/${ids.organization}/ecas/${ids.eca}/scales`,
+    who: 'manager',
+    body: ZScaleCreate,
+    response: ZScaleResponse,
+    valid: () => ({
+      serial: `FUZZ-${Math.random().toString(36).slice(2, 10)}`,
+      capacity_kg: '1.500,5',
+      division_g: 100,
+      certificate_number: 'SIC-FUZZ-1',
+      certificate_expires_on: '2099-12-31',
+      active: false,
+    }),
+  },
+  'POST /back/api/v1/recyclers/organizations/{id}/tickets': {
+    method: 'POST',
+    url: () => `/back/api/v1/recyclers/organizations/${ids.organization}/tickets`,
+    who: 'manager',
+    body: ZTicketCreate,
+    response: ZTicketResponse,
+    valid: () => ({
+      eca_point_id: ids.eca,
+      scale_id: ids.scale,
+      member_id: ids.member,
+      macro_route_id: null,
+      lines: [{ material: 'carton', gross_kg: '12,5', tare_kg: '1,5', net_kg: '11', reject_kg: '0,5' }],
+    }),
+  },
+  'POST /back/api/v1/recyclers/organizations/{id}/sales': {
+    method: 'POST',
+    url: () => `/back/api/v1/recyclers/organizations/${ids.organization}/sales`,
+    who: 'manager',
+    body: ZSaleCreate,
+    response: ZSaleResponse,
+    valid: () => ({
+      eca_point_id: ids.eca,
+      buyer_id_type: 'NIT',
+      buyer_id_number: '800.197.268-4',
+      buyer_name: 'Comercializadora de prueba',
+      invoice_number: `FE-${Math.random().toString(36).slice(2, 10)}`,
+      invoice_date: daysAgo(1),
+      cufe: 'b'.repeat(96),
+      lines: [{ material: 'carton', kg: '0,5', price_per_kg: '450', vat_rate: 0 }],
+    }),
+  },
   'POST /back/api/clientes/registro': {
     method: 'POST',
     url: () => '/back/api/clientes/registro',
@@ -518,6 +585,30 @@ beforeAll(async () => {
     .insertInto('campaign_participants')
     .values({ campaign_id: ids.campaign, user_id: householdB.id, joined_at: new Date().toISOString(), attended_at: null, attendance_confirmed_by: null })
     .execute();
+  const organization = await t.app.db
+    .selectFrom('recycler_organizations')
+    .select('id')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  ids.organization = organization.id;
+  const scale = await t.app.db
+    .selectFrom('recycler_scales')
+    .innerJoin('recycler_ecas', 'recycler_ecas.point_id', 'recycler_scales.eca_point_id')
+    .select(['recycler_scales.id', 'recycler_scales.eca_point_id'])
+    .where('recycler_ecas.organization_id', '=', organization.id)
+    .where('recycler_scales.serial', '=', 'BAS-LAU-01')
+    .executeTakeFirstOrThrow();
+  ids.scale = scale.id;
+  ids.eca = scale.eca_point_id;
+  ids.member = (
+    await t.app.db
+      .selectFrom('recycler_members')
+      .select('id')
+      .where('organization_id', '=', organization.id)
+      .where('status', '=', 'activo')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   tables = (await t.app.db.introspection.getTables()).map((tb) => tb.name).filter((n) => !n.startsWith('kysely_'));
 }, 120_000);
 

@@ -304,6 +304,31 @@ export const ERRORS = {
     message: 'No hay una cuenta activa con ese correo: el miembro puede registrarse o quedar sin cuenta.',
   },
   'recycler-card-not-found': { status: 404, message: 'Este carné no existe o el código está mal escrito.' },
+  'recycler-eca-in-use': {
+    status: 409,
+    message: 'Esta ECA tiene tiquetes de báscula o ventas: no se puede desvincular (sus registros van al SUI).',
+  },
+  'recycler-scale-not-found': { status: 404, message: 'No encontramos esa báscula en esta organización.' },
+  'recycler-scale-serial-in-use': { status: 409, message: 'Esta ECA ya tiene una báscula con ese serial.' },
+  'recycler-scale-in-use': {
+    status: 409,
+    message: 'Esta báscula ya tiene tiquetes: no se puede borrar. Márcala como fuera de uso.',
+  },
+  'recycler-scale-expired': {
+    status: 400,
+    message: 'La verificación metrológica de esta báscula está vencida: renueva el certificado antes de pesar con ella.',
+  },
+  'recycler-ticket-not-found': { status: 404, message: 'No encontramos ese tiquete de báscula.' },
+  'recycler-ticket-immutable': {
+    status: 409,
+    message: 'Este tiquete ya no se puede cambiar (está confirmado o anulado): corrígelo con un tiquete nuevo que lo anule.',
+  },
+  'recycler-ticket-pickup-invalid': {
+    status: 400,
+    message: 'Esa solicitud no se puede cerrar con este tiquete: debe ser de esta ECA, estar programada y no estar en otro tiquete.',
+  },
+  'recycler-sale-over-stock': { status: 400, message: 'La venta supera el inventario de la ECA.' },
+  'recycler-sale-invoice-in-use': { status: 409, message: 'Esta organización ya registró una venta con ese número de factura.' },
   // Webhooks: the endpoints staff register for integrators
   'webhook-not-found': { status: 404, message: 'No encontramos ese webhook.' },
   'webhook-delivery-not-found': { status: 404, message: 'No encontramos ese envío del webhook.' },

@@ -4,8 +4,8 @@ import type { Db, Executor } from './dialect.js';
 import type { Database } from './types.js';
 
 /**
- * Gapless yearly consecutives — radicados (PQR-2026-000123), report numbers (REP-…) and
- * certificate numbers (CERT-…) — one row per (name, year) in `sequences`.
+ * Gapless yearly consecutives — radicados (PQR-2026-000123), report numbers (REP-…),
+ * certificate numbers (CERT-…) and scale tickets (TQ-…) — one row per (name, year) in `sequences`.
  *
  * Taking a number bumps that row, and the bump holds the row's lock (PostgreSQL) until the
  * transaction ends: a transaction that rolls back gives its number back, the next one gets it,
@@ -14,13 +14,14 @@ import type { Database } from './types.js';
  * from the bump to the end of the commit, so the bump comes last: the row is inserted with
  * `placeholderNumber()`, everything else is written, and only then is the number taken.
  */
-export type SequenceName = 'pqr' | 'report' | 'certificate';
+export type SequenceName = 'pqr' | 'report' | 'certificate' | 'scale-ticket';
 
 /** The table and column each sequence's numbers are written to, and their prefix. */
 const NUMBERED = {
   pqr: { table: 'pqr', column: 'radicado', prefix: 'PQR' },
   report: { table: 'reports', column: 'number', prefix: 'REP' },
   certificate: { table: 'certificates', column: 'number', prefix: 'CERT' },
+  'scale-ticket': { table: 'recycler_tickets', column: 'number', prefix: 'TQ' },
 } as const;
 
 /** `PQR-2026-000123`: prefix, year and the number padded to six digits (wider past 999,999). */

@@ -93,6 +93,12 @@ export interface Database {
   recycler_macro_routes: RecyclerMacroRoutesTable;
   recycler_micro_routes: RecyclerMicroRoutesTable;
   recycler_members: RecyclerMembersTable;
+  recycler_scales: RecyclerScalesTable;
+  recycler_tickets: RecyclerTicketsTable;
+  recycler_ticket_lines: RecyclerTicketLinesTable;
+  recycler_ticket_pickups: RecyclerTicketPickupsTable;
+  recycler_sales: RecyclerSalesTable;
+  recycler_sale_lines: RecyclerSaleLinesTable;
   // mail (migration 0050)
   mail_queue: MailQueueTable;
 }
@@ -192,6 +198,89 @@ export interface RecyclerMembersTable {
   consent_recorded_by: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A scale of an ECA, with its legal-metrology verification. */
+export interface RecyclerScalesTable {
+  id: Generated<number>;
+  eca_point_id: number;
+  serial: string;
+  capacity_kg: number;
+  division_g: number;
+  certificate_number: string;
+  certificate_expires_on: string;
+  active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A scale ticket (tiquete de báscula): one recycler's delivery weighed at an ECA. */
+export interface RecyclerTicketsTable {
+  id: Generated<number>;
+  organization_id: number;
+  eca_point_id: number;
+  scale_id: number;
+  member_id: number;
+  operator_id: number | null;
+  macro_route_id: number | null;
+  micro_route_id: number | null;
+  year: number;
+  sequence: number;
+  number: string;
+  weighed_at: string;
+  weighed_on: string;
+  /** pendiente | confirmado | anulado */
+  status: string;
+  /** telefono | firma */
+  confirmation: string | null;
+  confirmed_at: string | null;
+  confirmed_by: number | null;
+  signature_file_id: number | null;
+  corrects_ticket_id: number | null;
+  void_reason: string | null;
+  voided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecyclerTicketLinesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  material_id: number;
+  gross_kg: number;
+  tare_kg: number;
+  net_kg: number;
+  reject_kg: number;
+  request_id: number | null;
+}
+
+export interface RecyclerTicketPickupsTable {
+  ticket_id: number;
+  request_id: number;
+}
+
+/** A sale of an ECA's material to a buyer (the SUI's Toneladas aprovechadas). */
+export interface RecyclerSalesTable {
+  id: Generated<number>;
+  organization_id: number;
+  eca_point_id: number;
+  buyer_id_type: string;
+  buyer_id_number: string;
+  buyer_name: string;
+  invoice_number: string;
+  invoice_date: string;
+  cufe: string | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface RecyclerSaleLinesTable {
+  id: Generated<number>;
+  sale_id: number;
+  material_id: number;
+  kg: number;
+  price_per_kg: number;
+  vat_rate: number;
 }
 
 /** An integrator's endpoint: where events are sent and the secret that signs them. */

@@ -24,6 +24,8 @@ import * as m0050 from './2026_12_02_0050_mail_queue.js';
 import * as m0052 from './2026_12_03_0052_must_change_password.js';
 import * as m0054 from './2026_12_03_0054_recycler_organizations.js';
 import * as m0055 from './2026_12_03_0055_recycler_members.js';
+import * as m0056 from './2026_12_03_0056_recycler_scale_tickets.js';
+import * as m0057 from './2026_12_03_0057_recycler_sales.js';
 import * as m0058 from './2026_12_03_0058_reward_campaigns_branches.js';
 
 /**
@@ -56,6 +58,8 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0052_must_change_password': m0052,
   '2026_12_03_0054_recycler_organizations': m0054,
   '2026_12_03_0055_recycler_members': m0055,
+  '2026_12_03_0056_recycler_scale_tickets': m0056,
+  '2026_12_03_0057_recycler_sales': m0057,
   '2026_12_03_0058_reward_campaigns_branches': m0058,
 };
 

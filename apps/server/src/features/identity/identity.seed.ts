@@ -13,6 +13,8 @@ export const DEMO_USERS = {
   admin: 'admin@demo.puntoverde.co',
   /** Staff of an ally (rewards make it so): confirms redemption codes at the counter. */
   ally: 'aliado@demo.puntoverde.co',
+  /** A recicladora of the demo organisation with a phone of her own (the recyclers seed links her). */
+  recycler: 'reciclador@demo.puntoverde.co',
 } as const;
 
 type DemoAccount = Omit<NewAccount, 'password' | 'id_empresa'> & {
@@ -85,6 +87,14 @@ const ACCOUNTS: DemoAccount[] = [
     name: 'Caja Supermercados La Canasta (demo)',
     first_name: 'Caja',
     last_name: 'La Canasta (demo)',
+    city: 'Medellín',
+  },
+  {
+    tc_id: TC_ID.household,
+    email: DEMO_USERS.recycler,
+    name: 'María Elena Gómez Ríos (demo)',
+    first_name: 'María Elena',
+    last_name: 'Gómez Ríos (demo)',
     city: 'Medellín',
   },
 ];

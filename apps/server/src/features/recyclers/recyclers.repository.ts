@@ -215,6 +215,13 @@ export async function updateEca(db: Executor, pointId: number, values: Updateabl
   await db.updateTable('recycler_ecas').set(values).where('point_id', '=', pointId).execute();
 }
 
+/** The ECA weighed or sold: its tickets and sales stay with it (the SUI files them). */
+export async function ecaHasWeighings(db: Executor, pointId: number): Promise<boolean> {
+  const ticket = await db.selectFrom('recycler_tickets').select('id').where('eca_point_id', '=', pointId).executeTakeFirst();
+  const sale = await db.selectFrom('recycler_sales').select('id').where('eca_point_id', '=', pointId).executeTakeFirst();
+  return Boolean(ticket || sale);
+}
+
 export async function deleteEca(db: Executor, pointId: number): Promise<void> {
   await db.deleteFrom('recycler_ecas').where('point_id', '=', pointId).execute();
 }

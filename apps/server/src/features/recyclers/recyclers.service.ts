@@ -390,6 +390,7 @@ export async function unlinkEca(
   await db.transaction().execute(async (trx) => {
     await assertOrganizationAccess(trx, staff, organizationId);
     const before = await ecaOf(trx, organizationId, pointId);
+    if (await repo.ecaHasWeighings(trx, pointId)) throw new AppError('recycler-eca-in-use');
     await repo.deleteEca(trx, pointId);
     await audit(trx, staff, 'unlink', 'recycler_eca', pointId, before, null);
   });

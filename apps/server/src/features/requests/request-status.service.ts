@@ -6,6 +6,7 @@ import {
   type RequestStatus,
   type RequestStatusChangeData,
 } from '@puntoverde/contract';
+import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { materialsByCodes } from '../materials/materials.service.js';
@@ -149,7 +150,7 @@ export async function changeStatus(
     totalKg: patch.total_actual_kg ?? null,
   });
 
-  const notification = await deps.db.transaction().execute(async (trx) => {
+  const write = async (trx: Executor) => {
     if (!(await repo.updateStatusIf(trx, id, from, patch))) {
       // Someone changed it between our read and this write (another manager accepted first).
       throw new AppError('invalid-transition', {
@@ -204,7 +205,9 @@ export async function changeStatus(
     });
     await publishWebhookEvent(trx, 'pickup_request.status_changed', { ...webhookPickupRequest(id, { ...row, ...patch }), previous_status: from }, now);
     return notify(trx, row.requester_id, { ...message, link: REQUEST_LINKS.requester(id) });
-  });
+  };
+  // In the caller's transaction when there is one (a scale ticket closing its pickups), else in our own.
+  const notification = deps.db.isTransaction ? await write(deps.db) : await deps.db.transaction().execute(write);
 
   const audience = await audienceOf(deps, row);
   let managerNotes: { userId: number; n: Awaited<ReturnType<typeof notify>> }[] = [];

@@ -34,6 +34,7 @@ import { storageFromConfig } from '../../features/files/files.service.js';
 import * as recyclers from '../../features/recyclers/recyclers.service.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
+import weighingRoutes from './weighing.js';
 
 const security = [{ bearer: [] }];
 /** Public card checks per IP: plenty for people scanning QRs, a wall for code guessing. */
@@ -548,6 +549,9 @@ export default async function recyclersRoutes(app: FastifyInstance) {
     );
   });
 
+  // ---- scales, scale tickets, stock and sales ----
+  await app.register(weighingRoutes);
+
   // ---- back office ----
   await app.register(async (scope) => {
     declareAuthLevel(scope, 'admin');
@@ -616,7 +620,7 @@ export default async function recyclersRoutes(app: FastifyInstance) {
     r.delete(
       `${A}/:id/ecas/:pointId`,
       {
-        config: { errors: ['recycler-organization-not-found', 'recycler-eca-not-found'] },
+        config: { errors: ['recycler-organization-not-found', 'recycler-eca-not-found', 'recycler-eca-in-use'] },
         schema: {
           tags,
           operationId: 'adminRecyclers.unlinkEca',
