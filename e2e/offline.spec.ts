@@ -428,6 +428,35 @@ test('a pickup request the server refused while it waited offline opens in its f
   });
   expect(mine.ok(), await mine.text()).toBe(true);
   expect(JSON.stringify(await mine.json()).split(address).length - 1).toBe(1);
+
+  // Sent, the request is in the list without a reload, and the box says it no longer waits.
+  const number = /#(\d+)/.exec((await sent.getByText(/^Enviado: #\d+$/).textContent()) ?? '')?.[1];
+  await expect(page.getByRole('link', { name: new RegExp(`#${number}\\b`) }).first()).toBeVisible();
+  const box = page.getByRole('region', { name: 'Enviados desde este dispositivo' });
+  await expect(box).toBeVisible();
+  // Its actions are buttons of the design system, not small text links (44 px targets).
+  const done = sent.getByRole('button', { name: 'Listo' });
+  expect((await done.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(36);
+  await done.click();
+  await expect(box).toHaveCount(0);
+});
+
+test('offline, a screen with no copy on this device says it loads when the connection returns, and then it does', async () => {
+  await page.goto('/app/tabs/reports');
+  await untilControlled(page);
+  await expect(page.locator('#boot')).toHaveCount(0);
+  await expect(page.getByText(/\d+ reportes?/).first()).toBeVisible();
+  await context.setOffline(true);
+  try {
+    // The reports this household follows were never asked for on this device: nothing to show yet.
+    await page.getByRole('button', { name: 'Los que sigo', exact: true }).click();
+    const note = page.getByRole('status').filter({ hasText: /lo que no está guardado en este dispositivo se carga cuando vuelva/i });
+    await expect(note).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+  await expect(page.getByRole('status').filter({ hasText: 'lo que no está guardado' })).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText(/\d+ reportes?|Aún no sigues/).first()).toBeVisible({ timeout: 30_000 });
 });
 
 test('a new build served shows "Hay una nueva versión — Actualizar", and updating loads it', async () => {

@@ -205,7 +205,7 @@ export default function ReportsPage() {
           router.push(reportPath(joined), 'forward', 'replace');
         }}
         onQueued={() => {
-          notify(t('offline.outbox.savedOffline'));
+          notify(t('offline.outbox.savedOffline'), 'warning');
           router.push(REPORTS_PATH, 'back', 'replace');
         }}
       />

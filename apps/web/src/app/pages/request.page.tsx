@@ -77,7 +77,7 @@ export default function RequestPage() {
             router.push(`${MY_REQUESTS_PATH}/${created.id}`, 'forward', 'replace');
           }}
           onQueued={() => {
-            notify(t('offline.outbox.savedOffline'));
+            notify(t('offline.outbox.savedOffline'), 'warning');
             router.push(MY_REQUESTS_PATH, 'back', 'replace');
           }}
         />

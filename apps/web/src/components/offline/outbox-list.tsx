@@ -47,7 +47,9 @@ export function OutboxList({ kinds, reference, onEdit, onSendNow }: OutboxListPr
   if (!entries.length) return null;
   return (
     <section className="pv-outbox" aria-labelledby="pv-outbox-title">
-      <h3 id="pv-outbox-title">{t('offline.outbox.title')}</h3>
+      <h3 id="pv-outbox-title">
+        {entries.some((e) => e.state !== 'sent') ? t('offline.outbox.title') : t('offline.outbox.titleSent')}
+      </h3>
       <ul>
         {entries.map((entry) => (
           <li key={entry.id} data-outbox-state={entry.state}>
@@ -67,21 +69,29 @@ export function OutboxList({ kinds, reference, onEdit, onSendNow }: OutboxListPr
                 {Object.values(apiFieldMessages(t, entry.error)).map((message) => ` ${message}`)}
               </p>
             ) : null}
-            <div>
-              {entry.state === 'needs-login' ? <a href={LOGIN_PATH}>{t('offline.outbox.login')}</a> : null}
+            <div className="pv-outbox-actions">
+              {entry.state === 'needs-login' ? (
+                <a className="pv-button pv-button-small" href={LOGIN_PATH}>
+                  {t('offline.outbox.login')}
+                </a>
+              ) : null}
               {entry.state === 'refused' && onEdit ? (
-                <button type="button" onClick={() => onEdit(entry)}>
+                <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => onEdit(entry)}>
                   {t('offline.outbox.edit')}
                 </button>
               ) : null}
               {entry.state === 'pending' && onSendNow ? (
-                <button type="button" onClick={onSendNow}>
+                <button type="button" className="pv-button pv-button-small" onClick={onSendNow}>
                   {t('offline.outbox.sendNow')}
                 </button>
               ) : null}
               {entry.state !== 'pending' ? (
-                <button type="button" onClick={() => void outbox.remove(entry.id)}>
-                  {t('offline.outbox.discard')}
+                <button
+                  type="button"
+                  className="pv-button pv-button-secondary pv-button-small"
+                  onClick={() => void outbox.remove(entry.id)}
+                >
+                  {entry.state === 'sent' ? t('offline.outbox.done') : t('offline.outbox.discard')}
                 </button>
               ) : null}
             </div>

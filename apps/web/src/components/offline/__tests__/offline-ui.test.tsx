@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider, onlineManager } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
@@ -17,9 +18,18 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });
-const renderUi = (ui: ReactElement) => render(<I18nextProvider i18n={i18n}>{ui}</I18nextProvider>);
+let queryClient = new QueryClient();
+const renderUi = (ui: ReactElement) =>
+  render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={i18n}>{ui}</I18nextProvider>
+    </QueryClientProvider>,
+  );
 
 afterEach(() => {
+  queryClient.clear();
+  queryClient = new QueryClient();
+  onlineManager.setOnline(true);
   resetOfflineData();
   vi.useRealTimers();
 });
@@ -45,6 +55,21 @@ describe('the offline note', () => {
     );
     expect(screen.getByRole('status').textContent).toMatch(/^Sin conexión — datos de 10:32/);
     act(() => noteApiResponse(new Response('{}')));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('offline, says a screen without a copy loads when the connection returns, instead of loading forever', async () => {
+    queryClient = new QueryClient({ defaultOptions: { queries: { networkMode: 'offlineFirst' } } });
+    renderUi(<OfflineNote />);
+    act(() => onlineManager.setOnline(false));
+    // A list asked for while offline: the request fails, and its retries wait for the network.
+    void queryClient
+      .fetchQuery({ queryKey: ['reports'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), retry: 3, retryDelay: 0 })
+      .catch(() => undefined);
+    expect(
+      await screen.findByText('Sin conexión: lo que no está guardado en este dispositivo se carga cuando vuelva la conexión.'),
+    ).toBeInTheDocument();
+    act(() => onlineManager.setOnline(true));
     expect(screen.queryByRole('status')).toBeNull();
   });
 
