@@ -63,8 +63,8 @@ const ROUTE_BUDGETS_KIB = {
   '/app/tabs/reports': 207,
   '/app/tabs/reports/:number': 207,
   '/reports/follow-up': 168,
-  '/admin': 178, // sections load when opened
-  '/admin/:section': 178,
+  '/admin': 179, // sections load when opened
+  '/admin/:section': 179,
   '/admin/pqr': 230,
   '/admin/pqr/:radicado': 230,
   '/auth/branch-invitation': 220,
@@ -72,6 +72,7 @@ const ROUTE_BUDGETS_KIB = {
   // The coordinator's organisation (its forms), a member's id card, the card's public check.
   '/app/tabs/recyclers/:id': 175,
   '/app/tabs/recyclers/:id/members/:memberId/card': 172,
+  '/app/tabs/mis-pesajes': 175,
   '/verificar-reciclador/:code': 165,
   '/notifications': 190,
   // Balance, offers, codes and history; the ally's counter (its offers and form load below it).

@@ -3,6 +3,7 @@ import { parseDocumentNumber, parseKg, parseQuantity } from './colombian-formats
 import { dataOf, safeText } from './common.js';
 import { isCalendarDate } from './requests.js';
 
+
 /**
  * Weighing and sales at an organisation's ECA (spec/recicladores.md, "Weighing"): the scales with
  * their legal-metrology verification (Resolución SIC 77506 de 2016), the scale tickets
@@ -21,7 +22,6 @@ export const BUYER_ID_TYPES = ['NIT', 'CC', 'CE'] as const;
 export type BuyerIdType = (typeof BUYER_ID_TYPES)[number];
 /** DIAN's CUFE: SHA-384 of the e-invoice, 96 hexadecimal characters. */
 export const CUFE_PATTERN = /^[0-9a-f]{96}$/;
-export const RECYCLER_ME_PATH = '/back/api/v1/recyclers/me';
 
 const MSG = {
   kg: 'Escribe los kilos con hasta 2 decimales (por ejemplo 3,5).',

@@ -8,6 +8,8 @@
  */
 
 export const RECYCLERS_PATH = '/back/api/v1/recyclers';
+/** A member's own scale tickets (Mis pesajes). */
+export const RECYCLER_ME_PATH = '/back/api/v1/recyclers/me';
 export const ADMIN_RECYCLERS_PATH = '/back/api/v1/admin/recyclers';
 export const RECYCLER_VERIFICATIONS_PATH = '/back/api/v1/recycler-verifications';
 /** The web page the QR on a recycler's id card opens. */

@@ -48,6 +48,7 @@ const CERTIFICATE_ROUTES = ['/verificar/:code'];
 const RECYCLER_ROUTES = [
   '/app/tabs/recyclers/:id',
   '/app/tabs/recyclers/:id/members/:memberId/card',
+  '/app/tabs/mis-pesajes',
   '/verificar-reciclador/:code',
 ];
 

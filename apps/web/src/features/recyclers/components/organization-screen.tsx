@@ -35,8 +35,12 @@ import { SubmitButton } from '../../../components/submit-button';
 
 // The members tab (with its photo upload) loads when it is chosen: the first screen is the organisation's data.
 const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
+// Weighing (scales, tickets with the signature pad, sales) loads when one of its tabs is chosen.
+const ScalesPanel = lazy(() => import('./weighing-panels').then((m) => ({ default: m.ScalesPanel })));
+const TicketsPanel = lazy(() => import('./weighing-panels').then((m) => ({ default: m.TicketsPanel })));
+const SalesPanel = lazy(() => import('./weighing-panels').then((m) => ({ default: m.SalesPanel })));
 
-const TABS = ['organization', 'ecas', 'routes', 'members'] as const;
+const TABS = ['organization', 'ecas', 'routes', 'members', 'scales', 'tickets', 'sales'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A form-level message only when no field carries one. */
@@ -84,6 +88,13 @@ export function OrganizationScreen({ id }: { id: number }) {
       {tab === 'members' ? (
         <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
           <MembersPanel orgId={org.data.id} />
+        </Suspense>
+      ) : null}
+      {tab === 'scales' || tab === 'tickets' || tab === 'sales' ? (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          {tab === 'scales' ? <ScalesPanel org={org.data} /> : null}
+          {tab === 'tickets' ? <TicketsPanel org={org.data} /> : null}
+          {tab === 'sales' ? <SalesPanel org={org.data} /> : null}
         </Suspense>
       ) : null}
     </div>

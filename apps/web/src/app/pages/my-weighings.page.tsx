@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { PageLayout } from '../../components/page-layout';
+import { MyWeighingsScreen } from '../../features/recyclers/components/my-weighings-screen';
+
+/**
+ * app/tabs/mis-pesajes: a recycler's own scale tickets (Mis pesajes). Not a menu entry (the spec's
+ * menu stays as it is): the notification of each new ticket links here.
+ */
+export default function MyWeighingsPage() {
+  const { t } = useTranslation();
+  return (
+    <PageLayout title={t('recyclers.mine.title')}>
+      <MyWeighingsScreen />
+    </PageLayout>
+  );
+}
