@@ -141,7 +141,6 @@ const FOREIGN_TABLES_TO_MOVE = [
     tables: ['materials', 'pickup_request_items', 'points', 'users'],
   },
   { file: 'apps/server/src/features/points/points.repository.ts', tables: ['materials', 'users'] },
-  { file: 'apps/server/src/features/pqr/pqr.repository.ts', tables: ['files', 'users'] },
   {
     file: 'apps/server/src/features/reports/reports.repository.ts',
     tables: ['containers', 'files', 'pickup_request_photos', 'points', 'users'],

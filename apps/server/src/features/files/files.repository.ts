@@ -22,6 +22,22 @@ export async function findPublicIds(db: Executor, ids: readonly number[]): Promi
   return db.selectFrom('files').select(['id', 'public_id']).where('id', 'in', [...ids]).execute();
 }
 
+/** File rows by id, in one query. */
+export async function findFilesByIds(db: Executor, ids: readonly number[]): Promise<FileRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('files').selectAll().where('id', 'in', [...ids]).execute();
+}
+
+/** File rows by public id, in one query. */
+export async function findFilesByPublicIds(db: Executor, publicIds: readonly string[]): Promise<FileRow[]> {
+  if (!publicIds.length) return [];
+  return db.selectFrom('files').selectAll().where('public_id', 'in', [...publicIds]).execute();
+}
+
+export async function deleteFileRows(db: Executor, ids: readonly number[]): Promise<void> {
+  if (ids.length) await db.deleteFrom('files').where('id', 'in', [...ids]).execute();
+}
+
 export async function markFilePublic(db: Executor, id: number): Promise<void> {
   await db.updateTable('files').set({ is_public: 1 }).where('id', '=', id).execute();
 }

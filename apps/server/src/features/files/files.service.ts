@@ -15,7 +15,18 @@ import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';
 import { originalKeyOf } from './image-variants.js';
 import { findPdfActiveContent } from './pdf-active-content.js';
-import { deleteFileRow, findFileByPublicId, findPublicIds, findRecordedKeys, insertFile, markFilePublic, type FileRow } from './files.repository.js';
+import {
+  deleteFileRow,
+  deleteFileRows,
+  findFileByPublicId,
+  findFilesByIds,
+  findFilesByPublicIds,
+  findPublicIds,
+  findRecordedKeys,
+  insertFile,
+  markFilePublic,
+  type FileRow,
+} from './files.repository.js';
 import { StorageKeyError, type FileStorage, type StoredObject } from './storage.js';
 
 const STORE_FAILED_MESSAGE = 'No pudimos guardar el archivo en este momento. Inténtalo de nuevo en unos minutos.';
@@ -214,6 +225,23 @@ export async function publicIdsOfFiles(db: Executor, ids: Iterable<number | null
   const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
   const rows = await findPublicIds(db, unique);
   return new Map(rows.map((r) => [r.id, r.public_id]));
+}
+
+/** File rows by id (a page of another feature's rows naming their files), keyed by id. */
+export async function filesByIds(db: Executor, ids: Iterable<number | null | undefined>): Promise<Map<number, FileRow>> {
+  const unique = [...new Set([...ids].filter((id): id is number => typeof id === 'number'))];
+  const rows = await findFilesByIds(db, unique);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** File rows behind the public ids a payload sent (missing ones are simply absent). */
+export async function filesByPublicIds(db: Executor, publicIds: readonly string[]): Promise<FileRow[]> {
+  return findFilesByPublicIds(db, [...new Set(publicIds)]);
+}
+
+/** Removes file rows another feature let go of (their stored bytes are the caller's to delete). */
+export async function deleteFiles(db: Executor, ids: readonly number[]): Promise<void> {
+  await deleteFileRows(db, ids);
 }
 
 export function toUploadedFile(secret: string, row: FileRow): UploadedFile {

@@ -27,6 +27,18 @@ export function findUsersByIds(db: Db, ids: readonly number[]): Promise<UserRow[
     .execute();
 }
 
+/** Live staff accounts (active admins, not deleted), by name. */
+export function listActiveAdmins(db: Db): Promise<Pick<UserRow, 'id' | 'name' | 'email'>[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('is_admin', '=', 1)
+    .where('active', '=', 1)
+    .where('deleted_at', 'is', null)
+    .orderBy('name')
+    .execute();
+}
+
 /** Whether the user may still act: active and not deleted. */
 export async function isUserActive(db: Db, id: number): Promise<boolean> {
   const row = await db

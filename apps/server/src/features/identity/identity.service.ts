@@ -81,6 +81,11 @@ export async function accountsByIds(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** Staff who may be handed work: active admins, not deleted, by name (id, name and e-mail). */
+export function listActiveStaffAccounts(db: Db): Promise<Pick<AccountRow, 'id' | 'name' | 'email'>[]> {
+  return repo.listActiveAdmins(db);
+}
+
 /** The account holding an e-mail (deleted accounts are anonymised, so a match is a live account). */
 export function findAccountByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
   return repo.findUserHoldingEmail(db, email);

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { processUpload, saveFile } from '../files/files.service.js';
+import { deleteFiles, filesByIds, filesByPublicIds, processUpload, saveFile } from '../files/files.service.js';
 import type { PqrDeps } from './pqr-deps.js';
 import * as repo from './pqr.repository.js';
 
@@ -28,15 +28,22 @@ export async function resolveAttachments(
   who: { userId: number | null; uploadKey: string | null | undefined },
   field = 'attachments',
 ): Promise<number[]> {
-  const rows = await repo.findFilesForAttachment(trx, publicIds);
+  const files = await filesByPublicIds(trx, publicIds);
+  const states = await repo.findUploadState(
+    trx,
+    files.map((f) => f.id),
+  );
   const keyHash = who.uploadKey ? hashKey(who.uploadKey) : null;
   return publicIds.map((publicId, i) => {
-    const row = rows.find((r) => r.public_id === publicId);
+    const row = files.find((r) => r.public_id === publicId);
+    const state = row && states.find((s) => s.file_id === row.id);
     const mine =
       row &&
+      state &&
       ((who.userId !== null && row.owner_id === who.userId) ||
-        (row.owner_id === null && keyHash !== null && row.key_hash === keyHash));
-    if (!row || !mine || row.attached !== null) throw AppError.field('pqr-attachment-invalid', `${field}.${i}`);
+        (row.owner_id === null && keyHash !== null && state.key_hash === keyHash));
+    if (!row || !state || !mine || state.attached !== null)
+      throw AppError.field('pqr-attachment-invalid', `${field}.${i}`);
     return row.id;
   });
 }
@@ -59,7 +66,7 @@ export async function uploadPqrAttachment(
     try {
       await repo.insertAnonymousUpload(deps.db, row.id, hashKey(key), new Date().toISOString());
     } catch (err) {
-      await repo.deleteFiles(deps.db, [row.id]);
+      await deleteFiles(deps.db, [row.id]);
       await storage.delete(row.storage_key).catch(() => undefined);
       throw err;
     }
@@ -72,12 +79,10 @@ export async function uploadPqrAttachment(
 async function purgeStaleUploads(deps: PqrDeps, storage: FileStorage): Promise<void> {
   try {
     const before = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
-    const stale = await repo.findStaleAnonymousUploads(deps.db, before);
-    if (!stale.length) return;
-    await repo.deleteFiles(
-      deps.db,
-      stale.map((s) => s.id),
-    );
+    const staleIds = await repo.findStaleAnonymousUploads(deps.db, before);
+    if (!staleIds.length) return;
+    const stale = [...(await filesByIds(deps.db, staleIds)).values()];
+    await deleteFiles(deps.db, staleIds);
     await Promise.all(stale.map((s) => storage.delete(s.storage_key).catch(() => undefined)));
   } catch (err) {
     deps.log.warn({ err }, 'could not purge stale PQR uploads');

@@ -7,6 +7,7 @@ import {
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
+import { accountsByIds } from '../identity/identity.service.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { BusinessCalendar, bogotaDate, type IsoDate } from './business-days.js';
 import type { PqrRow } from './pqr.repository.js';
@@ -53,12 +54,16 @@ export function resumePatch(calendar: BusinessCalendar, row: PqrRow, today: IsoD
 
 export async function listCalendar(db: Executor) {
   const rows = await repo.listCalendarDays(db);
+  const authors = await accountsByIds(
+    db,
+    rows.map((r) => r.created_by),
+  );
   return rows.map((r) => ({
     date: r.date,
     is_working: r.is_working === 1,
     reason: r.reason,
     created_at: r.created_at,
-    created_by: r.created_by_name,
+    created_by: (r.created_by !== null ? authors.get(r.created_by)?.name : undefined) ?? null,
   }));
 }
 

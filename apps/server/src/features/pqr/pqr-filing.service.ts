@@ -14,6 +14,7 @@ import { filedEmail } from './pqr.emails.js';
 import type { PqrRow } from './pqr.repository.js';
 import { REQUESTER_LABEL, mailData, sendRequesterEmail, type PqrDeps } from './pqr-deps.js';
 import { publicViews, webhookPqr } from './pqr-views.js';
+import { findAccount } from '../identity/identity.service.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { loadCalendar, todayInBogota, resumePatch } from './pqr-calendar.service.js';
 import { resolveAttachments } from './pqr-attachments.service.js';
@@ -110,7 +111,8 @@ export async function trackPqr(deps: PqrDeps, radicado: string, email: string): 
 }
 
 export async function listMyPqrs(deps: PqrDeps, user: AuthUser): Promise<PqrPublic[]> {
-  const verifiedEmail = await repo.findUserEmailIfVerified(deps.db, user.id);
+  const account = await findAccount(deps.db, user.id);
+  const verifiedEmail = account?.email_verified_at ? account.email.toLowerCase() : null;
   const rows = await repo.findPqrsOfUser(deps.db, user.id, verifiedEmail);
   return publicViews(deps, deps.db, rows);
 }

@@ -15,6 +15,7 @@ import {
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
+import { accountsByIds, findAccount, listActiveStaffAccounts } from '../identity/identity.service.js';
 import { addCalendarDays } from './business-days.js';
 import type { AdminListFilter, PqrRow } from './pqr.repository.js';
 import type { PqrDeps } from './pqr-deps.js';
@@ -23,6 +24,7 @@ import {
   RUNNING,
   INBOX_STATUSES,
   attachmentView,
+  listAttachments,
   publicEvent,
   toPublic,
   lightOf,
@@ -34,7 +36,7 @@ import * as repo from './pqr.repository.js';
 /** Staff's inbox: the filtered list, the attention counts, one PQR in detail. */
 
 export async function listStaff(db: Executor): Promise<PqrStaff[]> {
-  return repo.listActiveStaff(db);
+  return listActiveStaffAccounts(db);
 }
 
 function intersect(a: readonly PqrStatus[] | undefined, b: readonly PqrStatus[]): readonly PqrStatus[] {
@@ -93,12 +95,13 @@ export async function listAdminPqrs(
     repo.listForAdmin(deps.db, filter, query.page, query.page_size),
     repo.countOpenByLight(deps.db, RUNNING, today, soonUntil),
   ]);
-  const staff = await repo.findUsersByIds(deps.db, [
-    ...new Set(rows.map((r) => r.assigned_to).filter((v): v is number => v !== null)),
-  ]);
+  const staff = await accountsByIds(
+    deps.db,
+    rows.map((r) => r.assigned_to),
+  );
   const items: AdminPqrListItem[] = rows.map((r) => {
     const { light, left } = lightOf(calendar, r, today);
-    const assignee = staff.find((s) => s.id === r.assigned_to);
+    const assignee = r.assigned_to === null ? undefined : staff.get(r.assigned_to);
     return {
       radicado: r.radicado,
       type: r.type as PqrType,
@@ -140,14 +143,13 @@ export async function getAdminPqr(deps: PqrDeps, radicado: string): Promise<Admi
   const row = await loadByRadicado(deps.db, radicado);
   const [events, attachments, calendar] = await Promise.all([
     repo.listEvents(deps.db, [row.id]),
-    repo.listAttachments(deps.db, [row.id]),
+    listAttachments(deps.db, [row.id]),
     loadCalendar(deps.db),
   ]);
   const today = todayInBogota();
   const pub = toPublic(deps.tokenSecret, row, events, attachments);
   const { light, left } = lightOf(calendar, row, today);
-  const people = await repo.findUsersByIds(deps.db, row.assigned_to ? [row.assigned_to] : []);
-  const assignee = people[0];
+  const assignee = row.assigned_to ? await findAccount(deps.db, row.assigned_to) : undefined;
   const allEvents: AdminPqrEvent[] = events.map((e) => ({
     ...publicEvent(e),
     message: e.message,

@@ -10,6 +10,7 @@ import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
+import { findAccount } from '../identity/identity.service.js';
 import { notify as notifyUser } from '../notifications/notifications.service.js';
 import type { BusinessCalendar, IsoDate } from './business-days.js';
 import {
@@ -136,7 +137,7 @@ function requireTransition(row: PqrRow, to: PqrStatus): void {
 export async function assignPqr(deps: PqrDeps, radicado: string, assigneeId: number | null, admin: AuthUser) {
   let assigneeName: string | null = null;
   if (assigneeId !== null) {
-    const [person] = await repo.findUsersByIds(deps.db, [assigneeId]);
+    const person = await findAccount(deps.db, assigneeId);
     if (!person || person.is_admin !== 1 || person.active !== 1)
       throw AppError.field('pqr-assignee-invalid', 'assignee_id');
     assigneeName = person.name;

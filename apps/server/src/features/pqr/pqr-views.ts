@@ -13,9 +13,9 @@ import {
   type WebhookEventData,
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
-import { toUploadedFile } from '../files/files.service.js';
+import { filesByIds, toUploadedFile } from '../files/files.service.js';
 import type { BusinessCalendar, IsoDate } from './business-days.js';
-import type { PqrAttachmentRow, PqrEventRow, PqrRow } from './pqr.repository.js';
+import type { PqrAttachmentLinkRow, PqrEventRow, PqrRow } from './pqr.repository.js';
 import type { PqrDeps } from './pqr-deps.js';
 import * as repo from './pqr.repository.js';
 
@@ -25,6 +25,28 @@ export const DONE_STATUSES: readonly PqrStatus[] = ['respondida', 'trasladada', 
 /** Open statuses whose clock runs (the inbox traffic lights); pendiente_informacion is paused. */
 export const RUNNING: readonly PqrStatus[] = PQR_OPEN_STATUSES;
 export const INBOX_STATUSES: readonly PqrStatus[] = [...RUNNING, 'pendiente_informacion'];
+
+/** An attachment with what its file row says about it. */
+export type PqrAttachmentRow = PqrAttachmentLinkRow & {
+  public_id: string;
+  kind: string;
+  mime: string;
+  size: number;
+  is_public: number;
+};
+
+/** The attachments of these PQRs, by id, with their files (one lookup in the files service). */
+export async function listAttachments(db: Executor, pqrIds: number[]): Promise<PqrAttachmentRow[]> {
+  const links = await repo.listAttachmentLinks(db, pqrIds);
+  const files = await filesByIds(
+    db,
+    links.map((a) => a.file_id),
+  );
+  return links.flatMap((a) => {
+    const f = files.get(a.file_id);
+    return f ? [{ ...a, public_id: f.public_id, kind: f.kind, mime: f.mime, size: f.size, is_public: f.is_public }] : [];
+  });
+}
 
 export function attachmentView(secret: string, a: PqrAttachmentRow): PqrAttachment {
   const file = toUploadedFile(secret, {
@@ -104,7 +126,7 @@ export function toPublic(
 
 export async function publicViews(deps: PqrDeps, db: Executor, rows: PqrRow[]): Promise<PqrPublic[]> {
   const ids = rows.map((r) => r.id);
-  const [events, attachments] = await Promise.all([repo.listEvents(db, ids), repo.listAttachments(db, ids)]);
+  const [events, attachments] = await Promise.all([repo.listEvents(db, ids), listAttachments(db, ids)]);
   return rows.map((r) => toPublic(deps.tokenSecret, r, events, attachments));
 }
 

@@ -1,7 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
 import type {
-  FilesTable,
   PqrAttachmentTable,
   PqrCalendarDayTable,
   PqrEventTable,
@@ -11,14 +10,7 @@ import type {
 export type PqrRow = Selectable<PqrTable>;
 export type PqrEventRow = Selectable<PqrEventTable>;
 export type PqrCalendarDayRow = Selectable<PqrCalendarDayTable>;
-export type FileRow = Selectable<FilesTable>;
-export type PqrAttachmentRow = Selectable<PqrAttachmentTable> & {
-  public_id: string;
-  kind: string;
-  mime: string;
-  size: number;
-  is_public: number;
-};
+export type PqrAttachmentLinkRow = Selectable<PqrAttachmentTable>;
 
 export async function insertPqr(trx: Executor, row: Insertable<PqrTable>): Promise<PqrRow> {
   return trx.insertInto('pqr').values(row).returningAll().executeTakeFirstOrThrow();
@@ -71,15 +63,6 @@ export async function findPqrsOfUser(db: Executor, userId: number, verifiedEmail
     .execute();
 }
 
-export async function findUserEmailIfVerified(db: Executor, userId: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('users')
-    .select(['email', 'email_verified_at'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  return row?.email_verified_at ? row.email.toLowerCase() : null;
-}
-
 export async function listEvents(db: Executor, pqrIds: number[]): Promise<PqrEventRow[]> {
   if (!pqrIds.length) return [];
   return db
@@ -91,69 +74,48 @@ export async function listEvents(db: Executor, pqrIds: number[]): Promise<PqrEve
     .execute();
 }
 
-export async function listAttachments(db: Executor, pqrIds: number[]): Promise<PqrAttachmentRow[]> {
+export async function listAttachmentLinks(db: Executor, pqrIds: number[]): Promise<PqrAttachmentLinkRow[]> {
   if (!pqrIds.length) return [];
   return db
-    .selectFrom('pqr_attachment as a')
-    .innerJoin('files as f', 'f.id', 'a.file_id')
-    .selectAll('a')
-    .select(['f.public_id', 'f.kind', 'f.mime', 'f.size', 'f.is_public'])
-    .where('a.pqr_id', 'in', pqrIds)
-    .orderBy('a.id', 'asc')
+    .selectFrom('pqr_attachment')
+    .selectAll()
+    .where('pqr_id', 'in', pqrIds)
+    .orderBy('id', 'asc')
     .execute();
 }
 
-/** The files behind public ids, with the anonymous-upload key and whether a PQR already holds them. */
-export async function findFilesForAttachment(
+/** For each file: the anonymous-upload key it was sent with, and whether a PQR already holds it. */
+export async function findUploadState(
   db: Executor,
-  publicIds: string[],
-): Promise<(FileRow & { key_hash: string | null; attached: number | null })[]> {
-  if (!publicIds.length) return [];
-  return db
-    .selectFrom('files as f')
-    .leftJoin('pqr_upload as u', 'u.file_id', 'f.id')
-    .leftJoin('pqr_attachment as a', 'a.file_id', 'f.id')
-    .selectAll('f')
-    .select(['u.key_hash', 'a.id as attached'])
-    .where('f.public_id', 'in', publicIds)
-    .execute();
+  fileIds: number[],
+): Promise<{ file_id: number; key_hash: string | null; attached: number | null }[]> {
+  if (!fileIds.length) return [];
+  const [uploads, attached] = await Promise.all([
+    db.selectFrom('pqr_upload').select(['file_id', 'key_hash']).where('file_id', 'in', fileIds).execute(),
+    db.selectFrom('pqr_attachment').select(['file_id', 'id']).where('file_id', 'in', fileIds).execute(),
+  ]);
+  return fileIds.map((id) => ({
+    file_id: id,
+    key_hash: uploads.find((u) => u.file_id === id)?.key_hash ?? null,
+    attached: attached.find((a) => a.file_id === id)?.id ?? null,
+  }));
 }
 
 export async function insertAnonymousUpload(db: Executor, fileId: number, keyHash: string, createdAt: string) {
   await db.insertInto('pqr_upload').values({ file_id: fileId, key_hash: keyHash, created_at: createdAt }).execute();
 }
 
-/** Anonymous PQR uploads older than `before` that never made it into a filing. */
-export async function findStaleAnonymousUploads(db: Executor, before: string, limit = 50) {
-  return db
+/** Files of anonymous PQR uploads older than `before` that never made it into a filing. */
+export async function findStaleAnonymousUploads(db: Executor, before: string, limit = 50): Promise<number[]> {
+  const rows = await db
     .selectFrom('pqr_upload as u')
-    .innerJoin('files as f', 'f.id', 'u.file_id')
-    .leftJoin('pqr_attachment as a', 'a.file_id', 'f.id')
-    .select(['f.id', 'f.storage_key'])
+    .leftJoin('pqr_attachment as a', 'a.file_id', 'u.file_id')
+    .select('u.file_id')
     .where('u.created_at', '<', before)
     .where('a.id', 'is', null)
     .limit(limit)
     .execute();
-}
-
-export async function deleteFiles(db: Executor, fileIds: number[]): Promise<void> {
-  if (fileIds.length) await db.deleteFrom('files').where('id', 'in', fileIds).execute();
-}
-
-export async function listActiveStaff(db: Executor) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email'])
-    .where('is_admin', '=', 1)
-    .where('active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .orderBy('name')
-    .execute();
-}
-
-export async function findUsersByIds(db: Executor, ids: number[]) {
-  if (!ids.length) return [];
-  return db.selectFrom('users').select(['id', 'name', 'email', 'is_admin', 'active']).where('id', 'in', ids).execute();
+  return rows.map((r) => r.file_id);
 }
 
 export type AdminListFilter = {
@@ -253,16 +215,8 @@ export async function listFiledBetween(db: Executor, fromInstant: string, toInst
     .execute();
 }
 
-export async function listCalendarDays(
-  db: Executor,
-): Promise<(PqrCalendarDayRow & { created_by_name: string | null })[]> {
-  return db
-    .selectFrom('pqr_calendar_day as c')
-    .leftJoin('users as u', 'u.id', 'c.created_by')
-    .selectAll('c')
-    .select('u.name as created_by_name')
-    .orderBy('c.date', 'asc')
-    .execute();
+export async function listCalendarDays(db: Executor): Promise<PqrCalendarDayRow[]> {
+  return db.selectFrom('pqr_calendar_day').selectAll().orderBy('date', 'asc').execute();
 }
 
 export async function upsertCalendarDay(db: Executor, row: Insertable<PqrCalendarDayTable>): Promise<void> {
