@@ -140,7 +140,6 @@ const FOREIGN_TABLES_TO_MOVE = [
     file: 'apps/server/src/features/certificates/certificates.repository.ts',
     tables: ['materials', 'pickup_request_items', 'points', 'users'],
   },
-  { file: 'apps/server/src/features/points/points.repository.ts', tables: ['materials', 'users'] },
   {
     file: 'apps/server/src/features/reports/reports.repository.ts',
     tables: ['containers', 'files', 'pickup_request_photos', 'points', 'users'],

@@ -17,7 +17,8 @@ import { isValidOpeningHours } from './opening-hours.js';
 import { invalidateClusters } from './point-clusters.js';
 import { toPointRow } from './point-writer.js';
 import { bumpPointsVersion } from './points-version.js';
-import { toContainer } from './points.service.js';
+import { accountsByIds, type AccountRow } from '../identity/identity.service.js';
+import { activeManagerIds, containersOfPoints, toContainer } from './points.service.js';
 import * as pointsRepo from './points.repository.js';
 
 /**
@@ -32,6 +33,16 @@ type ContainerInput = z.output<typeof ZAdminContainerInput>;
 async function toAdminPoints(db: Db, ids: number[]): Promise<AdminPoint[]> {
   if (!ids.length) return [];
   const { points, materials, managers, containers } = await pointsRepo.findAdminPointParts(db, ids);
+  const accounts = await accountsByIds(
+    db,
+    managers.map((m) => m.user_id),
+  );
+  const managersOf = (pointId: number) =>
+    managers
+      .filter((m) => m.point_id === pointId)
+      .map((m) => accounts.get(m.user_id))
+      .filter((a): a is AccountRow => !!a)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const catalogue = await getCatalogue(db);
   const codeOf = new Map([...catalogue.byCode.values()].map((m) => [m.id, m.code]));
   const byId = new Map(points.map((p) => [p.id, p]));
@@ -57,7 +68,7 @@ async function toAdminPoints(db: Db, ids: number[]): Promise<AdminPoint[]> {
           .sort(),
         active: p.active === 1,
         source: p.source,
-        managers: managers.filter((m) => m.point_id === id).map((m) => ({ id: m.id, name: m.name, email: m.email })),
+        managers: managersOf(id).map((m) => ({ id: m.id, name: m.name, email: m.email })),
         containers_count: Number(containers.find((c) => c.point_id === id)?.n ?? 0),
         updated_at: p.updated_at,
       },
@@ -129,7 +140,7 @@ export async function setPointManagers(db: Db, id: number, userIds: number[], ad
   const before = await getPointAdmin(db, id);
   const unique = [...new Set(userIds)];
   if (unique.length) {
-    const ok = await pointsRepo.activeManagerIds(db, unique);
+    const ok = await activeManagerIds(db, unique);
     if (ok.length !== unique.length) {
       throw AppError.field('validation-failed', 'user_ids', 'Solo puedes asignar usuarios activos de tipo «Responsable del punto»');
     }
@@ -151,7 +162,7 @@ export async function setPointManagers(db: Db, id: number, userIds: number[], ad
 
 export async function listPointContainers(db: Db, pointId: number): Promise<Container[]> {
   await getPointAdmin(db, pointId);
-  return (await pointsRepo.findContainersOfPoints(db, [pointId])).map(toContainer);
+  return (await containersOfPoints(db, [pointId])).map(toContainer);
 }
 
 async function materialId(db: Db, code: string): Promise<number> {
@@ -161,7 +172,7 @@ async function materialId(db: Db, code: string): Promise<number> {
 }
 
 async function containerOf(db: Db, pointId: number, id: number): Promise<Container> {
-  const row = (await pointsRepo.findContainersOfPoints(db, [pointId])).find((c) => c.id === id);
+  const row = (await containersOfPoints(db, [pointId])).find((c) => c.id === id);
   if (!row) throw new AppError('container-not-found');
   return toContainer(row);
 }

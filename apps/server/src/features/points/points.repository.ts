@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Selectable } from 'kysely';
-import { CONTAINER_FULL_PERCENT, TC_ID, type Bbox } from '@puntoverde/contract';
+import { CONTAINER_FULL_PERCENT, type Bbox } from '@puntoverde/contract';
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
 import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import type { PointsTable } from '../../db/types.js';
@@ -114,28 +114,25 @@ export async function findPointIdsByName(db: Executor, name: string): Promise<nu
   return rows.map((r) => r.id);
 }
 
+/** The containers of these points (the service orders them by the material's place in the catalogue). */
 export async function findContainersOfPoints(db: Executor, pointIds: number[]) {
   if (!pointIds.length) return [];
   return db
-    .selectFrom('containers as c')
-    .innerJoin('materials as m', 'm.id', 'c.material_id')
+    .selectFrom('containers')
     .select([
-      'c.id',
-      'c.point_id',
-      'm.code as material',
-      'c.capacity_l',
-      'c.fill_level',
-      'c.status',
-      'c.last_emptied_at',
-      'c.updated_at',
+      'id',
+      'point_id',
+      'material_id',
+      'capacity_l',
+      'fill_level',
+      'status',
+      'last_emptied_at',
+      'updated_at',
     ])
-    .where('c.point_id', 'in', pointIds)
-    .orderBy('c.point_id')
-    .orderBy('m.sort')
-    .orderBy('c.id')
+    .where('point_id', 'in', pointIds)
     .execute();
 }
-export type ContainerRow = Awaited<ReturnType<typeof findContainersOfPoints>>[number];
+export type ContainerPartRow = Awaited<ReturnType<typeof findContainersOfPoints>>[number];
 
 export async function findContainer(db: Executor, pointId: number, containerId: number) {
   return db
@@ -214,12 +211,11 @@ export async function insertReading(
 
 export async function findReadings(db: Executor, containerId: number, limit: number) {
   return db
-    .selectFrom('container_readings as r')
-    .leftJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.id', 'r.container_id', 'r.kind', 'r.fill_level', 'r.kg', 'u.name as user_name', 'r.created_at'])
-    .where('r.container_id', '=', containerId)
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.id', 'desc')
+    .selectFrom('container_readings')
+    .select(['id', 'container_id', 'kind', 'fill_level', 'kg', 'user_id', 'created_at'])
+    .where('container_id', '=', containerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
@@ -364,10 +360,8 @@ export async function findAdminPointParts(db: Executor, ids: number[]) {
     .execute();
   const managers = await db
     .selectFrom('point_managers')
-    .innerJoin('users', 'users.id', 'point_managers.user_id')
-    .select(['point_managers.point_id', 'users.id', 'users.name', 'users.email'])
-    .where('point_managers.point_id', 'in', ids)
-    .orderBy('users.name')
+    .select(['point_id', 'user_id'])
+    .where('point_id', 'in', ids)
     .execute();
   const containers = await db
     .selectFrom('containers')
@@ -384,19 +378,6 @@ export async function setPointActive(db: Executor, id: number, active: boolean):
     .set({ active: active ? 1 : 0 })
     .where('id', '=', id)
     .execute();
-}
-
-/** Of these user ids, the active, not deleted point managers (tc_id 1). */
-export async function activeManagerIds(db: Executor, userIds: number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users')
-    .select('id')
-    .where('id', 'in', userIds)
-    .where('tc_id', '=', TC_ID.manager)
-    .where('active', '=', 1)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((r) => r.id);
 }
 
 export async function removeManagers(db: Executor, pointId: number): Promise<void> {
@@ -491,7 +472,6 @@ function fullOnActivePoints(db: Executor) {
   return db
     .selectFrom('containers as c')
     .innerJoin('points as p', 'p.id', 'c.point_id')
-    .innerJoin('materials as m', 'm.id', 'c.material_id')
     .where('c.fill_level', '>=', CONTAINER_FULL_PERCENT)
     .where('p.active', '=', 1);
 }
@@ -510,8 +490,7 @@ export async function findFullestContainers(db: Executor, limit: number) {
       'p.id as point_id',
       'p.name as point_name',
       'c.id as container_id',
-      'm.code as material',
-      'm.name_es as material_name',
+      'c.material_id',
       'c.fill_level',
     ])
     .orderBy('c.fill_level', 'desc')

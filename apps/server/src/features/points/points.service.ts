@@ -20,6 +20,7 @@ import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { getCatalogue, type Catalogue } from '../materials/materials.service.js';
+import { accountsByIds } from '../identity/identity.service.js';
 import { openState } from './opening-hours.js';
 import * as writer from './point-writer.js';
 import { bumpPointsVersion, pointsChangedHere } from './points-version.js';
@@ -160,8 +161,41 @@ export async function nearestActivePoint(
   return best ? { id: best.r.id, name: best.r.name, address: best.r.address, distance_m: Math.round(best.d) } : null;
 }
 
+export type ContainerRow = Omit<repo.ContainerPartRow, 'material_id'> & { material: string };
+
+/** The containers of these points with their material's code, by point, catalogue order, then id. */
+export async function containersOfPoints(db: Executor, pointIds: number[]): Promise<ContainerRow[]> {
+  const [rows, catalogue] = await Promise.all([repo.findContainersOfPoints(db, pointIds), getCatalogue(db)]);
+  const byId = new Map(catalogue.materials.map((m) => [m.id, m]));
+  return rows
+    .flatMap(({ material_id, ...c }) => {
+      const m = byId.get(material_id);
+      return m ? [{ row: { ...c, material: m.code }, sort: m.sort }] : [];
+    })
+    .sort((a, b) => a.row.point_id - b.row.point_id || a.sort - b.sort || a.row.id - b.row.id)
+    .map(({ row }) => ({
+      id: row.id,
+      point_id: row.point_id,
+      material: row.material,
+      capacity_l: row.capacity_l,
+      fill_level: row.fill_level,
+      status: row.status,
+      last_emptied_at: row.last_emptied_at,
+      updated_at: row.updated_at,
+    }));
+}
+
+/** Of these user ids, the active, not deleted point managers (tc_id 1). */
+export async function activeManagerIds(db: Executor, userIds: number[]): Promise<number[]> {
+  const accounts = await accountsByIds(db, userIds);
+  return userIds.filter((id) => {
+    const a = accounts.get(id);
+    return a !== undefined && a.tc_id === TC_ID.manager && a.active === 1 && a.deleted_at === null;
+  });
+}
+
 /** A container row as the contract shows it (the point page and the staff editor). */
-export function toContainer(row: repo.ContainerRow): Container {
+export function toContainer(row: ContainerRow): Container {
   return {
     id: row.id,
     point_id: row.point_id,
@@ -178,7 +212,7 @@ export function toContainer(row: repo.ContainerRow): Container {
 export async function getPointDetail(db: Executor, id: number, at: Date): Promise<PointDetail> {
   const [catalogue, row] = await Promise.all([getCatalogue(db), repo.findPointById(db, id)]);
   if (!row || !row.active) throw new AppError('point-not-found');
-  const containers = await repo.findContainersOfPoints(db, [id]);
+  const containers = await containersOfPoints(db, [id]);
   const state = openState(row.opening_hours, at);
   return {
     ...toSummary(row, catalogue, at),
@@ -209,11 +243,11 @@ export async function assertCanManage(db: Executor, user: AuthUser, pointId: num
 
 export async function listContainers(db: Executor, user: AuthUser, pointId: number): Promise<Container[]> {
   await assertCanManage(db, user, pointId);
-  return (await repo.findContainersOfPoints(db, [pointId])).map(toContainer);
+  return (await containersOfPoints(db, [pointId])).map(toContainer);
 }
 
 async function containerOf(db: Executor, pointId: number, containerId: number): Promise<Container> {
-  const rows = await repo.findContainersOfPoints(db, [pointId]);
+  const rows = await containersOfPoints(db, [pointId]);
   const row = rows.find((r) => r.id === containerId);
   if (!row) throw new AppError('container-not-found');
   return toContainer(row);
@@ -305,13 +339,17 @@ export async function listReadings(
   const container = await repo.findContainer(db, pointId, containerId);
   if (!container) throw new AppError('container-not-found');
   const rows = await repo.findReadings(db, containerId, limit);
+  const authors = await accountsByIds(
+    db,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((r) => ({
     id: r.id,
     container_id: r.container_id,
     kind: r.kind === 'emptying' ? 'emptying' : 'fill',
     fill_level: r.fill_level,
     kg: r.kg,
-    user_name: r.user_name,
+    user_name: (r.user_id !== null ? authors.get(r.user_id)?.name : undefined) ?? null,
     created_at: r.created_at,
   }));
 }
@@ -319,7 +357,7 @@ export async function listReadings(
 /** The points a manager runs, with their containers (admins see the points they manage too). */
 export async function managedPoints(db: Executor, user: AuthUser): Promise<ManagedPoint[]> {
   const points = await repo.findManagedPoints(db, user.id);
-  const containers = await repo.findContainersOfPoints(
+  const containers = await containersOfPoints(
     db,
     points.map((p) => p.id),
   );
@@ -411,8 +449,29 @@ export function invalidatePointCaches(): void {
 
 /** Full containers of active points: how many, and the `limit` fullest (fullest first). */
 export async function fullContainers(db: Executor, limit: number) {
-  const [count, fullest] = await Promise.all([repo.countFullContainers(db), repo.findFullestContainers(db, limit)]);
-  return { count, fullest: fullest.map((r) => ({ ...r, fill_level: Number(r.fill_level) })) };
+  const [count, fullest, catalogue] = await Promise.all([
+    repo.countFullContainers(db),
+    repo.findFullestContainers(db, limit),
+    getCatalogue(db),
+  ]);
+  const byId = new Map(catalogue.materials.map((m) => [m.id, m]));
+  return {
+    count,
+    fullest: fullest.flatMap((r) => {
+      const m = byId.get(r.material_id);
+      if (!m) return [];
+      return [
+        {
+          point_id: r.point_id,
+          point_name: r.point_name,
+          container_id: r.container_id,
+          material: m.code,
+          material_name: m.name_es,
+          fill_level: Number(r.fill_level),
+        },
+      ];
+    }),
+  };
 }
 
 /**
@@ -436,7 +495,7 @@ export async function findPointForCli(db: Db, idOrName: string): Promise<{ id: n
  * the command-line tool (the back office's `setPointManagers` replaces the whole list instead).
  */
 export async function addPointManagerFromCli(db: Db, pointId: number, userId: number): Promise<void> {
-  if (!(await repo.activeManagerIds(db, [userId])).length) {
+  if (!(await activeManagerIds(db, [userId])).length) {
     throw AppError.field(
       'validation-failed',
       'user_id',
