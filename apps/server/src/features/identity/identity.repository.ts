@@ -64,6 +64,11 @@ export function listBranchesOf(db: Db, headId: number): Promise<UserRow[]> {
     .execute();
 }
 
+/** Every account under a company head (branches of any kind, deleted ones included), by name. */
+export function listAccountsOfCompany(db: Db, headId: number): Promise<Pick<UserRow, 'id' | 'name'>[]> {
+  return db.selectFrom('users').select(['id', 'name']).where('id_empresa', '=', headId).orderBy('name').execute();
+}
+
 /** Any row holding the e-mail (deleted accounts are anonymised, so a match is a live account). */
 export function findUserHoldingEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

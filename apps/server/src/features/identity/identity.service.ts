@@ -106,6 +106,11 @@ export function listBranchAccountsOf(db: Db, headId: number): Promise<AccountRow
   return repo.listBranchesOf(db, headId);
 }
 
+/** Every account under a company head (id and name; deleted ones included, they keep their figures), by name. */
+export function listAccountsOfCompany(db: Db, headId: number): Promise<Pick<AccountRow, 'id' | 'name'>[]> {
+  return repo.listAccountsOfCompany(db, headId);
+}
+
 /** Whether any account (deleted ones included) has this e-mail. */
 export function emailInUse(db: Db, email: string): Promise<boolean> {
   return repo.emailExists(db, email);

@@ -144,6 +144,17 @@ export async function findContainer(db: Executor, pointId: number, containerId: 
 }
 
 /** Ids of the points a user manages (for `GET /v1/me` of point managers). */
+/** The points a user manages (id and name), by name. */
+export async function findPointsManagedBy(db: Executor, userId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('point_managers as pm')
+    .innerJoin('points as p', 'p.id', 'pm.point_id')
+    .select(['p.id', 'p.name'])
+    .where('pm.user_id', '=', userId)
+    .orderBy('p.name')
+    .execute();
+}
+
 export async function pointIdsOfManager(db: Executor, userId: number): Promise<number[]> {
   const rows = await db
     .selectFrom('point_managers')

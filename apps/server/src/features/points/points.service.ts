@@ -405,6 +405,11 @@ export async function isManagerOfPoint(db: Executor, userId: number, pointId: nu
   return repo.isManagerOf(db, userId, pointId);
 }
 
+/** The points a user manages (id and name), by name. */
+export async function pointsManagedBy(db: Executor, userId: number): Promise<{ id: number; name: string }[]> {
+  return repo.findPointsManagedBy(db, userId);
+}
+
 /** Ids of the points a user manages. */
 export async function pointIdsOfManager(db: Executor, userId: number): Promise<number[]> {
   return repo.pointIdsOfManager(db, userId);

@@ -175,29 +175,6 @@ export async function schemeMonthlyBy(db: Db, group: 'city' | 'point', range: Ra
   }));
 }
 
-export async function pointIdsManagedBy(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .selectFrom('point_managers as pm')
-    .innerJoin('points as p', 'p.id', 'pm.point_id')
-    .select(['p.id', 'p.name'])
-    .where('pm.user_id', '=', userId)
-    .orderBy('p.name')
-    .execute();
-}
-
-export async function branchesOf(db: Db, headId: number): Promise<{ id: number; name: string }[]> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('id_empresa', '=', headId)
-    .orderBy('name')
-    .execute();
-}
-
-export async function materialsCatalogue(db: Db): Promise<{ id: number; code: string; name_es: string; parent_code: string | null; sort: number }[]> {
-  return db.selectFrom('materials').select(['id', 'code', 'name_es', 'parent_code', 'sort']).orderBy('sort').execute();
-}
-
 // ---- impact factors ----
 
 export function listFactors(db: Db) {

@@ -20,6 +20,9 @@ import { nowIso } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
+import { listAccountsOfCompany } from '../identity/identity.service.js';
+import { getCatalogue } from '../materials/materials.service.js';
+import { pointsManagedBy } from '../points/points.service.js';
 import * as repo from './statistics.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -73,7 +76,13 @@ export type FactorSet = {
   equivalenceSource: string;
 };
 
-type Material = Awaited<ReturnType<typeof repo.materialsCatalogue>>[number];
+type Material = { id: number; code: string; name_es: string; parent_code: string | null; sort: number };
+
+/** Every material, deactivated ones included (past kilos keep their names), in catalogue order. */
+async function materialsCatalogue(db: Db): Promise<Material[]> {
+  const catalogue = await getCatalogue(db);
+  return catalogue.materials.map(({ id, code, name_es, parent_code, sort }) => ({ id, code, name_es, parent_code, sort }));
+}
 
 export async function currentFactors(db: Db): Promise<FactorSet> {
   const rows = await repo.listFactors(db);
@@ -169,7 +178,7 @@ export async function myStatistics(db: Db, user: AuthUser, query: StatisticsQuer
   const kind = statisticsKindOf(user);
   if (!kind) throw new AppError('forbidden');
   const range = resolvePeriod(query, now);
-  const catalogue = await repo.materialsCatalogue(db);
+  const catalogue = await materialsCatalogue(db);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
   const materialId = await materialIdOf(db, query.material, catalogue);
   const factors = await currentFactors(db);
@@ -178,7 +187,7 @@ export async function myStatistics(db: Db, user: AuthUser, query: StatisticsQuer
   let points: { id: number; name: string }[] = [];
   if (kind === 'company') scope = { by: 'company', id: user.id };
   else if (kind === 'manager') {
-    points = await repo.pointIdsManagedBy(db, user.id);
+    points = await pointsManagedBy(db, user.id);
     scope = { by: 'point', ids: points.map((p) => p.id) };
   } else scope = { by: 'requester', ids: [user.id] };
 
@@ -194,7 +203,7 @@ export async function myStatistics(db: Db, user: AuthUser, query: StatisticsQuer
   };
 
   if (kind === 'company') {
-    const branches = await repo.branchesOf(db, user.id);
+    const branches = await listAccountsOfCompany(db, user.id);
     const split = await repo.monthlyKgBy(db, scope, 'requester_id', range, materialId);
     const all = [{ id: user.id, name: 'Sede principal', is_head: true }, ...branches.map((b) => ({ ...b, is_head: false }))];
     result.branches = all.map((b): BranchFigures => {
@@ -262,7 +271,7 @@ async function managerFigures(
 
 export async function schemeStatistics(db: Db, query: SchemeStatisticsQuery, now = new Date()): Promise<SchemeStatistics> {
   const range = resolvePeriod(query, now);
-  const catalogue = await repo.materialsCatalogue(db);
+  const catalogue = await materialsCatalogue(db);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
   const perMaterial = await repo.monthlyKg(db, { by: 'scheme' }, range);
   const rows =
@@ -291,7 +300,7 @@ export async function schemeStatistics(db: Db, query: SchemeStatisticsQuery, now
  * scheme: 57 ms p99 at 1,000,000 items).
  */
 export async function schemeMonth(db: Db, month: string): Promise<SchemeMonthFigure> {
-  const catalogue = await repo.materialsCatalogue(db);
+  const catalogue = await materialsCatalogue(db);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
   const kg = await repo.schemeKgPerMaterialByMonths(db, { from: month, to: month });
   // A month whose only collection was undone keeps its row at 0 (or a float's residue of it).
@@ -304,7 +313,7 @@ type SchemeMonthFigure = { month: string; total_kg: number; per_material: { mate
 
 /** The same figure summed from the ledger (the bench's baseline; tests check both agree). */
 export async function computeSchemeMonthFromLedger(db: Db, month: string): Promise<SchemeMonthFigure> {
-  const catalogue = await repo.materialsCatalogue(db);
+  const catalogue = await materialsCatalogue(db);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
   const kg = await repo.kgPerMaterial(db, { by: 'scheme' }, { from: `${month}-01`, to: `${month}-31` });
   const per = [...kg].map(([id, v]) => ({ material: byId.get(id)?.code ?? String(id), kg: roundKg(v) }));
@@ -328,7 +337,7 @@ export function schemeImpact(db: Db, now = Date.now()): Promise<SchemeImpact> {
 async function computeSchemeImpact(db: Db, now: Date): Promise<SchemeImpact> {
   const month = bogotaDay(now).slice(0, 7);
   const thisMonth = await schemeMonth(db, month);
-  const catalogue = await repo.materialsCatalogue(db);
+  const catalogue = await materialsCatalogue(db);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
   const kg = await repo.schemeKgPerMaterialByMonths(db, null);
   const impact = impactOf(sumByMaterial([...kg].map(([material_id, v]) => ({ material_id, kg: v })), byId), await currentFactors(db));
