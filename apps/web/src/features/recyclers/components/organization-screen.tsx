@@ -32,6 +32,7 @@ import {
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from './recycler-field';
 import '../recyclers.css';
 import { SubmitButton } from '../../../components/submit-button';
+import { ChipGroup } from '../../../components/chip-group';
 
 // The members tab (with its photo upload) loads when it is chosen: the first screen is the organisation's data.
 const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default: m.MembersPanel })));
@@ -69,19 +70,12 @@ export function OrganizationScreen({ id }: { id: number }) {
         <strong>{org.data.name}</strong> · NIT {formatNit(org.data.nit)} · {t(`recyclers.regimes.${org.data.regime}`)} (
         {t('recyclers.stage', { n: org.data.regime_stage })})
       </p>
-      <div className="rc-tabs" role="group" aria-label={t('recyclers.sections')}>
-        {TABS.map((key) => (
-          <button
-            key={key}
-            type="button"
-            className="pv-button pv-button-small"
-            aria-pressed={tab === key}
-            onClick={() => setTab(key)}
-          >
-            {t(`recyclers.tabs.${key}`)}
-          </button>
-        ))}
-      </div>
+      <ChipGroup
+        label={t('recyclers.sections')}
+        value={tab}
+        options={TABS.map((key) => ({ value: key, label: t(`recyclers.tabs.${key}`) }))}
+        onChange={setTab}
+      />
       {tab === 'organization' ? <OrganizationPanel org={org.data} /> : null}
       {tab === 'ecas' ? <EcasPanel org={org.data} /> : null}
       {tab === 'routes' ? <RoutesPanel org={org.data} /> : null}
