@@ -154,7 +154,7 @@ const FOREIGN_TABLES_TO_MOVE = [
   },
   {
     file: 'apps/server/src/features/requests/requests.repository.ts',
-    tables: ['files', 'materials', 'points', 'users'],
+    tables: ['points', 'users'],
   },
 ];
 /** The table a builder argument names ('points as p' → 'points'), or null for a non-literal. */

@@ -18,6 +18,7 @@ import { loadDetail, REQUEST_LINKS, rolesOn, round2, webhookPickupRequest, type 
 import { settleCollectedPickup } from '../rewards/rewards.service.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
+import { findItems } from './request-parts.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
   timeZone: 'America/Bogota',
@@ -115,7 +116,7 @@ export async function changeStatus(
     note = change.reason ?? change.note ?? null;
   } else if (to === 'recogida') {
     const items = change.items ?? [];
-    const requested = await repo.findItems(deps.db, [id]);
+    const requested = await findItems(deps.db, [id]);
     const missing = requested.filter((r) => !items.some((i) => i.material === r.material));
     if (missing.length) {
       throw AppError.field(

@@ -8,7 +8,9 @@ import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { allowedTransitions, type RequestRole } from './request-state-machine.js';
 import { isManagerOfPoint } from '../points/points.service.js';
 import * as repo from './requests.repository.js';
-import type { ItemRow, PhotoRow, RequestRow } from './requests.repository.js';
+import type { ItemRow, PhotoRow } from './request-parts.js';
+import { findItems, findPhotos } from './request-parts.js';
+import type { RequestRow } from './requests.repository.js';
 
 /**
  * What the request parts share: their dependencies, the caller's roles on a request, and how
@@ -135,8 +137,8 @@ export async function loadDetail(deps: RequestsDeps, user: AuthUser, id: number)
   // Not theirs: the same 404 as a request that does not exist.
   if (roles.size === 0) throw new AppError('request-not-found');
   const [items, photos, events] = await Promise.all([
-    repo.findItems(deps.db, [id]),
-    repo.findPhotos(deps.db, [id]),
+    findItems(deps.db, [id]),
+    findPhotos(deps.db, [id]),
     repo.findEvents(deps.db, id),
   ]);
   const timeline: RequestEvent[] = events.map((e) => ({

@@ -1,7 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
 import type {
-  FilesTable,
   PickupRequestEventsTable,
   PickupRequestItemsTable,
   PickupRequestPhotosTable,
@@ -120,39 +119,24 @@ export async function listRequests(
 export function findItems(db: Db, requestIds: number[]) {
   if (!requestIds.length) return Promise.resolve([]);
   return db
-    .selectFrom('pickup_request_items as i')
-    .innerJoin('materials as m', 'm.id', 'i.material_id')
-    .select([
-      'i.id',
-      'i.request_id',
-      'i.material_id',
-      'm.code as material',
-      'm.name_es',
-      'm.name_en',
-      'i.estimated_kg',
-      'i.units',
-      'i.actual_kg',
-    ])
-    .where('i.request_id', 'in', requestIds)
-    .orderBy('i.request_id')
-    .orderBy('i.id')
+    .selectFrom('pickup_request_items')
+    .select(['id', 'request_id', 'material_id', 'estimated_kg', 'units', 'actual_kg'])
+    .where('request_id', 'in', requestIds)
+    .orderBy('request_id')
+    .orderBy('id')
     .execute();
 }
-export type ItemRow = Awaited<ReturnType<typeof findItems>>[number];
 
 export function findPhotos(db: Db, requestIds: number[]) {
   if (!requestIds.length) return Promise.resolve([]);
   return db
-    .selectFrom('pickup_request_photos as ph')
-    .innerJoin('files as f', 'f.id', 'ph.file_id')
-    .selectAll('f')
-    .select(['ph.request_id', 'ph.position'])
-    .where('ph.request_id', 'in', requestIds)
-    .orderBy('ph.request_id')
-    .orderBy('ph.position')
+    .selectFrom('pickup_request_photos')
+    .select(['file_id', 'request_id', 'position'])
+    .where('request_id', 'in', requestIds)
+    .orderBy('request_id')
+    .orderBy('position')
     .execute();
 }
-export type PhotoRow = Selectable<FilesTable> & { request_id: number; position: number };
 
 export function findEvents(db: Db, requestId: number) {
   return db

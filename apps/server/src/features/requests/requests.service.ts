@@ -17,6 +17,7 @@ import { pickupCalendar } from './pickup-calendar.js';
 import { isCompanyHead, loadDetail, rolesOn, toRequest, webhookPickupRequest, type RequestsDeps } from './request-views.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
+import { findItems, findPhotos } from './request-parts.js';
 
 /**
  * Pickup requests: creation with the suggested point and the pickup calendar, what
@@ -85,7 +86,7 @@ export async function listRequests(
     { limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   const ids = rows.map((r) => r.id);
-  const [items, photos] = await Promise.all([repo.findItems(deps.db, ids), repo.findPhotos(deps.db, ids)]);
+  const [items, photos] = await Promise.all([findItems(deps.db, ids), findPhotos(deps.db, ids)]);
   const list: PickupRequest[] = [];
   for (const row of rows) {
     const roles = await rolesOn(deps.db, user, row, pointIds);
@@ -187,7 +188,7 @@ export async function onAccountDeleted(db: Db, userId: number, at: string): Prom
 /** The user's pickup requests for "download my data" (Ley 1581 de 2012 art. 8). */
 export async function exportRequestsOfUser(db: Db, userId: number) {
   const rows = await repo.listAllOfRequester(db, userId);
-  const items = await repo.findItems(
+  const items = await findItems(
     db,
     rows.map((r) => r.id),
   );
