@@ -30,3 +30,8 @@ export function isoToLocal(iso: string): string {
   const d = new Date(new Date(iso).getTime() - 5 * 60 * 60 * 1000);
   return d.toISOString().slice(0, 16);
 }
+
+/** Today's date in Bogotá as a date input holds it (YYYY-MM-DD). */
+export function todayInBogota(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(now);
+}

@@ -33,6 +33,7 @@ import {
 import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from './recycler-field';
 import { SignaturePad } from './signature-pad';
 import { TicketSummary } from './ticket-summary';
+import { todayInBogota } from '../../../lib/date-format';
 
 type T = ReturnType<typeof useTranslation>['t'];
 
@@ -346,18 +347,19 @@ function TicketConfirmation({ orgId, ticket, onDone }: { orgId: number; ticket: 
 
 // ---- stock and sales ----
 
-const EMPTY_SALE = {
+/** A new sale's fields; the invoice is dated today unless the coordinator says otherwise. */
+const emptySale = () => ({
   buyer_id_type: 'NIT' as SaleBody['buyer_id_type'],
   buyer_id_number: '',
   buyer_name: '',
   invoice_number: '',
-  invoice_date: '',
+  invoice_date: todayInBogota(),
   cufe: '',
   material: 'carton',
   kg: '',
   price_per_kg: '',
   vat_rate: '0',
-};
+});
 
 export function SalesPanel({ org }: { org: Organization }) {
   const { t, i18n } = useTranslation();
@@ -365,7 +367,7 @@ export function SalesPanel({ org }: { org: Organization }) {
   const sales = useSales(org.id);
   const create = useCreateSale(org.id);
   const [pointId, setPointId] = useState(String(org.ecas[0]?.point_id ?? ''));
-  const [v, setV] = useState(EMPTY_SALE);
+  const [v, setV] = useState(emptySale);
   const [added, setAdded] = useState<string | null>(null);
   const err = (k: string) => fieldError(create.error, k);
   const submit = (e: FormEvent) => {
@@ -385,7 +387,7 @@ export function SalesPanel({ org }: { org: Organization }) {
       {
         onSuccess: (sale) => {
           setAdded(t('recyclers.sales.added', { invoice: sale.invoice_number, kg: formatKg(sale.total_kg, i18n.language) }));
-          setV(EMPTY_SALE);
+          setV(emptySale());
         },
       },
     );
