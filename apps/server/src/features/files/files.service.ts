@@ -234,6 +234,25 @@ export async function filesByIds(db: Executor, ids: Iterable<number | null | und
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/**
+ * Rows of another feature that name a file (`file_id`), each merged with its file row in one
+ * lookup; rows whose file is gone are left out (as an inner join would).
+ */
+export async function withFiles<T extends { file_id: number }, R>(
+  db: Executor,
+  rows: T[],
+  merge: (row: T, file: FileRow) => R,
+): Promise<R[]> {
+  const files = await filesByIds(
+    db,
+    rows.map((r) => r.file_id),
+  );
+  return rows.flatMap((r) => {
+    const f = files.get(r.file_id);
+    return f ? [merge(r, f)] : [];
+  });
+}
+
 /** File rows behind the public ids a payload sent (missing ones are simply absent). */
 export async function filesByPublicIds(db: Executor, publicIds: readonly string[]): Promise<FileRow[]> {
   return findFilesByPublicIds(db, [...new Set(publicIds)]);

@@ -168,6 +168,23 @@ export async function getCatalogue(db: Executor): Promise<Catalogue> {
   return promise;
 }
 
+/**
+ * Rows of another feature that name a material (`material_id`), each merged with its catalogue
+ * entry (deactivated materials included); rows of an unknown material are left out.
+ */
+export async function withMaterials<T extends { material_id: number }, R>(
+  db: Executor,
+  rows: T[],
+  merge: (row: T, material: CatalogueMaterial) => R,
+): Promise<R[]> {
+  const catalogue = await getCatalogue(db);
+  const byId = new Map(catalogue.materials.map((m) => [m.id, m]));
+  return rows.flatMap((r) => {
+    const m = byId.get(r.material_id);
+    return m ? [merge(r, m)] : [];
+  });
+}
+
 /** The materials offered to users: filters, forms, the material guide (deactivated ones are not). */
 export async function listMaterials(db: Executor): Promise<Material[]> {
   const catalogue = await getCatalogue(db);

@@ -19,7 +19,7 @@ import {
 import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
-import { getCatalogue, type Catalogue } from '../materials/materials.service.js';
+import { getCatalogue, withMaterials, type Catalogue } from '../materials/materials.service.js';
 import { accountsByIds } from '../identity/identity.service.js';
 import { openState } from './opening-hours.js';
 import * as writer from './point-writer.js';
@@ -165,24 +165,17 @@ export type ContainerRow = Omit<repo.ContainerPartRow, 'material_id'> & { materi
 
 /** The containers of these points with their material's code, by point, catalogue order, then id. */
 export async function containersOfPoints(db: Executor, pointIds: number[]): Promise<ContainerRow[]> {
-  const [rows, catalogue] = await Promise.all([repo.findContainersOfPoints(db, pointIds), getCatalogue(db)]);
-  const byId = new Map(catalogue.materials.map((m) => [m.id, m]));
+  const rows = await withMaterials(
+    db,
+    await repo.findContainersOfPoints(db, pointIds),
+    ({ material_id: _, ...c }, m) => ({
+      row: { ...c, material: m.code },
+      sort: m.sort,
+    }),
+  );
   return rows
-    .flatMap(({ material_id, ...c }) => {
-      const m = byId.get(material_id);
-      return m ? [{ row: { ...c, material: m.code }, sort: m.sort }] : [];
-    })
     .sort((a, b) => a.row.point_id - b.row.point_id || a.sort - b.sort || a.row.id - b.row.id)
-    .map(({ row }) => ({
-      id: row.id,
-      point_id: row.point_id,
-      material: row.material,
-      capacity_l: row.capacity_l,
-      fill_level: row.fill_level,
-      status: row.status,
-      last_emptied_at: row.last_emptied_at,
-      updated_at: row.updated_at,
-    }));
+    .map(({ row }) => row);
 }
 
 /** Of these user ids, the active, not deleted point managers (tc_id 1). */
@@ -454,28 +447,17 @@ export function invalidatePointCaches(): void {
 
 /** Full containers of active points: how many, and the `limit` fullest (fullest first). */
 export async function fullContainers(db: Executor, limit: number) {
-  const [count, fullest, catalogue] = await Promise.all([
-    repo.countFullContainers(db),
-    repo.findFullestContainers(db, limit),
-    getCatalogue(db),
-  ]);
-  const byId = new Map(catalogue.materials.map((m) => [m.id, m]));
+  const [count, fullest] = await Promise.all([repo.countFullContainers(db), repo.findFullestContainers(db, limit)]);
   return {
     count,
-    fullest: fullest.flatMap((r) => {
-      const m = byId.get(r.material_id);
-      if (!m) return [];
-      return [
-        {
-          point_id: r.point_id,
-          point_name: r.point_name,
-          container_id: r.container_id,
-          material: m.code,
-          material_name: m.name_es,
-          fill_level: Number(r.fill_level),
-        },
-      ];
-    }),
+    fullest: await withMaterials(db, fullest, (r, m) => ({
+      point_id: r.point_id,
+      point_name: r.point_name,
+      container_id: r.container_id,
+      material: m.code,
+      material_name: m.name_es,
+      fill_level: Number(r.fill_level),
+    })),
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type WebhookEventData,
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
-import { filesByIds, toUploadedFile } from '../files/files.service.js';
+import { toUploadedFile, withFiles } from '../files/files.service.js';
 import type { BusinessCalendar, IsoDate } from './business-days.js';
 import type { PqrAttachmentLinkRow, PqrEventRow, PqrRow } from './pqr.repository.js';
 import type { PqrDeps } from './pqr-deps.js';
@@ -38,14 +38,14 @@ export type PqrAttachmentRow = PqrAttachmentLinkRow & {
 /** The attachments of these PQRs, by id, with their files (one lookup in the files service). */
 export async function listAttachments(db: Executor, pqrIds: number[]): Promise<PqrAttachmentRow[]> {
   const links = await repo.listAttachmentLinks(db, pqrIds);
-  const files = await filesByIds(
-    db,
-    links.map((a) => a.file_id),
-  );
-  return links.flatMap((a) => {
-    const f = files.get(a.file_id);
-    return f ? [{ ...a, public_id: f.public_id, kind: f.kind, mime: f.mime, size: f.size, is_public: f.is_public }] : [];
-  });
+  return withFiles(db, links, (a, f) => ({
+    ...a,
+    public_id: f.public_id,
+    kind: f.kind,
+    mime: f.mime,
+    size: f.size,
+    is_public: f.is_public,
+  }));
 }
 
 export function attachmentView(secret: string, a: PqrAttachmentRow): PqrAttachment {

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/dialect.js';
 import type { FilesTable } from '../../db/types.js';
-import { filesByIds } from '../files/files.service.js';
-import { getCatalogue } from '../materials/materials.service.js';
+import { withFiles } from '../files/files.service.js';
+import { withMaterials } from '../materials/materials.service.js';
 import * as repo from './requests.repository.js';
 
 /** The items and photos of a page of requests, named through the materials and files services. */
@@ -12,36 +12,21 @@ export type PhotoRow = Selectable<FilesTable> & { request_id: number; position: 
 
 /** Items of these requests with their material's code and names, by request then id. */
 export async function findItems(db: Db, requestIds: number[]) {
-  const [rows, catalogue] = await Promise.all([repo.findItems(db, requestIds), getCatalogue(db)]);
-  const byId = new Map(catalogue.materials.map((m) => [m.id, m]));
-  return rows.flatMap((i) => {
-    const m = byId.get(i.material_id);
-    if (!m) return [];
-    return [
-      {
-        id: i.id,
-        request_id: i.request_id,
-        material_id: i.material_id,
-        material: m.code,
-        name_es: m.name_es,
-        name_en: m.name_en,
-        estimated_kg: i.estimated_kg,
-        units: i.units,
-        actual_kg: i.actual_kg,
-      },
-    ];
-  });
+  return withMaterials(db, await repo.findItems(db, requestIds), (i, m) => ({
+    id: i.id,
+    request_id: i.request_id,
+    material_id: i.material_id,
+    material: m.code,
+    name_es: m.name_es,
+    name_en: m.name_en,
+    estimated_kg: i.estimated_kg,
+    units: i.units,
+    actual_kg: i.actual_kg,
+  }));
 }
 
 /** Photos of these requests (their file rows), by request then position. */
 export async function findPhotos(db: Db, requestIds: number[]): Promise<PhotoRow[]> {
   const links = await repo.findPhotos(db, requestIds);
-  const files = await filesByIds(
-    db,
-    links.map((l) => l.file_id),
-  );
-  return links.flatMap((l) => {
-    const f = files.get(l.file_id);
-    return f ? [{ ...f, request_id: l.request_id, position: l.position }] : [];
-  });
+  return withFiles(db, links, (l, f) => ({ ...f, request_id: l.request_id, position: l.position }));
 }
