@@ -19,6 +19,8 @@ const SHOTS = [
   { name: 'request-form', path: '/app/tabs/request/new', login: 'hogar@demo.puntoverde.co', address: 'Carrera 72 # 49-10, Medellín' },
   { name: 'my-requests', path: '/app/tabs/request', login: 'hogar@demo.puntoverde.co' },
   { name: 'containers', path: '/app/tabs/points', login: 'gestor@demo.puntoverde.co' },
+  // On a desktop the request opens beside the list (list and detail in two columns).
+  { name: 'received-request', path: '/app/tabs/prequest', login: 'gestor@demo.puntoverde.co', openFirst: true },
   { name: 'admin-home', path: '/admin', login: 'admin@demo.puntoverde.co' },
   { name: 'help', path: '/help' },
 ];
@@ -66,6 +68,11 @@ for (const scheme of ['light', 'dark']) {
         await form.getByLabel('Kilos aproximados', { exact: true }).fill('3,5');
         await form.getByLabel('Dirección de recogida', { exact: true }).fill(shot.address);
         await form.getByText(/Ubicamos/).waitFor();
+      }
+      if (shot.openFirst) {
+        await page.locator('.rq-card-link').first().click();
+        await page.getByRole('heading', { level: 1, name: /^Solicitud #\d+/ }).waitFor();
+        await page.waitForLoadState('networkidle');
       }
       await page.waitForTimeout(800);
       const file = path.join(out, `${shot.name}-${size.name}-${scheme}.png`);
