@@ -259,7 +259,7 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
       .selectAll()
       .where('email', 'in', Object.values(DEMO_USERS))
       .execute();
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(Object.keys(DEMO_USERS).length);
     const by = Object.fromEntries(rows.map((r) => [r.email, r]));
     expect(by[DEMO_USERS.manager]).toMatchObject({ tc_id: 1, id_empresa: null, is_admin: 0 });
     expect(by[DEMO_USERS.household]).toMatchObject({ tc_id: 2, id_empresa: null });
@@ -267,6 +267,7 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
     expect(by[DEMO_USERS.branch]).toMatchObject({ tc_id: 3, id_empresa: by[DEMO_USERS.company]?.id });
     expect(by[DEMO_USERS.admin]).toMatchObject({ is_admin: 1 });
     expect(by[DEMO_USERS.ally]).toMatchObject({ tc_id: 2, is_admin: 0 });
+    expect(by[DEMO_USERS.recycler]).toMatchObject({ tc_id: 2, is_admin: 0 });
     for (const email of Object.values(DEMO_USERS)) {
       const res = await login(email, DEMO_PASSWORD);
       expect(res.statusCode, email).toBe(200);
