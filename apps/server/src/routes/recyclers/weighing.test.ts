@@ -3,6 +3,7 @@ import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastSequence } from '../../db/sequence.js';
 import { bogotaDate } from '../../features/requests/pickup-calendar.js';
+import { addRate, bogotaDay } from '../../features/rewards/rewards.service.js';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { uploadImage } from '../../../test/factories/files.js';
 import { assignManagers, createPoints } from '../../../test/factories/points.js';
@@ -322,7 +323,13 @@ describe('scale tickets', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('closes the pickups it names at confirmation: their actual kg are net − rejects', async () => {
+  it('closes the pickups it names at confirmation: their actual kg are net − rejects, which earn the household points', async () => {
+    // Cartón earns 5 points a kilo from a year ago (the rate in force on the collection day).
+    await addRate(
+      t.app.db,
+      { material: 'carton', points_per_kg: 5, max_kg_per_pickup: 100, effective_from: bogotaDay(new Date(Date.now() - 400 * 86_400_000)) },
+      null,
+    );
     const pickup = await scheduledPickup();
     const ticket = await newTicket({
       pickups: [pickup.id],
@@ -337,6 +344,12 @@ describe('scale tickets', () => {
     ).json<{ data: PickupRequestDetail }>().data;
     expect(after.status).toBe('recogida');
     expect(after.items.find((i) => i.material === 'carton')?.actual_kg).toBe(5.5);
+    // The weighed kilos earn through the same ledger as a collection recorded by hand: 5,5 kg × 5 = 27,5 → 28.
+    const ledger = await t.app.inject({ method: 'GET', url: '/back/api/v1/rewards/ledger?page_size=10', headers: household.headers });
+    expect(ledger.statusCode, ledger.body).toBe(200);
+    expect(ledger.json<{ data: { items: unknown[] } }>().data.items).toContainEqual(
+      expect.objectContaining({ kind: 'earned', points: 28, cause_type: 'pickup', cause_id: String(pickup.id) }),
+    );
     // The same pickup cannot be closed by a second ticket.
     const twice = await inject(
       'POST',
