@@ -72,6 +72,7 @@ export const TABLE_OWNERS = {
   reward_offers: 'rewards',
   reward_redemptions: 'rewards',
   reward_ally_staff: 'rewards',
+  reward_company_modes: 'rewards',
   recycler_organizations: 'recyclers',
   recycler_coordinators: 'recyclers',
   recycler_service_areas: 'recyclers',
@@ -79,6 +80,12 @@ export const TABLE_OWNERS = {
   recycler_macro_routes: 'recyclers',
   recycler_micro_routes: 'recyclers',
   recycler_members: 'recyclers',
+  recycler_scales: 'recyclers',
+  recycler_tickets: 'recyclers',
+  recycler_ticket_lines: 'recyclers',
+  recycler_ticket_pickups: 'recyclers',
+  recycler_sales: 'recyclers',
+  recycler_sale_lines: 'recyclers',
 } as const;
 
 export type TableName = keyof typeof TABLE_OWNERS;
