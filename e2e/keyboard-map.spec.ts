@@ -111,7 +111,7 @@ test('an incident report is filed from Reportes by keyboard only, with the locat
   await tabTo(form.getByRole('button', { name: 'Enviar reporte' }), '"Enviar reporte"');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/app\/tabs\/reports\/REP-\d{4}-\d{6}$/);
-  await expect(current().getByText('Abierto').first()).toBeVisible();
+  await expect(current().getByText('Abierto').filter({ visible: true }).first()).toBeVisible();
   expect(await focused()).not.toBe('body ');
 });
 

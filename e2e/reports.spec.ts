@@ -77,7 +77,7 @@ test('a household reports an overflowing container from the point page with a ph
   number = /REP-\d{4}-\d{6}$/.exec(page.url())![0];
   const report = current(page);
   await expect(report.getByRole('heading', { name: `Contenedor lleno · ${number}`, level: 2 })).toBeVisible();
-  await expect(report.getByText('Abierto').first()).toBeVisible();
+  await expect(report.getByText('Abierto').filter({ visible: true }).first()).toBeVisible();
   await expect(report.getByRole('img', { name: 'Foto 1 del reporte' })).toBeVisible();
   await expect(report.getByText(`Punto: ${MANAGED_POINT}`, { exact: false })).toBeVisible();
   await context.close();
