@@ -133,10 +133,10 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     // By keyboard: "Aceptar" gives way to the next step under the person's focus.
     await managerDetail.getByRole('button', { name: 'Aceptar', exact: true }).focus();
     await manager.keyboard.press('Enter');
-    await expect(managerDetail.locator('.rq-card-head .pv-badge')).toHaveText('Aceptada');
+    await expect(managerDetail.locator('article[aria-labelledby="rq-detail-title"] > .rq-card-head .pv-badge')).toHaveText('Aceptada');
     // Focus is on the answer, not dropped to the page (WCAG 2.4.3).
     await expect.poll(() => manager.evaluate(() => document.activeElement === document.body)).toBe(false);
-    await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Aceptada');
+    await expect(detail.locator('article[aria-labelledby="rq-detail-title"] > .rq-card-head .pv-badge')).toHaveText('Aceptada');
 
     // At 10:00 Bogotá time, two days ahead or the next day after that with pickups (no
     // Sundays nor Colombian holidays: the server refuses those).
@@ -149,9 +149,9 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await managerDetail.getByLabel('Fecha y hora de la recogida', { exact: true }).fill(`${when}T10:00`);
     await managerDetail.getByRole('button', { name: 'Guardar programación' }).focus();
     await manager.keyboard.press('Enter');
-    await expect(managerDetail.locator('.rq-card-head .pv-badge')).toHaveText('Programada');
+    await expect(managerDetail.locator('article[aria-labelledby="rq-detail-title"] > .rq-card-head .pv-badge')).toHaveText('Programada');
     await expect.poll(focusDropped).toBe(false);
-    await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Programada');
+    await expect(detail.locator('article[aria-labelledby="rq-detail-title"] > .rq-card-head .pv-badge')).toHaveText('Programada');
     await expect(detail.getByText('Recogida programada')).toBeVisible();
 
     // The day view lists it in route order, with the map; from there back to the request.
@@ -185,10 +185,10 @@ test('a household asks for a pickup and the manager handles it, both seeing ever
     await expect(managerCollect.getByText(/se puede leer de dos formas/)).toBeVisible();
     await collectedKg.fill('23,4');
     await managerCollect.getByRole('button', { name: 'Guardar recolección' }).click();
-    await expect(managerCollect.locator('.rq-card-head .pv-badge')).toHaveText('Recogida');
+    await expect(managerCollect.locator('article[aria-labelledby="rq-detail-title"] > .rq-card-head .pv-badge')).toHaveText('Recogida');
 
     // The household saw it live: status, kilos and the whole timeline.
-    await expect(detail.locator('.rq-card-head .pv-badge')).toHaveText('Recogida');
+    await expect(detail.locator('article[aria-labelledby="rq-detail-title"] > .rq-card-head .pv-badge')).toHaveText('Recogida');
     await expect(detail.getByRole('cell', { name: '23,4 kg' }).first()).toBeVisible();
     const timeline = detail.getByRole('region', { name: 'Historial' });
     const steps = timeline.locator('li .pv-badge');

@@ -199,7 +199,7 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     await pickup.getByRole('button', { name: 'Registrar recolección' }).click();
     await pickup.getByLabel('Kilos de PET (1)', { exact: true }).fill('4,5');
     await pickup.getByRole('button', { name: 'Guardar recolección' }).click();
-    await expect(pickup.locator('.rq-card-head .pv-badge')).toHaveText('Recogida');
+    await expect(pickup.locator('article[aria-labelledby="rq-detail-title"] > .rq-card-head .pv-badge')).toHaveText('Recogida');
 
     // 4,5 kg × 10 points/kg: the balance and the entry that earned them, linked to the pickup.
     await person.page.reload();
