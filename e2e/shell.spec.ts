@@ -72,6 +72,8 @@ async function menuLabels(page: Page, name = 'Menú'): Promise<string[]> {
 
 test.describe('preloads', () => {
   test('every file a page preloads answers 200, for every route of the app', async ({ request }) => {
+    // One request per route and per file it preloads: the route table grows with every feature.
+    test.setTimeout(180_000);
     const table = JSON.parse(readFileSync(new URL('../apps/web/src/app/routes.json', import.meta.url), 'utf8')) as {
       routes: { path: string }[];
     };
