@@ -1,4 +1,5 @@
 import type { CampaignAttendance, CampaignAttendanceResult, LedgerPage, RewardBalance } from '@puntoverde/contract';
+import { createAlly } from '../../../test/factories/allies.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/dialect.js';
 import {
@@ -36,32 +37,7 @@ let organiser: Actor;
 let otherAllyStaff: Actor;
 let petId: number;
 
-async function newAlly(name: string): Promise<number> {
-  const at = nowIso();
-  const row = await t.app.db
-    .insertInto('allies')
-    .values({
-      kind: 'aliado',
-      name,
-      logo_file_id: null,
-      category: 'comercio',
-      description: 'Aliado de prueba',
-      benefits: '',
-      website: null,
-      email: null,
-      phone: null,
-      address: null,
-      city: 'Medellín',
-      lat: null,
-      lng: null,
-      published: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const newAlly = (name: string) => createAlly(t.app.db, name);
 
 async function balanceOf(who: { headers: Actor['headers'] }): Promise<RewardBalance> {
   const res = await t.app.inject({ method: 'GET', url: `${R}/balance`, headers: who.headers });

@@ -9,6 +9,7 @@ import type {
 } from '@puntoverde/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { createAlly } from '../../../test/factories/allies.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../db/dialect.js';
 import {
@@ -79,32 +80,7 @@ async function ledgerOf(who: { headers: Actor['headers'] }): Promise<LedgerPage>
   return res.json<{ data: LedgerPage }>().data;
 }
 
-async function newAlly(name: string): Promise<number> {
-  const at = nowIso();
-  const row = await t.app.db
-    .insertInto('allies')
-    .values({
-      kind: 'aliado',
-      name,
-      logo_file_id: null,
-      category: 'comercio',
-      description: 'Aliado de prueba',
-      benefits: '',
-      website: null,
-      email: null,
-      phone: null,
-      address: null,
-      city: 'Medellín',
-      lat: null,
-      lng: null,
-      published: 1,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+const newAlly = (name: string) => createAlly(t.app.db, name);
 
 async function approvedOffer(attrs: {
   cost: number;
