@@ -106,7 +106,8 @@ test('the manager resolves it and the reporter answers «¿Se resolvió? Sí» f
   await panel.getByLabel('Nuevo estado').selectOption('resuelto');
   await panel.getByLabel('Nota pública (opcional)').fill('Vaciamos el contenedor esta mañana.');
   await panel.getByRole('button', { name: 'Cambiar estado' }).click();
-  await expect(current(page).getByText('Resuelto').first()).toBeVisible();
+  // The status badge (the form's own <option>s also read «Resuelto»).
+  await expect(current(page).locator('.pv-badge', { hasText: 'Resuelto' }).first()).toBeVisible();
   await context.close();
 
   // A week later the reporter is asked; the demo server can jump ahead from loopback.

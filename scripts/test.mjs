@@ -108,13 +108,18 @@ function lintResult(out, status, seconds) {
   };
 }
 
-/** `tsc --noEmit` per TypeScript project: each project is a test. */
+/**
+ * `tsc --noEmit` per TypeScript project: each project is a test. The checker is TypeScript 7's
+ * native compiler (the `ts7` alias: same rules, a sixth of the time); TypeScript 6 stays the
+ * `typescript` package because typescript-eslint and editors need its JavaScript API.
+ */
 const TS_PROJECTS = ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench'];
+const TSC = path.join(root, 'node_modules/ts7/bin/tsc');
 function typecheckSuite() {
   const started = Date.now();
   const failures = [];
   for (const project of TS_PROJECTS) {
-    const res = spawnSync(npx, ['tsc', '--noEmit', '-p', project], { cwd: root, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, [TSC, '--noEmit', '-p', project], { cwd: root, encoding: 'utf8' });
     if (res.status !== 0) {
       process.stdout.write(res.stdout ?? '');
       process.stderr.write(res.stderr ?? '');

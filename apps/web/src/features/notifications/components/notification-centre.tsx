@@ -15,8 +15,13 @@ function Entry({ n }: { n: Notification }) {
   const unread = n.read_at === null;
   const text = (
     <>
-      <strong className="notification-title">{n.title}</strong>
-      <span className="notification-body">{n.body}</span>
+      {/* The server writes its notifications in Spanish: marked so, a reader pronounces them right. */}
+      <strong className="notification-title" lang="es">
+        {n.title}
+      </strong>
+      <span className="notification-body" lang="es">
+        {n.body}
+      </span>
       <span className="notification-meta">
         {unread ? <span className="notification-unread-dot">{t('notifications.unread')}</span> : null}
         <time dateTime={n.created_at}>{formatDateTime(n.created_at, i18n.language)}</time>

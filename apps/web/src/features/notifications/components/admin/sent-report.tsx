@@ -219,7 +219,7 @@ export function SentReport() {
               ) : (
                 data.by_kind.map((k) => (
                   <tr key={k.kind}>
-                    <th scope="row">{t(`notifications.kinds.${k.kind}`)}</th>
+                    <th scope="row" className="pv-cell-nowrap">{t(`notifications.kinds.${k.kind}`)}</th>
                     <td>{formatNumber(k.records, i18n.language)}</td>
                     <Figures figures={k.figures} />
                   </tr>
