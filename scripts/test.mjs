@@ -1,9 +1,11 @@
 // `npm test`: every suite, e2e in Chromium included, then one line `N passed, N failed`.
 //   --only a,b   run only the named suites (lint, typecheck, size, contract, server, server-pg, web,
-//                server-node24, web-node24, native, e2e)
-// Server suites run on SQLite, and again on PostgreSQL when TEST_DATABASE_URL is set. The
-// server (SQLite) and web suites run a second time on Node 24 (scripts/node24.mjs installs it
-// from the npm registry into .cache/node24 once) unless NODE24=0 or --only leaves them out.
+//                web-node24, native, e2e)
+// The server suite runs once per database and the runtimes share the work: on SQLite under Node 24
+// (scripts/node24.mjs installs it from the npm registry into .cache/node24 once; NODE24=0 keeps it
+// on this Node), on PostgreSQL under this Node when TEST_DATABASE_URL is set. The e2e suite's
+// server runs on SQLite under this Node, so SQLite's native driver is exercised on both runtimes.
+// The web suite runs on both runtimes.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -167,7 +169,16 @@ const suites = [
         ? vitestSuite('contract', 'packages/contract')
         : null,
   },
-  { name: 'server', run: () => vitestSuite('server', 'apps/server', { TEST_DATABASE_URL: '' }) },
+  {
+    name: 'server',
+    run: () =>
+      vitestSuite(
+        'server',
+        'apps/server',
+        { TEST_DATABASE_URL: '' },
+        process.env.NODE24 === '0' ? null : ensureNode24(),
+      ),
+  },
   {
     name: 'server-pg',
     run: () =>
@@ -176,15 +187,6 @@ const suites = [
         : (console.log('\nserver-pg: TEST_DATABASE_URL is not set, the server suite ran on SQLite only.'), null),
   },
   { name: 'web', run: () => vitestSuite('web', 'apps/web') },
-  // Node 24 (the current LTS): the server suite on SQLite (the native driver is what differs
-  // between runtimes; PostgreSQL's client is plain JavaScript) and the web suite.
-  {
-    name: 'server-node24',
-    run: () =>
-      process.env.NODE24 === '0'
-        ? null
-        : vitestSuite('server-node24', 'apps/server', { TEST_DATABASE_URL: '' }, ensureNode24()),
-  },
   {
     name: 'web-node24',
     run: () => (process.env.NODE24 === '0' ? null : vitestSuite('web-node24', 'apps/web', {}, ensureNode24())),
