@@ -4,6 +4,7 @@ import { contentSeeder } from './features/content/content.seed.js';
 import { identitySeeder } from './features/identity/identity.seed.js';
 import { pointsDemoSeeder } from './features/points/points.seed.js';
 import { recyclersDemoSeeder } from './features/recyclers/recyclers.seed.js';
+import { recyclersSuiDemoSeeder } from './features/recyclers/sui.seed.js';
 import { recyclersWeighingDemoSeeder } from './features/recyclers/weighing.seed.js';
 import { pqrDemoSeeder } from './features/pqr/pqr.seed.js';
 import { reportsDemoSeeder } from './features/reports/reports.seed.js';
@@ -36,6 +37,8 @@ export const demoSeeders: readonly Seeder[] = [
   recyclersDemoSeeder,
   // After the organisation: its scales, a month of scale tickets and a few sales.
   recyclersWeighingDemoSeeder,
+  // After weighing: the SUI filing settings and this month's payouts to the members.
+  recyclersSuiDemoSeeder,
 ];
 
 export function seedDemo(db: Db, ctx: SeedContext): Promise<void> {

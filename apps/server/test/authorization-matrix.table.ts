@@ -319,6 +319,22 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/recyclers/organizations/{id}/stock': POINT_X,
   'GET /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
   'POST /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/dashboard': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/payouts': POINT_X,
+  // The SUI filing of the organisation in ?organization_id= (the demo one, run by manager X).
+  'GET /back/api/v1/sui/balance-masas.csv': POINT_X,
+  'GET /back/api/v1/sui/toneladas-aprovechadas.csv': POINT_X,
+  'GET /back/api/v1/sui/relacion-miembros.csv': POINT_X,
+  'GET /back/api/v1/sui/registro-eca.csv': POINT_X,
+  'GET /back/api/v1/sui/registro-macrorutas.csv': POINT_X,
+  'GET /back/api/v1/sui/preflight': POINT_X,
+  'GET /back/api/v1/sui/filings': POINT_X,
+  'POST /back/api/v1/sui/filings': POINT_X,
+  'GET /back/api/v1/sui/settings': POINT_X,
+  'PUT /back/api/v1/sui/settings': POINT_X,
+  'GET /back/api/v1/sui/material-codes': MANAGERS,
+  'POST /back/api/v1/sui/material-codes': STAFF,
+  'PUT /back/api/v1/sui/material-codes/map/{material}': STAFF,
   // Everyone sees their own (empty unless they are a member with an account).
   'GET /back/api/v1/recyclers/me/weighings': SIGNED_IN,
   // The demo recicladora's ticket: only her account (not among these roles) may confirm or read it.

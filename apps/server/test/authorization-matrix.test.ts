@@ -35,6 +35,23 @@ const STREAMS = new Set(['GET /back/api/v1/events']);
 /** Query strings naming A's objects, for routes that take the object in the query. */
 const QUERY: Record<string, (p: typeof params) => string> = {
   'GET /back/api/clientes/lista': (p) => `?id=${p.userId}`,
+  ...Object.fromEntries(
+    [
+      'balance-masas.csv',
+      'toneladas-aprovechadas.csv',
+      'relacion-miembros.csv',
+      'registro-eca.csv',
+      'registro-macrorutas.csv',
+      'preflight',
+      'filings',
+      'settings',
+    ].flatMap((path) =>
+      ['GET', 'POST', 'PUT'].map((method) => [
+        `${method} /back/api/v1/sui/${path}`,
+        (p: { organizationId?: string }) => `?organization_id=${p.organizationId}&month=2026-01`,
+      ]),
+    ),
+  ),
 };
 /**
  * Deletions run last, so the objects they remove are there for every other route; a device
@@ -365,6 +382,8 @@ function urlFor(path: string): string {
         return params.ticketId!;
       case 'userId':
         return params.managerXId!;
+      case 'material':
+        return 'carton';
       default:
         throw new Error(`no value for {${name}} in ${path}`);
     }

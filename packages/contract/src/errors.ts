@@ -328,6 +328,19 @@ export const ERRORS = {
     message: 'Esa solicitud no se puede cerrar con este tiquete: debe ser de esta ECA, estar programada y no estar en otro tiquete.',
   },
   'recycler-sale-over-stock': { status: 400, message: 'La venta supera el inventario de la ECA.' },
+  'sui-month-filed': {
+    status: 409,
+    message: 'Ese mes ya se reportó al SUI y está cerrado: las correcciones van en el archivo del mes siguiente.',
+  },
+  'sui-preflight-failed': {
+    status: 409,
+    message: 'La revisión previa encontró datos que el validador del SUI rechazaría: corrígelos antes de cerrar el mes.',
+  },
+  'sui-month-open': { status: 400, message: 'Solo puedes cerrar un mes que ya empezó.' },
+  'sui-organization-required': {
+    status: 400,
+    message: 'Elige la organización de recicladores (organization_id).',
+  },
   'recycler-sale-invoice-in-use': { status: 409, message: 'Esta organización ya registró una venta con ese número de factura.' },
   // Webhooks: the endpoints staff register for integrators
   'webhook-not-found': { status: 404, message: 'No encontramos ese webhook.' },

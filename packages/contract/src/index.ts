@@ -61,3 +61,5 @@ export * from './recycler-weighing.js';
 export * from './colombian-formats.js';
 export * from './branding-values.js';
 export * from './branding.js';
+export * from './recycler-sui-values.js';
+export * from './recycler-sui.js';

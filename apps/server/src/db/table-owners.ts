@@ -86,6 +86,12 @@ export const TABLE_OWNERS = {
   recycler_ticket_pickups: 'recyclers',
   recycler_sales: 'recyclers',
   recycler_sale_lines: 'recyclers',
+  recycler_payouts: 'recyclers',
+  sui_code_versions: 'recyclers',
+  sui_material_codes: 'recyclers',
+  sui_material_map: 'recyclers',
+  sui_settings: 'recyclers',
+  sui_filings: 'recyclers',
 } as const;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -99,6 +99,12 @@ export interface Database {
   recycler_ticket_pickups: RecyclerTicketPickupsTable;
   recycler_sales: RecyclerSalesTable;
   recycler_sale_lines: RecyclerSaleLinesTable;
+  recycler_payouts: RecyclerPayoutsTable;
+  sui_code_versions: SuiCodeVersionsTable;
+  sui_material_codes: SuiMaterialCodesTable;
+  sui_material_map: SuiMaterialMapTable;
+  sui_settings: SuiSettingsTable;
+  sui_filings: SuiFilingsTable;
   // mail (migration 0050)
   mail_queue: MailQueueTable;
 }
@@ -281,6 +287,63 @@ export interface RecyclerSaleLinesTable {
   kg: number;
   price_per_kg: number;
   vat_rate: number;
+}
+
+/** A version of the SUI annex's material codes, used by the files of `valid_from` (YYYY-MM) on. */
+export interface SuiCodeVersionsTable {
+  version: number;
+  valid_from: string;
+  note: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface SuiMaterialCodesTable {
+  version: number;
+  code: number;
+  name: string;
+  family: string;
+}
+
+/** The one SUI material code of each of the app's materials. */
+export interface SuiMaterialMapTable {
+  material_id: number;
+  sui_code: number;
+  updated_by: number | null;
+  updated_at: string;
+}
+
+/** An organisation's filing settings: where its rejects go, the waste's origin and area (SUI codes). */
+export interface SuiSettingsTable {
+  organization_id: number;
+  reject_destination: number | null;
+  reject_site_number: string | null;
+  waste_origin: number;
+  area: number;
+  updated_at: string;
+}
+
+/** A month an organisation filed: locked, with the exact files filed (JSON form → CSV). */
+export interface SuiFilingsTable {
+  id: Generated<number>;
+  organization_id: number;
+  month: string;
+  code_version: number;
+  files: string;
+  filed_by: number | null;
+  filed_at: string;
+}
+
+/** What an organisation paid a member for a month (their income from sales). */
+export interface RecyclerPayoutsTable {
+  id: Generated<number>;
+  organization_id: number;
+  member_id: number;
+  month: string;
+  amount_cop: number;
+  note: string | null;
+  created_by: number | null;
+  created_at: string;
 }
 
 /** An integrator's endpoint: where events are sent and the secret that signs them. */

@@ -34,6 +34,7 @@ import { storageFromConfig } from '../../features/files/files.service.js';
 import * as recyclers from '../../features/recyclers/recyclers.service.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
+import suiRoutes from './sui.js';
 import weighingRoutes from './weighing.js';
 
 const security = [{ bearer: [] }];
@@ -551,6 +552,7 @@ export default async function recyclersRoutes(app: FastifyInstance) {
 
   // ---- scales, scale tickets, stock and sales ----
   await app.register(weighingRoutes);
+  await app.register(suiRoutes);
 
   // ---- back office ----
   await app.register(async (scope) => {
