@@ -5,6 +5,7 @@ import { identitySeeder } from './features/identity/identity.seed.js';
 import { pointsDemoSeeder } from './features/points/points.seed.js';
 import { recyclersDemoSeeder } from './features/recyclers/recyclers.seed.js';
 import { recyclersSuiDemoSeeder } from './features/recyclers/sui.seed.js';
+import { recyclerRouteDemoSeeder } from './features/recyclers/route.seed.js';
 import { recyclersWeighingDemoSeeder } from './features/recyclers/weighing.seed.js';
 import { pqrDemoSeeder } from './features/pqr/pqr.seed.js';
 import { reportsDemoSeeder } from './features/reports/reports.seed.js';
@@ -39,6 +40,8 @@ export const demoSeeders: readonly Seeder[] = [
   recyclersWeighingDemoSeeder,
   // After weighing: the SUI filing settings and this month's payouts to the members.
   recyclersSuiDemoSeeder,
+  // After the organisation and its recicladora's account: today's assigned and open pickups.
+  recyclerRouteDemoSeeder,
 ];
 
 export function seedDemo(db: Db, ctx: SeedContext): Promise<void> {

@@ -340,6 +340,17 @@ export const EXPECTED: Record<string, Role[]> = {
   // The demo recicladora's ticket: only her account (not among these roles) may confirm or read it.
   'POST /back/api/v1/recyclers/me/tickets/{ticketId}/confirm': [],
   'GET /back/api/v1/recyclers/me/tickets/{ticketId}/pdf': [],
+  // Recyclers' routes: the coordinator's day and assignments; each member's own route and open
+  // list (empty for these roles, none of whom is a member); who comes for household A's request.
+  'GET /back/api/v1/recyclers/organizations/{id}/pickups': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/assignments': POINT_X,
+  'PUT /back/api/v1/recyclers/organizations/{id}/members/{memberId}/micro-routes': POINT_X,
+  'GET /back/api/v1/recyclers/me/route': SIGNED_IN,
+  'GET /back/api/v1/recyclers/me/open-pickups': SIGNED_IN,
+  // Household A's request is nobody's stop here: no role takes or marks it.
+  'POST /back/api/v1/recyclers/me/open-pickups/{requestId}/take': [],
+  'POST /back/api/v1/recyclers/me/stops/{requestId}/outcome': [],
+  'GET /back/api/v1/recyclers/pickups/{requestId}/recycler': ['householdA', 'managerX', 'staff'],
   'POST /back/api/v1/admin/recyclers/organizations': STAFF,
   'POST /back/api/v1/admin/recyclers/organizations/{id}/coordinators': STAFF,
   // Deletions run in this order, after every other route: the ECA leaves, then the coordinator.

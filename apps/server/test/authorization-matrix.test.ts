@@ -380,6 +380,8 @@ function urlFor(path: string): string {
         return params.scaleId!;
       case 'ticketId':
         return params.ticketId!;
+      case 'requestId':
+        return params.requestId!;
       case 'userId':
         return params.managerXId!;
       case 'material':

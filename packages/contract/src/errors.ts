@@ -342,6 +342,24 @@ export const ERRORS = {
     message: 'Elige la organización de recicladores (organization_id).',
   },
   'recycler-sale-invoice-in-use': { status: 409, message: 'Esta organización ya registró una venta con ese número de factura.' },
+  'recycler-pickup-not-found': {
+    status: 404,
+    message: 'No encontramos esa solicitud de recolección entre las de las ECAs de esta organización.',
+  },
+  'recycler-pickup-not-assignable': {
+    status: 409,
+    message: 'Solo se asignan solicitudes programadas que nadie ha visitado aún.',
+  },
+  'recycler-pickup-taken': { status: 409, message: 'Otra persona ya tomó esta solicitud.' },
+  'recycler-member-inactive': {
+    status: 400,
+    message: 'Este miembro no está activo: no se le pueden asignar recolecciones.',
+  },
+  'recycler-stop-not-found': { status: 404, message: 'Esa parada no está en tu ruta.' },
+  'recycler-stop-done': {
+    status: 409,
+    message: 'Esta parada ya se marcó de otra forma: pide a tu coordinador que la corrija.',
+  },
   // Webhooks: the endpoints staff register for integrators
   'webhook-not-found': { status: 404, message: 'No encontramos ese webhook.' },
   'webhook-delivery-not-found': { status: 404, message: 'No encontramos ese envío del webhook.' },

@@ -58,6 +58,7 @@ export * from './rewards-values.js';
 export * from './rewards.js';
 export * from './recyclers.js';
 export * from './recycler-weighing.js';
+export * from './recycler-route.js';
 export * from './colombian-formats.js';
 export * from './branding-values.js';
 export * from './branding.js';

@@ -92,6 +92,8 @@ export const TABLE_OWNERS = {
   sui_material_map: 'recyclers',
   sui_settings: 'recyclers',
   sui_filings: 'recyclers',
+  recycler_member_routes: 'recyclers',
+  recycler_stops: 'recyclers',
 } as const;
 
 export type TableName = keyof typeof TABLE_OWNERS;

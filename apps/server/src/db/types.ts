@@ -105,6 +105,8 @@ export interface Database {
   sui_material_map: SuiMaterialMapTable;
   sui_settings: SuiSettingsTable;
   sui_filings: SuiFilingsTable;
+  recycler_member_routes: RecyclerMemberRoutesTable;
+  recycler_stops: RecyclerStopsTable;
   // mail (migration 0050)
   mail_queue: MailQueueTable;
 }
@@ -203,6 +205,30 @@ export interface RecyclerMembersTable {
   consent_at: string;
   consent_recorded_by: number | null;
   created_at: string;
+  updated_at: string;
+}
+
+/** The micro-routes a member works: their open pickups are the member's to take. */
+export interface RecyclerMemberRoutesTable {
+  member_id: number;
+  micro_route_id: number;
+}
+
+/** A pickup assigned to a member, and what happened at the door. */
+export interface RecyclerStopsTable {
+  request_id: number;
+  organization_id: number;
+  member_id: number;
+  micro_route_id: number | null;
+  /** coordinador | miembro */
+  assigned_via: string;
+  assigned_by: number | null;
+  assigned_at: string;
+  /** null (to visit) | recogido | no-estaba */
+  outcome: string | null;
+  outcome_reason: string | null;
+  outcome_note: string | null;
+  outcome_at: string | null;
   updated_at: string;
 }
 

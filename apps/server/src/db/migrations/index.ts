@@ -27,6 +27,7 @@ import * as m0055 from './2026_12_03_0055_recycler_members.js';
 import * as m0056 from './2026_12_03_0056_recycler_scale_tickets.js';
 import * as m0057 from './2026_12_03_0057_recycler_sales.js';
 import * as m0058 from './2026_12_03_0058_reward_campaigns_branches.js';
+import * as m0059 from './2026_12_03_0059_recycler_route_stops.js';
 import * as m0060 from './2026_12_03_0060_sui_filings.js';
 
 /**
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0056_recycler_scale_tickets': m0056,
   '2026_12_03_0057_recycler_sales': m0057,
   '2026_12_03_0058_reward_campaigns_branches': m0058,
+  '2026_12_03_0059_recycler_route_stops': m0059,
   '2026_12_03_0060_sui_filings': m0060,
 };
 

@@ -285,3 +285,35 @@ export async function countPendingRequests(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** What a recycler's route needs of pickups: at these points, in these statuses, on a day or by id. */
+export function routePickups(
+  db: Db,
+  f: { pointIds?: number[]; ids?: number[]; statuses: string[]; from?: string; to?: string },
+) {
+  if ((f.pointIds && !f.pointIds.length) || (f.ids && !f.ids.length)) return Promise.resolve([]);
+  let q = db
+    .selectFrom('pickup_requests as r')
+    .innerJoin('users as u', 'u.id', 'r.requester_id')
+    .select([
+      'r.id',
+      'r.requester_id',
+      'r.point_id',
+      'r.status',
+      'r.address',
+      'r.lat',
+      'r.lng',
+      'r.pickup_date',
+      'r.scheduled_at',
+      'r.time_window',
+      'r.notes',
+      'r.total_estimated_kg',
+      'u.name as requester_name',
+    ])
+    .where('r.status', 'in', f.statuses);
+  if (f.pointIds) q = q.where('r.point_id', 'in', f.pointIds);
+  if (f.ids) q = q.where('r.id', 'in', f.ids);
+  if (f.from) q = q.where('r.pickup_date', '>=', f.from);
+  if (f.to) q = q.where('r.pickup_date', '<=', f.to);
+  return q.orderBy('r.pickup_date').orderBy('r.scheduled_at').orderBy('r.id').execute();
+}

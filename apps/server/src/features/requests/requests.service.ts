@@ -199,3 +199,32 @@ export async function exportRequestsOfUser(db: Db, userId: number) {
 export async function countPendingRequests(db: Db): Promise<number> {
   return repo.countPendingRequests(db);
 }
+
+export type RoutePickup = Awaited<ReturnType<typeof repo.routePickups>>[number] & {
+  items: { material: string; name_es: string; name_en: string; estimated_kg: number | null }[];
+};
+
+/**
+ * Pickups for recyclers' routes (the recyclers feature asks; it decides who may see them): at
+ * these points or with these ids, in these statuses, optionally between two days, with their
+ * items named. Ordered by day, scheduled time and id.
+ */
+export async function routePickups(
+  db: Db,
+  filter: { pointIds?: number[]; ids?: number[]; statuses: RequestStatus[]; from?: string; to?: string },
+): Promise<RoutePickup[]> {
+  const rows = await repo.routePickups(db, filter);
+  const items = await findItems(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...r,
+    lat: Number(r.lat),
+    lng: Number(r.lng),
+    total_estimated_kg: Number(r.total_estimated_kg),
+    items: items
+      .filter((i) => i.request_id === r.id)
+      .map((i) => ({ material: i.material, name_es: i.name_es, name_en: i.name_en, estimated_kg: i.estimated_kg === null ? null : Number(i.estimated_kg) })),
+  }));
+}

@@ -35,6 +35,7 @@ import * as recyclers from '../../features/recyclers/recyclers.service.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
 import suiRoutes from './sui.js';
+import recyclerRouteRoutes from './route.js';
 import weighingRoutes from './weighing.js';
 
 const security = [{ bearer: [] }];
@@ -553,6 +554,9 @@ export default async function recyclersRoutes(app: FastifyInstance) {
   // ---- scales, scale tickets, stock and sales ----
   await app.register(weighingRoutes);
   await app.register(suiRoutes);
+
+  // ---- assignment of pickups and each member's route ----
+  await app.register(recyclerRouteRoutes);
 
   // ---- back office ----
   await app.register(async (scope) => {
