@@ -53,6 +53,17 @@ export function createMailer(options: {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let counter = 0;
+  // The folder is made once (a mkdir per message is a system call per e-mail), and again if it went away.
+  let folder: Promise<unknown> | null = null;
+  const ensureFolder = (again = false) => {
+    if (again || !folder) {
+      folder = mkdir(outboxDir, { recursive: true, mode: 0o700 }).catch((err: unknown) => {
+        folder = null;
+        throw err;
+      });
+    }
+    return folder;
+  };
   return {
     mode: 'outbox',
     async send(message) {
@@ -61,8 +72,13 @@ export function createMailer(options: {
       const created = new Date();
       counter += 1;
       const id = `${created.getTime()}-${process.pid}-${counter}`;
-      await mkdir(outboxDir, { recursive: true, mode: 0o700 });
-      await writeFile(path.join(outboxDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
+      await ensureFolder();
+      const eml = path.join(outboxDir, `${id}.eml`);
+      await writeFile(eml, info.message as Buffer, { mode: 0o600 }).catch(async (err: unknown) => {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        await ensureFolder(true);
+        await writeFile(eml, info.message as Buffer, { mode: 0o600 });
+      });
       const entry: OutboxEntry = {
         id,
         to: message.to,

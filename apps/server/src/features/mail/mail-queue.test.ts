@@ -112,4 +112,42 @@ describe('the e-mail queue', () => {
     expect(await worker.runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
     expect(sink.messages.at(-1)!.to).toEqual(['huerfano@example.co']);
   });
+
+  it('takes a burst of sent messages off the queue in a few deletes, not one each', async () => {
+    await t.app.db.deleteFrom('mail_queue').execute();
+    let deletes = 0;
+    // Counts the statements that take messages off the queue.
+    const counted = t.app.db.withPlugin({
+      transformQuery: (args) => {
+        if (args.node.kind === 'DeleteQueryNode') deletes += 1;
+        return args.node;
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    });
+    // A relay that answers the 30 messages together, as a burst's answers come back to back.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const sent: string[] = [];
+    const queue = createMailQueue({
+      db: counted,
+      dialect: t.app.database.dialect,
+      transport: {
+        mode: 'smtp',
+        outbox: () => Promise.resolve([]),
+        send: async (m) => {
+          await answered;
+          sent.push(m.to);
+        },
+      },
+    });
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) => queue.send({ to: `vecina-${i}@example.co`, subject: `Radicado ${i}`, text: 'Hola' })),
+    );
+    answer();
+    await queue.idle();
+    expect(sent).toHaveLength(30);
+    expect(await queued()).toEqual([]);
+    expect(deletes).toBeGreaterThan(0);
+    expect(deletes).toBeLessThanOrEqual(3);
+  });
 });

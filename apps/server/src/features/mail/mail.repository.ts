@@ -31,9 +31,10 @@ export async function claimDue(
   return db.selectFrom('mail_queue').selectAll().where('id', 'in', ids).orderBy('id').execute();
 }
 
-/** A sent message leaves the queue (it held a live link, maybe: nothing is kept). */
-export async function deleteMail(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('mail_queue').where('id', '=', id).execute();
+/** Sent messages leave the queue (they held live links, maybe: nothing is kept). */
+export async function deleteMails(db: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.deleteFrom('mail_queue').where('id', 'in', ids).execute();
 }
 
 export async function scheduleRetry(db: Db, id: number, nextAttemptAt: string, error: string): Promise<void> {

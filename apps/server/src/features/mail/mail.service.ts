@@ -29,6 +29,39 @@ export const RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_
 /** Given-up messages are kept this long for staff to see in the log's context, then dropped. */
 const FAILED_KEPT_MS = 30 * 24 * 3600 * 1000;
 
+/** Sent messages taken off the queue in one statement at most. */
+const DELETE_GROUP_MAX = 200;
+
+/**
+ * Takes sent messages off the queue in groups: one delete at a time, each taking every message
+ * sent while the previous one ran (a burst of filings sends its e-mails in a few statements
+ * instead of one each). The first message of a quiet moment goes at once. Resolves once the
+ * delete that took `id` has committed.
+ */
+function createGroupedDelete(run: (ids: number[]) => Promise<void>): (id: number) => Promise<void> {
+  let waiting: { id: number; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  let running = false;
+  const drain = async () => {
+    running = true;
+    while (waiting.length) {
+      const group = waiting.slice(0, DELETE_GROUP_MAX);
+      waiting = waiting.slice(group.length);
+      try {
+        await run(group.map((g) => g.id));
+        for (const g of group) g.resolve();
+      } catch (err) {
+        for (const g of group) g.reject(err);
+      }
+    }
+    running = false;
+  };
+  return (id) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ id, resolve, reject });
+      if (!running) void drain();
+    });
+}
+
 export function createMailQueue(options: {
   db: Db;
   dialect: DialectName;
@@ -47,6 +80,7 @@ export function createMailQueue(options: {
   const batchSize = options.batchSize ?? 20;
   const inFlight = new Set<Promise<unknown>>();
   let lastPurge = 0;
+  const sentOff = createGroupedDelete((ids) => repo.deleteMails(db, ids));
 
   /** One try of a claimed message; says how it ended. Never throws. */
   async function attempt(row: QueuedMailRow): Promise<'sent' | 'retried' | 'failed'> {
@@ -76,7 +110,7 @@ export function createMailQueue(options: {
       return 'retried';
     }
     try {
-      await repo.deleteMail(db, row.id);
+      await sentOff(row.id);
     } catch (err) {
       // Sent but still queued: it would go twice once its lease ends; say so.
       log?.error({ err, mail: row.id }, 'e-mail sent but not taken off the queue');

@@ -72,9 +72,11 @@ function toNotification(row: NotificationRow): Notification {
  * {@link notificationCreatedEvent} only after it commits.
  */
 export async function notify(db: Db, userId: number, input: NotificationInput): Promise<Notification> {
+  const at = new Date();
+  const kind = input.kind ?? kindFromLink(input.link);
+  // What to deliver is read first (preferences, quiet hours, devices): reads need no transaction.
+  const planned = await plannedDeliveries(db, { userId, kind, at });
   const write = async (trx: Db) => {
-    const at = new Date();
-    const kind = input.kind ?? kindFromLink(input.link);
     const row = await repo.insertNotification(trx, {
       user_id: userId,
       kind,
@@ -85,11 +87,15 @@ export async function notify(db: Db, userId: number, input: NotificationInput): 
       broadcast_id: null,
       created_at: at.toISOString(),
     });
-    await enqueueDeliveries(trx, { notificationId: row.id, userId, kind, at });
+    await deliveries.insertDeliveries(
+      trx,
+      planned.map((d) => ({ ...d, notification_id: row.id })),
+    );
     return row;
   };
-  // The record and its outbox rows commit together: in the caller's transaction, or in our own.
-  const row = db.isTransaction ? await write(db) : await db.transaction().execute(write);
+  // The record and its outbox rows commit together: in the caller's transaction, or in our own
+  // (a record with nothing to deliver is one statement, and needs none).
+  const row = db.isTransaction || planned.length === 0 ? await write(db) : await db.transaction().execute(write);
   return toNotification(row);
 }
 
@@ -106,19 +112,21 @@ async function deliveryPlan(db: Db, userId: number, kind: string, at: Date) {
   return { push: pref('push'), email: pref('email'), pushAt: heldUntil(at, quiet).toISOString() };
 }
 
-async function enqueueDeliveries(trx: Db, n: { notificationId: number; userId: number; kind: string; at: Date }): Promise<void> {
-  const plan = await deliveryPlan(trx, n.userId, n.kind, n.at);
+type PlannedDelivery = Omit<Parameters<typeof deliveries.insertDeliveries>[1][number], 'notification_id'>;
+
+async function plannedDeliveries(db: Db, n: { userId: number; kind: string; at: Date }): Promise<PlannedDelivery[]> {
+  const plan = await deliveryPlan(db, n.userId, n.kind, n.at);
   const created_at = n.at.toISOString();
-  const rows: Parameters<typeof deliveries.insertDeliveries>[1] = [];
+  const rows: PlannedDelivery[] = [];
   if (plan.push) {
-    for (const device of await deliveries.pushDeviceIdsOfUser(trx, n.userId)) {
-      rows.push({ notification_id: n.notificationId, channel: 'push', device_id: device.id, next_attempt_at: plan.pushAt, broadcast_id: null, created_at });
+    for (const device of await deliveries.pushDeviceIdsOfUser(db, n.userId)) {
+      rows.push({ channel: 'push', device_id: device.id, next_attempt_at: plan.pushAt, broadcast_id: null, created_at });
     }
   }
   if (plan.email) {
-    rows.push({ notification_id: n.notificationId, channel: 'email', device_id: null, next_attempt_at: created_at, broadcast_id: null, created_at });
+    rows.push({ channel: 'email', device_id: null, next_attempt_at: created_at, broadcast_id: null, created_at });
   }
-  await deliveries.insertDeliveries(trx, rows);
+  return rows;
 }
 
 export { NOTIFICATION_KINDS };

@@ -13,7 +13,7 @@ import { bogotaDate } from './business-days.js';
 import { filedEmail } from './pqr.emails.js';
 import type { PqrRow } from './pqr.repository.js';
 import { REQUESTER_LABEL, mailData, sendRequesterEmail, type PqrDeps } from './pqr-deps.js';
-import { publicViews, webhookPqr } from './pqr-views.js';
+import { publicViews, toPublic, webhookPqr } from './pqr-views.js';
 import { findAccount } from '../identity/identity.service.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { loadCalendar, todayInBogota, resumePatch } from './pqr-calendar.service.js';
@@ -69,7 +69,7 @@ export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUs
       created_at: filedIso,
       updated_at: filedIso,
     });
-    const eventId = await repo.insertEvent(trx, {
+    const event = {
       pqr_id: pqr.id,
       kind: 'filed',
       from_status: null,
@@ -78,14 +78,16 @@ export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUs
       actor_name: user?.name ?? REQUESTER_LABEL,
       message: null,
       created_at: filedIso,
-    });
+    };
+    const eventId = await repo.insertEvent(trx, event);
     await repo.insertAttachments(
       trx,
       fileIds.map((file_id) => ({ pqr_id: pqr.id, event_id: eventId, file_id, role: 'request', created_at: filedIso })),
     );
-    return pqr;
+    return { ...pqr, filedEvent: { ...event, id: eventId, internal: 0 }, attached: fileIds.length > 0 };
   });
-  const row = { ...filed.row, sequence: filed.sequence, radicado: filed.number };
+  const { filedEvent, attached, ...written } = filed.row;
+  const row = { ...written, sequence: filed.sequence, radicado: filed.number };
   // After the commit: the radicado is given with it (numberedTransaction).
   await publishWebhookEvent(deps.db, 'pqr.created', webhookPqr(row), filedAt);
 
@@ -93,6 +95,8 @@ export async function filePqr(deps: PqrDeps, input: CreatePqrInput, user: AuthUs
     deps,
     filedEmail({ ...mailData(row), filed_at: row.filed_at, due_date: dueDate, term_days: term }, deps.publicUrl),
   );
+  // The answer is built from what was written: its one event, and its attachments' files only if it has some.
+  if (!attached) return toPublic(deps.tokenSecret, row, [filedEvent], []);
   const [view] = await publicViews(deps, deps.db, [row]);
   return view!;
 }

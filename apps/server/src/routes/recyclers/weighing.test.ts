@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastSequence } from '../../db/sequence.js';
 import { bogotaDate } from '../../features/requests/pickup-calendar.js';
 import { addRate, bogotaDay } from '../../features/rewards/rewards.service.js';
-import { buildTestApp, type TestApp } from '../../../test/helper.js';
+import { buildTestApp, dialectUnderTest, type TestApp } from '../../../test/helper.js';
+import { whereFilingWaits } from '../../../test/sequence-lock.js';
 import { uploadImage } from '../../../test/factories/files.js';
 import { assignManagers, createPoints } from '../../../test/factories/points.js';
 import { changeRequestStatus, createRequest, statusBody } from '../../../test/factories/requests.js';
@@ -240,6 +241,22 @@ describe('scale tickets', () => {
     expect(ticket.lines[0]).toMatchObject({ material: 'carton', gross_kg: 3.5, tare_kg: 0.5, net_kg: 3, reject_kg: 0.25 });
     expect(ticket.operator?.id).toBe(coordinator.id);
     expect(ticket.macro_route?.numacro).toBe('101');
+  });
+
+  it('gives 12 tickets recorded at once 12 consecutive numbers, none repeated', async () => {
+    const year = Number(bogotaDate(new Date()).slice(0, 4));
+    const before = await lastSequence(t.app.db, 'scale-ticket', year);
+    const tickets = await Promise.all(Array.from({ length: 12 }, () => newTicket()));
+    const sequences = tickets.map((k) => Number(k.number.slice(-6))).sort((a, b) => a - b);
+    expect(sequences).toEqual(Array.from({ length: 12 }, (_, i) => before + 1 + i));
+    expect(await lastSequence(t.app.db, 'scale-ticket', year)).toBe(before + 12);
+  });
+
+  it.skipIf(dialectUnderTest !== 'postgres')('waits for the number only once the ticket and its lines are written (PostgreSQL)', async () => {
+    const { query, writtenTables, result } = await whereFilingWaits(t.app.db, 'scale-ticket', () => newTicket());
+    expect(query).toMatch(/update sequences/);
+    expect(writtenTables).toEqual(expect.arrayContaining(['recycler_tickets', 'recycler_ticket_lines']));
+    expect(result.number).toMatch(/^TQ-\d{4}-\d{6}$/);
   });
 
   it('refuses a scale whose verification expired, naming the field and the date', async () => {
