@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openSse } from '../apps/server/test/sse.js';
@@ -201,6 +201,8 @@ stream.close();
 // every 20 ms: how many of the database's connections wait for a lock, run a statement, or sit
 // in an open transaction waiting for the app's next statement (where the time goes).
 const BURST = Number(process.env.SCALE_BURST ?? 200);
+// Other work on the machine shares its cores with the bursts: the load before they start says how much.
+const loadAtStart = Math.round(loadavg()[0]! * 10) / 10;
 const ROUNDS = Number(process.env.SCALE_ROUNDS ?? 3);
 type Kind = 'pqr' | 'report';
 type Burst = { ms: number[]; numbers: string[]; failed: number; wall_ms: number; per_s: number; cpu: CpuSplit | null };
@@ -309,16 +311,27 @@ async function burst(bases: string[], kind: Kind, size = BURST): Promise<Burst> 
     cpu,
   };
 }
-const states = { lock_wait: 0, running: 0, waiting_for_app_in_transaction: 0, samples: 0 };
+const states = {
+  sequence_lock_wait: 0,
+  other_lock_wait: 0,
+  running: 0,
+  io_or_internal_wait: 0,
+  waiting_for_app_in_transaction: 0,
+  samples: 0,
+};
 async function sampleActivity(until: Promise<unknown>) {
   const c = new pg.Client({ connectionString: dbUrl.toString() });
   await c.connect();
   let done = false;
   void until.finally(() => (done = true));
   while (!done) {
+    // Active with no wait event: on the CPU (or waiting for one); a Lock wait on the yearly
+    // counter's row is the queue this bench looks for; IO, LWLock and the like: the disk, the WAL.
     const { rows } = await c.query<{ s: string; n: string }>(
-      `select case when state = 'active' and wait_event_type = 'Lock' then 'lock_wait'
-                   when state = 'active' then 'running'
+      `select case when state = 'active' and wait_event_type = 'Lock' and query ilike '%update sequences%' then 'sequence_lock_wait'
+                   when state = 'active' and wait_event_type = 'Lock' then 'other_lock_wait'
+                   when state = 'active' and wait_event_type is null then 'running'
+                   when state = 'active' and wait_event_type <> 'Client' then 'io_or_internal_wait'
                    when state like 'idle in transaction%' then 'waiting_for_app_in_transaction'
                    else 'idle' end as s, count(*) as n
          from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() group by 1`,
@@ -398,11 +411,31 @@ function figuresOf(kind: Kind) {
 }
 const filingFigures = { pqr: figuresOf('pqr'), report: figuresOf('report') };
 const share = (n: number) => Math.round((n / Math.max(1, states.samples)) * 10) / 10;
+/** CPU milliseconds per filing of each part, and the share of the machine's busy CPU that was ours (the rest: other processes). */
+function cpuPerFiling(bs: Burst[]) {
+  const sum = (f: (c: CpuSplit) => number) => bs.reduce((s, b) => s + (b.cpu ? f(b.cpu) : 0), 0);
+  const n = bs.reduce((s, b) => s + b.numbers.length, 0) || 1;
+  const ours = sum((c) => c.instances_s + c.postgres_s + c.bench_s);
+  const busy = sum((c) => c.machine_busy_s);
+  return {
+    instances_ms: Math.round((sum((c) => c.instances_s) / n) * 10_000) / 10,
+    postgres_ms: Math.round((sum((c) => c.postgres_s) / n) * 10_000) / 10,
+    bench_ms: Math.round((sum((c) => c.bench_s) / n) * 10_000) / 10,
+    share_of_busy_cpu_ours: busy ? Math.round((ours / busy) * 100) / 100 : null,
+  };
+}
 const whereTimeGoes = {
-  note: 'mean connections of the app database in each state while the two-instance bursts ran (sampled every 20 ms)',
-  waiting_for_a_lock: share(states.lock_wait),
-  running_a_statement: share(states.running),
+  note: 'mean connections of the app database in each state while the two-instance bursts ran (pg_stat_activity sampled every 20 ms), and the CPU each part spent per filing',
+  waiting_for_the_sequence_lock: share(states.sequence_lock_wait),
+  waiting_for_another_lock: share(states.other_lock_wait),
+  running_on_cpu: share(states.running),
+  waiting_for_io_or_internal_locks: share(states.io_or_internal_wait),
   in_a_transaction_waiting_for_the_app: share(states.waiting_for_app_in_transaction),
+  cpu_per_filing_two_instances: {
+    pqr: cpuPerFiling(bursts.pqr.two),
+    report: cpuPerFiling(bursts.report.two),
+  },
+  load_average_at_start: loadAtStart,
 };
 
 // 5. The outbox delivers once: each accepted filing's confirmation e-mail appears once.
