@@ -5,55 +5,6 @@ import type { CertificatesTable } from '../../db/types.js';
 export type CertificateRow = Selectable<CertificatesTable>;
 export type CertificateListRow = Omit<CertificateRow, 'pdf'>;
 
-export type LineScope = { by: 'requester'; id: number } | { by: 'company'; id: number };
-
-/** Collected kg per day, point and material in the period (the certificate's lines). */
-export async function collectedLines(db: Db, scope: LineScope, from: string, to: string) {
-  let q = db
-    .selectFrom('pickup_request_items as i')
-    .innerJoin('points as p', 'p.id', 'i.point_id')
-    .innerJoin('materials as m', 'm.id', 'i.material_id')
-    .select([
-      'i.collected_on',
-      'p.name as point_name',
-      'p.city as point_city',
-      'm.code',
-      'm.name_es',
-      'm.parent_code',
-      'm.sort',
-      (eb) => eb.fn.sum<number>('i.actual_kg').as('kg'),
-    ])
-    .where('i.collected_on', '>=', from)
-    .where('i.collected_on', '<=', to)
-    .where('i.actual_kg', 'is not', null);
-  q = scope.by === 'company' ? q.where('i.company_id', '=', scope.id) : q.where('i.requester_id', '=', scope.id);
-  const rows = await q
-    .groupBy(['i.collected_on', 'p.name', 'p.city', 'm.code', 'm.name_es', 'm.parent_code', 'm.sort'])
-    .orderBy('i.collected_on')
-    .orderBy('m.sort')
-    .execute();
-  return rows.map((r) => ({ ...r, collected_on: r.collected_on ?? '', kg: Number(r.kg ?? 0) }));
-}
-
-export function findUser(db: Db, id: number) {
-  return db
-    .selectFrom('users')
-    .select([
-      'id',
-      'tc_id',
-      'id_empresa',
-      'name',
-      'company_name',
-      'document_type',
-      'document_number',
-      'address',
-      'city',
-      'deleted_at',
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export async function insertCertificate(trx: Executor, row: Insertable<CertificatesTable>): Promise<number> {
   const r = await trx.insertInto('certificates').values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;

@@ -18,6 +18,10 @@ import { lastSequence, numberRow, placeholderNumber } from '../../db/sequence.js
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { recordAudit } from '../admin/audit.service.js';
+import { findAccount } from '../identity/identity.service.js';
+import { getCatalogue } from '../materials/materials.service.js';
+import { pointBasics } from '../points/points.service.js';
+import { collectedPerDayPointMaterial, type CollectedLineScope } from '../requests/requests.service.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { bogotaDay, currentFactors, daysInclusive, factorFor } from '../statistics/statistics.service.js';
 import { renderCertificatePdf, type CertificateContent } from './certificate-pdf.js';
@@ -58,14 +62,14 @@ export function canRequestCertificates(user: AuthUser): boolean {
 }
 
 type Target = {
-  scope: repo.LineScope;
+  scope: CollectedLineScope;
   companyId: number | null;
   branchId: number | null;
   holder: CertificateContent['holder'];
 };
 
 async function targetOf(db: Db, user: AuthUser, branchId: number | undefined): Promise<Target> {
-  const self = await repo.findUser(db, user.id);
+  const self = await findAccount(db, user.id);
   if (!self) throw new AppError('unauthorized');
   if (user.tc_id === TC_ID.household) {
     if (branchId !== undefined) throw new AppError('not-found', { message: 'No encontramos esa sucursal.' });
@@ -100,7 +104,7 @@ async function targetOf(db: Db, user: AuthUser, branchId: number | undefined): P
       holder: { ...company, branch_name: null, address: self.address, city: self.city },
     };
   }
-  const branch = branchId === user.id ? self : await repo.findUser(db, branchId);
+  const branch = branchId === user.id ? self : await findAccount(db, branchId);
   // Another company's branch, or no branch at all: the same 404.
   if (!branch || branch.deleted_at || (branch.id !== user.id && branch.id_empresa !== user.id)) {
     throw new AppError('not-found', { message: 'No encontramos esa sucursal.' });
@@ -116,6 +120,59 @@ async function targetOf(db: Db, user: AuthUser, branchId: number | undefined): P
       city: branch.city,
     },
   };
+}
+
+/**
+ * The certificate's lines: collected kg per day, point (by name and city) and material in the
+ * period, by day then the material's place in the catalogue. Kilos are summed by the requests
+ * service; points and materials are named through their services.
+ */
+async function collectedLines(db: Db, scope: CollectedLineScope, from: string, to: string) {
+  const rows = await collectedPerDayPointMaterial(db, scope, from, to);
+  const [points, catalogue] = await Promise.all([
+    pointBasics(
+      db,
+      rows.map((r) => r.point_id),
+    ),
+    getCatalogue(db),
+  ]);
+  const materials = new Map(catalogue.materials.map((m) => [m.id, m]));
+  const lines = new Map<
+    string,
+    {
+      collected_on: string;
+      point_name: string;
+      point_city: string;
+      code: string;
+      name_es: string;
+      parent_code: string | null;
+      sort: number;
+      kg: number;
+    }
+  >();
+  for (const r of rows) {
+    const p = points.get(r.point_id);
+    const m = materials.get(r.material_id);
+    if (!p || !m) continue;
+    const key = JSON.stringify([r.collected_on, p.name, p.city, m.code]);
+    const line = lines.get(key);
+    if (line) line.kg += r.kg;
+    else {
+      lines.set(key, {
+        collected_on: r.collected_on,
+        point_name: p.name,
+        point_city: p.city,
+        code: m.code,
+        name_es: m.name_es,
+        parent_code: m.parent_code,
+        sort: m.sort,
+        kg: r.kg,
+      });
+    }
+  }
+  return [...lines.values()].sort((a, b) =>
+    a.collected_on === b.collected_on ? a.sort - b.sort : a.collected_on < b.collected_on ? -1 : 1,
+  );
 }
 
 function checkPeriod(input: CreateCertificateRequest, now: Date): void {
@@ -183,7 +240,7 @@ export async function issueCertificate(
   if (!canRequestCertificates(user)) throw new AppError('forbidden');
   checkPeriod(input, now);
   const target = await targetOf(deps.db, user, input.branch_id);
-  const raw = await repo.collectedLines(deps.db, target.scope, input.from, input.to);
+  const raw = await collectedLines(deps.db, target.scope, input.from, input.to);
   const lines = raw.filter((l) => l.kg > 0);
   const totalKg = roundKg(lines.reduce((s, l) => s + l.kg, 0));
   if (!lines.length || totalKg <= 0) throw new AppError('certificate-nothing-collected');

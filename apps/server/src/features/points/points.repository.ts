@@ -134,6 +134,11 @@ export async function findContainersOfPoints(db: Executor, pointIds: number[]) {
 }
 export type ContainerPartRow = Awaited<ReturnType<typeof findContainersOfPoints>>[number];
 
+/** A container by id alone, with the point it stands at. */
+export function findContainerById(db: Executor, containerId: number) {
+  return db.selectFrom('containers').select(['id', 'point_id']).where('id', '=', containerId).executeTakeFirst();
+}
+
 export async function findContainer(db: Executor, pointId: number, containerId: number) {
   return db
     .selectFrom('containers')

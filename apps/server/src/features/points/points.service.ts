@@ -384,6 +384,11 @@ export async function pointBasics(db: Executor, ids: number[]): Promise<Map<numb
   return new Map(rows.map((r) => [r.id, { ...r, lat: Number(r.lat), lng: Number(r.lng), active: Boolean(r.active) }]));
 }
 
+/** A container by id with the point it stands at (for reports about a container). */
+export function containerWithPoint(db: Executor, containerId: number): Promise<{ id: number; point_id: number } | undefined> {
+  return repo.findContainerById(db, containerId);
+}
+
 export async function pointExists(db: Executor, id: number): Promise<boolean> {
   return (await repo.findPointById(db, id)) !== undefined;
 }

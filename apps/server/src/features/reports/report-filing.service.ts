@@ -12,9 +12,10 @@ import { filedView, webhookReport, type ReportsDeps } from './report-views.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { filedEmail } from './reports.emails.js';
-import { managerIdsOfPoint } from '../points/points.service.js';
+import { containerWithPoint, managerIdsOfPoint, pointBasics } from '../points/points.service.js';
 import * as repo from './reports.repository.js';
-import type { ReportRow } from './reports.repository.js';
+import * as reportRows from './report-rows.js';
+import type { ReportRow } from './report-rows.js';
 
 /** The timeline's author of what no person did. */
 const SYSTEM = 'PuntoVerde';
@@ -55,17 +56,17 @@ export async function createReport(
   const category = await requireActiveCategory(deps.db, input.category);
   let pointName: string | null = null;
   if (input.point_id != null) {
-    const point = await repo.findPoint(deps.db, input.point_id);
+    const point = (await pointBasics(deps.db, [input.point_id])).get(input.point_id);
     if (!point) throw AppError.field('point-not-found', 'point_id');
     pointName = point.name;
   }
   if (input.container_id != null) {
-    const container = await repo.findContainer(deps.db, input.container_id);
+    const container = await containerWithPoint(deps.db, input.container_id);
     if (!container || (input.point_id != null && container.point_id !== input.point_id)) {
       throw AppError.field('container-not-found', 'container_id');
     }
     if (container.point_id !== null && input.point_id == null) {
-      pointName = (await repo.findPoint(deps.db, container.point_id))?.name ?? null;
+      pointName = (await pointBasics(deps.db, [container.point_id])).get(container.point_id)?.name ?? null;
     }
     input = { ...input, point_id: container.point_id };
   }
@@ -132,7 +133,7 @@ export async function createReport(
       fileIds.push(file.id);
       files.push(file);
     }
-    const attached = await repo.attachedFileIds(trx, fileIds);
+    const attached = await reportRows.attachedFileIds(trx, fileIds);
     if (attached.length) throw AppError.field('report-photo-invalid', `photos.${fileIds.indexOf(attached[0]!)}`);
     const reportId = await repo.insertReport(trx, { ...values, number: placeholder.number, sequence: placeholder.sequence });
     await repo.insertPhotos(trx, reportId, fileIds);

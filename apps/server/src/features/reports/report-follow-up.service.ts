@@ -10,7 +10,8 @@ import { applyChange } from './report-status.service.js';
 import { DAY_MS, mustFind, publicView, type ReportsDeps } from './report-views.js';
 import { followUpEmail } from './reports.emails.js';
 import * as repo from './reports.repository.js';
-import type { ReportRow } from './reports.repository.js';
+import * as reportRows from './report-rows.js';
+import type { ReportRow } from './report-rows.js';
 
 /** «¿Se resolvió?»: the signed e-mail link sent some days after a resolution, and the reporter's answer. */
 
@@ -54,7 +55,7 @@ export async function answerFollowUp(
   if (row.status !== 'resuelto' || row.follow_up_answer !== null) {
     throw new AppError('conflict', { message: 'Este reporte ya no espera tu respuesta: ábrelo para ver su estado.' });
   }
-  const reporter = row.reporter_id !== null ? (await repo.usersByIds(deps.db, [row.reporter_id]))[0] : undefined;
+  const reporter = row.reporter_id !== null ? (await reportRows.accountsOf(deps.db, [row.reporter_id]))[0] : undefined;
   const actor = { id: row.reporter_id, name: reporter?.name ?? row.reporter_name };
   const at = now.toISOString();
   if (input.resolved) {
@@ -80,16 +81,16 @@ export async function answerFollowUp(
     const note = `No se resolvió${input.note ? `: ${input.note}` : '.'}`;
     await applyChange(deps, { ...row, follow_up_answer: 'no' }, { to: 'abierto', actor, note, kind: 'reopen' }, now);
   }
-  return publicView(deps, user, (await repo.findById(deps.db, row.id))!, now);
+  return publicView(deps, user, (await reportRows.findById(deps.db, row.id))!, now);
 }
 
 /** Sends the due "¿Se resolvió?" e-mails (the server runs it every few minutes). */
 export async function sendDueFollowUps(deps: ReportsDeps, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - REPORT_FOLLOW_UP_DAYS * DAY_MS).toISOString();
   let sent = 0;
-  for (const row of await repo.dueFollowUps(deps.db, before)) {
+  for (const row of await reportRows.dueFollowUps(deps.db, before)) {
     if (row.reporter_id === null) continue;
-    const reporter = (await repo.usersByIds(deps.db, [row.reporter_id]))[0];
+    const reporter = (await reportRows.accountsOf(deps.db, [row.reporter_id]))[0];
     // Mark first: a crash between the two loses one e-mail rather than sending it twice.
     await repo.update(deps.db, row.id, { follow_up_sent_at: now.toISOString() });
     if (!reporter || reporter.active !== 1 || reporter.deleted_at !== null) continue;

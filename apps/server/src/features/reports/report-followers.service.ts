@@ -3,11 +3,12 @@ import type { AuthUser } from '../../plugins/auth.js';
 import { reportsChanged } from './public-list-cache.js';
 import { mustFind, publicView, type ReportsDeps } from './report-views.js';
 import * as repo from './reports.repository.js';
+import * as reportRows from './report-rows.js';
 
 /** "Súmate al reporte": follow it (a duplicate's original is followed instead). */
 export async function followReport(deps: ReportsDeps, user: AuthUser, number: string): Promise<Report> {
   let row = await mustFind(deps.db, number);
-  if (row.status === 'duplicado' && row.duplicate_of_id !== null) row = (await repo.findById(deps.db, row.duplicate_of_id)) ?? row;
+  if (row.status === 'duplicado' && row.duplicate_of_id !== null) row = (await reportRows.findById(deps.db, row.duplicate_of_id)) ?? row;
   if (row.reporter_id !== user.id) {
     const at = new Date().toISOString();
     await deps.db.transaction().execute(async (trx) => {

@@ -5,6 +5,7 @@ import { managerIdsOfPoint, pointIdsOfManager } from '../points/points.service.j
 import { reportsChanged } from './public-list-cache.js';
 import { DAY_MS, handlerView, loadContext, mustFind, requireHandler, toSummary, type ReportsDeps } from './report-views.js';
 import * as repo from './reports.repository.js';
+import * as reportRows from './report-rows.js';
 
 /** The handlers' side (staff on all reports, a point manager on their points'): inbox, notes, assignment, photos. */
 
@@ -38,13 +39,13 @@ export async function listHandlerReports(
     const mine = await pointIdsOfManager(deps.db, user.id);
     filter.pointIds = q.point_id ? mine.filter((id) => id === q.point_id) : mine;
   } else if (q.point_id) filter.pointIds = [q.point_id];
-  const { rows, total } = await repo.listReports(deps.db, filter, {
+  const { rows, total } = await reportRows.listReports(deps.db, filter, {
     limit: q.page_size,
     offset: (q.page - 1) * q.page_size,
     oldestFirst: true,
   });
   const ctx = await loadContext(deps, user, rows);
-  const assignees = await repo.usersByIds(deps.db, [...new Set(rows.map((r) => r.assigned_to).filter((x): x is number => x !== null))]);
+  const assignees = await reportRows.accountsOf(deps.db, [...new Set(rows.map((r) => r.assigned_to).filter((x): x is number => x !== null))]);
   const now = new Date();
   return {
     items: rows.map((r) => {
@@ -85,7 +86,7 @@ export async function assignReport(deps: ReportsDeps, user: AuthUser, number: st
   await requireHandler(deps.db, user, row);
   let name = 'nadie';
   if (assigneeId !== null) {
-    const [a] = await repo.usersByIds(deps.db, [assigneeId]);
+    const [a] = await reportRows.accountsOf(deps.db, [assigneeId]);
     const managers = row.point_id !== null ? await managerIdsOfPoint(deps.db, row.point_id) : [];
     if (!a || a.active !== 1 || (a.is_admin !== 1 && !managers.includes(a.id))) {
       throw AppError.field('validation-failed', 'assignee_id', 'Solo puedes asignarlo a alguien del equipo o a quien administra el punto.');
@@ -108,14 +109,14 @@ export async function assignReport(deps: ReportsDeps, user: AuthUser, number: st
     });
   });
   reportsChanged(deps.db);
-  return handlerView(deps, user, (await repo.findById(deps.db, row.id))!);
+  return handlerView(deps, user, (await reportRows.findById(deps.db, row.id))!);
 }
 
 /** Staff hide a photo from the public (a face, a licence plate) or show it again. */
 export async function setPhotoHidden(deps: ReportsDeps, user: AuthUser, number: string, photoId: string, hidden: boolean): Promise<HandlerReport> {
   const row = await mustFind(deps.db, number);
   await requireHandler(deps.db, user, row);
-  if (!(await repo.setPhotoHidden(deps.db, row.id, photoId, hidden))) throw AppError.field('report-photo-invalid', 'photo_id');
+  if (!(await reportRows.setPhotoHidden(deps.db, row.id, photoId, hidden))) throw AppError.field('report-photo-invalid', 'photo_id');
   reportsChanged(deps.db);
   return handlerView(deps, user, row);
 }

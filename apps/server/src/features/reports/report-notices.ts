@@ -3,7 +3,8 @@ import type { MailMessage } from '../../lib/mailer.js';
 import { notificationCreatedEvent, type notify } from '../notifications/notifications.service.js';
 import type { ReportsDeps } from './report-views.js';
 import * as repo from './reports.repository.js';
-import type { ReportRow } from './reports.repository.js';
+import * as reportRows from './report-rows.js';
+import type { ReportRow } from './report-rows.js';
 
 /** Side effects after a report change commits: who hears of it, the e-mails and the live updates. */
 
@@ -33,6 +34,6 @@ export async function publishNotifications(deps: ReportsDeps, notes: { userId: n
 export async function audience(db: Executor, row: ReportRow, actorId: number | null) {
   const followers = await repo.followerIds(db, row.id);
   const ids = [...new Set([...(row.reporter_id !== null ? [row.reporter_id] : []), ...followers])].filter((id) => id !== actorId);
-  const users = (await repo.usersByIds(db, ids)).filter((u) => u.active === 1 && u.deleted_at === null);
+  const users = (await reportRows.accountsOf(db, ids)).filter((u) => u.active === 1 && u.deleted_at === null);
   return users.map((u) => ({ ...u, follower: u.id !== row.reporter_id }));
 }

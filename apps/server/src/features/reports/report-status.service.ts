@@ -17,7 +17,8 @@ import { canReopen, handlerView, mustFind, publicView, requireHandler, webhookRe
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import { statusEmail } from './reports.emails.js';
 import * as repo from './reports.repository.js';
-import type { ReportRow } from './reports.repository.js';
+import * as reportRows from './report-rows.js';
+import type { ReportRow } from './report-rows.js';
 
 /** Status changes: a handler's (one or many), the reporter's reopening; each tells reporter and followers. */
 
@@ -120,7 +121,7 @@ export async function changeStatus(
   if (!canReportTransition(from, change.status)) throw new AppError('invalid-transition');
   let duplicateOf: ReportRow | null = null;
   if (change.status === 'duplicado') {
-    duplicateOf = (await repo.findByNumber(deps.db, change.duplicate_of!)) ?? null;
+    duplicateOf = (await reportRows.findByNumber(deps.db, change.duplicate_of!)) ?? null;
     if (!duplicateOf || duplicateOf.id === row.id || duplicateOf.status === 'duplicado') {
       throw AppError.field('report-duplicate-invalid', 'duplicate_of');
     }
@@ -131,7 +132,7 @@ export async function changeStatus(
     { to: change.status, actor: { id: user.id, name: user.name }, note: change.note, reason: change.reason, duplicateOf },
     now,
   );
-  return handlerView(deps, user, (await repo.findById(deps.db, row.id))!, now);
+  return handlerView(deps, user, (await reportRows.findById(deps.db, row.id))!, now);
 }
 
 /** Many reports at once: each is checked on its own; the answer says which moved and which not. */
@@ -160,5 +161,5 @@ export async function reopenReport(deps: ReportsDeps, user: AuthUser, number: st
   const row = await mustFind(deps.db, number);
   if (!canReopen(row, user, now)) throw new AppError('report-reopen-not-allowed');
   await applyChange(deps, row, { to: 'abierto', actor: { id: user.id, name: user.name }, note: `Reabierto: ${note}`, kind: 'reopen' }, now);
-  return publicView(deps, user, (await repo.findById(deps.db, row.id))!, now);
+  return publicView(deps, user, (await reportRows.findById(deps.db, row.id))!, now);
 }

@@ -25,7 +25,8 @@ import { pointIdsOfManager } from '../points/points.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { categoryLabels } from './report-categories.service.js';
 import * as repo from './reports.repository.js';
-import type { ReportPhotoRow, ReportRow } from './reports.repository.js';
+import * as reportRows from './report-rows.js';
+import type { ReportPhotoRow, ReportRow } from './report-rows.js';
 
 /**
  * What every part of the reports feature shares: its dependencies, who may handle a report,
@@ -113,7 +114,7 @@ export async function loadContext(deps: ReportsDeps, user: AuthUser | null, rows
   const managed = user && user.tc_id === TC_ID.manager && !user.is_admin ? await pointIdsOfManager(deps.db, user.id) : [];
   const [labels, photos, followers, following] = await Promise.all([
     categoryLabels(deps.db),
-    repo.listPhotos(deps.db, ids),
+    reportRows.listPhotos(deps.db, ids),
     repo.followerCounts(deps.db, ids),
     user ? repo.followedBy(deps.db, user.id, ids) : Promise.resolve(new Set<number>()),
   ]);
@@ -189,7 +190,7 @@ export async function filedView(
 
 export async function handlerView(deps: ReportsDeps, user: AuthUser, row: ReportRow, now = new Date()): Promise<HandlerReport> {
   const [ctx, events] = await Promise.all([loadContext(deps, user, [row]), repo.listEvents(deps.db, row.id)]);
-  const people = await repo.usersByIds(deps.db, [row.reporter_id, row.assigned_to].filter((x): x is number => x !== null));
+  const people = await reportRows.accountsOf(deps.db, [row.reporter_id, row.assigned_to].filter((x): x is number => x !== null));
   const assignee = people.find((p) => p.id === row.assigned_to);
   const reporter = people.find((p) => p.id === row.reporter_id);
   return {
@@ -203,7 +204,7 @@ export async function handlerView(deps: ReportsDeps, user: AuthUser, row: Report
 }
 
 export async function mustFind(db: Executor, number: string): Promise<ReportRow> {
-  const row = await repo.findByNumber(db, number);
+  const row = await reportRows.findByNumber(db, number);
   if (!row) throw new AppError('report-not-found');
   return row;
 }

@@ -1,13 +1,12 @@
 import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
-import type { FilesTable, ReportEventsTable, ReportsTable } from '../../db/types.js';
+import type { ReportEventsTable, ReportsTable } from '../../db/types.js';
 import { REPORT_OPEN_STATUSES } from '@puntoverde/contract';
 
-export type ReportRow = Selectable<ReportsTable> & { point_name: string | null; duplicate_of_number: string | null };
+/** A report's row with its original's number (report-rows.ts adds its point's name). */
+export type ReportCoreRow = Selectable<ReportsTable> & { duplicate_of_number: string | null };
 export type ReportEventRow = Selectable<ReportEventsTable>;
-/** A photo's file row with its place on the report. */
-export type ReportPhotoRow = Selectable<FilesTable> & { report_id: number; hidden: number; position: number };
 
 export async function insertReport(trx: Executor, row: Insertable<ReportsTable>): Promise<number> {
   const r = await trx.insertInto('reports').values(row).returning('id').executeTakeFirstOrThrow();
@@ -17,17 +16,16 @@ export async function insertReport(trx: Executor, row: Insertable<ReportsTable>)
 function selectReports(db: Executor) {
   return db
     .selectFrom('reports as r')
-    .leftJoin('points as p', 'p.id', 'r.point_id')
     .leftJoin('reports as o', 'o.id', 'r.duplicate_of_id')
     .selectAll('r')
-    .select(['p.name as point_name', 'o.number as duplicate_of_number']);
+    .select(['o.number as duplicate_of_number']);
 }
 
-export async function findByNumber(db: Executor, number: string): Promise<ReportRow | undefined> {
+export async function findByNumber(db: Executor, number: string): Promise<ReportCoreRow | undefined> {
   return selectReports(db).where('r.number', '=', number).executeTakeFirst();
 }
 
-export async function findById(db: Executor, id: number): Promise<ReportRow | undefined> {
+export async function findById(db: Executor, id: number): Promise<ReportCoreRow | undefined> {
   return selectReports(db).where('r.id', '=', id).executeTakeFirst();
 }
 
@@ -67,38 +65,32 @@ export async function insertPhotos(trx: Executor, reportId: number, fileIds: num
     .execute();
 }
 
-export async function listPhotos(db: Executor, reportIds: number[]): Promise<ReportPhotoRow[]> {
+/** The photos (file ids) of these reports, by position. */
+export async function listPhotoLinks(db: Executor, reportIds: number[]) {
   if (!reportIds.length) return [];
   return db
-    .selectFrom('report_photos as rp')
-    .innerJoin('files as f', 'f.id', 'rp.file_id')
-    .selectAll('f')
-    .select(['rp.report_id', 'rp.hidden', 'rp.position'])
-    .where('rp.report_id', 'in', reportIds)
-    .orderBy('rp.position')
+    .selectFrom('report_photos')
+    .select(['file_id', 'report_id', 'hidden', 'position'])
+    .where('report_id', 'in', reportIds)
+    .orderBy('position')
     .execute();
 }
 
-export async function setPhotoHidden(db: Executor, reportId: number, publicId: string, hidden: boolean): Promise<boolean> {
-  const file = await db.selectFrom('files').select('id').where('public_id', '=', publicId).executeTakeFirst();
-  if (!file) return false;
+export async function setPhotoHidden(db: Executor, reportId: number, fileId: number, hidden: boolean): Promise<boolean> {
   const r = await db
     .updateTable('report_photos')
     .set({ hidden: hidden ? 1 : 0 })
     .where('report_id', '=', reportId)
-    .where('file_id', '=', file.id)
+    .where('file_id', '=', fileId)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
 }
 
-/** Files already held by a report (or a pickup request): a photo belongs to one record only. */
+/** Files already held by a report. */
 export async function attachedFileIds(db: Executor, fileIds: number[]): Promise<number[]> {
   if (!fileIds.length) return [];
-  const [a, b] = await Promise.all([
-    db.selectFrom('report_photos').select('file_id').where('file_id', 'in', fileIds).execute(),
-    db.selectFrom('pickup_request_photos').select('file_id').where('file_id', 'in', fileIds).execute(),
-  ]);
-  return [...a, ...b].map((r) => r.file_id);
+  const rows = await db.selectFrom('report_photos').select('file_id').where('file_id', 'in', fileIds).execute();
+  return rows.map((r) => r.file_id);
 }
 
 /** Report ids holding this file, with the photo's visibility. */
@@ -230,7 +222,7 @@ export async function listReports(
   db: Executor,
   f: ListFilter,
   page: { limit: number; offset: number; oldestFirst?: boolean },
-): Promise<{ rows: ReportRow[]; total: number }> {
+): Promise<{ rows: ReportCoreRow[]; total: number }> {
   const dir = page.oldestFirst ? 'asc' : 'desc';
   const [idRows, total] = await Promise.all([
     applyFilter(db, f)
@@ -247,7 +239,7 @@ export async function listReports(
   const ids = idRows.map((r) => r.id);
   const found = ids.length ? await selectReports(db).where('r.id', 'in', ids).execute() : [];
   const byId = new Map(found.map((r) => [r.id, r]));
-  return { rows: ids.map((id) => byId.get(id)).filter((r): r is ReportRow => r !== undefined), total: Number(total.n) };
+  return { rows: ids.map((id) => byId.get(id)).filter((r): r is ReportCoreRow => r !== undefined), total: Number(total.n) };
 }
 
 /** The newest `limit` reports of the filter (ids from the index first), with the filter's total. */
@@ -264,23 +256,6 @@ export async function listMarkers(db: Executor, f: ListFilter, limit: number) {
     : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return { rows: ids.map((id) => byId.get(id)).filter((r) => r !== undefined), total: Number(total.n) };
-}
-
-export async function usersByIds(db: Executor, ids: number[]) {
-  if (!ids.length) return [];
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'is_admin', 'tc_id', 'active', 'deleted_at'])
-    .where('id', 'in', ids)
-    .execute();
-}
-
-export async function findPoint(db: Executor, id: number) {
-  return db.selectFrom('points').select(['id', 'name', 'active']).where('id', '=', id).executeTakeFirst();
-}
-
-export async function findContainer(db: Executor, id: number) {
-  return db.selectFrom('containers').select(['id', 'point_id']).where('id', '=', id).executeTakeFirst();
 }
 
 /** Resolved reports whose "¿Se resolvió?" e-mail is due. */
@@ -309,8 +284,8 @@ export async function openFullReportsOf(db: Executor, containerIds: number[], op
 }
 
 /** The columns an Open311 service request shows (no reporter data is even read). */
-export type ReportRecordRow = Pick<
-  ReportRow,
+export type ReportRecordCoreRow = Pick<
+  ReportCoreRow,
   | 'id'
   | 'number'
   | 'category'
@@ -323,7 +298,7 @@ export type ReportRecordRow = Pick<
   | 'media_url'
   | 'created_at'
   | 'updated_at'
-  | 'point_name'
+  | 'point_id'
   | 'duplicate_of_number'
 >;
 
@@ -338,10 +313,9 @@ export async function listRecords(
     statuses?: readonly string[] | undefined;
     limit: number;
   },
-): Promise<ReportRecordRow[]> {
+): Promise<ReportRecordCoreRow[]> {
   let q = db
     .selectFrom('reports as r')
-    .leftJoin('points as p', 'p.id', 'r.point_id')
     .leftJoin('reports as o', 'o.id', 'r.duplicate_of_id')
     .select([
       'r.id',
@@ -356,7 +330,7 @@ export async function listRecords(
       'r.media_url',
       'r.created_at',
       'r.updated_at',
-      'p.name as point_name',
+      'r.point_id',
       'o.number as duplicate_of_number',
     ]);
   if (f.numbers) q = q.where('r.number', 'in', f.numbers.length ? f.numbers : ['-']);

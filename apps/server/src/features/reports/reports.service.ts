@@ -21,7 +21,8 @@ import { cachedPublic } from './public-list-cache.js';
 import { categoryLabels } from './report-categories.service.js';
 import { CLOSED, loadContext, mustFind, photoView, publicView, toSummary, type ReportsDeps } from './report-views.js';
 import * as repo from './reports.repository.js';
-import type { ReportPhotoRow } from './reports.repository.js';
+import * as reportRows from './report-rows.js';
+import type { ReportPhotoRow, ReportRecordRow } from './report-rows.js';
 
 /**
  * Incident reports: filing with photos and place, gapless public numbers, likely duplicates,
@@ -86,7 +87,7 @@ async function listReportsUncached(deps: ReportsDeps, user: AuthUser | null, q: 
     }
     filter.box = boxAround(q.lat, q.lng, NEAR_ME_RADIUS_M);
   }
-  const { rows, total } = await repo.listReports(deps.db, filter, {
+  const { rows, total } = await reportRows.listReports(deps.db, filter, {
     limit: q.page_size,
     offset: (q.page - 1) * q.page_size,
   });
@@ -138,7 +139,7 @@ export async function findDuplicates(
   const ids = near.map((n) => n.id);
   const [followers, photos, labels] = await Promise.all([
     repo.followerCounts(deps.db, ids),
-    repo.listPhotos(deps.db, ids),
+    reportRows.listPhotos(deps.db, ids),
     categoryLabels(deps.db),
   ]);
   return near.map((n) => {
@@ -182,7 +183,7 @@ export type ReportRecord = {
   media_url: string | null;
 };
 
-function toRecord(secret: string, row: repo.ReportRecordRow, photo: ReportPhotoRow | undefined): ReportRecord {
+function toRecord(secret: string, row: ReportRecordRow, photo: ReportPhotoRow | undefined): ReportRecord {
   return {
     number: row.number,
     category: row.category,
@@ -209,7 +210,7 @@ export async function listReportRecords(
   f: { numbers?: string[]; categories?: string[]; from?: string; to?: string; open?: boolean; limit: number },
 ): Promise<ReportRecord[]> {
   return cachedPublic(deps.db, `records:${JSON.stringify(f)}`, async () => {
-    const rows = await repo.listRecords(deps.db, {
+    const rows = await reportRows.listRecords(deps.db, {
       numbers: f.numbers,
       categories: f.categories,
       from: f.from,
@@ -217,7 +218,7 @@ export async function listReportRecords(
       statuses: f.open === undefined ? undefined : f.open ? REPORT_OPEN_STATUSES : CLOSED,
       limit: f.limit,
     });
-    const photos = await repo.listPhotos(deps.db, rows.map((r) => r.id));
+    const photos = await reportRows.listPhotos(deps.db, rows.map((r) => r.id));
     const firstPhoto = new Map<number, ReportPhotoRow>();
     for (const p of photos) if (p.hidden === 0 && !firstPhoto.has(p.report_id)) firstPhoto.set(p.report_id, p);
     return rows.map((r) => toRecord(deps.secret, r, firstPhoto.get(r.id)));

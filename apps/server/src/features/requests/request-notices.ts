@@ -1,7 +1,7 @@
 import type { RealtimeEvent } from '@puntoverde/contract';
 import type { RequestsDeps } from './request-views.js';
 import { managerIdsOfPoint } from '../points/points.service.js';
-import type { RequestRow } from './requests.repository.js';
+import type { RequestRow } from './request-parts.js';
 
 /** Live events after a request changes: who follows it, and who also got a notification record. */
 

@@ -18,7 +18,7 @@ import { loadDetail, REQUEST_LINKS, rolesOn, round2, webhookPickupRequest, type 
 import { settleCollectedPickup } from '../rewards/rewards.service.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
-import { findItems } from './request-parts.js';
+import { findItems, findRequest } from './request-parts.js';
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-CO', {
   timeZone: 'America/Bogota',
@@ -77,7 +77,7 @@ export async function changeStatus(
   change: RequestStatusChangeData,
   now: Date = new Date(),
 ): Promise<PickupRequestDetail> {
-  const row = await repo.findRequest(deps.db, id);
+  const row = await findRequest(deps.db, id);
   if (!row) throw new AppError('request-not-found');
   const roles = await rolesOn(deps.db, user, row);
   // Not theirs: the same 404 as a request that does not exist.

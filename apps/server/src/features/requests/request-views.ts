@@ -8,9 +8,8 @@ import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { allowedTransitions, type RequestRole } from './request-state-machine.js';
 import { isManagerOfPoint } from '../points/points.service.js';
 import * as repo from './requests.repository.js';
-import type { ItemRow, PhotoRow } from './request-parts.js';
-import { findItems, findPhotos } from './request-parts.js';
-import type { RequestRow } from './requests.repository.js';
+import type { ItemRow, PhotoRow, RequestRow } from './request-parts.js';
+import { findItems, findPhotos, findRequest } from './request-parts.js';
 
 /**
  * What the request parts share: their dependencies, the caller's roles on a request, and how
@@ -131,7 +130,7 @@ export function toRequest(
 }
 
 export async function loadDetail(deps: RequestsDeps, user: AuthUser, id: number): Promise<PickupRequestDetail> {
-  const row = await repo.findRequest(deps.db, id);
+  const row = await findRequest(deps.db, id);
   if (!row) throw new AppError('request-not-found');
   const roles = await rolesOn(deps.db, user, row);
   // Not theirs: the same 404 as a request that does not exist.

@@ -9,7 +9,7 @@ import type {
 
 /**
  * Rows of pickup requests. Each function takes `db` or a transaction first. Points, materials,
- * point managers and users are read (joined) here; they are written only by their features.
+ * files and users are named through their features' services (request-parts.ts).
  */
 
 export type RequestTableRow = Selectable<PickupRequestsTable>;
@@ -35,29 +35,13 @@ const REQUEST_COLUMNS = [
   'r.total_actual_kg',
   'r.created_at',
   'r.updated_at',
-  'p.name as point_name',
-  'p.address as point_address',
-  'p.city as point_city',
-  'p.lat as point_lat',
-  'p.lng as point_lng',
-  'u.name as requester_name',
-  'u.tc_id as requester_tc_id',
-  'u.id_empresa as requester_id_empresa',
-  'u.phone as requester_phone',
-  'u.phone_verified_at as requester_phone_verified_at',
 ] as const;
 
-function requestsWithParties(db: Db) {
-  return db
-    .selectFrom('pickup_requests as r')
-    .innerJoin('points as p', 'p.id', 'r.point_id')
-    .innerJoin('users as u', 'u.id', 'r.requester_id');
-}
-
-export type RequestRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
+/** A request's own columns (request-parts.ts adds its point's and requester's). */
+export type RequestCoreRow = NonNullable<Awaited<ReturnType<typeof findRequest>>>;
 
 export function findRequest(db: Db, id: number) {
-  return requestsWithParties(db).select(REQUEST_COLUMNS).where('r.id', '=', id).executeTakeFirst();
+  return db.selectFrom('pickup_requests as r').select(REQUEST_COLUMNS).where('r.id', '=', id).executeTakeFirst();
 }
 
 /** Who may see what in lists: admins everything, others their own, their company's and their points'. */
@@ -75,7 +59,7 @@ export type RequestListFilters = {
 };
 
 function listQuery(db: Db, visibility: RequestVisibility, f: RequestListFilters) {
-  let q = requestsWithParties(db);
+  let q = db.selectFrom('pickup_requests as r');
   if (!visibility.all) {
     const v = visibility;
     q = q.where((eb) =>
@@ -229,6 +213,27 @@ export async function collectedKgBy(
   if (range.to) q = q.where('collected_on', '<=', range.to);
   const rows = await q.groupBy(scope).execute();
   return new Map(rows.map((r) => [Number(r[scope]), Number(r.kg ?? 0)]));
+}
+
+/** Whose collections a certificate counts: one requester's, or every account of a company's. */
+export type CollectedLineScope = { by: 'requester'; id: number } | { by: 'company'; id: number };
+
+/** Collected kg per day, point and material in a period (ids; the caller names them). */
+export async function collectedPerDayPointMaterial(db: Db, scope: CollectedLineScope, from: string, to: string) {
+  let q = db
+    .selectFrom('pickup_request_items')
+    .select(['collected_on', 'point_id', 'material_id', (eb) => eb.fn.sum<number>('actual_kg').as('kg')])
+    .where('collected_on', '>=', from)
+    .where('collected_on', '<=', to)
+    .where('actual_kg', 'is not', null);
+  q = scope.by === 'company' ? q.where('company_id', '=', scope.id) : q.where('requester_id', '=', scope.id);
+  const rows = await q.groupBy(['collected_on', 'point_id', 'material_id']).orderBy('collected_on').execute();
+  return rows.map((r) => ({
+    collected_on: r.collected_on ?? '',
+    point_id: r.point_id,
+    material_id: r.material_id,
+    kg: Number(r.kg ?? 0),
+  }));
 }
 
 // ---- account deletion ----

@@ -17,7 +17,7 @@ import { pickupCalendar } from './pickup-calendar.js';
 import { isCompanyHead, loadDetail, rolesOn, toRequest, webhookPickupRequest, type RequestsDeps } from './request-views.js';
 import { publishWebhookEvent } from '../webhooks/webhooks.service.js';
 import * as repo from './requests.repository.js';
-import { findItems, findPhotos } from './request-parts.js';
+import { findItems, findPhotos, findRequest, listRequests as listRequestRows } from './request-parts.js';
 
 /**
  * Pickup requests: creation with the suggested point and the pickup calendar, what
@@ -48,7 +48,7 @@ export function assertMayAskForPickups(user: Pick<AuthUser, 'tc_id'>): void {
  * checked before a status change's body is validated.
  */
 export async function assertHasRoleOn(deps: Pick<RequestsDeps, 'db'>, user: AuthUser, id: number): Promise<void> {
-  const row = await repo.findRequest(deps.db, id);
+  const row = await findRequest(deps.db, id);
   if (!row || (await rolesOn(deps.db, user, row)).size === 0) throw new AppError('request-not-found');
 }
 
@@ -73,7 +73,7 @@ export async function listRequests(
   const visibility: repo.RequestVisibility = user.is_admin
     ? { all: true }
     : { all: false, userId: user.id, companyId: isCompanyHead(user) ? user.id : null, pointIds };
-  const { rows, total } = await repo.listRequests(
+  const { rows, total } = await listRequestRows(
     deps.db,
     visibility,
     {
@@ -143,6 +143,11 @@ export async function canSeeRequestPhoto(db: Db, fileId: number, user: AuthUser)
   return false;
 }
 
+/** Which of these files are already a photo of some request (a photo belongs to one record only). */
+export function fileIdsAttachedToRequests(db: Db, fileIds: number[]): Promise<number[]> {
+  return repo.attachedFileIds(db, fileIds);
+}
+
 /** Kilograms collected from each of these requesters' pickups. */
 export function collectedKgOfRequesters(db: Db, requesterIds: number[]): Promise<Map<number, number>> {
   return repo.collectedKgBy(db, 'requester_id', requesterIds);
@@ -158,10 +163,17 @@ export function collectedKgBy(
   return repo.collectedKgBy(db, scope, ids, range);
 }
 
+export type CollectedLineScope = repo.CollectedLineScope;
+
+/** Collected kg per day, point and material of a requester's or a company's pickups in a period. */
+export function collectedPerDayPointMaterial(db: Db, scope: CollectedLineScope, from: string, to: string) {
+  return repo.collectedPerDayPointMaterial(db, scope, from, to);
+}
+
 /** An account is deleted: its open requests are cancelled, the others keep only what statistics need. */
 export async function onAccountDeleted(db: Db, userId: number, at: string): Promise<void> {
   for (const id of await repo.openRequestIdsOf(db, userId, OPEN_STATUSES)) {
-    const row = await repo.findRequest(db, id);
+    const row = await findRequest(db, id);
     if (!row) continue;
     if (await repo.updateStatusIf(db, id, row.status, { status: 'cancelada', cancellation_reason: 'Cuenta eliminada', updated_at: at })) {
       await repo.insertEvent(db, {
