@@ -695,13 +695,30 @@ export async function listOffersOfAlly(db: Db, allyId: number): Promise<RewardOf
   return toOffers(db, await repo.listOffers(db, { allyId }));
 }
 
+/** What an ally or staff write of an offer (its picture by public id). */
+type OfferInput = RewardOfferCreate & { per_person_limit: number; picture_id: string | null };
+
+/** The offer's own columns from what was written (its picture already attached). */
+function offerFields(input: OfferInput, pictureFileId: number | null) {
+  return {
+    title: input.title,
+    terms: input.terms,
+    picture_file_id: pictureFileId,
+    cost_points: input.cost_points,
+    stock: input.stock,
+    valid_from: input.valid_from,
+    valid_to: input.valid_to,
+    per_person_limit: input.per_person_limit,
+  };
+}
+
 /**
  * A new offer: an ally's staff propose it for their ally (pending until staff approve); staff
  * may create one for any ally (`approved` when they say so, e.g. the demo). Audited.
  */
 export async function createOffer(
   db: Db,
-  input: RewardOfferCreate & { per_person_limit: number; picture_id: string | null },
+  input: OfferInput,
   by: { user: AuthUser; allyId: number; approve: boolean },
   now: Date = new Date(),
 ): Promise<RewardOffer> {
@@ -711,14 +728,7 @@ export async function createOffer(
     const pictureId = await attachPublicFile(trx, input.picture_id, by.user, 'picture_id');
     const inserted = await repo.insertOffer(trx, {
       ally_id: by.allyId,
-      title: input.title,
-      terms: input.terms,
-      picture_file_id: pictureId,
-      cost_points: input.cost_points,
-      stock: input.stock,
-      valid_from: input.valid_from,
-      valid_to: input.valid_to,
-      per_person_limit: input.per_person_limit,
+      ...offerFields(input, pictureId),
       status: by.approve ? 'approved' : 'pending',
       review_note: null,
       reviewed_by: by.approve ? by.user.id : null,
@@ -746,7 +756,7 @@ export async function createOffer(
 export async function updateAllyOffer(
   db: Db,
   id: number,
-  input: RewardOfferCreate & { per_person_limit: number; picture_id: string | null },
+  input: OfferInput,
   by: { user: AuthUser; allyId: number },
   now: Date = new Date(),
 ): Promise<RewardOffer> {
@@ -756,14 +766,7 @@ export async function updateAllyOffer(
   const row = await db.transaction().execute(async (trx) => {
     const pictureId = await attachPublicFile(trx, input.picture_id, by.user, 'picture_id');
     const updated = await repo.updateOffer(trx, id, {
-      title: input.title,
-      terms: input.terms,
-      picture_file_id: pictureId,
-      cost_points: input.cost_points,
-      stock: input.stock,
-      valid_from: input.valid_from,
-      valid_to: input.valid_to,
-      per_person_limit: input.per_person_limit,
+      ...offerFields(input, pictureId),
       status: 'pending',
       review_note: null,
       reviewed_by: null,
