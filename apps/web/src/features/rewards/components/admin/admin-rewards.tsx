@@ -140,13 +140,51 @@ function OffersApproval() {
   );
 }
 
+/** Staff's decision on something pending review: an optional note, then approve or reject. */
+function ReviewDecision({
+  noteId,
+  busy,
+  approveLabel,
+  rejectLabel,
+  onDecide,
+}: {
+  noteId: string;
+  busy: boolean;
+  approveLabel: string;
+  rejectLabel: string;
+  onDecide: (decision: 'approved' | 'rejected', note: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  return (
+    <>
+      <div className="pv-field">
+        <label className="pv-field-label" htmlFor={noteId}>
+          {t('rewards.admin.note')} <span className="pv-field-optional">{t('form.optional')}</span>
+        </label>
+        <input id={noteId} className="pv-field-input" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      <div className="pv-action-bar">
+        <button type="button" className="pv-button pv-button-small" disabled={busy} onClick={() => onDecide('approved', note)}>
+          {approveLabel}
+        </button>
+        <button
+          type="button"
+          className="pv-button pv-button-danger pv-button-small"
+          disabled={busy}
+          onClick={() => onDecide('rejected', note)}
+        >
+          {rejectLabel}
+        </button>
+      </div>
+    </>
+  );
+}
+
 function OfferToReview({ offer }: { offer: RewardOffer }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const review = useReviewOffer();
-  const [note, setNote] = useState('');
-  const decide = (decision: 'approved' | 'rejected') =>
-    review.mutate({ id: offer.id, body: { decision, note: note.trim() || null } });
   return (
     <li className="pv-card">
       <div className="pv-card-head">
@@ -162,33 +200,13 @@ function OfferToReview({ offer }: { offer: RewardOffer }) {
       <p className="rw-terms-text">{offer.terms}</p>
       {offer.review_note ? <p className="pv-field-hint">{t('rewards.ally.reviewNote', { note: offer.review_note })}</p> : null}
       {offer.status === 'pending' ? (
-        <>
-          <div className="pv-field">
-            <label className="pv-field-label" htmlFor={`rw-offer-note-${offer.id}`}>
-              {t('rewards.admin.note')} <span className="pv-field-optional">{t('form.optional')}</span>
-            </label>
-            <input
-              id={`rw-offer-note-${offer.id}`}
-              className="pv-field-input"
-              value={note}
-              maxLength={500}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
-          <div className="pv-action-bar">
-            <button type="button" className="pv-button pv-button-small" disabled={review.isPending} onClick={() => decide('approved')}>
-              {t('rewards.admin.approve')}
-            </button>
-            <button
-              type="button"
-              className="pv-button pv-button-danger pv-button-small"
-              disabled={review.isPending}
-              onClick={() => decide('rejected')}
-            >
-              {t('rewards.admin.reject')}
-            </button>
-          </div>
-        </>
+        <ReviewDecision
+          noteId={`rw-offer-note-${offer.id}`}
+          busy={review.isPending}
+          approveLabel={t('rewards.admin.approve')}
+          rejectLabel={t('rewards.admin.reject')}
+          onDecide={(decision, note) => review.mutate({ id: offer.id, body: { decision, note: note.trim() || null } })}
+        />
       ) : null}
       <FormAlert message={review.error ? apiErrorMessage(t, review.error) : null} />
     </li>
@@ -229,9 +247,6 @@ function HoldItem({ hold }: { hold: RewardHold }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const review = useReviewHold();
-  const [note, setNote] = useState('');
-  const decide = (decision: 'approved' | 'rejected') =>
-    review.mutate({ id: hold.id, body: { decision, note: note.trim() || null } });
   return (
     <li className="pv-card">
       <div className="pv-card-head">
@@ -252,33 +267,13 @@ function HoldItem({ hold }: { hold: RewardHold }) {
       </ul>
       {hold.review_note ? <p className="pv-field-hint">{t('rewards.ally.reviewNote', { note: hold.review_note })}</p> : null}
       {hold.status === 'pending' ? (
-        <>
-          <div className="pv-field">
-            <label className="pv-field-label" htmlFor={`rw-hold-note-${hold.id}`}>
-              {t('rewards.admin.note')} <span className="pv-field-optional">{t('form.optional')}</span>
-            </label>
-            <input
-              id={`rw-hold-note-${hold.id}`}
-              className="pv-field-input"
-              value={note}
-              maxLength={500}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          </div>
-          <div className="pv-action-bar">
-            <button type="button" className="pv-button pv-button-small" disabled={review.isPending} onClick={() => decide('approved')}>
-              {t('rewards.admin.approveHold')}
-            </button>
-            <button
-              type="button"
-              className="pv-button pv-button-danger pv-button-small"
-              disabled={review.isPending}
-              onClick={() => decide('rejected')}
-            >
-              {t('rewards.admin.rejectHold')}
-            </button>
-          </div>
-        </>
+        <ReviewDecision
+          noteId={`rw-hold-note-${hold.id}`}
+          busy={review.isPending}
+          approveLabel={t('rewards.admin.approveHold')}
+          rejectLabel={t('rewards.admin.rejectHold')}
+          onDecide={(decision, note) => review.mutate({ id: hold.id, body: { decision, note: note.trim() || null } })}
+        />
       ) : null}
       <FormAlert message={review.error ? apiErrorMessage(t, review.error) : null} />
     </li>
