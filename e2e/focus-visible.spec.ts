@@ -11,7 +11,7 @@ import { contextFor, openAndSettle, SWEEP } from './sweep-routes';
  * two-colour indicator whose colours differ by ≥ 9:1 passes (WCAG technique C40), as one of them
  * always has 3:1 against anything. A long page is not pressed through to its end: past the first
  * presses, one control of each kind not reached yet is focused directly and checked the same way.
- * Light scheme at 390 px, light and dark at 1366 px.
+ * Light scheme at 390 px, light and dark at 1366 px (one load of each page for both).
  */
 test.describe.configure({ mode: 'parallel' });
 
@@ -176,7 +176,15 @@ async function installProbe(page: Page): Promise<void> {
     };
     /** A kind of control: the same tag, role, type and classes draw the same indicator. */
     const kindOf = (el: Element) =>
-      [el.tagName, el.getAttribute('role') ?? '', el.getAttribute('type') ?? '', [...el.classList].filter((c) => !/focus|activated|hydrated/.test(c)).sort().join('.')].join('|');
+      [
+        el.tagName,
+        el.getAttribute('role') ?? '',
+        el.getAttribute('type') ?? '',
+        [...el.classList]
+          .filter((c) => !/focus|activated|hydrated/.test(c))
+          .sort()
+          .join('.'),
+      ].join('|');
     const FOCUSABLE =
       'a[href], button, input:not([type=hidden]), select, textarea, summary, [tabindex]:not([tabindex="-1"]), ion-button, ion-searchbar, ion-segment-button, ion-item[button], ion-item[href]';
 
@@ -330,10 +338,16 @@ async function sweepPage(page: Page): Promise<{ reached: number; problems: strin
   return { reached, problems };
 }
 
+// At 1366 px each page is swept in light, then again in dark on the same load: the theme follows
+// the `prefers-color-scheme` media query live.
 const RUNS = [
-  { label: '390 px', viewport: { width: 390, height: 844 }, colorScheme: 'light', mobile: true },
-  { label: '1366 px', viewport: { width: 1366, height: 768 }, colorScheme: 'light', mobile: false },
-  { label: '1366 px, dark', viewport: { width: 1366, height: 768 }, colorScheme: 'dark', mobile: false },
+  { label: '390 px', viewport: { width: 390, height: 844 }, schemes: ['light'], mobile: true },
+  {
+    label: '1366 px, light and dark',
+    viewport: { width: 1366, height: 768 },
+    schemes: ['light', 'dark'],
+    mobile: false,
+  },
 ] as const;
 
 for (const run of RUNS) {
@@ -341,20 +355,28 @@ for (const run of RUNS) {
     test(`every focused control of ${user ?? 'a visitor'} shows a focus indicator of ≥ 3:1 on screen (${run.label})`, async ({
       browser,
     }) => {
-      test.setTimeout(60_000 + paths.length * 15_000);
+      test.setTimeout(60_000 + paths.length * 15_000 * run.schemes.length);
       const { context, page, id } = await contextFor(browser, user, {
         viewport: run.viewport,
-        colorScheme: run.colorScheme,
+        colorScheme: 'light',
         isMobile: run.mobile,
         hasTouch: run.mobile,
       });
       const found: string[] = [];
       for (const template of paths) {
         const path = template.replace(':own', String(id));
+        await page.emulateMedia({ colorScheme: 'light' });
         await openAndSettle(page, path);
-        const { reached, problems } = await sweepPage(page);
-        expect(reached, `${path}: Tab reaches a control`).toBeGreaterThan(0);
-        found.push(...problems.map((p) => `${path}: ${p}`));
+        for (const scheme of run.schemes) {
+          await page.emulateMedia({ colorScheme: scheme });
+          await expect
+            .poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))
+            .toBe(scheme === 'dark');
+          const { reached, problems } = await sweepPage(page);
+          const where = run.schemes.length > 1 ? `${path} (${scheme})` : path;
+          expect(reached, `${where}: Tab reaches a control`).toBeGreaterThan(0);
+          found.push(...problems.map((p) => `${where}: ${p}`));
+        }
       }
       await context.close();
       expect([...new Set(found)]).toEqual([]);

@@ -150,7 +150,9 @@ test.describe('content security policy', () => {
 });
 
 test.describe('locale data', () => {
-  test('a worker loads the number and date formats, within the policy, and the page formats as before', async ({ page }) => {
+  test('a worker loads the number and date formats, within the policy, and the page formats as before', async ({
+    page,
+  }) => {
     // apps/web/src/lib/intl-format.ts: ICU's locale data loads off the main thread
     // (lib/intl-warm.worker.ts), started by the boot loader at the first paint, while the app's
     // files download; the app waits for that worker instead of starting its own.
@@ -208,13 +210,14 @@ test.describe('boot screen', () => {
 });
 
 test.describe('routes', () => {
-  for (const [path, heading] of ROUTES) {
-    test(`${path} renders "${heading}"`, async ({ page }) => {
+  // One page loads every spec route in turn (a test per route paid a browser context each).
+  test('every spec route renders its heading at its own address', async ({ page }) => {
+    for (const [path, heading] of ROUTES) {
       await page.goto(path);
-      await expect(pageHeading(page, heading)).toBeVisible();
-      await expect(page).toHaveURL(path);
-    });
-  }
+      await expect(pageHeading(page, heading), path).toBeVisible();
+      await expect(page, path).toHaveURL(path);
+    }
+  });
 
   test('each page is a banner with its title as the heading, and one main landmark', async ({ page }) => {
     for (const [path, heading] of [ROUTES[1]!, ROUTES[13]!]) {
