@@ -49,6 +49,7 @@ const RECYCLER_ROUTES = [
   '/app/tabs/recyclers/:id',
   '/app/tabs/recyclers/:id/members/:memberId/card',
   '/app/tabs/mis-pesajes',
+  '/app/tabs/mi-ruta',
   '/verificar-reciclador/:code',
 ];
 

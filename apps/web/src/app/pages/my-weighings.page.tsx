@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../components/app-link';
 import { PageLayout } from '../../components/page-layout';
 import { MyWeighingsScreen } from '../../features/recyclers/components/my-weighings-screen';
 
@@ -11,6 +12,9 @@ export default function MyWeighingsPage() {
   return (
     <PageLayout title={t('recyclers.mine.title')}>
       <MyWeighingsScreen />
+      <p>
+        <AppLink to="/app/tabs/mi-ruta">{t('recyclers.mine.toRoute')}</AppLink>
+      </p>
     </PageLayout>
   );
 }

@@ -30,6 +30,10 @@ const RequestForm = lazy(() =>
 const RequestDetailScreen = lazy(() =>
   import('../../features/requests/components/request-detail-screen').then((m) => ({ default: m.RequestDetailScreen })),
 );
+// Who comes for the pickup (the recycler's name, photo and id card), when one is assigned.
+const PickupRecyclerCard = lazy(() =>
+  import('../../features/recyclers/components/pickup-recycler-card').then((m) => ({ default: m.PickupRecyclerCard })),
+);
 const ImageUploadField = lazy(() =>
   import('../../components/image-upload-field').then((m) => ({ default: m.ImageUploadField })),
 );
@@ -93,6 +97,7 @@ export default function RequestPage() {
     const detail = id ? (
       <Suspense fallback={null}>
         <RequestDetailScreen id={Number(id)} mode="mine" userId={user.id} backTo={MY_REQUESTS_PATH} />
+        <PickupRecyclerCard requestId={Number(id)} />
       </Suspense>
     ) : null;
     if (detail) title = t('requests.detail.title', { id });

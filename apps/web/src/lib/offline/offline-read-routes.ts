@@ -25,6 +25,8 @@ export const OFFLINE_READ_ROUTES: readonly { name: string; pattern: RegExp }[] =
   { name: 'report-categories', pattern: /^\/back\/api\/v1\/reports\/categories$/ },
   // My PQRs.
   { name: 'my-pqrs', pattern: /^\/back\/api\/v1\/pqr\/mine(?:\?.*)?$/ },
+  // A recycler's route of the day and the open pickups of their micro-routes (marked on the street).
+  { name: 'my-route', pattern: /^\/back\/api\/v1\/recyclers\/me\/(?:route|open-pickups)(?:\?.*)?$/ },
   // My notifications.
   { name: 'notifications', pattern: /^\/back\/api\/v1\/notifications(?:\?.*)?$/ },
 ];

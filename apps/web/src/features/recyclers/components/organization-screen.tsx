@@ -40,8 +40,10 @@ const MembersPanel = lazy(() => import('./members-panel').then((m) => ({ default
 const ScalesPanel = lazy(() => import('./weighing-panels').then((m) => ({ default: m.ScalesPanel })));
 const TicketsPanel = lazy(() => import('./weighing-panels').then((m) => ({ default: m.TicketsPanel })));
 const SalesPanel = lazy(() => import('./weighing-panels').then((m) => ({ default: m.SalesPanel })));
+// The day's pickups and their assignment to members.
+const RouteAssignmentsPanel = lazy(() => import('./route-assignments-panel').then((m) => ({ default: m.RouteAssignmentsPanel })));
 
-const TABS = ['organization', 'ecas', 'routes', 'members', 'scales', 'tickets', 'sales'] as const;
+const TABS = ['organization', 'ecas', 'routes', 'pickups', 'members', 'scales', 'tickets', 'sales'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A form-level message only when no field carries one. */
@@ -79,6 +81,11 @@ export function OrganizationScreen({ id }: { id: number }) {
       {tab === 'organization' ? <OrganizationPanel org={org.data} /> : null}
       {tab === 'ecas' ? <EcasPanel org={org.data} /> : null}
       {tab === 'routes' ? <RoutesPanel org={org.data} /> : null}
+      {tab === 'pickups' ? (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <RouteAssignmentsPanel orgId={org.data.id} />
+        </Suspense>
+      ) : null}
       {tab === 'members' ? (
         <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
           <MembersPanel orgId={org.data.id} />

@@ -1,0 +1,38 @@
+/**
+ * Who is coming for (or came to) a pickup: the recycler's first name, photo and organisation,
+ * with the public check of their id card; nothing while nobody is assigned.
+ */
+import { useTranslation } from 'react-i18next';
+import { AppLink } from '../../../components/app-link';
+import { usePickupRecycler } from '../api/route';
+import '../recyclers.css';
+
+export function PickupRecyclerCard({ requestId }: { requestId: number }) {
+  const { t } = useTranslation();
+  const who = usePickupRecycler(requestId);
+  const r = who.data;
+  if (!r) return null;
+  return (
+    <section className="pv-card rc-who" aria-labelledby="rc-who-title">
+      <h2 id="rc-who-title">
+        {r.outcome ? t('recyclers.who.titleCame', { name: r.first_name }) : t('recyclers.who.title', { name: r.first_name })}
+      </h2>
+      <div className="rc-who-body">
+        {r.photo_url ? <img src={r.photo_url} alt={t('recyclers.who.photo', { name: r.first_name })} width={72} height={72} /> : null}
+        <div>
+          <p>{t('recyclers.who.organization', { organization: r.organization })}</p>
+          {r.outcome ? (
+            <p role="status">
+              {r.outcome === 'recogido'
+                ? t('recyclers.who.collected')
+                : t('recyclers.who.missed', { reason: t(`recyclers.route.reasons.${r.outcome_reason ?? 'otro'}`) })}
+            </p>
+          ) : null}
+          <p>
+            <AppLink to={r.card_url}>{t('recyclers.who.checkCard', { name: r.first_name })}</AppLink>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
