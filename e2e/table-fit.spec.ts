@@ -14,6 +14,8 @@ import { contextFor, currentPage, openAndSettle } from './sweep-routes';
  * the PQR inbox and its monthly report, the broadcasts' report and the rewards' figures.
  */
 
+test.describe.configure({ mode: 'parallel' });
+
 type Visit = {
   name: string;
   user: string;
@@ -163,23 +165,32 @@ async function misfits(page: Page): Promise<string[]> {
   });
 }
 
+// One browser context per user and width: the user's screens are visited in turn.
+const USERS = [...new Set(VISITS.map((v) => v.user))];
+
 for (const width of [390, 1366] as const) {
   test.describe(`tables at ${width} px`, () => {
-    for (const visit of VISITS) {
-      test(`${visit.name} fits`, async ({ browser }) => {
-        const { context, page, id } = await contextFor(browser, visit.user, {
+    for (const user of USERS) {
+      const visits = VISITS.filter((v) => v.user === user);
+      test(`${visits.map((v) => v.name).join(', ')}: every table fits`, async ({ browser }) => {
+        test.setTimeout(60_000 + visits.length * 20_000);
+        const { context, page, id } = await contextFor(browser, user, {
           viewport: { width, height: width > 800 ? 768 : 844 },
           ...(width < 800 ? { isMobile: true, hasTouch: true } : {}),
         });
+        const found: string[] = [];
         try {
-          await openAndSettle(page, typeof visit.path === 'function' ? visit.path(id) : visit.path);
-          await visit.open?.(page);
-          await page.waitForLoadState('networkidle');
-          await expect(currentPage(page).locator('main table').first()).toBeVisible();
-          expect(await misfits(page)).toEqual([]);
+          for (const visit of visits) {
+            await openAndSettle(page, typeof visit.path === 'function' ? visit.path(id) : visit.path);
+            await visit.open?.(page);
+            await page.waitForLoadState('networkidle');
+            await expect(currentPage(page).locator('main table').first(), visit.name).toBeVisible();
+            found.push(...(await misfits(page)).map((m) => `${visit.name}: ${m}`));
+          }
         } finally {
           await context.close();
         }
+        expect(found).toEqual([]);
       });
     }
   });
