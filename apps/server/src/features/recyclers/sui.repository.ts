@@ -4,9 +4,8 @@ import type { RecyclerPayoutsTable, SuiFilingsTable, SuiSettingsTable } from '..
 
 /** Rows of the SUI filing: the code table and mapping, settings, filings, and the month's sums. */
 
-/** Week of the month (1–5) of a YYYY-MM-DD text column, in SQL both dialects run. */
-const weekOf = (column: string) =>
-  sql<number>`case when substr(${sql.ref(column)}, 9, 2) <= '07' then 1 when substr(${sql.ref(column)}, 9, 2) <= '14' then 2 when substr(${sql.ref(column)}, 9, 2) <= '21' then 3 when substr(${sql.ref(column)}, 9, 2) <= '28' then 4 else 5 end`;
+/** Week of the month (1–5) of a YYYY-MM-DD text column: (day + 6) / 7 in integer arithmetic, both dialects. */
+const weekOf = (column: string) => sql<number>`(cast(substr(${sql.ref(column)}, 9, 2) as integer) + 6) / 7`;
 
 // ---- codes and mapping ----
 
@@ -84,6 +83,8 @@ export function balanceSums(db: Executor, organizationId: number, from: string, 
       weekOf('t.weighed_on').as('week'),
       eb.fn.sum<number>('l.net_kg').as('net_kg'),
       eb.fn.sum<number>('l.reject_kg').as('reject_kg'),
+      // Lines whose rejects exceed their net kilos (the pre-flight names their tickets).
+      eb.fn.sum<number>(sql`case when ${sql.ref('l.reject_kg')} > ${sql.ref('l.net_kg')} then 1 else 0 end`).as('over_rejected'),
     ])
     .where('t.organization_id', '=', organizationId)
     .where('t.weighed_on', '>=', from)

@@ -161,7 +161,13 @@ async function loadMonth(db: Executor, organizationId: number, month: string) {
     repo.balanceSums(db, organizationId, from, to),
     repo.saleLinesOfMonth(db, organizationId, from, to),
   ]);
-  const balance = sums.map((s) => ({ ...s, week: Number(s.week), net: centi(s.net_kg), reject: centi(s.reject_kg) }));
+  const balance = sums.map((s) => ({
+    ...s,
+    week: Number(s.week),
+    net: centi(s.net_kg),
+    reject: centi(s.reject_kg),
+    over_rejected: Number(s.over_rejected),
+  }));
   const saleLines = [...sales];
   if (earliestFiledAt !== null) {
     const late = await repo.lateTicketLines(db, organizationId, from, earliestFiledAt);
@@ -177,6 +183,7 @@ async function loadMonth(db: Executor, organizationId: number, month: string) {
           reject_kg: l.reject_kg,
           net: centi(l.net_kg),
           reject: centi(l.reject_kg),
+          over_rejected: Number(l.reject_kg) > Number(l.net_kg) ? 1 : 0,
         });
     const lateSales = await repo.lateSaleLines(db, organizationId, from, earliestFiledAt);
     for (const s of lateSales)
@@ -386,9 +393,10 @@ async function preflightOf(db: Executor, d: MonthData): Promise<SuiIssue[]> {
       add('member-id', 'relacion-miembros', label, 'members');
     if (vehicleNeedsPlate(m.vehicle_type) && !m.plate) add('member-plate', 'relacion-miembros', label, 'members');
   }
+  // The month's sums tell whether any ticket lacks a macro-route or rejects too much; only then are they named.
   const [noMacro, overRejected] = await Promise.all([
-    repo.ticketsWithoutMacro(db, d.organizationId, from, to),
-    repo.linesOverRejected(db, d.organizationId, from, to),
+    d.balance.some((b) => b.macro_route_id === null) ? repo.ticketsWithoutMacro(db, d.organizationId, from, to) : [],
+    d.balance.some((b) => b.over_rejected > 0) ? repo.linesOverRejected(db, d.organizationId, from, to) : [],
   ]);
   for (const t of noMacro) add('ticket-macro-route', 'balance-masas', t.number, 'tickets');
   for (const t of new Map(overRejected.map((r) => [r.id, r])).values())

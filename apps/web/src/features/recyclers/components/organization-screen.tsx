@@ -18,6 +18,7 @@ import {
 } from '@puntoverde/contract';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
 import { FormAlert } from '../../../components/field-shell';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import '../../../components/actions.css';
@@ -42,8 +43,11 @@ const TicketsPanel = lazy(() => import('./weighing-panels').then((m) => ({ defau
 const SalesPanel = lazy(() => import('./weighing-panels').then((m) => ({ default: m.SalesPanel })));
 // The day's pickups and their assignment to members.
 const RouteAssignmentsPanel = lazy(() => import('./route-assignments-panel').then((m) => ({ default: m.RouteAssignmentsPanel })));
+// The SUI filing and the dashboard load when their tab is chosen.
+const SuiPanel = lazy(() => import('./sui-panel').then((m) => ({ default: m.SuiPanel })));
+const DashboardPanel = lazy(() => import('./dashboard-panel').then((m) => ({ default: m.DashboardPanel })));
 
-const TABS = ['organization', 'ecas', 'routes', 'pickups', 'members', 'scales', 'tickets', 'sales'] as const;
+const TABS = ['organization', 'ecas', 'routes', 'pickups', 'members', 'scales', 'tickets', 'sales', 'dashboard', 'sui'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A form-level message only when no field carries one. */
@@ -63,7 +67,17 @@ function numberOrNull(text: string): number | null {
 export function OrganizationScreen({ id }: { id: number }) {
   const { t } = useTranslation();
   const org = useOrganization(id);
-  const [tab, setTab] = useState<Tab>('members');
+  // ?tab= opens a section (the SUI pre-flight links to where each problem is fixed).
+  const { search } = useLocation();
+  const asked = new URLSearchParams(search).get('tab');
+  const fromUrl = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : null;
+  const [tab, setTab] = useState<Tab>(fromUrl ?? 'members');
+  // A new ?tab= (a link followed on this page) chooses its section, during render.
+  const [seenUrlTab, setSeenUrlTab] = useState(fromUrl);
+  if (fromUrl !== seenUrlTab) {
+    setSeenUrlTab(fromUrl);
+    if (fromUrl) setTab(fromUrl);
+  }
   if (org.isError) return <FormAlert message={apiErrorMessage(t, org.error)} />;
   if (!org.data) return <p role="status">{t('app.loading')}</p>;
   return (
@@ -96,6 +110,12 @@ export function OrganizationScreen({ id }: { id: number }) {
           {tab === 'scales' ? <ScalesPanel org={org.data} /> : null}
           {tab === 'tickets' ? <TicketsPanel org={org.data} /> : null}
           {tab === 'sales' ? <SalesPanel org={org.data} /> : null}
+        </Suspense>
+      ) : null}
+      {tab === 'dashboard' || tab === 'sui' ? (
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          {tab === 'dashboard' ? <DashboardPanel org={org.data} /> : null}
+          {tab === 'sui' ? <SuiPanel org={org.data} /> : null}
         </Suspense>
       ) : null}
     </div>
