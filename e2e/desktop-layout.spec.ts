@@ -99,6 +99,22 @@ test.describe('at 1366 px', () => {
       await context.close();
     }
   });
+
+  test('forms use two columns: the pickup form sets what beside where', async ({ browser }) => {
+    const { context, page } = await contextFor(browser, 'hogar@demo.puntoverde.co', { viewport: { width: 1366, height: 800 } });
+    try {
+      await openAndSettle(page, '/app/tabs/request/new');
+      const form = currentPage(page).locator('form.rq-form');
+      const what = await box(form.locator('fieldset.rq-fieldset-what'));
+      const where = await box(form.locator('fieldset.rq-fieldset-where'));
+      const photos = await box(form.locator('fieldset.rq-fieldset-photos'));
+      expect(Math.abs(what.y - where.y), 'side by side').toBeLessThan(2);
+      expect(where.x, 'where is right of what').toBeGreaterThan(what.x + what.width - 1);
+      expect(photos.width, 'the photos take the whole row').toBeGreaterThan(what.width + where.width);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test.describe('at 390 px', () => {

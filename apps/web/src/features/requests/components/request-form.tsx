@@ -202,7 +202,7 @@ export function RequestForm({
       <p className="rq-hint">{t('requests.form.lead')}</p>
       <FormAlert message={formMessage} />
 
-      <fieldset>
+      <fieldset className="rq-fieldset-what">
         <legend>{t('requests.form.whatLegend')}</legend>
         {items.fields.map((field, index) => {
           const code = watchedItems?.[index]?.material;
@@ -278,7 +278,7 @@ export function RequestForm({
         </div>
       </fieldset>
 
-      <fieldset>
+      <fieldset className="rq-fieldset-where">
         <legend>{t('requests.form.whereLegend')}</legend>
         <TextField
           label={t('requests.form.address')}
@@ -390,7 +390,7 @@ export function RequestForm({
         />
       </fieldset>
 
-      <fieldset>
+      <fieldset className="rq-fieldset-photos">
         <legend>{t('requests.form.photosLegend', { max: REQUEST_MAX_PHOTOS })}</legend>
         {photos.length ? (
           <ul className="rq-photos" aria-label={t('requests.form.photosAdded')}>
