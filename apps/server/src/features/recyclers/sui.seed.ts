@@ -37,16 +37,21 @@ export const recyclersSuiDemoSeeder: Seeder = {
     const current = await sui.getSettings(db, manager, org.id);
     if (current.reject_destination !== null) return;
     await sui.saveSettings(db, manager, org.id, { reject_destination: 1, reject_site_number: '5001000077', waste_origin: 1, area: 2 });
-    const month = bogotaDay(new Date()).slice(0, 7);
-    const board = await dashboard.dashboard(db, manager, org.id, month);
-    for (const m of board.by_member)
-      if (m.weighed_kg > 0)
-        await dashboard.recordPayout(db, manager, org.id, {
-          member_id: m.member_id,
-          month,
-          // What the organisation passed on from the month's sales: 400 pesos a usable kilo, in hundreds.
-          amount_cop: Math.round(((m.weighed_kg - m.rejected_kg) * 400) / 100) * 100 || 100,
-          note: null,
-        });
+    // Last month (the demo's month of tickets mostly falls there) and this one.
+    const today = bogotaDay(new Date());
+    const [y, m] = today.split('-').map(Number) as [number, number];
+    const last = new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
+    for (const month of [last, today.slice(0, 7)]) {
+      const board = await dashboard.dashboard(db, manager, org.id, month);
+      for (const member of board.by_member)
+        if (member.weighed_kg > 0)
+          await dashboard.recordPayout(db, manager, org.id, {
+            member_id: member.member_id,
+            month,
+            // What the organisation passed on from the month's sales: 400 pesos a usable kilo, in hundreds.
+            amount_cop: Math.round(((member.weighed_kg - member.rejected_kg) * 400) / 100) * 100 || 100,
+            note: null,
+          });
+    }
   },
 };

@@ -113,3 +113,12 @@ describe('the coordinator’s dashboard', () => {
     expect(screen.getByRole('row', { name: /BAS-LAU-01 · ECA Laureles/ })).toHaveTextContent('17 días');
   });
 });
+
+describe('the month shown first', () => {
+  it('is Bogotá’s month (still the previous one in the evening of the last day in UTC) and the one before it', async () => {
+    const { bogotaMonth } = await import('../components/bogota-month');
+    expect(bogotaMonth(new Date('2026-12-01T03:00:00Z'))).toBe('2026-11');
+    expect(bogotaMonth(new Date('2026-12-03T16:00:00Z'))).toBe('2026-12');
+    expect(bogotaMonth(new Date('2026-01-10T16:00:00Z'), 1)).toBe('2025-12');
+  });
+});

@@ -12,12 +12,8 @@ import { FormAlert } from '../../../components/field-shell';
 import { apiErrorMessage } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/number-format';
 import { useRecyclerDashboard } from '../api/sui';
+import { bogotaMonth } from './bogota-month';
 import { RecyclerField } from './recycler-field';
-
-/** This month in Bogotá, YYYY-MM. */
-export function bogotaMonth(now = new Date()): string {
-  return new Date(now.getTime() - 5 * 3_600_000).toISOString().slice(0, 7);
-}
 
 export function DashboardPanel({ org }: { org: Organization }) {
   const { t, i18n } = useTranslation();

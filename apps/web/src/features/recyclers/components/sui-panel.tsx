@@ -19,7 +19,7 @@ import { DataTable } from '../../../components/data-table';
 import { FormAlert } from '../../../components/field-shell';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-errors';
-import { bogotaMonth } from './dashboard-panel';
+import { bogotaMonth } from './bogota-month';
 import {
   downloadSuiFile,
   useFileMonth,
@@ -33,7 +33,8 @@ import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from './rec
 
 export function SuiPanel({ org }: { org: Organization }) {
   const { t } = useTranslation();
-  const [month, setMonth] = useState(bogotaMonth());
+  // A month is filed once it is over: the last one by default.
+  const [month, setMonth] = useState(bogotaMonth(new Date(), 1));
   const preflight = usePreflight(org.id, month);
   const file = useFileMonth(org.id);
   const [downloadError, setDownloadError] = useState<unknown>(null);
