@@ -58,6 +58,8 @@ export type StopOutcomeBody = { outcome: StopOutcome; reason: StopMissReason | n
 export function useMarkStop() {
   const qc = useQueryClient();
   return useMutation({
+    // Runs with no signal too: sendOrQueue keeps it in the outbox (a paused mutation would be lost with the tab).
+    networkMode: 'always',
     mutationFn: async ({ stop, body }: { stop: Pick<RouteStop, 'request_id' | 'address'>; body: StopOutcomeBody }) =>
       sendOrQueue(
         { kind: STOP_OUTBOX_KIND, path: stopOutcomePath(stop.request_id), body, label: stop.address },

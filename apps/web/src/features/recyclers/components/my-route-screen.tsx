@@ -41,7 +41,8 @@ export function MyRouteScreen({ tileUrl, date }: { tileUrl: string | null; date?
       if (e.state !== 'sent') byPath.set(e.path, e.body as { outcome: StopOutcome; reason: StopMissReason | null });
     return byPath;
   }, [queued]);
-  if (route.isError) return <FormAlert message={apiErrorMessage(t, route.error)} />;
+  // A copy already shown stays on screen when a later read fails (no signal on the street).
+  if (route.isError && !route.data) return <FormAlert message={apiErrorMessage(t, route.error)} />;
   if (!route.data) return <p role="status">{t('app.loading')}</p>;
   const { legs, member } = route.data;
   const count = legs.reduce((n, l) => n + l.stops.length, 0);
