@@ -26,10 +26,10 @@ export const dialectUnderTest = TEST_DATABASE_URL ? 'postgres' : 'sqlite';
  * suite's ~200 databases. `empty: true` gives a database with no migrations (the migration
  * tests). On SQLite in memory migrating is fast, and every database starts empty.
  */
-export async function createTestDatabase(options: { empty?: boolean; poolSize?: number } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<DatabaseHandle> {
   if (!TEST_DATABASE_URL) return createDatabase({ sqliteFile: ':memory:' });
   const pgDatabase = await createPgTestDatabase(options);
-  const handle = createDatabase({ databaseUrl: pgDatabase.url, poolSize: options.poolSize ?? 4 });
+  const handle = createDatabase({ databaseUrl: pgDatabase.url, poolSize: 4 });
   return {
     ...handle,
     destroy: async () => {

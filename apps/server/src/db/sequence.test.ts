@@ -9,7 +9,6 @@ import { migrationProvider } from './migrations/index.js';
 import {
   formatSequenceNumber,
   lastSequence,
-  NUMBERED_AT_ONCE,
   numberedTransaction,
   numberRow,
   placeholderNumber,
@@ -135,79 +134,6 @@ describe('gapless sequences', () => {
     const stored = await handle.db.selectFrom('pqr').select('radicado').where('year', '=', 2093).execute();
     expect(stored.map((r) => r.radicado).sort()).toEqual(filed.map((f) => f.number).sort());
   });
-});
-
-describe('numbered transactions under a burst', () => {
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    // The server's pool size.
-    handle = await createTestDatabase({ poolSize: 10 });
-    await migrateToLatest(handle);
-  });
-  afterAll(() => handle.destroy());
-
-  it('opens a few at a time, first come first served, and leaves the pool free for the rest of the work', async () => {
-    let open = 0;
-    let most = 0;
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
-    const file = () =>
-      numberedTransaction(handle.db, 'pqr', 2095, async (trx) => {
-        open += 1;
-        most = Math.max(most, open);
-        const id = await pendingPqr(trx, 2095);
-        await pause();
-        open -= 1;
-        return { id };
-      });
-    await file();
-    // While 16 filings wait to number their rows, a read on the same pool is answered at once.
-    const filings = Promise.all(Array.from({ length: 16 }, file));
-    const read = performance.now();
-    await handle.db.selectFrom('sequences').select('last_value').execute();
-    const readMs = performance.now() - read;
-    const filed = await filings;
-    expect(most).toBeLessThanOrEqual(NUMBERED_AT_ONCE);
-    expect(filed.map((f) => f.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => i + 2));
-    // SQLite has one connection, and its transactions run one after another anyway.
-    if (handle.dialect === 'postgres') expect(readMs).toBeLessThan(30 * 4);
-  });
-
-  /** A PQR row as a filing inserts it, with a placeholder number. */
-  async function pendingPqr(trx: Executor, year: number): Promise<number> {
-    const placeholder = placeholderNumber();
-    const at = new Date().toISOString();
-    const row = await trx
-      .insertInto('pqr')
-      .values({
-        radicado: placeholder.number,
-        year,
-        sequence: placeholder.sequence,
-        type: 'peticion',
-        personal_data_kind: null,
-        subject: 'Horario del punto',
-        description: 'Quisiera saber el horario del punto.',
-        requester_user_id: null,
-        name: 'Ana',
-        document_type: 'CC',
-        document_number: '1020304050',
-        email: 'ana@example.com',
-        phone: null,
-        answer_channel: 'email',
-        status: 'radicada',
-        filed_at: at,
-        received_on: at.slice(0, 10),
-        term_days: 15,
-        original_due_date: at.slice(0, 10),
-        due_date: at.slice(0, 10),
-        transfer_due_date: at.slice(0, 10),
-        data_policy_accepted_at: at,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
 });
 
 describe('the sequences migration', () => {

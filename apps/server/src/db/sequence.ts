@@ -120,36 +120,6 @@ export async function numberRow(
 const startedYears = new WeakMap<Db, Set<string>>();
 
 /**
- * Numbered transactions open at once per database in this process, at most (PostgreSQL). The
- * others wait their turn here, first come first served, instead of in the connection pool
- * (10): there they would queue ahead of the few statements a filing runs after its commit
- * (webhooks, notifications, its e-mail), so under a burst every filing would finish at the end
- * of it. Waiting here, the pool keeps connections for those, and filings finish in the order
- * they came, at the same rate.
- */
-export const NUMBERED_AT_ONCE = 4;
-
-type Gate = { open: number; waiting: (() => void)[] };
-const gates = new WeakMap<Db, Gate>();
-
-async function enterGate(db: Db): Promise<() => void> {
-  let gate = gates.get(db);
-  if (!gate) gates.set(db, (gate = { open: 0, waiting: [] }));
-  const g = gate;
-  if (g.open >= NUMBERED_AT_ONCE) await new Promise<void>((resolve) => g.waiting.push(resolve));
-  else g.open += 1;
-  let left = false;
-  return () => {
-    if (left) return;
-    left = true;
-    // The slot passes straight to the next in line (the count stays), or is given back.
-    const next = g.waiting.shift();
-    if (next) next();
-    else g.open -= 1;
-  };
-}
-
-/**
  * Makes sure the year's sequence row exists before a transaction bumps it: a committed read, and
  * the insert only for the first number of a year. Before the filing's transaction, not in it: an
  * insert that meets a row another transaction holds locked waits for that lock.
@@ -186,8 +156,6 @@ async function ensureYear(db: Executor, name: SequenceName, year: number, known?
  *   is answered before it is durable; if PostgreSQL crashed between the commit and the flush, this
  *   filing and every later one would be lost together (the WAL is one ordered log), so the numbers
  *   that remain have no gaps.
- * - at most NUMBERED_AT_ONCE of them are open at once in this process; the others wait their
- *   turn in order of arrival.
  * On SQLite, one transaction (the write lock is held throughout anyway).
  */
 export async function numberedTransaction<T extends { id: number }>(
@@ -206,30 +174,23 @@ export async function numberedTransaction<T extends { id: number }>(
   const known = startedYears.get(db) ?? new Set<string>();
   startedYears.set(db, known);
   await ensureYear(db, name, year, known);
-  // Held from before the connection is taken until the commit (not the flush, which holds nothing).
-  const leave = await enterGate(db);
-  let row: T;
-  try {
-    row = await db.connection().execute(async (conn) => {
-      await sql.raw('begin; set local synchronous_commit = off').execute(conn);
-      try {
-        const written = await write(conn);
-        if (!Number.isSafeInteger(written.id)) throw new Error(`not a row id: ${written.id}`);
-        // No parameters: the simple query protocol, which takes several statements in one message.
-        await sql`${bumpAndWrite(name, year, written.id, false)}; commit`.execute(conn);
-        return written;
-      } catch (err) {
-        // A broken connection has no transaction left to roll back; the pool drops it.
-        await sql
-          .raw('rollback')
-          .execute(conn)
-          .catch(() => undefined);
-        throw err;
-      }
-    });
-  } finally {
-    leave();
-  }
+  const row = await db.connection().execute(async (conn) => {
+    await sql.raw('begin; set local synchronous_commit = off').execute(conn);
+    try {
+      const written = await write(conn);
+      if (!Number.isSafeInteger(written.id)) throw new Error(`not a row id: ${written.id}`);
+      // No parameters: the simple query protocol, which takes several statements in one message.
+      await sql`${bumpAndWrite(name, year, written.id, false)}; commit`.execute(conn);
+      return written;
+    } catch (err) {
+      // A broken connection has no transaction left to roll back; the pool drops it.
+      await sql
+        .raw('rollback')
+        .execute(conn)
+        .catch(() => undefined);
+      throw err;
+    }
+  });
   const { table } = NUMBERED[name];
   const durable = await sql<{ sequence: number | null }>`
     select pg_logical_emit_message(true, 'puntoverde', 'durable') as lsn,
