@@ -52,6 +52,9 @@ test('assigned → on today’s route → collected offline, sent once back onli
   });
   await r.goto('/app/tabs/mi-ruta');
   await expect(r.getByRole('heading', { level: 1, name: 'Mi ruta de hoy' })).toBeVisible();
+  // The day's map draws the ECA and the stops (its area has its own size: no "too small" error).
+  await expect(r.locator('.rc-route-map .rc-route-marker').first()).toBeVisible();
+  await expect(r.locator('.rc-route-map .pvp-map-error')).toHaveCount(0);
   // The app's code comes from the service worker's copy once it controls the page, as on a phone
   // that opened the app before leaving for the route.
   await r.waitForFunction(() => navigator.serviceWorker?.controller?.state === 'activated', undefined, { timeout: 30_000 });
