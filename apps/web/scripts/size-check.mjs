@@ -54,17 +54,17 @@ const ROUTE_BUDGETS_KIB = {
   '/app/tabs/prequest': 172,
   '/app/tabs/prequest/:id': 172,
   // A household's list also lays out a request beside it on a desktop (components/list-detail.tsx).
-  '/app/tabs/request': 178,
-  '/app/tabs/request/:id': 178,
+  '/app/tabs/request': 180,
+  '/app/tabs/request/:id': 180,
   '/app/tabs/points': 176,
-  '/app/tabs/branch-offices/list/:id': 225,
+  '/app/tabs/branch-offices/list/:id': 226,
   // The list with its map and handling inbox; the form, a report's page, the figures and the
   // certificates load when opened.
   '/app/tabs/reports': 207,
   '/app/tabs/reports/:number': 207,
   '/reports/follow-up': 168,
-  '/admin': 179, // sections load when opened
-  '/admin/:section': 179,
+  '/admin': 180, // sections load when opened
+  '/admin/:section': 180,
   '/admin/pqr': 230,
   '/admin/pqr/:radicado': 230,
   '/auth/branch-invitation': 220,
@@ -73,11 +73,13 @@ const ROUTE_BUDGETS_KIB = {
   '/app/tabs/recyclers/:id': 175,
   '/app/tabs/recyclers/:id/members/:memberId/card': 172,
   '/app/tabs/mis-pesajes': 175,
+  // Mi ruta de hoy: the route, its stops' outcome (outbox) and the open pickups; Leaflet loads on demand.
+  '/app/tabs/mi-ruta': 185,
   '/verificar-reciclador/:code': 165,
   '/notifications': 190,
   // Balance, offers, codes and history; the ally's counter (its offers and form load below it).
   '/recompensas': 172,
-  '/recompensas/aliado': 171,
+  '/recompensas/aliado': 172,
 };
 /** Routes whose first screen must not load zod (the contract's plain values are zod-free). */
 const ZOD_FREE_ROUTES = [

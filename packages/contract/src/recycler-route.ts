@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { dataOf, safeText } from './common.js';
 import { isCalendarDate } from './requests.js';
 
+import { STOP_MISS_REASONS, STOP_OUTCOMES } from './recycler-route-values.js';
+
 export * from './recycler-route-plan.js';
+export * from './recycler-route-values.js';
 
 /**
  * Recyclers' routes (spec/recicladores.md, "Assignment and route"): a coordinator assigns a
@@ -11,18 +14,6 @@ export * from './recycler-route-plan.js';
  * day's stops (recycler-route-plan.ts) and records at each door "recogido" or "no estaba" with a
  * reason (sent from the phone's outbox when offline). The household sees who is coming.
  */
-
-export const STOP_OUTCOMES = ['recogido', 'no-estaba'] as const;
-export type StopOutcome = (typeof STOP_OUTCOMES)[number];
-/** Why nobody handed the material over. */
-export const STOP_MISS_REASONS = ['nadie-en-casa', 'sin-material', 'direccion-no-encontrada', 'otro'] as const;
-export type StopMissReason = (typeof STOP_MISS_REASONS)[number];
-export const STOP_MISS_REASON_LABELS_ES: Record<StopMissReason, string> = {
-  'nadie-en-casa': 'No había nadie',
-  'sin-material': 'El material no estaba listo',
-  'direccion-no-encontrada': 'No encontré la dirección',
-  otro: 'Otro motivo',
-};
 
 const MSG = {
   requestId: 'Elige la solicitud de recolección.',
