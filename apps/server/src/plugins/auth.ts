@@ -4,20 +4,9 @@ import fp from 'fastify-plugin';
 import { verifyAccessToken } from '../lib/access-token.js';
 import type { ErrorCode } from '@puntoverde/contract';
 import { AppError } from '../lib/app-error.js';
+import type { AuthUser } from '../lib/auth-user.js';
 
-/** The caller, as every feature sees it. */
-export type AuthUser = {
-  id: number;
-  tc_id: number;
-  id_empresa: number | null;
-  is_admin: boolean;
-  email: string;
-  name: string;
-  /** Session (refresh-token family) the access token belongs to. */
-  session_id: string;
-  /** The password was generated for the account: only {@link PASSWORD_CHANGE_ALLOWED} routes answer. */
-  must_change_password: boolean;
-};
+export type { AuthUser };
 
 /**
  * What an account that must change its generated password may still call: who it is, the

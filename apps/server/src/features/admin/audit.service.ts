@@ -1,7 +1,6 @@
 import type { AuditList, AuditListQuery } from '@puntoverde/contract';
 import { userInfo } from 'node:os';
 import type { Db } from '../../db/dialect.js';
-import { accountsByIds } from '../identity/identity.service.js';
 import { findAuditEntries, insertAuditEntry, type AuditRecord } from './audit.repository.js';
 
 /**
@@ -42,9 +41,16 @@ function parse(json: string | null): unknown {
   }
 }
 
-export async function listAudit(db: Db, query: AuditListQuery): Promise<AuditList> {
+/** Names the accounts of these ids (identity's accountsByIds, passed in where the server is composed). */
+export type AccountNamer = (
+  db: Db,
+  ids: (number | null)[],
+) => Promise<Map<number, { id: number; name: string; email: string | null }>>;
+
+/** A page of the audit log, newest first, each entry naming its actor's account. */
+export async function listAudit(db: Db, query: AuditListQuery, accounts: AccountNamer): Promise<AuditList> {
   const { rows, total } = await findAuditEntries(db, query);
-  const actors = await accountsByIds(
+  const actors = await accounts(
     db,
     rows.map((r) => r.actor_id),
   );

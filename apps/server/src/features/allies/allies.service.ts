@@ -1,7 +1,7 @@
 import type { Ally, AllyCategory, AllyInputParsed, AllyKind, AllyList, AllyListQuery } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
 import { deleteAllyRow, findAlly, findAllyNames, insertAlly, listAllies, updateAllyRow, type AllyRow } from './allies.repository.js';

@@ -14,7 +14,7 @@ import type { Config } from '../../config.js';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { createAccount, EmailInUseError } from '../identity/accounts.service.js';
 import {
   hashPassword,

@@ -7,7 +7,7 @@ import {
 } from '@puntoverde/contract';
 import type { z } from 'zod';
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { attachPublicFile, fileUrl } from '../files/files.service.js';
 import * as repo from './branding.repository.js';

@@ -11,7 +11,7 @@ import type {
 } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
 import { allyExists, allyNamesByIds } from '../allies/allies.service.js';

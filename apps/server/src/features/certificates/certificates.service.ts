@@ -16,7 +16,7 @@ import type { Db } from '../../db/dialect.js';
 import { nowIso } from '../../db/dialect.js';
 import { lastSequence, numberRow, placeholderNumber } from '../../db/sequence.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { findAccount } from '../identity/identity.service.js';
 import { getCatalogue } from '../materials/materials.service.js';

@@ -2,7 +2,7 @@ import { ZAboutPage, type AboutPage, type FaqItem, type ZAboutPageInput, type ZF
 import type { z } from 'zod';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import * as repo from './content.repository.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/dialect.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import type { FileRow } from './files.repository.js';
 
 /**

@@ -9,7 +9,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { nowIso, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { fileUrl } from './file-url.js';

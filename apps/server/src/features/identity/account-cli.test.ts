@@ -3,10 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/helper.js';
 import { userInfo } from 'node:os';
 import { listAudit } from '../admin/audit.service.js';
-import { adminCreate, userCreate } from './account-cli.js';
+import { accountsByIds } from './identity.service.js';
+import { addPointManagerFromCli, findPointForCli } from '../points/points.service.js';
+import { adminCreate, userCreate as userCreateWith } from './account-cli.js';
 import { DEMO_USERS, identitySeeder } from './identity.seed.js';
 import { randomIp } from '../../../test/factories/http.js';
 import { createPoints } from '../../../test/factories/points.js';
+
+/** user:create as cli/user-create.ts runs it, with the points feature's lookup for --point. */
+const userCreate = (db: TestApp['app']['db'], argv: string[], out: Parameters<typeof userCreateWith>[2]) =>
+  userCreateWith(db, argv, out, { find: findPointForCli, addManager: addPointManagerFromCli });
 
 describe('admin bootstrap CLIs and the demo accounts', () => {
   let t: TestApp;
@@ -79,7 +85,7 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
         capture().out,
       ),
     ).toBe(0);
-    const { items } = await listAudit(t.app.db, { page: 1, page_size: 50 });
+    const { items } = await listAudit(t.app.db, { page: 1, page_size: 50 }, accountsByIds);
     const of = (email: string) => items.find((i) => (i.after as { email?: string } | null)?.email === email);
     for (const email of ['auditada@puntoverde.co', 'hogar-auditado@example.co']) {
       expect(of(email), email).toMatchObject({
@@ -223,7 +229,7 @@ describe('admin bootstrap CLIs and the demo accounts', () => {
     const managers = await managersOf(envigado!);
     expect(managers.sort()).toEqual(['gestor.sur@example.co', 'gestora.sur@example.co']);
     expect(await managersOf(itagui!)).toEqual([]);
-    const { items } = await listAudit(t.app.db, { page: 1, page_size: 50 });
+    const { items } = await listAudit(t.app.db, { page: 1, page_size: 50 }, accountsByIds);
     expect(items.find((i) => i.entity === 'point-managers' && i.entity_id === String(envigado))).toMatchObject({
       actor: null,
       actor_label: `cli:${userInfo().username}`,

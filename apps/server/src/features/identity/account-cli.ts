@@ -2,7 +2,6 @@ import { TC_ID, PASSWORD_MIN_LENGTH, USER_KIND_LABELS_ES, userKindOf } from '@pu
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { recordCliAudit } from '../admin/audit.service.js';
-import { addPointManagerFromCli, findPointForCli } from '../points/points.service.js';
 import { AccountInputError, createAccount } from './accounts.service.js';
 import { emailExists, findUserByEmail, findUserById, updateUser, type UserRow } from './identity.repository.js';
 import { generatePassword, hashPassword, isWeakPassword } from './passwords.js';
@@ -142,8 +141,18 @@ export const USER_CREATE_USAGE =
   'Tipos: 1 responsable del punto, 2 hogar, 3 empresa (con --empresa, sucursal). Sin --password genera una y la muestra.\n' +
   'Con --point (solo tipo 1) la cuenta queda como responsable de ese punto, además de los que ya tenga.';
 
+/**
+ * How `--point` finds a point and makes the new account its manager: the points feature's, passed
+ * in by the command (cli/user-create.ts), so accounts do not depend on points.
+ */
+export type CliPointLink = {
+  /** The point by id or name, or the one-line reason there is none. */
+  find: (db: Db, idOrName: string) => Promise<{ id: number; name: string } | string>;
+  addManager: (db: Db, pointId: number, userId: number) => Promise<void>;
+};
+
 /** `npm run user:create -- --type 1 --email ... --name ...`: returns the process exit code. */
-export async function userCreate(db: Db, argv: string[], out: CliOutput): Promise<number> {
+export async function userCreate(db: Db, argv: string[], out: CliOutput, points: CliPointLink): Promise<number> {
   const parsed = parseOrUsage(
     {
       args: argv,
@@ -199,7 +208,7 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
       out.error('--point solo sirve para cuentas de tipo 1 (responsable del punto).');
       return 1;
     }
-    const found = await findPointForCli(db, values.point);
+    const found = await points.find(db, values.point);
     if (typeof found === 'string') {
       out.error(found);
       return 1;
@@ -236,7 +245,7 @@ export async function userCreate(db: Db, argv: string[], out: CliOutput): Promis
     },
     point
       ? async (user) => {
-          await addPointManagerFromCli(db, point.id, user.id);
+          await points.addManager(db, point.id, user.id);
           return `Responsable del punto «${point.name}» (id ${point.id}).`;
         }
       : undefined,

@@ -1,7 +1,7 @@
 import { DELETE_ACCOUNT_CONFIRMATION, TC_ID, type DeleteAccountRequest, type PersonalDataExport } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { accountDeletedMessage } from './emails.js';
 import type { IdentityContext } from './identity-context.js';
 import * as repo from './identity.repository.js';

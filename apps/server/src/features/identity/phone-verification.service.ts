@@ -14,7 +14,7 @@ import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { SmsDeliveryError, type SmsSender } from '../../lib/sms.js';
 import { recordAudit } from '../admin/audit.service.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { isUniqueViolation } from './accounts.service.js';
 import * as repo from './identity.repository.js';
 import { colombianMobileE164 } from './phone.js';

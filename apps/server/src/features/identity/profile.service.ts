@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { nowIso } from '../../db/dialect.js';
 import type { UsersTable } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { isUniqueViolation } from './accounts.service.js';
 import { emailChangedMessage, passwordChangedMessage, verifyEmailMessage } from './emails.js';
 import { userInputsOf, type IdentityContext } from './identity-context.js';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { signAccessToken } from '../../lib/access-token.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { addMs, sessionGone, type IdentityContext, type RequestMeta } from './identity-context.js';
 import * as repo from './identity.repository.js';
 import { createLoginThrottle } from './login-throttle.js';

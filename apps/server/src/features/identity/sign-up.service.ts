@@ -2,7 +2,7 @@ import { EMAIL_VERIFICATION_TTL_MS, MESSAGES_ES, TC_ID, type SessionUser, type S
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { enforceRateLimit } from '../../lib/rate-limiter.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { accountKindFields, createAccount, EmailInUseError } from './accounts.service.js';
 import { verifyEmailMessage } from './emails.js';
 import { userInputsOf, type IdentityContext, type RequestMeta } from './identity-context.js';

@@ -2,7 +2,7 @@ import { TC_ID, type AdminUser, type AdminUserList, type AdminUserListQuery, typ
 import type { z } from 'zod';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { AccountInputError, createAccount } from './accounts.service.js';
 import { emailExists } from './identity.repository.js';

@@ -13,11 +13,10 @@ import type { z } from 'zod';
 import type { Db } from '../../db/dialect.js';
 import type { Database } from '../../db/types.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
-import { invalidatePointCaches, pointCountsByMaterial, refreshPointsOfMaterials } from '../points/points.service.js';
 import * as repo from './materials.repository.js';
-import { buildCatalogue, invalidateCatalogue, normalizeText } from './materials.service.js';
+import { buildCatalogue, invalidateCatalogue, normalizeText, type Catalogue } from './materials.service.js';
 
 /**
  * Back office for the materials catalogue, which the materials service holds in memory
@@ -35,6 +34,17 @@ type MaterialInput = z.output<typeof ZAdminMaterialInput>;
 type MaterialCreate = z.output<typeof ZAdminMaterialCreate>;
 type Trx = Transaction<Database>;
 type MaterialRow = repo.MaterialRow;
+
+/**
+ * What a catalogue change asks of the points feature: how many points accept each material, the
+ * derived columns of the points concerned written again, and its caches dropped. The points
+ * service's own functions, passed in by the route (points build on materials, not the reverse).
+ */
+export type MaterialPoints = {
+  countsByMaterial: (db: Db | Trx) => Promise<Map<number, number>>;
+  refresh: (trx: Trx, catalogue: Catalogue, materialIds: number[]) => Promise<void>;
+  invalidateCaches: () => void;
+};
 
 /** Highest bit of points.materials_mask (MATERIALS_MAX bits: 0..52, exact in a double). */
 const MAX_BIT = MATERIALS_MAX - 1;
@@ -57,10 +67,14 @@ function toAdminMaterial(row: MaterialRow, counts: Map<number, number>): AdminMa
 }
 
 /** Every material (active or not), searched by code, names and keywords without accents. */
-export async function listMaterialsAdmin(db: Db, query: AdminMaterialListQuery): Promise<AdminMaterialList> {
+export async function listMaterialsAdmin(
+  db: Db,
+  query: AdminMaterialListQuery,
+  points: MaterialPoints,
+): Promise<AdminMaterialList> {
   // The catalogue holds at most MATERIALS_MAX rows: filtering in memory keeps the accent-free
   // search identical on SQLite and PostgreSQL.
-  const [rows, counts] = await Promise.all([repo.listMaterialRows(db), pointCountsByMaterial(db)]);
+  const [rows, counts] = await Promise.all([repo.listMaterialRows(db), points.countsByMaterial(db)]);
   const words = normalizeText(query.q ?? '').split(' ').filter(Boolean);
   const matching = rows.filter((r) => {
     if (query.active !== undefined && (Number(r.active) === 1) !== query.active) return false;
@@ -76,10 +90,10 @@ export async function listMaterialsAdmin(db: Db, query: AdminMaterialListQuery):
   };
 }
 
-export async function getMaterialAdmin(db: Db | Trx, code: string): Promise<AdminMaterial> {
+export async function getMaterialAdmin(db: Db | Trx, code: string, points: MaterialPoints): Promise<AdminMaterial> {
   const row = await repo.findMaterialByCode(db, code);
   if (!row) throw new AppError('material-not-found');
-  return toAdminMaterial(row, await pointCountsByMaterial(db));
+  return toAdminMaterial(row, await points.countsByMaterial(db));
 }
 
 /** The rules shared by create and update: a two-level tree, OSM keys owned by one material. */
@@ -123,22 +137,27 @@ function rowValues(input: MaterialInput) {
 }
 
 /** Points of these materials get their mask and search text again; then caches follow. */
-async function afterChange(trx: Trx, materialIds: number[]): Promise<void> {
+async function afterChange(trx: Trx, materialIds: number[], points: MaterialPoints): Promise<void> {
   const catalogue = buildCatalogue(await repo.listMaterialRows(trx));
-  await refreshPointsOfMaterials(trx, catalogue, materialIds);
+  await points.refresh(trx, catalogue, materialIds);
   await repo.writeMaterialsVersion(trx, `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`);
 }
 
-function caches(): void {
+function caches(points: MaterialPoints): void {
   invalidateCatalogue();
-  invalidatePointCaches();
+  points.invalidateCaches();
 }
 
 function idsOf(rows: MaterialRow[], codes: (string | null)[]): number[] {
   return rows.filter((r) => codes.includes(r.code)).map((r) => r.id);
 }
 
-export async function createMaterialAdmin(db: Db, input: MaterialCreate, admin: AuthUser): Promise<AdminMaterial> {
+export async function createMaterialAdmin(
+  db: Db,
+  input: MaterialCreate,
+  admin: AuthUser,
+  points: MaterialPoints,
+): Promise<AdminMaterial> {
   const created = await db.transaction().execute(async (trx) => {
     const rows = await repo.listMaterialRows(trx);
     if (rows.some((r) => r.code === input.code)) throw AppError.field('material-code-taken', 'code');
@@ -148,25 +167,31 @@ export async function createMaterialAdmin(db: Db, input: MaterialCreate, admin: 
     const sort = input.sort ?? Math.max(0, ...rows.map((r) => r.sort)) + 10;
     const insertedId = await repo.insertMaterial(trx, { code: input.code, ...rowValues(input), bit, sort });
     // A new member of a group: points accepting the whole group accept it too (their mask gains its bit).
-    await afterChange(trx, idsOf(rows, [input.parent_code]));
-    const after = await getMaterialAdmin(trx, input.code);
+    await afterChange(trx, idsOf(rows, [input.parent_code]), points);
+    const after = await getMaterialAdmin(trx, input.code, points);
     await recordAudit(trx, { actorId: admin.id, action: 'create', entity: 'material', entityId: insertedId, after });
     return after;
   });
-  caches();
+  caches(points);
   return created;
 }
 
-export async function updateMaterialAdmin(db: Db, code: string, input: MaterialInput, admin: AuthUser): Promise<AdminMaterial> {
+export async function updateMaterialAdmin(
+  db: Db,
+  code: string,
+  input: MaterialInput,
+  admin: AuthUser,
+  points: MaterialPoints,
+): Promise<AdminMaterial> {
   const updated = await db.transaction().execute(async (trx) => {
-    const before = await getMaterialAdmin(trx, code);
+    const before = await getMaterialAdmin(trx, code, points);
     const rows = await repo.listMaterialRows(trx);
     checkInput(rows, code, input);
     await repo.updateMaterialRow(trx, code, { ...rowValues(input), ...(input.sort !== undefined ? { sort: input.sort } : {}) });
     // Its points (names and keywords are in their search text) and, when it moves, the points
     // of its old and new group (their masks expand groups).
-    await afterChange(trx, [before.id, ...idsOf(rows, [before.parent_code, input.parent_code])]);
-    const after = await getMaterialAdmin(trx, code);
+    await afterChange(trx, [before.id, ...idsOf(rows, [before.parent_code, input.parent_code])], points);
+    const after = await getMaterialAdmin(trx, code, points);
     const onlyActive =
       before.active !== after.active &&
       JSON.stringify({ ...before, active: null, points_count: null }) === JSON.stringify({ ...after, active: null, points_count: null });
@@ -174,13 +199,19 @@ export async function updateMaterialAdmin(db: Db, code: string, input: MaterialI
     await recordAudit(trx, { actorId: admin.id, action, entity: 'material', entityId: before.id, before, after });
     return after;
   });
-  caches();
+  caches(points);
   return updated;
 }
 
 /** Deactivates (hidden from listings, codes stay valid) or reactivates a material. */
-export async function setMaterialActive(db: Db, code: string, active: boolean, admin: AuthUser): Promise<AdminMaterial> {
-  const current = await getMaterialAdmin(db, code);
+export async function setMaterialActive(
+  db: Db,
+  code: string,
+  active: boolean,
+  admin: AuthUser,
+  points: MaterialPoints,
+): Promise<AdminMaterial> {
+  const current = await getMaterialAdmin(db, code, points);
   const { id: _id, code: _code, points_count: _n, created_at: _c, ...input } = current;
-  return updateMaterialAdmin(db, code, { ...input, active }, admin);
+  return updateMaterialAdmin(db, code, { ...input, active }, admin, points);
 }

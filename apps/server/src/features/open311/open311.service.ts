@@ -14,7 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { pointLocation } from '../points/points.service.js';
 import { activeCategories, allCategories, categoryLabels } from '../reports/report-categories.service.js';
 import { createReport } from '../reports/report-filing.service.js';

@@ -10,7 +10,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { getCatalogue, normalizeText } from '../materials/materials.service.js';
 import { isValidOpeningHours } from './opening-hours.js';

@@ -18,7 +18,7 @@ import {
 } from '@puntoverde/contract';
 import type { Db, Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { getCatalogue, withMaterials, type Catalogue } from '../materials/materials.service.js';
 import { accountsByIds } from '../identity/identity.service.js';
 import { openState } from './opening-hours.js';

@@ -2,7 +2,7 @@ import type { PqrUpload } from '@puntoverde/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { deleteFiles, filesByIds, filesByPublicIds, processUpload, saveFile } from '../files/files.service.js';
 import type { PqrDeps } from './pqr-deps.js';
 import * as repo from './pqr.repository.js';

@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import { accountsByIds } from '../identity/identity.service.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { BusinessCalendar, bogotaDate, type IsoDate } from './business-days.js';
 import type { PqrRow } from './pqr.repository.js';
 import * as repo from './pqr.repository.js';

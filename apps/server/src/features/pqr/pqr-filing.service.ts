@@ -8,7 +8,7 @@ import {
 import type { Executor } from '../../db/dialect.js';
 import { numberedTransaction, placeholderNumber } from '../../db/sequence.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { bogotaDate } from './business-days.js';
 import { filedEmail } from './pqr.emails.js';
 import type { PqrRow } from './pqr.repository.js';

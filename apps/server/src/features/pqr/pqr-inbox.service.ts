@@ -14,7 +14,7 @@ import {
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { accountsByIds, findAccount, listActiveStaffAccounts } from '../identity/identity.service.js';
 import { addCalendarDays } from './business-days.js';
 import type { AdminListFilter, PqrRow } from './pqr.repository.js';

@@ -8,7 +8,7 @@ import {
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { findAccount } from '../identity/identity.service.js';
 import { notify as notifyUser } from '../notifications/notifications.service.js';

@@ -6,7 +6,7 @@ import {
 } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { getCatalogue } from '../materials/materials.service.js';
 import { pointBasics } from '../points/points.service.js';

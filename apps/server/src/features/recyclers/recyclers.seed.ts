@@ -1,6 +1,6 @@
 import type { MemberCreate } from '@puntoverde/contract';
 import type { Seeder } from '../../db/seed/seeder.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import * as recyclers from './recyclers.service.js';
 
 const ADMIN = 'admin@demo.puntoverde.co';

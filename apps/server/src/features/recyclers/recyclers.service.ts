@@ -29,7 +29,7 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import {
   attachPublicFile,

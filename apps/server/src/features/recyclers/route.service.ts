@@ -20,7 +20,7 @@ import {
 } from '@puntoverde/contract';
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { fileUrl, publicIdsOfFiles } from '../files/files.service.js';
 import { notificationCreatedEvent, notify, type NotificationInput } from '../notifications/notifications.service.js';

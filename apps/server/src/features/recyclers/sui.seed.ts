@@ -1,5 +1,5 @@
 import type { Seeder } from '../../db/seed/seeder.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { bogotaDay } from '../statistics/statistics.service.js';
 import * as dashboard from './dashboard.service.js';
 import * as recyclers from './recyclers.service.js';

@@ -16,7 +16,7 @@ import {
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
 import { numberedTransaction, placeholderNumber } from '../../db/sequence.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { fileUrl, findFile, publicIdsOfFiles, readStoredFile, resolveFileRef, type FileStorage } from '../files/files.service.js';
 import { accountsByIds } from '../identity/identity.service.js';

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import { nowIso, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import * as repo from './report-categories.repository.js';
 

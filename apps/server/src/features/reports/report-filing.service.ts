@@ -1,7 +1,7 @@
 import { type CreateReportData, type Report } from '@puntoverde/contract';
 import { numberedTransaction, placeholderNumber } from '../../db/sequence.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { resolveFileRef } from '../files/files.service.js';
 import { notify } from '../notifications/notifications.service.js';
 import { describePlace } from '../geocoding/geocoding.service.js';

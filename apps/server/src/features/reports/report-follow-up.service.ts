@@ -1,7 +1,7 @@
 import { REPORT_FOLLOW_UP_DAYS, type Report } from '@puntoverde/contract';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { notify } from '../notifications/notifications.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { categoryLabels } from './report-categories.service.js';

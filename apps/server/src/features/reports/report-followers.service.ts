@@ -1,5 +1,5 @@
 import type { Report } from '@puntoverde/contract';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { reportsChanged } from './public-list-cache.js';
 import { mustFind, publicView, type ReportsDeps } from './report-views.js';
 import * as repo from './reports.repository.js';

@@ -1,6 +1,6 @@
 import { TC_ID, REPORT_OPEN_STATUSES, type HandlerReport, type HandlerReportListItem } from '@puntoverde/contract';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { managerIdsOfPoint, pointIdsOfManager } from '../points/points.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { DAY_MS, handlerView, loadContext, mustFind, requireHandler, toSummary, type ReportsDeps } from './report-views.js';

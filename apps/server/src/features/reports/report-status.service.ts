@@ -8,7 +8,7 @@ import {
   type ReportStatusChangeData,
 } from '@puntoverde/contract';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { notify } from '../notifications/notifications.service.js';
 import { reportsChanged } from './public-list-cache.js';
 import { categoryLabels } from './report-categories.service.js';

@@ -18,7 +18,7 @@ import type { FilesTable } from '../../db/types.js';
 import type { Selectable } from 'kysely';
 import { AppError } from '../../lib/app-error.js';
 import type { Mailer } from '../../lib/mailer.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { describePlace } from '../geocoding/geocoding.service.js';
 import { toUploadedFile } from '../files/files.service.js';
 import { pointIdsOfManager } from '../points/points.service.js';

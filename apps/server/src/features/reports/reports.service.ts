@@ -15,7 +15,7 @@ import {
 } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { distanceMeters } from '../points/points.service.js';
 import { cachedPublic } from './public-list-cache.js';
 import { categoryLabels } from './report-categories.service.js';

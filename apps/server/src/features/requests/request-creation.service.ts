@@ -1,6 +1,6 @@
 import { TC_ID, TIME_WINDOW_LABELS_ES, UNIT_COUNTED_MATERIAL_GROUP, type CreateRequestData, type PickupRequestDetail } from '@puntoverde/contract';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { resolveFileRef } from '../files/files.service.js';
 import { assertPhoneVerifiedIfRequired } from '../identity/phone-verification.service.js';
 import { materialsByCodes } from '../materials/materials.service.js';

@@ -8,7 +8,7 @@ import {
 } from '@puntoverde/contract';
 import type { Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { materialsByCodes } from '../materials/materials.service.js';
 import { notificationCreatedEvent, notify } from '../notifications/notifications.service.js';
 import { bogotaDate, colombianHolidayOn, isSunday } from './pickup-calendar.js';

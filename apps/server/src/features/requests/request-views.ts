@@ -2,7 +2,7 @@ import { TC_ID, ZRequestStatus, ZTimeWindow, userKindOf, type PickupRequest, typ
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { toUploadedFile } from '../files/files.service.js';
 import type { RealtimeBus } from '../realtime/realtime.service.js';
 import { allowedTransitions, type RequestRole } from './request-state-machine.js';

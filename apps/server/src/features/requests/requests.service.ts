@@ -10,7 +10,7 @@ import {
 } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { materialsByCodes } from '../materials/materials.service.js';
 import { nearPoints, pointIdsOfManager } from '../points/points.service.js';
 import { pickupCalendar } from './pickup-calendar.js';

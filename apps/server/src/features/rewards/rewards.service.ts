@@ -35,7 +35,7 @@ import QRCode from 'qrcode';
 import { findAppSetting, writeAppSetting } from '../../db/app-settings.js';
 import { type Db, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { allyExists, allyNamesByIds } from '../allies/allies.service.js';
 import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/dialect.js';
 import { nowIso } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
-import type { AuthUser } from '../../plugins/auth.js';
+import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
 import { listAccountsOfCompany } from '../identity/identity.service.js';
 import { getCatalogue } from '../materials/materials.service.js';

@@ -2,7 +2,8 @@ import { ZAdminDashboard, ZAuditList, ZAuditListQuery, dataOf, ADMIN_API_PATH } 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listAudit } from '../../features/admin/audit.service.js';
-import { getDashboard } from '../../features/admin/dashboard.service.js';
+import { getDashboard } from './dashboard.js';
+import { accountsByIds } from '../../features/identity/identity.service.js';
 import { declareAuthLevel } from '../../plugins/auth.js';
 
 const P = ADMIN_API_PATH;
@@ -21,7 +22,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   r.get(
     `${P}/audit`,
     { schema: { tags: ['admin'], operationId: 'adminAudit.list', summary: 'Registro de auditoría: quién cambió qué y cuándo', security, querystring: ZAuditListQuery, response: { 200: dataOf(ZAuditList) } } },
-    async (request) => ({ data: await listAudit(app.db, request.query) }),
+    async (request) => ({ data: await listAudit(app.db, request.query, accountsByIds) }),
   );
 
   // ---- Home: what needs attention ----

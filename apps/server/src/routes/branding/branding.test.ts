@@ -6,6 +6,7 @@ import { randomIp } from '../../../test/factories/http.js';
 import { waitForMail } from '../../../test/factories/mail.js';
 import { createActor, createUser, type Actor } from '../../../test/factories/users.js';
 import { listAudit } from '../../features/admin/audit.service.js';
+import { accountsByIds } from '../../features/identity/identity.service.js';
 
 const PASTO = {
   name: 'Reciclemos Pasto',
@@ -77,7 +78,7 @@ describe('the scheme brand (staff settings)', () => {
       legal_nit: '891280000-3',
     });
 
-    const { items } = await listAudit(t.app.db, { page: 1, page_size: 20 });
+    const { items } = await listAudit(t.app.db, { page: 1, page_size: 20 }, accountsByIds);
     expect(items.find((i) => i.entity === 'setting' && i.entity_id === 'branding')).toMatchObject({
       action: 'update',
       actor: expect.objectContaining({ id: staff.id }),

@@ -1,10 +1,13 @@
-/** The back-office home: counts of what needs attention now, each one leading to its list. */
+/**
+ * The back-office home: counts of what needs attention now, each one leading to its list. Each
+ * count comes from its feature's service; they are put together here, above the features.
+ */
 import type { AdminDashboard } from '@puntoverde/contract';
 import type { Db } from '../../db/dialect.js';
-import { pqrAttentionCounts } from '../pqr/pqr-inbox.service.js';
-import { fullContainers } from '../points/points.service.js';
-import { countOpenReports } from '../reports/reports.service.js';
-import { countPendingRequests } from '../requests/requests.service.js';
+import { pqrAttentionCounts } from '../../features/pqr/pqr-inbox.service.js';
+import { fullContainers } from '../../features/points/points.service.js';
+import { countOpenReports } from '../../features/reports/reports.service.js';
+import { countPendingRequests } from '../../features/requests/requests.service.js';
 
 /** How many of the fullest containers the home lists by name. */
 export const DASHBOARD_FULLEST_LIMIT = 10;
