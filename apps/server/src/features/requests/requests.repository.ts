@@ -299,7 +299,6 @@ export function routePickups(
   if ((f.pointIds && !f.pointIds.length) || (f.ids && !f.ids.length)) return Promise.resolve([]);
   let q = db
     .selectFrom('pickup_requests as r')
-    .innerJoin('users as u', 'u.id', 'r.requester_id')
     .select([
       'r.id',
       'r.requester_id',
@@ -313,7 +312,6 @@ export function routePickups(
       'r.time_window',
       'r.notes',
       'r.total_estimated_kg',
-      'u.name as requester_name',
     ])
     .where('r.status', 'in', f.statuses);
   if (f.pointIds) q = q.where('r.point_id', 'in', f.pointIds);

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { accountsByIds } from '../identity/identity.service.js';
 import { materialsByCodes } from '../materials/materials.service.js';
 import { nearPoints, pointIdsOfManager } from '../points/points.service.js';
 import { pickupCalendar } from './pickup-calendar.js';
@@ -213,6 +214,7 @@ export async function countPendingRequests(db: Db): Promise<number> {
 }
 
 export type RoutePickup = Awaited<ReturnType<typeof repo.routePickups>>[number] & {
+  requester_name: string;
   items: { material: string; name_es: string; name_en: string; estimated_kg: number | null }[];
 };
 
@@ -225,7 +227,15 @@ export async function routePickups(
   db: Db,
   filter: { pointIds?: number[]; ids?: number[]; statuses: RequestStatus[]; from?: string; to?: string },
 ): Promise<RoutePickup[]> {
-  const rows = await repo.routePickups(db, filter);
+  const found = await repo.routePickups(db, filter);
+  const requesters = await accountsByIds(
+    db,
+    found.map((r) => r.requester_id),
+  );
+  const rows = found.flatMap((r) => {
+    const requester = requesters.get(r.requester_id);
+    return requester ? [{ ...r, requester_name: requester.name }] : [];
+  });
   const items = await findItems(
     db,
     rows.map((r) => r.id),
