@@ -1,6 +1,7 @@
 import type { Organization, RecyclerDashboard, SuiCodeTable, SuiPreflight } from '@puntoverde/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { logout, saveSession, setSessionNavigator } from '../../../lib/session';
 import { renderWithProviders, routeFetch } from '../../../test/render';
 import { DashboardPanel } from '../components/dashboard-panel';
 import { SuiPanel } from '../components/sui-panel';
@@ -56,6 +57,7 @@ function routes(p: SuiPreflight) {
     { method: 'POST', match: /\/sui\/filings\?/, status: 409, body: { code: 'sui-preflight-failed', message: 'La revisión previa encontró datos que el validador del SUI rechazaría: corrígelos antes de cerrar el mes.' } },
     { match: /\/sui\/settings\?/, status: 200, body: { data: { reject_destination: 1, reject_site_number: '5001000077', waste_origin: 1, area: 2 } } },
     { match: /\/sui\/material-codes\?month=/, status: 200, body: { data: CODES } },
+    { method: 'PUT', match: /\/sui\/material-codes\/map\//, status: 200, body: { data: CODES } },
   ]);
 }
 
@@ -99,6 +101,25 @@ const BOARD: RecyclerDashboard = {
   payouts_recorded: true,
   scales_expiring: [{ id: 5, serial: 'BAS-LAU-01', eca_name: 'ECA Laureles', certificate_expires_on: '2026-12-20', days_left: 17 }],
 };
+
+describe('the material codes for staff', () => {
+  afterEach(async () => {
+    setSessionNavigator(() => undefined);
+    await act(async () => {
+      await logout().catch(() => undefined);
+    });
+  });
+
+  it('lets staff give a material its SUI code', async () => {
+    act(() => saveSession({ id: 1, tc_id: 2, id_empresa: null, token: 'tok', name: 'Equipo', is_admin: true }));
+    const recorded = routes(preflight());
+    renderWithProviders(<SuiPanel org={ORG} />, { url: '/app/tabs/recyclers/7?tab=sui' });
+    const select = await screen.findByRole('combobox', { name: 'Código SUI de Orgánicos' });
+    fireEvent.change(select, { target: { value: '202' } });
+    await waitFor(() => expect(recorded.some((c) => c.method === 'PUT' && c.url.endsWith('/sui/material-codes/map/organicos'))).toBe(true));
+    expect(recorded.find((c) => c.method === 'PUT')!.body).toEqual({ sui_code: 202 });
+  });
+});
 
 describe('the coordinator’s dashboard', () => {
   it('shows tonnes per material and recycler with payouts, flags a macro-route over 20 % and an expiring scale', async () => {

@@ -59,6 +59,18 @@ export const useSaveSuiSettings = (orgId: number) =>
       (await apiRequest<{ data: SuiSettings }>(`${SUI_PATH}/settings?${org(orgId)}`, { method: 'PUT', body })).data,
   );
 
+/** Staff: the SUI code of one of the app's materials (null: none). */
+export const useMapMaterial = () =>
+  useSuiWrite(
+    async ({ material, sui_code }: { material: string; sui_code: number | null }) =>
+      (
+        await apiRequest<{ data: SuiCodeTable }>(`${SUI_PATH}/material-codes/map/${encodeURIComponent(material)}`, {
+          method: 'PUT',
+          body: { sui_code },
+        })
+      ).data,
+  );
+
 /** Saves one month's file as the browser's download. */
 export function downloadSuiFile(orgId: number, month: string, form: SuiForm): Promise<void> {
   return apiDownload(`${SUI_PATH}/${form}.csv?${org(orgId)}&month=${month}`, `${form}-${month}.csv`);

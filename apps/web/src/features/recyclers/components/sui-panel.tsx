@@ -19,11 +19,14 @@ import { DataTable } from '../../../components/data-table';
 import { FormAlert } from '../../../components/field-shell';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage } from '../../../lib/api-errors';
+import { isStaff } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
 import { bogotaMonth } from './bogota-month';
 import {
   downloadSuiFile,
   useFileMonth,
   useFilings,
+  useMapMaterial,
   usePreflight,
   useSaveSuiSettings,
   useSuiCodeTable,
@@ -214,24 +217,53 @@ function SettingsFields({ orgId, initial }: { orgId: number; initial: SuiSetting
 function CodesTable({ month }: { month: string }) {
   const { t } = useTranslation();
   const table = useSuiCodeTable(month);
+  // Staff keep the mapping (one SUI code per material); coordinators read it.
+  const staff = isStaff(useSession());
+  const map = useMapMaterial();
   if (!table.data) return null;
   const names = new Map(table.data.codes.map((c) => [c.code, c.name]));
+  const options = [
+    { value: '', label: t('recyclers.sui.unmapped') },
+    ...table.data.codes.map((c) => ({ value: String(c.code), label: `${c.code} · ${c.name}` })),
+  ];
   return (
-    <DataTable caption={t('recyclers.sui.codes', { version: table.data.version, from: table.data.valid_from })}>
-      <thead>
-        <tr>
-          <th scope="col">{t('recyclers.sui.material')}</th>
-          <th scope="col">{t('recyclers.sui.suiCode')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {table.data.mapping.map((m) => (
-          <tr key={m.material}>
-            <th scope="row">{m.name_es}</th>
-            <td>{m.sui_code === null ? t('recyclers.sui.unmapped') : `${m.sui_code} · ${names.get(m.sui_code) ?? '?'}`}</td>
+    <>
+      <DataTable caption={t('recyclers.sui.codes', { version: table.data.version, from: table.data.valid_from })}>
+        <thead>
+          <tr>
+            <th scope="col">{t('recyclers.sui.material')}</th>
+            <th scope="col">{t('recyclers.sui.suiCode')}</th>
           </tr>
-        ))}
-      </tbody>
-    </DataTable>
+        </thead>
+        <tbody>
+          {table.data.mapping.map((m) => (
+            <tr key={m.material}>
+              <th scope="row">{m.name_es}</th>
+              <td>
+                {staff ? (
+                  <select
+                    className="pv-field-input"
+                    aria-label={t('recyclers.sui.codeOf', { material: m.name_es })}
+                    value={m.sui_code === null ? '' : String(m.sui_code)}
+                    onChange={(e) => map.mutate({ material: m.material, sui_code: e.target.value ? Number(e.target.value) : null })}
+                  >
+                    {options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                ) : m.sui_code === null ? (
+                  t('recyclers.sui.unmapped')
+                ) : (
+                  `${m.sui_code} · ${names.get(m.sui_code) ?? '?'}`
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </DataTable>
+      <FormAlert message={map.error ? apiErrorMessage(t, map.error) : null} />
+    </>
   );
 }
