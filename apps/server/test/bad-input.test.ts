@@ -65,12 +65,15 @@ import {
   ZScaleResponse,
   ZTicketCreate,
   ZTicketResponse,
+  ZStopAssign,
+  ZOrganizationPickupResponse,
 } from '@puntoverde/contract';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { seedDemo } from '../src/demo-seed.js';
+import { DEMO_ROUTE_NOTE } from '../src/features/recyclers/route.seed.js';
 import { assignAllyStaff } from '../src/features/rewards/rewards.service.js';
 import { buildTestApp, type TestApp } from './helper.js';
 import { randomIp } from './factories/http.js';
@@ -120,6 +123,7 @@ const ids = {
   eca: 0,
   scale: 0,
   member: 0,
+  pickup: 0,
 };
 let tables: string[] = [];
 const stats = { cases: 0, invalid: 0, ok2xx: 0, other4xx: 0, server5xx: 0 };
@@ -187,6 +191,15 @@ const ROUTES: Record<string, WriteRoute> = {
     body: ZPayoutCreate,
     response: ZPayoutResponse,
     valid: () => ({ member_id: ids.member, month: '2026-11', amount_cop: 125000.5, note: 'Ventas de noviembre' }),
+  },
+  // One of the demo day's programmed pickups at the demo ECA, assigned to an active member.
+  'POST /back/api/v1/recyclers/organizations/{id}/assignments': {
+    method: 'POST',
+    url: () => `/back/api/v1/recyclers/organizations/${ids.organization}/assignments`,
+    who: 'manager',
+    body: ZStopAssign,
+    response: ZOrganizationPickupResponse,
+    valid: () => ({ request_id: ids.pickup, member_id: ids.member }),
   },
   'POST /back/api/clientes/registro': {
     method: 'POST',
@@ -628,6 +641,15 @@ beforeAll(async () => {
       .where('organization_id', '=', organization.id)
       .where('status', '=', 'activo')
       .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.pickup = (
+    await t.app.db
+      .selectFrom('pickup_requests')
+      .select('id')
+      .where('notes', '=', DEMO_ROUTE_NOTE)
+      .where('status', '=', 'programada')
+      .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
   ).id;
   tables = (await t.app.db.introspection.getTables()).map((tb) => tb.name).filter((n) => !n.startsWith('kysely_'));
