@@ -7,15 +7,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiForm } from '../../../components/api-form';
-import { EmptyState } from '../../../components/empty-state';
 import { FormAlert } from '../../../components/field-shell';
 import { fieldBinder, TextAreaField, TextField } from '../../../components/form-fields';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { StatusBadge } from '../../../components/status-badge';
-import { apiErrorMessage } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/number-format';
 import { useApiFormSubmit } from '../../../lib/use-api-form';
 import { useAllyOffers, useCreateAllyOffer, useUpdateAllyOffer } from '../api/ally';
+import { RewardCards } from './reward-cards';
 import { bogotaToday, formatDay, OFFER_TONE } from './rewards-labels';
 import { SubmitButton } from '../../../components/submit-button';
 
@@ -51,15 +50,9 @@ export function AllyOffers() {
           {t('rewards.ally.newOffer')}
         </button>
       )}
-      {offers.isPending ? (
-        <p role="status">{t('app.loading')}</p>
-      ) : offers.isError ? (
-        <p role="alert">{apiErrorMessage(t, offers.error)}</p>
-      ) : offers.data.length === 0 ? (
-        <EmptyState title={t('rewards.ally.offersNone')} />
-      ) : (
-        <ul className="rw-list">
-          {offers.data.map((offer) =>
+      <RewardCards query={offers} empty={t('rewards.ally.offersNone')}>
+        {(rows) =>
+          rows.map((offer) =>
             editing === offer.id ? (
               <li key={offer.id} className="pv-card">
                 <OfferForm
@@ -81,9 +74,9 @@ export function AllyOffers() {
                 }}
               />
             ),
-          )}
-        </ul>
-      )}
+          )
+        }
+      </RewardCards>
     </section>
   );
 }
@@ -102,7 +95,9 @@ function AllyOfferItem({ offer, onEdit }: { offer: RewardOffer; onEdit: () => vo
         {t('rewards.offers.units', { value: formatNumber(offer.stock, lang), count: offer.stock })} ·{' '}
         {t('rewards.offers.range', { from: formatDay(offer.valid_from, lang), to: formatDay(offer.valid_to, lang) })}
       </p>
-      {offer.review_note ? <p className="pv-field-hint">{t('rewards.ally.reviewNote', { note: offer.review_note })}</p> : null}
+      {offer.review_note ? (
+        <p className="pv-field-hint">{t('rewards.ally.reviewNote', { note: offer.review_note })}</p>
+      ) : null}
       <p>
         <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={onEdit}>
           {t('rewards.ally.editOffer', { title: offer.title })}
@@ -214,9 +209,7 @@ function OfferForm({
           {t('rewards.offerForm.cancel')}
         </button>
       </div>
-      <p className="pv-field-hint">
-        {offer ? t('rewards.offerForm.editHint') : t('rewards.offerForm.approvalHint')}
-      </p>
+      <p className="pv-field-hint">{offer ? t('rewards.offerForm.editHint') : t('rewards.offerForm.approvalHint')}</p>
     </ApiForm>
   );
 }

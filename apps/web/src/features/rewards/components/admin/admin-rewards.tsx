@@ -33,6 +33,7 @@ import {
   useSaveRewardSettings,
 } from '../../api/admin-rewards';
 import { wholeNumber } from '../ally-offers';
+import { RewardCards } from '../reward-cards';
 import { bogotaToday, formatDay, OFFER_TONE, signedPoints } from '../rewards-labels';
 import '../../../../components/actions.css';
 import '../../../../components/facts.css';
@@ -123,19 +124,9 @@ function OffersApproval() {
     <section className="rw-section" aria-labelledby="rw-offers-admin-title">
       <h2 id="rw-offers-admin-title">{t('rewards.admin.offersTitle')}</h2>
       <ChipGroup label={t('rewards.admin.offersFilter')} options={options} value={status} onChange={setStatus} />
-      {offers.isPending ? (
-        <p role="status">{t('app.loading')}</p>
-      ) : offers.isError ? (
-        <p role="alert">{apiErrorMessage(t, offers.error)}</p>
-      ) : offers.data.length === 0 ? (
-        <EmptyState title={t('rewards.admin.offersNone')} />
-      ) : (
-        <ul className="rw-list">
-          {offers.data.map((offer) => (
-            <OfferToReview key={offer.id} offer={offer} />
-          ))}
-        </ul>
-      )}
+      <RewardCards query={offers} empty={t('rewards.admin.offersNone')}>
+        {(rows) => rows.map((offer) => <OfferToReview key={offer.id} offer={offer} />)}
+      </RewardCards>
     </section>
   );
 }
@@ -226,19 +217,9 @@ function ReviewQueue() {
       <h2 id="rw-holds-title">{t('rewards.admin.holdsTitle')}</h2>
       <p className="pv-field-hint">{t('rewards.admin.holdsLead')}</p>
       <ChipGroup label={t('rewards.admin.holdsFilter')} options={options} value={status} onChange={setStatus} />
-      {holds.isPending ? (
-        <p role="status">{t('app.loading')}</p>
-      ) : holds.isError ? (
-        <p role="alert">{apiErrorMessage(t, holds.error)}</p>
-      ) : holds.data.length === 0 ? (
-        <EmptyState title={t('rewards.admin.holdsNone')} />
-      ) : (
-        <ul className="rw-list">
-          {holds.data.map((hold) => (
-            <HoldItem key={hold.id} hold={hold} />
-          ))}
-        </ul>
-      )}
+      <RewardCards query={holds} empty={t('rewards.admin.holdsNone')}>
+        {(rows) => rows.map((hold) => <HoldItem key={hold.id} hold={hold} />)}
+      </RewardCards>
     </section>
   );
 }
