@@ -10,8 +10,11 @@ import { translateFieldMessage } from '../field-messages';
 import '../zod-resolver';
 
 const CONTRACT_SRC = join(__dirname, '../../../../../packages/contract/src');
-/** Catalogues translated by key elsewhere (errors.*, identity.fieldErrors.*) or not a source. */
-const KEYED = new Set(['errors.ts', 'fallback-messages.ts', 'field-messages.ts', 'index.ts']);
+/**
+ * Catalogues translated by key elsewhere (errors.*, identity.fieldErrors.*), not a source, or not
+ * UI text: the SUI annex's column names are the names of a Spanish regulatory file format.
+ */
+const KEYED = new Set(['errors.ts', 'fallback-messages.ts', 'field-messages.ts', 'index.ts', 'recycler-sui-values.ts']);
 
 /** Every single-quoted sentence-like Spanish text of the contract's sources (API docs aside). */
 function contractTexts(): string[] {
