@@ -16,7 +16,8 @@ import {
  *     account proposes an offer of 40 points, staff approve it in the back office at 1366 px;
  *     the household redeems it (code, QR, countdown), the ally confirms the code on their phone,
  *     and balance (5), stock (one unit left) and the ally's list agree;
- *     /recompensas as the household logs no console error and no failed request (4xx/5xx);
+ *     /recompensas as the household logs no console error and no failed request (4xx/5xx); the
+ *     offer says where to redeem it (the ally's points of sale) and opens the allies map on them;
  *  2. at 390 px: the ally organises a campaign with a bonus; after its day they confirm the
  *     household's attendance by keyboard in a checkbox list, and the bonus entry appears once;
  *  3. at 390 px: the demo company chooses per-branch balances in its profile, its branch's
@@ -204,6 +205,10 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     // 4,5 kg × 10 points/kg: the balance and the entry that earned them, linked to the pickup.
     await person.page.reload();
     await expect(rewards.getByTestId('rewards-balance')).toHaveText('45');
+    // Points earned today expire in 12 months: the rule is said, and no "vencen el…" notice yet
+    // (it shows 30 days before).
+    await expect(rewards.getByText('Los puntos vencen 12 meses después de ganarlos.', { exact: false })).toBeVisible();
+    await expect(rewards.getByTestId('rewards-expiring')).toHaveCount(0);
     const history = rewards.getByRole('list', { name: 'Movimientos de puntos, el más reciente primero' });
     const earned = history.getByRole('listitem').first();
     await expect(earned).toContainText('Ganados');
@@ -305,6 +310,22 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     await expect(spent).toContainText('Canjeados');
     await expect(spent).toContainText('\u221240');
     await expect(history.getByRole('listitem').nth(1)).toContainText('+45');
+
+    // Where to redeem it: La Canasta's points of sale, and the allies map showing them.
+    const where = offer.getByRole('region', { name: 'Dónde canjearla' });
+    await expect(where.getByRole('listitem')).toHaveText([
+      'La Canasta Laureles · Carrera 70 # 44-10, Laureles, Medellín',
+      'La Canasta Belén · Calle 30A # 76-45, Belén, Medellín',
+      'La Canasta Envigado · Carrera 43A # 38 Sur-35, Envigado, Medellín',
+    ]);
+    await where.getByRole('link', { name: 'Ver en el mapa' }).click();
+    await expect(person.page).toHaveURL(/\/allies\?aliado=\d+&mapa=1$/);
+    const alliesPage = current(person.page);
+    const caption = alliesPage.getByTestId('allies-map-caption');
+    await expect(caption).toHaveText(`3 puntos de venta de ${LA_CANASTA} en el mapa`);
+    // One marker per point of sale, drawn on the map's canvas.
+    await expect(alliesPage.locator('.leaflet-container[data-markers]')).toHaveAttribute('data-markers', '3');
+    await expectWithinWidth(person.page, alliesPage.locator('#allies-map'));
 
     // The way in: Mi Perfil links to Recompensas (the side menu keeps the spec's entries).
     await person.page.goto(`/auth/profile/${household.id}`);
@@ -465,6 +486,23 @@ test('a company chooses per-branch balances in its profile: its branch earns on 
 
     await head.page.goto('/recompensas');
     const headView = current(head.page);
+    // The notice of expiring points says what the balance says: how many and on which day
+    // (the demo's oldest points come near their 12 months on some days of the month only).
+    const headBalance = await request.get('/back/api/v1/rewards/balance', {
+      headers: { authorization: `Bearer ${headUser.token}` },
+    });
+    const { expiring } = ((await headBalance.json()) as { data: { expiring: { points: number; on: string } | null } }).data;
+    if (expiring) {
+      const points = new Intl.NumberFormat('es-CO').format(expiring.points);
+      await expect(headView.getByTestId('rewards-expiring')).toHaveText(
+        new RegExp(
+          `^${points} puntos? vencen? el ${Number(expiring.on.slice(8, 10))} de [a-z]+ de ${expiring.on.slice(0, 4)}\\. Úsalos? antes en una oferta\\.$`,
+        ),
+      );
+    } else {
+      await expect(headView.getByTestId('rewards-balance')).toBeVisible();
+      await expect(headView.getByTestId('rewards-expiring')).toHaveCount(0);
+    }
     await expect(headView.getByTestId('rewards-points-to')).toHaveText(
       'Cada sucursal gana y canjea sus propios puntos. Así van sus saldos:',
     );

@@ -55,11 +55,13 @@ const QUERY: Record<string, (p: typeof params) => string> = {
 };
 /**
  * Deletions run last, so the objects they remove are there for every other route; a device
- * before the session it belongs to; the account itself at the very end.
+ * before the session it belongs to, an ally's point of sale before the ally; the account itself
+ * at the very end.
  */
 function runOrder(key: string): number {
   if (key === 'DELETE /back/api/v1/me') return 3;
   if (key === 'DELETE /back/api/v1/me/sessions/{id}') return 2;
+  if (key === 'DELETE /back/api/v1/admin/allies/{id}') return 2;
   if (key.endsWith('/join')) return 0;
   return key.startsWith('DELETE ') ? 1 : 0;
 }
@@ -181,6 +183,20 @@ beforeAll(async () => {
   if (pqr.statusCode !== 201) throw new Error(`PQR filing failed: ${pqr.statusCode} ${pqr.body}`);
   const campaign = await db.selectFrom('campaigns').select('id').orderBy('id').executeTakeFirstOrThrow();
   const ally = await db.selectFrom('allies').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const pointOfSale = await db
+    .insertInto('ally_points_of_sale')
+    .values({
+      ally_id: ally.id,
+      name: 'Sede de prueba',
+      address: 'Calle 10 # 5-20',
+      city: 'Medellín',
+      lat: 6.25,
+      lng: -75.57,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const faq = await db.selectFrom('faq_items').select('id').orderBy('id').executeTakeFirstOrThrow();
 
   // A webhook endpoint (a literal public address: no DNS), so A's report below has a delivery.
@@ -316,6 +332,7 @@ beforeAll(async () => {
     radicado: pqr.json<{ data: { radicado: string } }>().data.radicado,
     campaignId: String(campaign.id),
     allyId: String(ally.id),
+    pointOfSaleId: String(pointOfSale.id),
     faqId: String(faq.id),
     // Review routes answer 400 to the empty body before looking the offer or hold up.
     rewardId: '1',
@@ -368,6 +385,8 @@ function urlFor(path: string): string {
         return params.webhookDeliveryId!;
       case 'pointId':
         return params.ecaPointId!;
+      case 'pointOfSaleId':
+        return params.pointOfSaleId!;
       case 'areaId':
         return params.areaId!;
       case 'macroId':

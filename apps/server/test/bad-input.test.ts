@@ -8,6 +8,8 @@ import {
   ZAdjustmentCreate,
   ZAllyStaffAssign,
   ZAllyStaffResponse,
+  ZAllyPointOfSale,
+  ZAllyPointOfSaleInput,
   ZHoldReview,
   ZLedgerEntryResponse,
   ZOfferReview,
@@ -505,6 +507,22 @@ const ROUTES: Record<string, WriteRoute> = {
     body: ZAllyStaffAssign,
     response: ZAllyStaffResponse,
     valid: () => ({ email: 'sucursal@demo.puntoverde.co', ally_id: ids.ally }),
+  },
+  'POST /back/api/v1/admin/allies/{id}/points-of-sale': {
+    method: 'POST',
+    url: () => `/back/api/v1/admin/allies/${ids.ally}/points-of-sale`,
+    who: 'staff',
+    body: ZAllyPointOfSaleInput,
+    response: dataOf(ZAllyPointOfSale),
+    valid: () => ({ name: 'Sede Centro', address: 'Calle 10 # 5-20', city: 'Medellín', lat: 6.25, lng: -75.57 }),
+  },
+  'POST /back/api/v1/allies/mine/points-of-sale': {
+    method: 'POST',
+    url: () => '/back/api/v1/allies/mine/points-of-sale',
+    who: 'ally',
+    body: ZAllyPointOfSaleInput,
+    response: dataOf(ZAllyPointOfSale),
+    valid: () => ({ name: 'Sede Norte', address: 'Carrera 45 # 80-12', city: null, lat: 6.29, lng: -75.56 }),
   },
   // The Open311 POST is form-encoded and authenticated by its api_key field: its own suite
   // (routes/open311) covers its bad input.

@@ -89,3 +89,40 @@ export const ZAllyInput = z
   });
 export type AllyInput = z.input<typeof ZAllyInput>;
 export type AllyInputParsed = z.output<typeof ZAllyInput>;
+
+/** One of an ally's points of sale: where its offers can be used. */
+export const ZAllyPointOfSale = z.object({
+  id: z.number().int(),
+  ally_id: z.number().int(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+});
+export type AllyPointOfSale = z.infer<typeof ZAllyPointOfSale>;
+
+export const ZAllyPointOfSaleList = z.array(ZAllyPointOfSale);
+
+export const ZAllyPointOfSaleInput = z.object({
+  name: safeText({ error: 'Escribe el nombre del punto de venta.' })
+    .min(2, { error: 'El nombre del punto de venta debe tener al menos 2 caracteres.' })
+    .max(120, { error: 'El nombre del punto de venta admite hasta 120 caracteres.' }),
+  address: safeText({ error: 'Escribe la dirección del punto de venta.' })
+    .min(5, { error: 'La dirección debe tener al menos 5 caracteres.' })
+    .max(200, { error: 'La dirección admite hasta 200 caracteres.' }),
+  city: safeText()
+    .max(80, { error: 'La ciudad admite hasta 80 caracteres.' })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  lat: z
+    .number({ error: 'Indica la latitud del punto de venta.' })
+    .min(-90, { error: 'La latitud va de -90 a 90.' })
+    .max(90, { error: 'La latitud va de -90 a 90.' }),
+  lng: z
+    .number({ error: 'Indica la longitud del punto de venta.' })
+    .min(-180, { error: 'La longitud va de -180 a 180.' })
+    .max(180, { error: 'La longitud va de -180 a 180.' }),
+});
+export type AllyPointOfSaleInput = z.input<typeof ZAllyPointOfSaleInput>;
+export type AllyPointOfSaleInputParsed = z.output<typeof ZAllyPointOfSaleInput>;

@@ -43,6 +43,16 @@ export type LedgerPage = z.infer<typeof ZLedgerPage>;
 // ---- offers ----
 
 
+/** Where an offer can be used: one of the ally's points of sale, or the ally's own address. */
+export const ZRewardOfferPlace = z.object({
+  name: z.string(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+});
+export type RewardOfferPlace = z.infer<typeof ZRewardOfferPlace>;
+
 export const ZRewardOffer = z.object({
   id: z.number().int(),
   ally_id: z.number().int(),
@@ -59,6 +69,9 @@ export const ZRewardOffer = z.object({
   status: z.enum(OFFER_STATUSES),
   review_note: z.string().nullable(),
   created_at: z.string(),
+  where: z
+    .array(ZRewardOfferPlace)
+    .describe('Dónde canjearla: los puntos de venta del aliado (su propia dirección si no tiene ninguno)'),
 });
 export type RewardOffer = z.infer<typeof ZRewardOffer>;
 

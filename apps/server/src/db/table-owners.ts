@@ -27,6 +27,7 @@ export const TABLE_OWNERS = {
   container_readings: 'points',
   files: 'files',
   allies: 'allies',
+  ally_points_of_sale: 'allies',
   campaigns: 'campaigns',
   campaign_materials: 'campaigns',
   campaign_participants: 'campaigns',

@@ -24,6 +24,7 @@ export interface Database {
   consents: ConsentsTable;
   // content and back office
   allies: AlliesTable;
+  ally_points_of_sale: AllyPointsOfSaleTable;
   campaigns: CampaignsTable;
   campaign_materials: CampaignMaterialsTable;
   campaign_participants: CampaignParticipantsTable;
@@ -621,6 +622,19 @@ export interface AlliesTable {
   lat: number | null;
   lng: number | null;
   published: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An ally's points of sale (migration 0063). */
+export interface AllyPointsOfSaleTable {
+  id: Generated<number>;
+  ally_id: number;
+  name: string;
+  address: string;
+  city: string | null;
+  lat: number;
+  lng: number;
   created_at: string;
   updated_at: string;
 }

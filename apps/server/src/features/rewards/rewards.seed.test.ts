@@ -43,6 +43,11 @@ describe('rewards demo seed', () => {
       data: RewardOffer[];
     }>().data;
     expect(new Set(offers.map((o) => o.ally_name)).size).toBe(3);
+    // Each ally's offers say where to use them: two or three points of sale in Medellín.
+    for (const offer of offers) {
+      expect(offer.where.length).toBeGreaterThanOrEqual(2);
+      expect(offer.where.every((p) => p.city === 'Medellín' && p.lat !== null)).toBe(true);
+    }
     const headers = await loginAs(t.app, { email: 'aliado@demo.puntoverde.co', password: DEMO_PASSWORD });
     const ally = await t.app.inject({ method: 'GET', url: '/back/api/v1/rewards/ally', headers });
     expect(ally.json<{ data: { ally_name: string } }>().data.ally_name).toBe('Supermercados La Canasta (demo)');

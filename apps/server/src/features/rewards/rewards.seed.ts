@@ -1,5 +1,6 @@
 import type { Seeder } from '../../db/seed/seeder.js';
 import type { AuthUser } from '../../lib/auth-user.js';
+import { createPointOfSale } from '../allies/allies.service.js';
 import {
   addRate,
   assignAllyStaff,
@@ -14,7 +15,8 @@ import {
  * Rewards at first start: an earning table, three allies' offers (Supermercados La Canasta with
  * its counter account aliado@demo), and the points the demo household and company earned from
  * their year of collected pickups, dated when each was collected, with one redemption the ally
- * confirmed. Idempotent: skipped once the earning table exists.
+ * confirmed, and the points of sale where those allies hand their offers over. Idempotent:
+ * skipped once the earning table exists.
  */
 
 const DAY_MS = 86_400_000;
@@ -75,6 +77,23 @@ const OFFERS: Array<{
   },
 ];
 
+/** Where each demo ally with offers hands them over, in Medellín. */
+const POINTS_OF_SALE: Record<string, Array<{ name: string; address: string; lat: number; lng: number }>> = {
+  [LA_CANASTA]: [
+    { name: 'La Canasta Laureles', address: 'Carrera 70 # 44-10, Laureles', lat: 6.2448, lng: -75.5896 },
+    { name: 'La Canasta Belén', address: 'Calle 30A # 76-45, Belén', lat: 6.2312, lng: -75.6014 },
+    { name: 'La Canasta Envigado', address: 'Carrera 43A # 38 Sur-35, Envigado', lat: 6.1759, lng: -75.5917 },
+  ],
+  'Cafetería El Grano (demo)': [
+    { name: 'El Grano Parque Lleras', address: 'Calle 10 # 37-30, El Poblado', lat: 6.2087, lng: -75.5675 },
+    { name: 'El Grano Estadio', address: 'Carrera 74 # 48-20, Estadio', lat: 6.2566, lng: -75.5897 },
+  ],
+  'Reciclados del Valle S.A.S. (demo)': [
+    { name: 'Bodega Guayabal', address: 'Calle 10 Sur # 50-30, Guayabal', lat: 6.2125, lng: -75.5853 },
+    { name: 'Bodega Itagüí', address: 'Carrera 50 # 52-10, Itagüí', lat: 6.1846, lng: -75.5991 },
+  ],
+};
+
 const HOUSEHOLD = 'hogar@demo.puntoverde.co';
 const HEAD = 'empresa@demo.puntoverde.co';
 const BRANCH = 'sucursal@demo.puntoverde.co';
@@ -132,6 +151,11 @@ export const rewardsDemoSeeder: Seeder = {
         new Date(now - 400 * DAY_MS),
       );
       offerIds.push(created.id);
+    }
+    for (const [ally, points] of Object.entries(POINTS_OF_SALE)) {
+      const id = allyId.get(ally);
+      if (id === undefined) continue;
+      for (const point of points) await createPointOfSale(db, id, { ...point, city: 'Medellín' }, asUser(admin));
     }
     const canasta = allyId.get(LA_CANASTA);
     if (canasta !== undefined) await assignAllyStaff(db, ALLY_STAFF, canasta, null);

@@ -37,7 +37,7 @@ import { type Db, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../../lib/auth-user.js';
 import { recordAudit } from '../admin/audit.service.js';
-import { allyExists, allyNamesByIds } from '../allies/allies.service.js';
+import { allyExists, allyNamesByIds, placesOfAllies } from '../allies/allies.service.js';
 import { attachPublicFile, fileUrl, publicIdsOfFiles } from '../files/files.service.js';
 import { accountsByIds, findAccountByEmail, listBranchAccountsOf } from '../identity/identity.service.js';
 import { getCatalogue } from '../materials/materials.service.js';
@@ -656,6 +656,10 @@ async function toOffers(db: Db, rows: repo.OfferRow[]): Promise<RewardOffer[]> {
     db,
     rows.map((r) => r.picture_file_id),
   );
+  const places = await placesOfAllies(
+    db,
+    rows.map((r) => r.ally_id),
+  );
   return rows.map((r) => {
     const picture = r.picture_file_id === null ? null : (pictures.get(r.picture_file_id) ?? null);
     return {
@@ -674,6 +678,7 @@ async function toOffers(db: Db, rows: repo.OfferRow[]): Promise<RewardOffer[]> {
       status: r.status as OfferStatus,
       review_note: r.review_note,
       created_at: r.created_at,
+      where: places.get(r.ally_id) ?? [],
     };
   });
 }

@@ -44,6 +44,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /back/api/v1/content/about',
   'GET /back/api/v1/allies',
   'GET /back/api/v1/allies/:id',
+  'GET /back/api/v1/allies/:id/points-of-sale',
   'GET /back/api/v1/campaigns',
   'GET /back/api/v1/campaigns/:id',
   'GET /back/api/v1/campaigns/:id/calendar.ics',

@@ -3,6 +3,9 @@ import {
   ZAllyInput,
   ZAllyList,
   ZAllyListQuery,
+  ZAllyPointOfSale,
+  ZAllyPointOfSaleInput,
+  ZAllyPointOfSaleList,
   ZId,
   dataOf,
   ADMIN_API_PATH,
@@ -10,10 +13,21 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAlly, deleteAlly, getAlly, getAllyList, updateAlly } from '../../features/allies/allies.service.js';
+import {
+  createAlly,
+  createPointOfSale,
+  deleteAlly,
+  deletePointOfSale,
+  getAlly,
+  getAllyList,
+  getPointsOfSale,
+  updateAlly,
+  updatePointOfSale,
+} from '../../features/allies/allies.service.js';
 import { declareAuthLevel, requireAdmin } from '../../plugins/auth.js';
 
 const ZIdParams = z.object({ id: ZId });
+const ZPointParams = z.object({ id: ZId, pointOfSaleId: ZId });
 const P = ADMIN_API_PATH;
 const security = [{ bearer: [] }];
 
@@ -50,6 +64,34 @@ export default async function alliesAdminRoutes(app: FastifyInstance) {
     { schema: { tags: ['admin'], operationId: 'adminAllies.delete', summary: 'Eliminar un aliado o adherido', security, params: ZIdParams } },
     async (request, reply) => {
       await deleteAlly(app.db, request.params.id, requireAdmin(request));
+      return reply.code(204).send();
+    },
+  );
+
+  // The ally's points of sale (where its offers can be used).
+  r.get(
+    `${P}/allies/:id/points-of-sale`,
+    { schema: { tags: ['admin'], operationId: 'adminAllies.listPointsOfSale', summary: 'Puntos de venta de un aliado', security, params: ZIdParams, response: { 200: dataOf(ZAllyPointOfSaleList) } } },
+    async (request) => ({ data: await getPointsOfSale(app.db, request.params.id, { includeUnpublished: true }) }),
+  );
+  r.post(
+    `${P}/allies/:id/points-of-sale`,
+    { config: { errors: ['not-found', 'conflict'] }, schema: { tags: ['admin'], operationId: 'adminAllies.createPointOfSale', summary: 'Añadir un punto de venta a un aliado', security, params: ZIdParams, body: ZAllyPointOfSaleInput, response: { 201: dataOf(ZAllyPointOfSale) } } },
+    async (request, reply) =>
+      reply.code(201).send({ data: await createPointOfSale(app.db, request.params.id, request.body, requireAdmin(request)) }),
+  );
+  r.put(
+    `${P}/allies/:id/points-of-sale/:pointOfSaleId`,
+    { config: { errors: ['not-found'] }, schema: { tags: ['admin'], operationId: 'adminAllies.updatePointOfSale', summary: 'Editar un punto de venta de un aliado', security, params: ZPointParams, body: ZAllyPointOfSaleInput, response: { 200: dataOf(ZAllyPointOfSale) } } },
+    async (request) => ({
+      data: await updatePointOfSale(app.db, request.params.id, request.params.pointOfSaleId, request.body, requireAdmin(request)),
+    }),
+  );
+  r.delete(
+    `${P}/allies/:id/points-of-sale/:pointOfSaleId`,
+    { config: { errors: ['not-found'] }, schema: { tags: ['admin'], operationId: 'adminAllies.deletePointOfSale', summary: 'Eliminar un punto de venta de un aliado', security, params: ZPointParams } },
+    async (request, reply) => {
+      await deletePointOfSale(app.db, request.params.id, request.params.pointOfSaleId, requireAdmin(request));
       return reply.code(204).send();
     },
   );

@@ -4,6 +4,7 @@ import { ALLY_CATEGORIES, type AllyCategory, type AllyKind } from '@puntoverde/c
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllies } from '../api/get-allies';
+import { usePublicPointsOfSale } from '../api/points-of-sale';
 import { AllyCard } from './ally-card';
 import { ChipGroup } from '../../../components/chip-group';
 import { FilterSelectField } from '../../../components/filter-fields';
@@ -14,14 +15,29 @@ const AlliesMap = lazy(() => import('./allies-map'));
 
 type KindFilter = 'all' | AllyKind;
 
-/** `tileUrl`: the server's map tile template (the page reads it from the public config). */
-export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
+/**
+ * `tileUrl`: the server's map tile template (the page reads it from the public config).
+ * `focusAllyId`: the map shows that ally's points of sale (an offer's "Ver en el mapa");
+ * `openMap`: the map starts open.
+ */
+export function AlliesBrowser({
+  tileUrl,
+  focusAllyId = null,
+  openMap = false,
+}: {
+  tileUrl: string;
+  focusAllyId?: number | null;
+  openMap?: boolean;
+}) {
   const { t } = useTranslation();
   const [kind, setKind] = useState<KindFilter>('all');
   const [category, setCategory] = useState<AllyCategory | ''>('');
   const [q, setQ] = useState('');
-  const [showMap, setShowMap] = useState(false);
+  const [showMap, setShowMap] = useState(openMap);
+  const [focus, setFocus] = useState(focusAllyId);
   const query = useAllies({ kind: kind === 'all' ? undefined : kind, category: category || undefined, q: q || undefined });
+  const places = usePublicPointsOfSale(focus);
+  const focused = focus === null ? undefined : query.data?.items.find((a) => a.id === focus);
   return (
     <>
       <ChipGroup<KindFilter>
@@ -52,7 +68,16 @@ export function AlliesBrowser({ tileUrl }: { tileUrl: string }) {
           {showMap ? t('allies.hideMap') : t('allies.showMap')}
         </IonButton>
       </div>
-      {showMap && query.data ? (
+      {showMap && focus !== null && places.data && focused ? (
+        <>
+          <Suspense fallback={<IonSkeletonText animated style={{ height: '320px' }} />}>
+            <AlliesMap allies={[]} pointsOfSale={{ ally: focused, places: places.data }} tileUrl={tileUrl} />
+          </Suspense>
+          <IonButton fill="clear" onClick={() => setFocus(null)}>
+            {t('allies.pointsOfSale.showAll')}
+          </IonButton>
+        </>
+      ) : showMap && query.data ? (
         <Suspense fallback={<IonSkeletonText animated style={{ height: '320px' }} />}>
           <AlliesMap allies={query.data.items} tileUrl={tileUrl} />
         </Suspense>

@@ -172,6 +172,32 @@ function Offers({ onRedeemed }: { onRedeemed: (r: RedemptionWithQr) => void }) {
   );
 }
 
+/** Dónde canjearla: the ally's points of sale, and the allies page's map showing them. */
+export function OfferWhere({ offer }: { offer: Pick<RewardOffer, 'ally_id' | 'ally_name' | 'where'> }) {
+  const { t } = useTranslation();
+  const id = useId();
+  if (offer.where.length === 0) return null;
+  const onMap = offer.where.some((p) => p.lat !== null && p.lng !== null);
+  return (
+    <section className="rw-where" aria-labelledby={id}>
+      <h4 id={id}>{t('rewards.offers.where')}</h4>
+      <ul>
+        {offer.where.map((p, i) => (
+          <li key={i}>
+            <strong lang="es">{p.name}</strong>
+            {p.address ? <> · {[p.address, p.city].filter(Boolean).join(', ')}</> : null}
+          </li>
+        ))}
+      </ul>
+      {onMap ? (
+        <AppLink to={`/allies?aliado=${offer.ally_id}&mapa=1`} className="rw-where-map">
+          {t('rewards.offers.whereMap')}
+        </AppLink>
+      ) : null}
+    </section>
+  );
+}
+
 function OfferCard({
   offer,
   balance,
@@ -219,6 +245,7 @@ function OfferCard({
             <dd>{formatNumber(offer.per_person_limit, lang)}</dd>
           </div>
         </dl>
+        <OfferWhere offer={offer} />
         <details className="rw-terms">
           <summary>{t('rewards.offers.terms')}</summary>
           <p>{offer.terms}</p>

@@ -21,6 +21,7 @@ import { LocationFields } from '../../../../components/back-office/location-fiel
 import { AdminListBody, RowActions, useConfirmDelete } from '../../../../components/back-office/admin-list';
 import { Pager } from '../../../../components/back-office/pager';
 import { SearchInput } from '../../../../components/search-input';
+import { PointsOfSaleManager } from '../points-of-sale-manager';
 
 const PAGE_SIZE = 20;
 
@@ -99,6 +100,7 @@ export function AdminAllies() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Ally | null | undefined>(undefined);
+  const [placesOf, setPlacesOf] = useState<Ally | null>(null);
   const list = useAdminList<Page<Ally>>('allies', 'allies', { q, page, page_size: PAGE_SIZE });
   const askDelete = useConfirmDelete('allies', 'allies');
   return (
@@ -119,6 +121,11 @@ export function AdminAllies() {
                   {t(`allies.category.${a.category}`)} · {a.published ? t('admin.published') : t('admin.draft')}
                 </p>
               </IonLabel>
+              {a.kind === 'aliado' ? (
+                <IonButton slot="end" fill="outline" onClick={() => setPlacesOf(a)} aria-label={`${t('allies.pointsOfSale.title')}: ${a.name}`}>
+                  {t('allies.pointsOfSale.title')}
+                </IonButton>
+              ) : null}
               <RowActions name={a.name} onEdit={() => setEditing(a)} onDelete={() => askDelete(a.id, a.name)} />
             </IonItem>
           ))
@@ -127,6 +134,9 @@ export function AdminAllies() {
       {list.data ? <Pager page={page} total={list.data.total} pageSize={PAGE_SIZE} onPage={setPage} /> : null}
       <AdminModal isOpen={editing !== undefined} title={editing ? t('admin.allies.edit') : t('admin.allies.new')} onClose={() => setEditing(undefined)}>
         <AllyEditor ally={editing ?? null} onDone={() => setEditing(undefined)} />
+      </AdminModal>
+      <AdminModal isOpen={placesOf !== null} title={placesOf?.name ?? ''} onClose={() => setPlacesOf(null)}>
+        {placesOf ? <PointsOfSaleManager owner={placesOf.id} /> : null}
       </AdminModal>
     </>
   );

@@ -55,7 +55,7 @@ function toForm(c: Campaign | null): FormValues {
   };
 }
 
-function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDone: () => void }) {
+export function CampaignEditor({ campaign, onDone }: { campaign: Campaign | null; onDone: () => void }) {
   const { t, i18n } = useTranslation();
   const [imageUrl, setImageUrl] = useState<string | null>(campaign?.image_url ?? null);
   const materials = useMaterials();
