@@ -312,7 +312,7 @@ test('collected kilos earn points, the household redeems an offer and the ally c
     await expect(history.getByRole('listitem').nth(1)).toContainText('+45');
 
     // Where to redeem it: La Canasta's points of sale, and the allies map showing them.
-    const where = offer.getByRole('region', { name: 'Dónde canjearla' });
+    const where = offer.getByRole('group', { name: 'Dónde canjearla' });
     await expect(where.getByRole('listitem')).toHaveText([
       'La Canasta Laureles · Carrera 70 # 44-10, Laureles, Medellín',
       'La Canasta Belén · Calle 30A # 76-45, Belén, Medellín',

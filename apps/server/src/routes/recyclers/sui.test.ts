@@ -170,7 +170,10 @@ describe('the annex as the spec describes it', () => {
     const spec = resolve(process.cwd(), '../../../shared/spec/recicladores.md');
     if (!existsSync(spec)) return; // the steering folder is beside the repository in CI and on the main checkout
     const text = readFileSync(spec, 'utf8').replace(/\s+/g, ' ');
-    expect(text).toContain(SPEC.materialCodes);
+    // The spec names each family ("metals 101 aluminio, …"): the code and name pairs are compared.
+    const pairs = (list: string) => [...list.matchAll(/(\d{3}) ([^,;.]+)/g)].map((m) => `${m[1]} ${m[2]!.trim()}`);
+    const codes = text.slice(text.indexOf('**Material codes**'), text.indexOf("Each of the app's materials"));
+    expect(pairs(codes)).toEqual(pairs(SPEC.materialCodes));
     expect(text).toContain('**Balance de masas** (11 columns');
     expect(text).toContain('1 CC, 2 CE, 3 pasaporte, 4 NIT');
     expect(text).toContain('1 landfill, 2 transfer station');

@@ -17,7 +17,7 @@ describe('an offer card’s "Dónde canjearla"', () => {
         }}
       />,
     );
-    const section = await screen.findByRole('region', { name: 'Dónde canjearla' });
+    const section = await screen.findByRole('group', { name: 'Dónde canjearla' });
     const items = within(section).getAllByRole('listitem').map((li) => li.textContent);
     expect(items).toEqual(['La Canasta Laureles · Carrera 70 # 44-10, Medellín', 'La Canasta Belén · Calle 30A # 76-45']);
     expect(within(section).getByRole('link', { name: 'Ver en el mapa' })).toHaveAttribute('href', '/allies?aliado=7&mapa=1');
@@ -29,11 +29,11 @@ describe('an offer card’s "Dónde canjearla"', () => {
         offer={{ ally_id: 3, ally_name: 'Café', where: [{ name: 'Café', address: 'Calle 10 # 37-30', city: 'Medellín', lat: null, lng: null }] }}
       />,
     );
-    const section = await screen.findByRole('region', { name: 'Dónde canjearla' });
+    const section = await screen.findByRole('group', { name: 'Dónde canjearla' });
     expect(section).toHaveTextContent('Calle 10 # 37-30, Medellín');
     expect(within(section).queryByRole('link')).toBeNull();
     unmount();
     renderWithProviders(<OfferWhere offer={{ ally_id: 3, ally_name: 'Café', where: [] }} />);
-    expect(screen.queryByRole('region', { name: 'Dónde canjearla' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Dónde canjearla' })).toBeNull();
   });
 });

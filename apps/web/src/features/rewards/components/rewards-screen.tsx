@@ -179,7 +179,8 @@ export function OfferWhere({ offer }: { offer: Pick<RewardOffer, 'ally_id' | 'al
   if (offer.where.length === 0) return null;
   const onMap = offer.where.some((p) => p.lat !== null && p.lng !== null);
   return (
-    <section className="rw-where" aria-labelledby={id}>
+    // A named group, not a region: every card has one, and landmarks must have unique names.
+    <div className="rw-where" role="group" aria-labelledby={id}>
       <h4 id={id}>{t('rewards.offers.where')}</h4>
       <ul>
         {offer.where.map((p, i) => (
@@ -194,7 +195,7 @@ export function OfferWhere({ offer }: { offer: Pick<RewardOffer, 'ally_id' | 'al
           {t('rewards.offers.whereMap')}
         </AppLink>
       ) : null}
-    </section>
+    </div>
   );
 }
 
