@@ -28,7 +28,7 @@ import {
   ZRecyclerVerificationResponse,
   ZServiceAreaCreate,
 } from '@puntoverde/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { storageFromConfig } from '../../features/files/files.service.js';
 import * as recyclers from '../../features/recyclers/recyclers.service.js';
@@ -37,6 +37,7 @@ import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plu
 import suiRoutes from './sui.js';
 import recyclerRouteRoutes from './route.js';
 import weighingRoutes from './weighing.js';
+import { mustRunOrganization as organizationGuard } from './organization-guard.js';
 
 const security = [{ bearer: [] }];
 /** Public card checks per IP: plenty for people scanning QRs, a wall for code guessing. */
@@ -56,13 +57,7 @@ export default async function recyclersRoutes(app: FastifyInstance) {
   const O = `${RECYCLERS_PATH}/organizations/:id`;
   const A = `${ADMIN_RECYCLERS_PATH}/organizations`;
 
-  /** Staff or a coordinator of the organisation in the path, before the body is read. */
-  const mustRunOrganization = async (request: FastifyRequest) => {
-    const user = requireManagerOrAdmin(request);
-    const params = ZOrganizationParams.safeParse(request.params);
-    if (!params.success) return;
-    await recyclers.assertOrganizationAccess(app.db, user, params.data.id);
-  };
+  const mustRunOrganization = organizationGuard(app);
 
   // ---- public check of an id card ----
   await app.register(async (scope) => {

@@ -16,12 +16,12 @@ import {
   ZStopOutcomeInput,
   ZStopRequestParams,
 } from '@puntoverde/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as recyclers from '../../features/recyclers/recyclers.service.js';
 import * as route from '../../features/recyclers/route.service.js';
 import type { RequestsDeps } from '../../features/requests/requests.service.js';
 import { declareAuthLevel, requireManagerOrAdmin, requireUser } from '../../plugins/auth.js';
+import { mustRunOrganization as organizationGuard } from './organization-guard.js';
 
 const security = [{ bearer: [] }];
 
@@ -35,12 +35,7 @@ const security = [{ bearer: [] }];
 export default async function recyclerRouteRoutes(app: FastifyInstance) {
   const O = `${RECYCLERS_PATH}/organizations/:id`;
   const deps = (): RequestsDeps => ({ db: app.db, bus: app.realtime, fileSecret: app.config.tokenSecret, log: app.log });
-  const mustRunOrganization = async (request: FastifyRequest) => {
-    const user = requireManagerOrAdmin(request);
-    const params = ZOrganizationParams.safeParse(request.params);
-    if (!params.success) return;
-    await recyclers.assertOrganizationAccess(app.db, user, params.data.id);
-  };
+  const mustRunOrganization = organizationGuard(app);
 
   // ---- coordinators and staff ----
   await app.register(async (scope) => {

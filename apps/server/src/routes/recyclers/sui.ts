@@ -24,9 +24,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as dashboard from '../../features/recyclers/dashboard.service.js';
-import * as recyclers from '../../features/recyclers/recyclers.service.js';
 import * as sui from '../../features/recyclers/sui.service.js';
 import { declareAuthLevel, requireAdmin, requireManagerOrAdmin } from '../../plugins/auth.js';
+import { mustRunOrganization as organizationGuard } from './organization-guard.js';
 
 const security = [{ bearer: [] }];
 
@@ -55,12 +55,7 @@ export default async function suiRoutes(app: FastifyInstance) {
     if (!query.success) return;
     await sui.resolveOrganization(app.db, user, query.data.organization_id);
   };
-  const mustRunOrganization = async (request: FastifyRequest) => {
-    const user = requireManagerOrAdmin(request);
-    const params = ZOrganizationParams.safeParse(request.params);
-    if (!params.success) return;
-    await recyclers.assertOrganizationAccess(app.db, user, params.data.id);
-  };
+  const mustRunOrganization = organizationGuard(app);
 
   await app.register(async (scope) => {
     declareAuthLevel(scope, 'manager');

@@ -24,9 +24,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { storageFromConfig } from '../../features/files/files.service.js';
-import * as recyclers from '../../features/recyclers/recyclers.service.js';
 import * as weighing from '../../features/recyclers/weighing.service.js';
 import { declareAuthLevel, requireManagerOrAdmin, requireUser } from '../../plugins/auth.js';
+import { mustRunOrganization as organizationGuard } from './organization-guard.js';
 
 const security = [{ bearer: [] }];
 
@@ -45,12 +45,7 @@ export default async function weighingRoutes(app: FastifyInstance) {
     log: app.log,
     storage: storageFromConfig(app.config),
   });
-  const mustRunOrganization = async (request: FastifyRequest) => {
-    const user = requireManagerOrAdmin(request);
-    const params = ZOrganizationParams.safeParse(request.params);
-    if (!params.success) return;
-    await recyclers.assertOrganizationAccess(app.db, user, params.data.id);
-  };
+  const mustRunOrganization = organizationGuard(app);
   const sendPdf = (reply: FastifyReply, number: string, pdf: Buffer) =>
     reply
       .type('application/pdf')
