@@ -22,12 +22,11 @@ import { useParams } from 'react-router-dom';
 import { AppLink } from '../../components/app-link';
 import { Icon } from '../../components/icon';
 import { PageLayout } from '../../components/page-layout';
+import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
 import { AdminDashboard } from '../../features/admin/components/admin-dashboard';
 import { AdminAccess } from '../admin-access';
 import { AdminTileUrlContext } from '../../components/back-office/map-context';
 import { usePublicConfig } from '../../features/identity/api/public-config';
-import { PickupPhoneSetting } from '../../features/identity/components/pickup-phone-setting';
-import { ReportPointMatchSetting } from '../../features/reports/components/report-point-match-setting';
 import { DEFAULT_TILE_URL } from '../../lib/map/map-view';
 import '../../features/content/content-ui.css';
 import '../../features/admin/components/admin-sections.css';
@@ -79,6 +78,13 @@ const AdminAbout = lazy(() =>
 );
 const AdminFaq = lazy(() =>
   import('../../features/content/components/admin/admin-content').then((m) => ({ default: m.AdminFaq })),
+);
+
+// A setting at the foot of the back office's home, below the sections.
+const ReportPointMatchSetting = lazy(() =>
+  import('../../features/reports/components/report-point-match-setting').then((m) => ({
+    default: m.ReportPointMatchSetting,
+  })),
 );
 
 const AdminBranding = lazy(() =>
@@ -203,8 +209,10 @@ export default function AdminPage() {
                     </div>
                   </li>
                 </ul>
-                <PickupPhoneSetting />
-                <ReportPointMatchSetting />
+                <Suspense fallback={null}>
+                  <PickupPhoneSetting />
+                  <ReportPointMatchSetting />
+                </Suspense>
                 <p className="content-card__meta">
                   <Icon icon={documentTextOutline} className="admin-sections-icon-inline" /> {t('admin.apiDocs')}{' '}
                   <a href="/back/api/docs">/back/api/docs</a>
