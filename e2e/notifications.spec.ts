@@ -23,6 +23,8 @@ const PASSWORD = 'PuntoVerde2026!';
 const HOUSEHOLD = 'hogar@demo.puntoverde.co';
 const MANAGER = 'gestor@demo.puntoverde.co';
 
+// The app's service worker (the suite blocks it elsewhere: its precache download in every new context cost a quarter of the run).
+test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
 
 function current(page: Page): Locator {

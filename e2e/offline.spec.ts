@@ -18,6 +18,8 @@ import sharp from 'sharp';
 const LAUREL = { name: 'ECA Laureles La 70 (demo)', lat: 6.2471, lng: -75.5902 };
 const SW_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist/sw.js');
 
+// The app's service worker (the suite blocks it elsewhere: its precache download in every new context cost a quarter of the run).
+test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
 
 let context: BrowserContext;

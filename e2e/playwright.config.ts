@@ -49,6 +49,7 @@ export default defineConfig({
     // of the run's time (screencast and DOM snapshots) to keep the few that fail.
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    serviceWorkers: 'block',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: [

@@ -7,6 +7,8 @@ import { DEMO_PASSWORD } from '@puntoverde/contract';
  * "Recogido" with no signal (kept on the phone), and back online it is sent once; the household
  * who asked for it sees who came, with the check of her id card.
  */
+// The app's service worker (the suite blocks it elsewhere: its precache download in every new context cost a quarter of the run).
+test.use({ serviceWorkers: 'allow' });
 test.describe.configure({ mode: 'serial' });
 
 const PHONE = { width: 390, height: 844 };

@@ -1,7 +1,6 @@
 /**
- * Every route state the accessibility sweeps visit (reflow.spec.ts, focus-visible.spec.ts), by
- * who reaches it: the visitor pages of accessibility.spec.ts and route-announcer.spec.ts, each
- * signed-in user's pages and every back-office section. One browser context per user, signed in
+ * Every route state the sweeps visit (route-sweep.spec.ts, language-sweep.spec.ts), by who
+ * reaches it: the visitor pages, each signed-in user's pages and every back-office section. One browser context per user, signed in
  * once through the API.
  */
 import { expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';

@@ -30,10 +30,10 @@ function run(cmd, args, env = {}, baseEnv = process.env) {
 }
 
 /** Runs one vitest project; on the Node at `nodeBin` (its bin dir) when given. */
-function vitestSuite(name, dir, env = {}, nodeBin = null) {
+function vitestSuite(name, dir, env = {}, nodeBin = null, extraArgs = []) {
   const out = path.join(reportDir, `${name}.json`);
   rmSync(out, { force: true });
-  const args = ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = ['run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extraArgs];
   const { status, seconds } = nodeBin
     ? run(
         path.join(nodeBin, 'node'),
@@ -140,6 +140,19 @@ function typecheckSuite() {
   };
 }
 
+/**
+ * Server test files that never open the database under test (ESLint on planted files, the compiled
+ * server started with a wrong setting, SIGTERM under load on its own SQLite, `npm start`'s
+ * commands, the docs check): they run once, in the SQLite suite, not again on PostgreSQL.
+ */
+const SERVER_FILES_WITHOUT_DATABASE = [
+  'test/lint-rules.test.ts',
+  'test/startup-refusals.test.ts',
+  'test/shutdown.test.ts',
+  'test/npm-start.test.ts',
+  'test/check-docs.test.ts',
+];
+
 const suites = [
   { name: 'lint', run: lintSuite, background: true },
   { name: 'typecheck', run: typecheckSuite },
@@ -183,7 +196,13 @@ const suites = [
     name: 'server-pg',
     run: () =>
       process.env.TEST_DATABASE_URL
-        ? vitestSuite('server-pg', 'apps/server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })
+        ? vitestSuite(
+            'server-pg',
+            'apps/server',
+            { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+            null,
+            SERVER_FILES_WITHOUT_DATABASE.flatMap((file) => ['--exclude', file]),
+          )
         : (console.log('\nserver-pg: TEST_DATABASE_URL is not set, the server suite ran on SQLite only.'), null),
   },
   { name: 'web', run: () => vitestSuite('web', 'apps/web') },

@@ -1,16 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
-import { contextFor, currentPage, openAndSettle, SWEEP } from './sweep-routes';
+import type { Page } from '@playwright/test';
+import { currentPage } from '../sweep-routes';
 
 /**
- * Reflow and text size (WCAG 1.4.10, 1.4.4) on every route: on a 320 px screen, and on a 390 px
- * phone with the text at 200 % (the browser's text size: the root font size doubled), nothing
- * runs past the screen's edge, the page never scrolls sideways, no text is squeezed narrower than
- * three characters or cut with "…". Each route loads once and is checked in both states.
+ * Reflow and text size (WCAG 1.4.10, 1.4.4): nothing on the page on screen runs past the screen's
+ * edge, the page never scrolls sideways, no text is squeezed narrower than three characters or cut
+ * with "…". `reflowAt320And200` checks a page at 320 px, then at 390 px with the text at 200 % (the
+ * browser's text size: the root font size doubled), and leaves it at `restore` with its text as it was.
  */
-test.describe.configure({ mode: 'parallel' });
-
 /** What breaks reflow on the page on screen, one line each. */
-async function reflowProblems(page: Page): Promise<string[]> {
+export async function reflowProblems(page: Page): Promise<string[]> {
   return currentPage(page).evaluate((screen) => {
     const problems: string[] = [];
     const width = window.innerWidth;
@@ -64,29 +62,29 @@ async function reflowProblems(page: Page): Promise<string[]> {
   });
 }
 
-for (const { user, paths } of SWEEP) {
-  test(`every route of ${user ?? 'a visitor'} reflows at 320 px and at 200 % text on 390 px`, async ({ browser }) => {
-    test.setTimeout(60_000 + paths.length * 15_000);
-    const { context, page, id } = await contextFor(browser, user, {
-      viewport: { width: 320, height: 720 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const found: string[] = [];
-    for (const template of paths) {
-      const path = template.replace(':own', String(id));
-      await page.setViewportSize({ width: 320, height: 720 });
-      await openAndSettle(page, path);
-      found.push(...(await reflowProblems(page)).map((p) => `${path} at 320 px: ${p}`));
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.evaluate(() => {
-        document.documentElement.style.fontSize = '200%';
-      });
-      // Two frames: the new sizes have been laid out.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      found.push(...(await reflowProblems(page)).map((p) => `${path} at 390 px, 200 % text: ${p}`));
-    }
-    await context.close();
-    expect(found).toEqual([]);
+/** Two frames: the new sizes have been laid out. */
+async function laidOut(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+export async function reflowAt320And200(
+  page: Page,
+  restore: { width: number; height: number },
+): Promise<string[]> {
+  const found: string[] = [];
+  await page.setViewportSize({ width: 320, height: 720 });
+  await laidOut(page);
+  found.push(...(await reflowProblems(page)).map((p) => `at 320 px: ${p}`));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '200%';
   });
+  await laidOut(page);
+  found.push(...(await reflowProblems(page)).map((p) => `at 390 px, 200 % text: ${p}`));
+  await page.evaluate(() => {
+    document.documentElement.style.fontSize = '';
+  });
+  await page.setViewportSize(restore);
+  await laidOut(page);
+  return found;
 }

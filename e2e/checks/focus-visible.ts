@@ -1,20 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
-import { contextFor, openAndSettle, SWEEP } from './sweep-routes';
+import type { Page } from '@playwright/test';
 
 /**
- * Focus you can see (WCAG 2.4.7, 2.4.11, 1.4.11) on every route, as the user who reaches it: Tab
- * runs through the page from its top and every control it reaches must draw a focus indicator (an
- * outline or a ring of box-shadow, ≥ 2 px) that it did not draw unfocused, in a colour with at
- * least 3:1 against the colours beside it (the background behind it, and the control's own
- * background when the ring touches or overlaps it), and must lie on screen, not clipped away by
- * the viewport or a box around it. Where the background behind is a picture (the map), a
- * two-colour indicator whose colours differ by ≥ 9:1 passes (WCAG technique C40), as one of them
- * always has 3:1 against anything. A long page is not pressed through to its end: past the first
- * presses, one control of each kind not reached yet is focused directly and checked the same way.
- * Light scheme at 390 px, light and dark at 1366 px (one load of each page for both).
+ * Focus you can see (WCAG 2.4.7, 2.4.11, 1.4.11): Tab runs through the page on screen from its top
+ * and every control it reaches must draw a focus indicator (an outline or a ring of box-shadow,
+ * ≥ 2 px) that it did not draw unfocused, in a colour with at least 3:1 against the colours beside
+ * it (the background behind it, and the control's own background when the ring touches or overlaps
+ * it), and must lie on screen, not clipped away by the viewport or a box around it. Where the
+ * background behind is a picture (the map), a two-colour indicator whose colours differ by ≥ 9:1
+ * passes (WCAG technique C40), as one of them always has 3:1 against anything. A long page is not
+ * pressed through to its end: past the first presses, one control of each kind not reached yet is
+ * focused directly and checked the same way.
  */
-test.describe.configure({ mode: 'parallel' });
-
 /** Tab presses per route: enough for the shell, the page's controls and the first rows of a list. */
 const TABS_PER_PAGE = 45;
 /** Past those, one control of each kind the presses did not reach, at most this many per page. */
@@ -292,7 +288,7 @@ async function installProbe(page: Page): Promise<void> {
 }
 
 /** Tabs through the page from its top; returns what was wrong, one line each. */
-async function sweepPage(page: Page): Promise<{ reached: number; problems: string[] }> {
+export async function focusProblems(page: Page): Promise<{ reached: number; problems: string[] }> {
   await installProbe(page);
   // Start before the first control: a focus point at the top of the document, out of the tab order.
   await page.evaluate(() => {
@@ -336,50 +332,4 @@ async function sweepPage(page: Page): Promise<{ reached: number; problems: strin
     ).problems,
   );
   return { reached, problems };
-}
-
-// At 1366 px each page is swept in light, then again in dark on the same load: the theme follows
-// the `prefers-color-scheme` media query live.
-const RUNS = [
-  { label: '390 px', viewport: { width: 390, height: 844 }, schemes: ['light'], mobile: true },
-  {
-    label: '1366 px, light and dark',
-    viewport: { width: 1366, height: 768 },
-    schemes: ['light', 'dark'],
-    mobile: false,
-  },
-] as const;
-
-for (const run of RUNS) {
-  for (const { user, paths } of SWEEP) {
-    test(`every focused control of ${user ?? 'a visitor'} shows a focus indicator of ≥ 3:1 on screen (${run.label})`, async ({
-      browser,
-    }) => {
-      test.setTimeout(60_000 + paths.length * 15_000 * run.schemes.length);
-      const { context, page, id } = await contextFor(browser, user, {
-        viewport: run.viewport,
-        colorScheme: 'light',
-        isMobile: run.mobile,
-        hasTouch: run.mobile,
-      });
-      const found: string[] = [];
-      for (const template of paths) {
-        const path = template.replace(':own', String(id));
-        await page.emulateMedia({ colorScheme: 'light' });
-        await openAndSettle(page, path);
-        for (const scheme of run.schemes) {
-          await page.emulateMedia({ colorScheme: scheme });
-          await expect
-            .poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))
-            .toBe(scheme === 'dark');
-          const { reached, problems } = await sweepPage(page);
-          const where = run.schemes.length > 1 ? `${path} (${scheme})` : path;
-          expect(reached, `${where}: Tab reaches a control`).toBeGreaterThan(0);
-          found.push(...problems.map((p) => `${where}: ${p}`));
-        }
-      }
-      await context.close();
-      expect([...new Set(found)]).toEqual([]);
-    });
-  }
 }
