@@ -330,6 +330,7 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
   'POST /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
   'GET /back/api/v1/recyclers/organizations/{id}/dashboard': POINT_X,
+  'GET /back/api/v1/recyclers/organizations/{id}/payouts': POINT_X,
   'POST /back/api/v1/recyclers/organizations/{id}/payouts': POINT_X,
   // The SUI filing of the organisation in ?organization_id= (the demo one, run by manager X).
   'GET /back/api/v1/sui/balance-masas.csv': POINT_X,

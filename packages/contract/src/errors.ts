@@ -332,6 +332,11 @@ export const ERRORS = {
     status: 409,
     message: 'Ese mes ya se reportó al SUI y está cerrado: las correcciones van en el archivo del mes siguiente.',
   },
+  'sui-code-version-month-filed': {
+    status: 409,
+    message:
+      'Una organización ya reportó al SUI ese mes o uno posterior: la nueva versión de los códigos debe empezar después del último mes reportado.',
+  },
   'sui-preflight-failed': {
     status: 409,
     message: 'La revisión previa encontró datos que el validador del SUI rechazaría: corrígelos antes de cerrar el mes.',

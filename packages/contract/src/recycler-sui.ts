@@ -161,6 +161,11 @@ export const ZPayout = z.object({
   note: z.string().nullable(),
 });
 export const ZPayoutResponse = dataOf(ZPayout);
+/** The payouts recorded for one month, newest first, with the member's name. */
+export const ZPayoutListQuery = z.object({ month: ZSuiMonth });
+export const ZPayoutListItem = ZPayout.extend({ member_name: z.string(), created_at: z.string() });
+export type PayoutListItem = z.infer<typeof ZPayoutListItem>;
+export const ZPayoutListResponse = dataOf(z.array(ZPayoutListItem));
 
 export const ZDashboardQuery = z.object({ month: ZSuiMonth.optional() });
 

@@ -2,6 +2,7 @@ import {
   REJECTION_RATE_LIMIT,
   SCALE_EXPIRY_WARNING_DAYS,
   type PayoutCreate,
+  type PayoutListItem,
   type RecyclerDashboard,
 } from '@puntoverde/contract';
 import { nowIso, type Db } from '../../db/dialect.js';
@@ -185,6 +186,13 @@ export async function dashboard(
 }
 
 /** Records what the organisation paid a member for a month. */
+/** The payouts recorded for one month, newest first. */
+export async function listPayouts(db: Db, user: AuthUser, organizationId: number, month: string): Promise<PayoutListItem[]> {
+  await assertOrganizationAccess(db, user, organizationId);
+  const rows = await repo.payoutsListOfMonth(db, organizationId, month);
+  return rows.map((r) => ({ ...r, amount_cop: Number(r.amount_cop) }));
+}
+
 export async function recordPayout(db: Db, user: AuthUser, organizationId: number, input: PayoutCreate) {
   return db.transaction().execute(async (trx) => {
     await assertOrganizationAccess(trx, user, organizationId);

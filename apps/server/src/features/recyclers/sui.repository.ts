@@ -285,6 +285,28 @@ export async function hasPayouts(db: Executor, organizationId: number): Promise<
   );
 }
 
+/** Every payout of one month with the member's name, newest first. */
+export function payoutsListOfMonth(db: Executor, organizationId: number, month: string) {
+  return db
+    .selectFrom('recycler_payouts as p')
+    .innerJoin('recycler_members as m', 'm.id', 'p.member_id')
+    .select(['p.id', 'p.member_id', 'p.month', 'p.amount_cop', 'p.note', 'p.created_at', 'm.name as member_name'])
+    .where('p.organization_id', '=', organizationId)
+    .where('p.month', '=', month)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .execute();
+}
+
+/** The last month any organisation filed with the SUI (null: none yet). */
+export async function lastFiledMonth(db: Executor): Promise<string | null> {
+  const row = await db
+    .selectFrom('sui_filings')
+    .select((eb) => eb.fn.max('month').as('month'))
+    .executeTakeFirst();
+  return (row?.month as string | null | undefined) ?? null;
+}
+
 export function insertPayout(db: Executor, values: Insertable<RecyclerPayoutsTable>) {
   return db.insertInto('recycler_payouts').values(values).returningAll().executeTakeFirstOrThrow();
 }

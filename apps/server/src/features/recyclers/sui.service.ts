@@ -592,6 +592,8 @@ export async function publishCodeVersion(db: Db, staff: AuthUser, input: SuiCode
         'valid_from',
         `La nueva versión debe empezar después de ${last.valid_from}, el mes de la versión vigente.`,
       );
+    const filedUntil = await repo.lastFiledMonth(trx);
+    if (filedUntil !== null && input.valid_from <= filedUntil) throw AppError.field('sui-code-version-month-filed', 'valid_from');
     const version = (last?.version ?? 0) + 1;
     await repo.insertCodeVersion(
       trx,

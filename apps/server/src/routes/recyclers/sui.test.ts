@@ -381,6 +381,18 @@ describe('authorization and bad input', () => {
     expect(unknown.json().fields.sui_code).toMatch(/versión vigente/);
   });
 
+  it('refuses a new version of the codes from a month already filed, in Spanish', async () => {
+    const res = await inject('POST', `${S}/material-codes`, staff.headers, {
+      valid_from: month,
+      note: 'Desde un mes reportado',
+      codes: [{ code: 202, name: 'Cartón', family: 'papel-carton' }],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'sui-code-version-month-filed', fields: { valid_from: expect.stringMatching(/reportó/) } });
+    const table = await inject('GET', `${S}/material-codes`, coordinator.headers);
+    expect(table.json<{ data: SuiCodeTable }>().data.version).toBe(1);
+  });
+
   it('publishes a new version of the codes, used from its month on', async () => {
     const res = await inject('POST', `${S}/material-codes`, staff.headers, {
       valid_from: '2099-01',
@@ -422,6 +434,30 @@ describe('dashboard', () => {
     expect(d.by_macro_route[0]!.rejection_rate).toBeCloseTo(30.75 / 123.75, 4);
     expect(d.scales_expiring).toEqual([expect.objectContaining({ serial: 'SUI-001', days_left: expect.any(Number) })]);
     expect(d.scales_expiring[0]!.days_left).toBeGreaterThanOrEqual(9);
+  });
+
+  it("lists the month's payouts with the member's name, newest first", async () => {
+    const second = await inject('POST', `${R}/organizations/${org.id}/payouts`, coordinator.headers, {
+      member_id: memberId,
+      month,
+      amount_cop: 1250000.5,
+      note: 'Segundo pago',
+    });
+    expect(second.statusCode, second.body).toBe(201);
+    const res = await inject('GET', `${R}/organizations/${org.id}/payouts?month=${month}`, coordinator.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([
+      expect.objectContaining({ member_id: memberId, member_name: 'Recicladora, de "Prueba"', amount_cop: 1250000.5, note: 'Segundo pago' }),
+      expect.objectContaining({ member_id: memberId, amount_cop: 150000, note: null }),
+    ]);
+    expect((await inject('GET', `${R}/organizations/${org.id}/payouts?month=${month}`, staff.headers)).statusCode).toBe(200);
+    const other = await inject('GET', `${R}/organizations/${org.id}/payouts?month=2001-01`, coordinator.headers);
+    expect(other.json().data).toEqual([]);
+    expect((await inject('GET', `${R}/organizations/${org.id}/payouts?month=${month}`, otherManager.headers)).statusCode).toBe(404);
+    expect((await inject('GET', `${R}/organizations/${org.id}/payouts?month=${month}`, recycler.headers)).statusCode).toBe(403);
+    const bad = await inject('GET', `${R}/organizations/${org.id}/payouts?month=noviembre`, coordinator.headers);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.month).toMatch(/AAAA-MM/);
   });
 
   it('is refused to another coordinator and to members', async () => {

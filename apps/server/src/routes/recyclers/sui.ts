@@ -5,6 +5,8 @@ import {
   ZDashboardQuery,
   ZOrganizationParams,
   ZPayoutCreate,
+  ZPayoutListQuery,
+  ZPayoutListResponse,
   ZPayoutResponse,
   ZRecyclerDashboardResponse,
   ZSuiCodeTableResponse,
@@ -224,6 +226,26 @@ export default async function suiRoutes(app: FastifyInstance) {
       }),
     );
 
+    r.get(
+      `${RECYCLERS_PATH}/organizations/:id/payouts`,
+      {
+        preValidation: mustRunOrganization,
+        config: { errors: ['recycler-organization-not-found'] },
+        schema: {
+          tags: ['recyclers'],
+          operationId: 'recyclers.listPayouts',
+          summary: 'Pagos a miembros registrados en un mes, del más reciente al más antiguo, con el nombre del miembro',
+          security,
+          params: ZOrganizationParams,
+          querystring: ZPayoutListQuery,
+          response: { 200: ZPayoutListResponse },
+        },
+      },
+      async (request) => ({
+        data: await dashboard.listPayouts(app.db, requireManagerOrAdmin(request), request.params.id, request.query.month),
+      }),
+    );
+
     r.post(
       `${RECYCLERS_PATH}/organizations/:id/payouts`,
       {
@@ -255,6 +277,7 @@ export default async function suiRoutes(app: FastifyInstance) {
     r.post(
       `${SUI_PATH}/material-codes`,
       {
+        config: { errors: ['sui-code-version-month-filed'] },
         schema: {
           tags,
           operationId: 'sui.publishMaterialCodes',
