@@ -2,7 +2,10 @@
 import {
   RECYCLERS_PATH,
   SUI_PATH,
+  type PayoutCreate,
+  type PayoutListItem,
   type RecyclerDashboard,
+  type SuiCodeVersionCreate,
   type SuiCodeTable,
   type SuiFiling,
   type SuiForm,
@@ -71,6 +74,13 @@ export const useMapMaterial = () =>
       ).data,
   );
 
+/** Staff: a new version of the annex's material code table, used from its month on. */
+export const usePublishCodeVersion = () =>
+  useSuiWrite(
+    async (body: SuiCodeVersionCreate) =>
+      (await apiRequest<{ data: SuiCodeTable }>(`${SUI_PATH}/material-codes`, { method: 'POST', body })).data,
+  );
+
 /** Saves one month's file as the browser's download. */
 export function downloadSuiFile(orgId: number, month: string, form: SuiForm): Promise<void> {
   return apiDownload(`${SUI_PATH}/${form}.csv?${org(orgId)}&month=${month}`, `${form}-${month}.csv`);
@@ -83,3 +93,18 @@ export const useRecyclerDashboard = (orgId: number, month: string) =>
       (await apiRequest<{ data: RecyclerDashboard }>(`${RECYCLERS_PATH}/organizations/${orgId}/dashboard?month=${month}`, { signal }))
         .data,
   });
+
+export const usePayouts = (orgId: number, month: string) =>
+  useQuery({
+    queryKey: [...SUI_KEY, 'payouts', orgId, month],
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ data: PayoutListItem[] }>(`${RECYCLERS_PATH}/organizations/${orgId}/payouts?month=${month}`, { signal }))
+        .data,
+  });
+
+/** Records a payout to a member; the dashboard and the month's payouts load again. */
+export const useRecordPayout = (orgId: number) =>
+  useSuiWrite(
+    async (body: PayoutCreate) =>
+      (await apiRequest<{ data: unknown }>(`${RECYCLERS_PATH}/organizations/${orgId}/payouts`, { method: 'POST', body })).data,
+  );

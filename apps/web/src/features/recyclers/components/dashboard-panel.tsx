@@ -13,6 +13,7 @@ import { apiErrorMessage } from '../../../lib/api-errors';
 import { formatNumber } from '../../../lib/number-format';
 import { useRecyclerDashboard } from '../api/sui';
 import { bogotaMonth } from './bogota-month';
+import { PayoutsSection } from './payouts-section';
 import { RecyclerField } from './recycler-field';
 
 export function DashboardPanel({ org }: { org: Organization }) {
@@ -91,6 +92,7 @@ export function DashboardPanel({ org }: { org: Organization }) {
             </tbody>
           </DataTable>
           {!d.payouts_recorded ? <p>{t('recyclers.dashboard.noPayouts')}</p> : null}
+          <PayoutsSection org={org} month={month} />
 
           <DataTable caption={t('recyclers.dashboard.byMicroRoute', { month: d.month })}>
             {head(['microRoute', 'weighed', 'rejected'])}

@@ -26,6 +26,7 @@ import { RecyclerField, RecyclerSelect, fieldError, hasFieldErrors } from '../re
 import '../../recyclers.css';
 import { countText } from '../../../../lib/count-text';
 import { SubmitButton } from '../../../../components/submit-button';
+import { SuiCodeVersions } from './sui-code-versions';
 
 function formError(t: ReturnType<typeof useTranslation>['t'], error: unknown): string | null {
   if (!error) return null;
@@ -109,6 +110,7 @@ export function AdminRecyclers() {
         </SubmitButton>
         <FormAlert message={formError(t, create.error)} />
       </form>
+      <SuiCodeVersions />
     </section>
   );
 }
