@@ -11,8 +11,13 @@ afterEach(() => vi.unstubAllGlobals());
 const ORG = { id: 7, name: 'Asociación de Recicladores Demo' } as Organization;
 const month = bogotaMonth();
 
-const member = (id: number, name: string, status: Member['status']) => ({ id, organization_id: 7, name, status }) as Member;
-const MEMBERS = [member(1, 'Rosa Elena Gómez', 'activo'), member(2, 'Luis Retirado', 'retirado'), member(3, 'Ana Suspendida', 'suspendido')];
+const member = (id: number, name: string, status: Member['status']) =>
+  ({ id, organization_id: 7, name, status }) as Member;
+const MEMBERS = [
+  member(1, 'Rosa Elena Gómez', 'activo'),
+  member(2, 'Luis Retirado', 'retirado'),
+  member(3, 'Ana Suspendida', 'suspendido'),
+];
 
 const BOARD: RecyclerDashboard = {
   month,
@@ -26,7 +31,15 @@ const BOARD: RecyclerDashboard = {
 };
 
 const PAYOUTS: PayoutListItem[] = [
-  { id: 4, member_id: 1, member_name: 'Rosa Elena Gómez', month, amount_cop: 150000, note: 'Primera quincena', created_at: `${month}-15T12:00:00Z` },
+  {
+    id: 4,
+    member_id: 1,
+    member_name: 'Rosa Elena Gómez',
+    month,
+    amount_cop: 150000,
+    note: 'Primera quincena',
+    created_at: `${month}-15T12:00:00Z`,
+  },
 ];
 
 function dashboardRoutes(post: { status: number; body: unknown } = { status: 201, body: { data: { id: 5 } } }) {
@@ -84,7 +97,9 @@ describe('payouts to members on the dashboard', () => {
 
     fill('Valor pagado (pesos)', '');
     fireEvent.click(screen.getByRole('button', { name: 'Registrar pago' }));
-    await waitFor(() => expect(fieldError('Valor pagado (pesos)')).toBe('Escribe el valor pagado en pesos: más de 0, hasta 2 decimales.'));
+    await waitFor(() =>
+      expect(fieldError('Valor pagado (pesos)')).toBe('Escribe el valor pagado en pesos: más de 0, hasta 2 decimales.'),
+    );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
     fill('Valor pagado (pesos)', '1.250.000,50');
@@ -95,7 +110,10 @@ describe('payouts to members on the dashboard', () => {
 
   it('shows the server’s refusal in Spanish on the member field', async () => {
     const message = 'Elige un miembro de esta organización.';
-    dashboardRoutes({ status: 404, body: { code: 'recycler-member-not-found', message, fields: { member_id: message } } });
+    dashboardRoutes({
+      status: 404,
+      body: { code: 'recycler-member-not-found', message, fields: { member_id: message } },
+    });
     renderWithProviders(<DashboardPanel org={ORG} />, { url: '/app/tabs/recyclers/7?tab=dashboard' });
     await choose('Miembro', 'Rosa Elena Gómez');
     fill('Valor pagado (pesos)', '200000');
@@ -183,7 +201,9 @@ describe('the SUI material code table for staff', () => {
     fill('Código, fila 2', '101');
     fill('Código, fila 3', '12');
     fireEvent.click(screen.getByRole('button', { name: 'Publicar nueva versión' }));
-    await waitFor(() => expect(fieldError('Nota')).toBe('Escribe una nota sobre esta versión (entre 3 y 200 caracteres).'));
+    await waitFor(() =>
+      expect(fieldError('Nota')).toBe('Escribe una nota sobre esta versión (entre 3 y 200 caracteres).'),
+    );
     expect(fieldError('Código, fila 3')).toBe('Escribe un código de material del SUI: un número de 3 dígitos.');
     fill('Código, fila 3', '303');
     fill('Nota', 'Nota válida');
@@ -195,7 +215,10 @@ describe('the SUI material code table for staff', () => {
   it('shows in Spanish the refusal of a version starting in a month already filed', async () => {
     const message =
       'Una organización ya reportó al SUI ese mes o uno posterior: la nueva versión de los códigos debe empezar después del último mes reportado.';
-    codeRoutes({ status: 409, body: { code: 'sui-code-version-month-filed', message, fields: { valid_from: message } } });
+    codeRoutes({
+      status: 409,
+      body: { code: 'sui-code-version-month-filed', message, fields: { valid_from: message } },
+    });
     renderWithProviders(<SuiCodeVersions />);
     await screen.findByLabelText('Código, fila 1');
     fill('Vigente desde (mes)', '2026-02');

@@ -88,7 +88,12 @@ function PayoutForm({ org, month }: { org: Organization; month: string }) {
         ]}
         error={errors.member_id?.message}
       />
-      <TextField label={t('recyclers.payouts.month')} type="month" registration={form.register('month')} error={errors.month?.message} />
+      <TextField
+        label={t('recyclers.payouts.month')}
+        type="month"
+        registration={form.register('month')}
+        error={errors.month?.message}
+      />
       <QuantityField
         label={t('recyclers.payouts.amountCop')}
         hint={t('recyclers.payouts.amountHint')}

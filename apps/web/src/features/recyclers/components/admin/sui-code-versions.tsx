@@ -32,7 +32,14 @@ export function SuiCodeVersions() {
       {current.isError ? <FormAlert message={apiErrorMessage(t, current.error)} /> : null}
       {current.data ? (
         <>
-          <CodeList table={current.data} caption={t('recyclers.suiCodes.current', { version: current.data.version, from: current.data.valid_from, note: current.data.note })} />
+          <CodeList
+            table={current.data}
+            caption={t('recyclers.suiCodes.current', {
+              version: current.data.version,
+              from: current.data.valid_from,
+              note: current.data.note,
+            })}
+          />
           <EarlierVersions table={current.data} />
           <PublishForm key={current.data.version} current={current.data} />
         </>
@@ -166,7 +173,11 @@ function PublishForm({ current }: { current: SuiCodeTable }) {
         registration={form.register('valid_from')}
         error={errors.valid_from?.message}
       />
-      <TextAreaField label={t('recyclers.suiCodes.note')} registration={form.register('note')} error={errors.note?.message} />
+      <TextAreaField
+        label={t('recyclers.suiCodes.note')}
+        registration={form.register('note')}
+        error={errors.note?.message}
+      />
       <fieldset>
         <legend>{t('recyclers.suiCodes.rows', { count: rows.fields.length })}</legend>
         {rows.fields.map((row, i) => (
@@ -175,7 +186,8 @@ function PublishForm({ current }: { current: SuiCodeTable }) {
               label={t('recyclers.suiCodes.rowCode', { n: i + 1 })}
               inputMode="numeric"
               registration={form.register(`codes.${i}.code`, {
-                setValueAs: (v: unknown) => (typeof v === 'number' ? v : String(v).trim() === '' ? Number.NaN : Number(v)),
+                setValueAs: (v: unknown) =>
+                  typeof v === 'number' ? v : String(v).trim() === '' ? Number.NaN : Number(v),
               })}
               error={errors.codes?.[i]?.code?.message}
             />
@@ -189,11 +201,7 @@ function PublishForm({ current }: { current: SuiCodeTable }) {
               registration={form.register(`codes.${i}.family`)}
               error={errors.codes?.[i]?.family?.message}
             />
-            <button
-              type="button"
-              className="pv-button pv-button-danger pv-button-small"
-              onClick={() => rows.remove(i)}
-            >
+            <button type="button" className="pv-button pv-button-danger pv-button-small" onClick={() => rows.remove(i)}>
               {t('recyclers.suiCodes.removeRow', { n: i + 1 })}
             </button>
           </div>
