@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { createServer } from 'node:net';
-import { findChromium } from '../scripts/find-chromium.mjs';
+import { findE2eBrowser, withBenchDisabledFeatures } from '../scripts/find-chromium.mjs';
 
 /**
  * The e2e suite drives Debian's Chromium against the real server (built web app, fresh
@@ -27,7 +27,8 @@ process.env.E2E_OIDC_CLIENT_ID ??= 'puntoverde-e2e';
 process.env.E2E_OIDC_CLIENT_SECRET ??= 'e2e-oidc-client-secret-not-for-production';
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
-const executablePath = findChromium() ?? undefined;
+// Debian's headless shell, else Chromium (scripts/find-chromium.mjs).
+const executablePath = findE2eBrowser() ?? undefined;
 
 export default defineConfig({
   testDir: '.',
@@ -52,7 +53,7 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
+      args: withBenchDisabledFeatures([
         '--no-sandbox',
         '--disable-gpu',
         '--disable-quic',
@@ -60,7 +61,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
-      ],
+      ]),
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

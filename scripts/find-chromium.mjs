@@ -70,7 +70,7 @@ export function ensureHeadlessShell() {
   const found = findHeadlessShell();
   if (found) return found;
   if (!canApt()) return null;
-  console.log("No chromium-headless-shell found for the Lighthouse bench: installing Debian's with apt-get...");
+  console.log("No chromium-headless-shell found for the e2e suite and the Lighthouse bench: installing Debian's with apt-get...");
   const install = () =>
     spawnSync('apt-get', ['install', '-y', 'chromium-headless-shell'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).status === 0;
   if (!install()) {
@@ -81,7 +81,22 @@ export function ensureHeadlessShell() {
 }
 
 /**
- * Chromium features a headless benchmark browser turns off: since Chromium 156 a fresh browser
+ * The e2e suite's browser: Debian's headless shell (Playwright's own choice for headless tests),
+ * else Chromium. The same engine; without the desktop browser running off screen, a test takes
+ * about 40 % less CPU on a 2-core machine (docs/testing.md).
+ */
+export function findE2eBrowser() {
+  return findHeadlessShell() ?? findChromium();
+}
+
+/** The e2e browser, installing the headless shell (as root) or else Chromium when neither is here. */
+export function ensureE2eBrowser() {
+  return ensureHeadlessShell() ?? ensureChromium();
+}
+
+/**
+ * Chromium features a headless browser turns off (the benches', and the e2e suite's when it runs
+ * the full Chromium): since Chromium 156 a fresh browser
  * boots the omnibox popup's WebUI (a renderer of its own, chrome://omnibox-popup.top-chrome)
  * while the first page loads. On a 2-core machine that renderer took ~2.4 s of CPU beside the
  * measured page and doubled its blocking time; a phone's browser has no such thing.
@@ -100,5 +115,5 @@ export function withBenchDisabledFeatures(flags) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  console.log(ensureChromium());
+  console.log(ensureE2eBrowser());
 }

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkDocs } from './check-docs.mjs';
-import { ensureChromium } from './find-chromium.mjs';
+import { ensureE2eBrowser } from './find-chromium.mjs';
 import { ensureNode24, node24Env } from './node24.mjs';
 import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
@@ -232,7 +232,7 @@ const suites = [
       // Built here, outside the time Playwright gives its web server to answer.
       ensureWebBuild();
       ensureServerBuild();
-      ensureChromium();
+      ensureE2eBrowser();
       const out = path.join(reportDir, 'e2e.json');
       rmSync(out, { force: true });
       const { status, seconds } = run(
