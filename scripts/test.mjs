@@ -5,7 +5,7 @@
 // (scripts/node24.mjs installs it from the npm registry into .cache/node24 once; NODE24=0 keeps it
 // on this Node), on PostgreSQL under this Node when TEST_DATABASE_URL is set. The e2e suite's
 // server runs on SQLite under this Node, so SQLite's native driver is exercised on both runtimes.
-// The web suite runs on both runtimes.
+// The web suite's files are split between both runtimes.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -205,10 +205,15 @@ const suites = [
           )
         : (console.log('\nserver-pg: TEST_DATABASE_URL is not set, the server suite ran on SQLite only.'), null),
   },
-  { name: 'web', run: () => vitestSuite('web', 'apps/web') },
+  // The web suite's files split between the runtimes (half each), or all on this Node with NODE24=0.
+  {
+    name: 'web',
+    run: () => vitestSuite('web', 'apps/web', {}, null, process.env.NODE24 === '0' ? [] : ['--shard=1/2']),
+  },
   {
     name: 'web-node24',
-    run: () => (process.env.NODE24 === '0' ? null : vitestSuite('web-node24', 'apps/web', {}, ensureNode24())),
+    run: () =>
+      process.env.NODE24 === '0' ? null : vitestSuite('web-node24', 'apps/web', {}, ensureNode24(), ['--shard=2/2']),
   },
   {
     // The Android and iOS projects take the built web app: `npx cap sync` (Capacitor 8's CLI
