@@ -329,6 +329,7 @@ export const EXPECTED: Record<string, Role[]> = {
   'GET /back/api/v1/recyclers/organizations/{id}/stock': POINT_X,
   'GET /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
   'POST /back/api/v1/recyclers/organizations/{id}/sales': POINT_X,
+  'PUT /back/api/v1/recyclers/organizations/{id}/sales/{saleId}': POINT_X,
   'GET /back/api/v1/recyclers/organizations/{id}/dashboard': POINT_X,
   'GET /back/api/v1/recyclers/organizations/{id}/payouts': POINT_X,
   'POST /back/api/v1/recyclers/organizations/{id}/payouts': POINT_X,
@@ -355,6 +356,7 @@ export const EXPECTED: Record<string, Role[]> = {
   // list (empty for these roles, none of whom is a member); who comes for household A's request.
   'GET /back/api/v1/recyclers/organizations/{id}/pickups': POINT_X,
   'POST /back/api/v1/recyclers/organizations/{id}/assignments': POINT_X,
+  'POST /back/api/v1/recyclers/organizations/{id}/pickups/{requestId}/retry': POINT_X,
   'PUT /back/api/v1/recyclers/organizations/{id}/members/{memberId}/micro-routes': POINT_X,
   'GET /back/api/v1/recyclers/me/route': SIGNED_IN,
   'GET /back/api/v1/recyclers/me/open-pickups': SIGNED_IN,

@@ -302,9 +302,17 @@ beforeAll(async () => {
     .orderBy('recycler_tickets.id')
     .executeTakeFirstOrThrow();
 
+  const sale = await t.app.db
+    .selectFrom('recycler_sales')
+    .select('id')
+    .where('organization_id', '=', organization.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+
   params = {
     scaleId: String(scale.id),
     ticketId: String(ticket.id),
+    saleId: String(sale.id),
     organizationId: String(organization.id),
     ecaPointId: String(eca.point_id),
     areaId: String(area.id),
@@ -399,6 +407,8 @@ function urlFor(path: string): string {
         return params.scaleId!;
       case 'ticketId':
         return params.ticketId!;
+      case 'saleId':
+        return params.saleId!;
       case 'requestId':
         return params.requestId!;
       case 'userId':

@@ -68,6 +68,7 @@ import {
   ZTicketCreate,
   ZTicketResponse,
   ZStopAssign,
+  ZStopRetry,
   ZOrganizationPickupResponse,
 } from '@puntoverde/contract';
 import fc from 'fast-check';
@@ -127,6 +128,9 @@ const ids = {
   scale: 0,
   member: 0,
   pickup: 0,
+  missedPickup: 0,
+  sale: 0,
+  saleInvoice: '',
 };
 let tables: string[] = [];
 const stats = { cases: 0, invalid: 0, ok2xx: 0, other4xx: 0, server5xx: 0 };
@@ -178,6 +182,19 @@ const ROUTES: Record<string, WriteRoute> = {
       lines: [{ material: 'carton', kg: '0,5', price_per_kg: '450', vat_rate: 0 }],
     }),
   },
+  // A sale recorded for the suite, corrected: its own kilos count as stock, so it may pass again.
+  'PUT /back/api/v1/recyclers/organizations/{id}/sales/{saleId}': {
+    method: 'PUT',
+    url: () => `/back/api/v1/recyclers/organizations/${ids.organization}/sales/${ids.sale}`,
+    who: 'manager',
+    body: ZSaleCreate,
+    response: ZSaleResponse,
+    valid: () => ({
+      ...ROUTES['POST /back/api/v1/recyclers/organizations/{id}/sales']!.valid(),
+      invoice_number: ids.saleInvoice,
+      buyer_name: 'Comercializadora corregida',
+    }),
+  },
   // The demo organisation's SUI filing settings and a payout to one of its members.
   'PUT /back/api/v1/sui/settings': {
     method: 'PUT',
@@ -203,6 +220,15 @@ const ROUTES: Record<string, WriteRoute> = {
     body: ZStopAssign,
     response: ZOrganizationPickupResponse,
     valid: () => ({ request_id: ids.pickup, member_id: ids.member }),
+  },
+  // One of the demo day's stops, marked «no estaba», sent out again (once: then 409, nothing written).
+  'POST /back/api/v1/recyclers/organizations/{id}/pickups/{requestId}/retry': {
+    method: 'POST',
+    url: () => `/back/api/v1/recyclers/organizations/${ids.organization}/pickups/${ids.missedPickup}/retry`,
+    who: 'manager',
+    body: ZStopRetry,
+    response: ZOrganizationPickupResponse,
+    valid: () => ({ member_id: ids.member }),
   },
   'POST /back/api/clientes/registro': {
     method: 'POST',
@@ -671,6 +697,29 @@ beforeAll(async () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
   ).id;
+  const sale = await t.app.inject({
+    method: 'POST',
+    url: `/back/api/v1/recyclers/organizations/${ids.organization}/sales`,
+    headers: headers.get('manager'),
+    payload: ROUTES['POST /back/api/v1/recyclers/organizations/{id}/sales']!.valid(),
+  });
+  expect(sale.statusCode, sale.body).toBe(201);
+  ids.sale = sale.json<{ data: { id: number; invoice_number: string } }>().data.id;
+  ids.saleInvoice = sale.json<{ data: { id: number; invoice_number: string } }>().data.invoice_number;
+  const missed = await t.app.db
+    .selectFrom('recycler_stops')
+    .innerJoin('pickup_requests', 'pickup_requests.id', 'recycler_stops.request_id')
+    .select('recycler_stops.request_id')
+    .where('pickup_requests.status', '=', 'programada')
+    .where('recycler_stops.request_id', '!=', ids.pickup)
+    .orderBy('recycler_stops.request_id')
+    .executeTakeFirstOrThrow();
+  ids.missedPickup = missed.request_id;
+  await t.app.db
+    .updateTable('recycler_stops')
+    .set({ outcome: 'no-estaba', outcome_reason: 'nadie-en-casa', outcome_at: new Date().toISOString() })
+    .where('request_id', '=', missed.request_id)
+    .execute();
   tables = (await t.app.db.introspection.getTables()).map((tb) => tb.name).filter((n) => !n.startsWith('kysely_'));
 }, 120_000);
 

@@ -346,6 +346,12 @@ export const ERRORS = {
     status: 400,
     message: 'Elige la organización de recicladores (organization_id).',
   },
+  'recycler-sale-not-found': { status: 404, message: 'No encontramos esa venta en esta organización.' },
+  'recycler-sale-month-filed': {
+    status: 409,
+    message:
+      'Esta venta es de un mes ya reportado al SUI y cerrado: no se puede corregir aquí. Registra la corrección en el archivo del mes siguiente.',
+  },
   'recycler-sale-invoice-in-use': { status: 409, message: 'Esta organización ya registró una venta con ese número de factura.' },
   'recycler-pickup-not-found': {
     status: 404,
@@ -364,6 +370,14 @@ export const ERRORS = {
   'recycler-stop-done': {
     status: 409,
     message: 'Esta parada ya se marcó de otra forma: pide a tu coordinador que la corrija.',
+  },
+  'recycler-stop-collected': {
+    status: 409,
+    message: 'Esta recolección ya se recogió: no se puede enviar otra visita.',
+  },
+  'recycler-stop-already-retried': {
+    status: 409,
+    message: 'Esta recolección ya tiene una visita pendiente: alguien más la envió de nuevo. Actualiza la lista.',
   },
   // Webhooks: the endpoints staff register for integrators
   'webhook-not-found': { status: 404, message: 'No encontramos ese webhook.' },

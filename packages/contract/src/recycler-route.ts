@@ -38,6 +38,12 @@ export const ZStopAssign = z.object({
 });
 export type StopAssign = z.infer<typeof ZStopAssign>;
 
+/** A coordinator sends a pickup whose stop was marked «no estaba» out again, to this member. */
+export const ZStopRetry = z.object({
+  member_id: ZPositiveId(MSG.memberId),
+});
+export type StopRetry = z.infer<typeof ZStopRetry>;
+
 /** What happened at the door. `at`: when it was marked on the phone (it may sync later). */
 export const ZStopOutcomeInput = z
   .object({
@@ -140,11 +146,25 @@ export const ZOpenPickup = ZRoutePickup.extend({
 });
 export type OpenPickup = z.infer<typeof ZOpenPickup>;
 
+/** An earlier visit of a pickup where nobody could hand the material over. */
+export const ZMissedAttempt = z.object({
+  attempt: z.number().int(),
+  member: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  assigned_at: z.string(),
+  outcome_reason: z.enum(STOP_MISS_REASONS),
+  outcome_note: z.string().nullable(),
+  outcome_at: z.string(),
+  retried_at: z.string(),
+});
+export type MissedAttempt = z.infer<typeof ZMissedAttempt>;
+
 /** A coordinator's view of the organisation's programmed pickups of a day, with who takes each. */
 export const ZOrganizationPickup = ZRoutePickup.extend(ZStopState.shape).extend({
   eca_name: z.string(),
   member: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   assigned_via: z.enum(['coordinador', 'miembro']).nullable(),
+  /** The missed visits before the current one, oldest first. */
+  missed_attempts: z.array(ZMissedAttempt),
 });
 export type OrganizationPickup = z.infer<typeof ZOrganizationPickup>;
 
@@ -159,6 +179,8 @@ export const ZPickupRecycler = z.object({
   outcome: z.enum(STOP_OUTCOMES).nullable(),
   outcome_reason: z.enum(STOP_MISS_REASONS).nullable(),
   outcome_at: z.string().nullable(),
+  /** Earlier visits where nobody was home (or the material was not ready…), oldest first. */
+  missed_visits: z.array(z.object({ outcome_reason: z.enum(STOP_MISS_REASONS), outcome_at: z.string() })),
 });
 export type PickupRecycler = z.infer<typeof ZPickupRecycler>;
 

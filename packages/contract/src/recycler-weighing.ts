@@ -311,6 +311,10 @@ export const ZOrganizationTicketParams = z.object({
   id: z.coerce.number().int().positive(),
   ticketId: z.coerce.number().int().positive(),
 });
+export const ZOrganizationSaleParams = z.object({
+  id: z.coerce.number().int().positive(),
+  saleId: z.coerce.number().int().positive(),
+});
 export const ZMyTicketParams = z.object({ ticketId: z.coerce.number().int().positive() });
 
 export const ZScaleResponse = dataOf(ZScale);

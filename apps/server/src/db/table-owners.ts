@@ -95,6 +95,7 @@ export const TABLE_OWNERS = {
   sui_filings: 'recyclers',
   recycler_member_routes: 'recyclers',
   recycler_stops: 'recyclers',
+  recycler_stop_attempts: 'recyclers',
 } as const;
 
 export type TableName = keyof typeof TABLE_OWNERS;

@@ -108,6 +108,7 @@ export interface Database {
   sui_filings: SuiFilingsTable;
   recycler_member_routes: RecyclerMemberRoutesTable;
   recycler_stops: RecyclerStopsTable;
+  recycler_stop_attempts: RecyclerStopAttemptsTable;
   // mail (migration 0050)
   mail_queue: MailQueueTable;
 }
@@ -231,6 +232,21 @@ export interface RecyclerStopsTable {
   outcome_note: string | null;
   outcome_at: string | null;
   updated_at: string;
+}
+
+/** A missed visit of a pickup ("no estaba") kept when a coordinator sent the pickup out again. */
+export interface RecyclerStopAttemptsTable {
+  id: Generated<number>;
+  request_id: number;
+  /** 1 for the first visit of the pickup, 2 for the next… */
+  attempt: number;
+  member_id: number;
+  assigned_at: string;
+  outcome_reason: string;
+  outcome_note: string | null;
+  outcome_at: string;
+  retried_by: number | null;
+  retried_at: string;
 }
 
 /** A scale of an ECA, with its legal-metrology verification. */

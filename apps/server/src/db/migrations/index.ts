@@ -30,6 +30,7 @@ import * as m0058 from './2026_12_03_0058_reward_campaigns_branches.js';
 import * as m0059 from './2026_12_03_0059_recycler_route_stops.js';
 import * as m0060 from './2026_12_03_0060_sui_filings.js';
 import * as m0063 from './2026_12_03_0063_ally_points_of_sale.js';
+import * as m0064 from './2026_12_03_0064_recycler_stop_attempts.js';
 
 /**
  * Every migration, in order. Names sort by date; add new ones at the end with the next
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_03_0059_recycler_route_stops': m0059,
   '2026_12_03_0060_sui_filings': m0060,
   '2026_12_03_0063_ally_points_of_sale': m0063,
+  '2026_12_03_0064_recycler_stop_attempts': m0064,
 };
 
 export const migrationProvider: MigrationProvider = {

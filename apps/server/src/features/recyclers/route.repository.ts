@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Executor } from '../../db/dialect.js';
-import type { RecyclerStopsTable } from '../../db/types.js';
+import type { RecyclerStopAttemptsTable, RecyclerStopsTable } from '../../db/types.js';
 
 /**
  * Rows of recyclers' routes: the micro-routes each member works and the pickups assigned to
@@ -8,6 +8,7 @@ import type { RecyclerStopsTable } from '../../db/types.js';
  */
 
 export type StopRow = Selectable<RecyclerStopsTable>;
+export type AttemptRow = Selectable<RecyclerStopAttemptsTable>;
 
 export function findStop(db: Executor, requestId: number): Promise<StopRow | undefined> {
   return db.selectFrom('recycler_stops').selectAll().where('request_id', '=', requestId).executeTakeFirst();
@@ -52,6 +53,42 @@ export async function reassignStopIfOpen(
     .where('outcome', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Makes a stop marked "no estaba" a new attempt for this member, provided it is still the missed
+ * visit the caller saw (`outcome_at`); false when it was collected or sent out again meanwhile.
+ */
+export async function retryStopIfMissed(
+  db: Executor,
+  requestId: number,
+  missedAt: string,
+  values: Updateable<RecyclerStopsTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('recycler_stops')
+    .set({ ...values, outcome: null, outcome_reason: null, outcome_note: null, outcome_at: null })
+    .where('request_id', '=', requestId)
+    .where('outcome', '=', 'no-estaba')
+    .where('outcome_at', '=', missedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertAttempt(db: Executor, values: Insertable<RecyclerStopAttemptsTable>): Promise<void> {
+  await db.insertInto('recycler_stop_attempts').values(values).execute();
+}
+
+/** The missed attempts of these pickups, oldest first. */
+export function attemptsOfRequests(db: Executor, requestIds: number[]): Promise<AttemptRow[]> {
+  if (!requestIds.length) return Promise.resolve([]);
+  return db
+    .selectFrom('recycler_stop_attempts')
+    .selectAll()
+    .where('request_id', 'in', requestIds)
+    .orderBy('request_id')
+    .orderBy('attempt')
+    .execute();
 }
 
 /** Records the outcome of a stop still to visit; false when it already had one. */

@@ -17,6 +17,7 @@ import {
   type StopMissReason,
   type StopOutcome,
   type StopOutcomeInput,
+  type StopRetry,
 } from '@puntoverde/contract';
 import { nowIso, type Db, type Executor } from '../../db/dialect.js';
 import { AppError } from '../../lib/app-error.js';
@@ -37,7 +38,8 @@ import * as repo from './route.repository.js';
  * taken by a member with an account from the open pickups of the micro-routes they work. The
  * member's "Mi ruta de hoy" orders the day's stops per ECA (nearest neighbour + 2-opt, see
  * recycler-route-plan.ts) and records at each door "recogido" or "no estaba" with a reason; the
- * kilos still come from the scale ticket that closes the pickup at the ECA. The household is
+ * kilos still come from the scale ticket that closes the pickup at the ECA. A pickup marked "no
+ * estaba" can be sent out again by a coordinator; its missed visits are kept. The household is
  * told who is coming and what happened, and sees the recycler's first name, photo, organisation
  * and id-card check. A member sees only their own stops; a coordinator only their organisation's.
  */
@@ -119,7 +121,9 @@ export async function listOrganizationPickups(
 }
 
 async function withAssignees(db: Executor, organizationId: number, rows: PickupRow[]): Promise<OrganizationPickup[]> {
-  const stops = new Map((await repo.stopsOfRequests(db, rows.map((r) => r.id))).map((s) => [s.request_id, s]));
+  const ids = rows.map((r) => r.id);
+  const stops = new Map((await repo.stopsOfRequests(db, ids)).map((s) => [s.request_id, s]));
+  const attempts = await repo.attemptsOfRequests(db, ids);
   const members = new Map((await orgRepo.membersOf(db, organizationId, {})).map((m) => [m.id, m]));
   const points = await pointBasics(db, [...new Set(rows.map((r) => r.point_id))]);
   return rows.map((r) => {
@@ -131,6 +135,20 @@ async function withAssignees(db: Executor, organizationId: number, rows: PickupR
       eca_name: points.get(r.point_id)?.name ?? '',
       member: member ? { id: member.id, name: member.name } : null,
       assigned_via: (stop?.assigned_via ?? null) as OrganizationPickup['assigned_via'],
+      missed_attempts: attempts
+        .filter((a) => a.request_id === r.id)
+        .map((a) => {
+          const who = members.get(a.member_id);
+          return {
+            attempt: a.attempt,
+            member: who ? { id: who.id, name: who.name } : null,
+            assigned_at: a.assigned_at,
+            outcome_reason: a.outcome_reason as StopMissReason,
+            outcome_note: a.outcome_note,
+            outcome_at: a.outcome_at,
+            retried_at: a.retried_at,
+          };
+        }),
     };
   });
 }
@@ -212,6 +230,84 @@ export async function assignPickup(
         link: MY_ROUTE_WEB_ROUTE,
       });
   }
+  const [view] = await withAssignees(deps.db, organizationId, [pickup]);
+  return view!;
+}
+
+/**
+ * A coordinator sends a pickup whose stop was marked "no estaba" out again, to the same or another
+ * active member: the missed visit is kept among the pickup's attempts and the stop becomes the new
+ * attempt, open on the member's route. A collected pickup never goes out again, and one already
+ * sent out again (by someone else, meanwhile) is not sent twice: both answer 409.
+ */
+export async function retryPickup(
+  deps: RequestsDeps,
+  user: AuthUser,
+  organizationId: number,
+  requestId: number,
+  input: StopRetry,
+  now: Date = new Date(),
+): Promise<OrganizationPickup> {
+  const organization = await assertOrganizationAccess(deps.db, user, organizationId);
+  const pickup = await organizationPickup(deps.db, organizationId, requestId);
+  const member = await orgRepo.findMember(deps.db, organizationId, input.member_id);
+  if (!member) throw AppError.field('recycler-member-not-found', 'member_id');
+  if (member.status !== 'activo') throw AppError.field('recycler-member-inactive', 'member_id');
+  const at = now.toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    const current = await organizationPickup(trx, organizationId, requestId);
+    const before = await repo.findStop(trx, pickup.id);
+    if (!before) throw AppError.field('recycler-pickup-not-found', 'request_id');
+    if (current.status === 'recogida' || before.outcome === 'recogido') throw new AppError('recycler-stop-collected');
+    if (current.status !== 'programada') throw AppError.field('recycler-pickup-not-assignable', 'request_id');
+    if (before.outcome !== 'no-estaba' || !before.outcome_at) throw new AppError('recycler-stop-already-retried');
+    const ok = await repo.retryStopIfMissed(trx, pickup.id, before.outcome_at, {
+      member_id: member.id,
+      micro_route_id: await microRouteFor(trx, organizationId, member.id, pickup.point_id),
+      assigned_via: 'coordinador',
+      assigned_by: user.id,
+      assigned_at: at,
+      updated_at: at,
+    });
+    if (!ok) {
+      const after = await repo.findStop(trx, pickup.id);
+      throw new AppError(after?.outcome === 'recogido' ? 'recycler-stop-collected' : 'recycler-stop-already-retried');
+    }
+    const earlier = await repo.attemptsOfRequests(trx, [pickup.id]);
+    const attempt = earlier.length + 1;
+    await repo.insertAttempt(trx, {
+      request_id: pickup.id,
+      attempt,
+      member_id: before.member_id,
+      assigned_at: before.assigned_at,
+      outcome_reason: before.outcome_reason ?? 'otro',
+      outcome_note: before.outcome_note,
+      outcome_at: before.outcome_at,
+      retried_by: user.id,
+      retried_at: at,
+    });
+    await recordAudit(trx, {
+      actorId: user.id,
+      action: 'retry',
+      entity: 'recycler_stop',
+      entityId: pickup.id,
+      before: {
+        attempt,
+        member_id: before.member_id,
+        outcome: before.outcome,
+        reason: before.outcome_reason,
+        outcome_at: before.outcome_at,
+      },
+      after: { attempt: attempt + 1, member_id: member.id },
+    });
+  });
+  await tellHouseholdWhoComes(deps, pickup, member.name, organization.name);
+  if (member.user_id && member.user_id !== user.id)
+    await tell(deps, member.user_id, {
+      title: `Nueva visita en tu ruta: solicitud #${pickup.id}`,
+      body: `${pickup.address}, el ${dayEs.format(new Date(`${pickup.pickup_date}T00:00:00Z`))}: la vez anterior no se pudo recoger. Mírala en Mi ruta de hoy.`,
+      link: MY_ROUTE_WEB_ROUTE,
+    });
   const [view] = await withAssignees(deps.db, organizationId, [pickup]);
   return view!;
 }
@@ -488,6 +584,7 @@ export async function pickupRecycler(deps: RequestsDeps, user: AuthUser, request
   const member = await orgRepo.findMember(deps.db, stop.organization_id, stop.member_id);
   const organization = await orgRepo.findOrganization(deps.db, stop.organization_id);
   if (!member || !organization) return null;
+  const missed = await repo.attemptsOfRequests(deps.db, [requestId]);
   const photos = await publicIdsOfFiles(deps.db, [member.photo_file_id]);
   const photo = member.photo_file_id === null ? undefined : photos.get(member.photo_file_id);
   return {
@@ -497,5 +594,6 @@ export async function pickupRecycler(deps: RequestsDeps, user: AuthUser, request
     card_url: `${RECYCLER_VERIFY_WEB_ROUTE}/${member.card_code}`,
     assigned_at: stop.assigned_at,
     ...(({ outcome, outcome_reason, outcome_at }) => ({ outcome, outcome_reason, outcome_at }))(stopState(stop)),
+    missed_visits: missed.map((a) => ({ outcome_reason: a.outcome_reason as StopMissReason, outcome_at: a.outcome_at })),
   };
 }

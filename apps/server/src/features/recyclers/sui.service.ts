@@ -96,6 +96,15 @@ function reportingMonth(own: string, createdAt: string, filedAt: Map<string, str
   }
 }
 
+/**
+ * Whether the file of a filed month reports (or would report) a sale invoiced on `invoiceDate` and
+ * recorded at `createdAt`: such a sale is part of a locked month and cannot change.
+ */
+export async function saleMonthFiled(db: Executor, organizationId: number, invoiceDate: string, createdAt: string): Promise<boolean> {
+  const filedAt = new Map((await repo.filingsOf(db, organizationId)).map((f) => [f.month, f.filed_at]));
+  return filedAt.has(reportingMonth(invoiceDate.slice(0, 7), createdAt, filedAt));
+}
+
 // ---- CSV ----
 
 function csvCell(value: string | number | null | undefined): string {

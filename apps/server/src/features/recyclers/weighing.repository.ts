@@ -196,6 +196,14 @@ export async function insertSaleLines(db: Executor, values: Insertable<RecyclerS
   if (values.length) await db.insertInto('recycler_sale_lines').values(values).execute();
 }
 
+export async function updateSale(db: Executor, id: number, values: Partial<Insertable<RecyclerSalesTable>>): Promise<void> {
+  await db.updateTable('recycler_sales').set(values).where('id', '=', id).execute();
+}
+
+export async function deleteSaleLines(db: Executor, saleId: number): Promise<void> {
+  await db.deleteFrom('recycler_sale_lines').where('sale_id', '=', saleId).execute();
+}
+
 export function saleByInvoice(db: Executor, organizationId: number, invoice: string) {
   return db
     .selectFrom('recycler_sales')

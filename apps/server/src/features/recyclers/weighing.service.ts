@@ -28,6 +28,7 @@ import { changeStatus } from '../requests/request-status.service.js';
 import { getRequest, type RequestsDeps } from '../requests/requests.service.js';
 import * as orgRepo from './recyclers.repository.js';
 import { assertOrganizationAccess } from './recyclers.service.js';
+import { saleMonthFiled } from './sui.service.js';
 import { renderTicketPdf } from './ticket-pdf.js';
 import * as repo from './weighing.repository.js';
 
@@ -719,8 +720,8 @@ export async function listSales(db: Db, user: AuthUser, organizationId: number):
  * Records a sale. The ECA's lock is taken first, then its stock is read: a second sale of the
  * same ECA waits for this one's commit and sees its kilos as sold.
  */
-export async function createSale(db: Db, user: AuthUser, organizationId: number, input: SaleCreate): Promise<Sale> {
-  await assertOrganizationAccess(db, user, organizationId);
+/** The material ids of a sale's lines; an unknown material is refused on its line. */
+async function saleMaterials(db: Executor, input: SaleCreate) {
   const materials = await materialsByCodes(
     db,
     input.lines.map((l) => l.material),
@@ -729,22 +730,37 @@ export async function createSale(db: Db, user: AuthUser, organizationId: number,
   input.lines.forEach((l, i) => {
     if (!byCode.has(l.material)) throw AppError.field('unknown-material', `lines.${i}.material`, `Material desconocido: ${l.material}.`);
   });
+  return { materials, byCode };
+}
+
+/** Refuses, on its line, kilos beyond the ECA's stock (read after the ECA's lock was taken). */
+async function assertWithinStock(db: Executor, input: SaleCreate, materials: { code: string; name_es: string }[]) {
+  const available = await stockOf(db, [input.eca_point_id]);
+  for (const [i, l] of input.lines.entries()) {
+    const left = available.find((s) => s.material === l.material)?.stock_kg ?? 0;
+    if (l.kg > left + 1e-9)
+      throw AppError.field(
+        'recycler-sale-over-stock',
+        `lines.${i}.kg`,
+        `La venta supera el inventario de la ECA: de ${materials.find((m) => m.code === l.material)?.name_es ?? l.material} hay ${kgEs.format(Math.max(0, left))} kg y quieres vender ${kgEs.format(l.kg)} kg.`,
+      );
+  }
+}
+
+/**
+ * Records a sale. The ECA's lock is taken first, then its stock is read: a second sale of the
+ * same ECA waits for this one's commit and sees its kilos as sold.
+ */
+export async function createSale(db: Db, user: AuthUser, organizationId: number, input: SaleCreate): Promise<Sale> {
+  await assertOrganizationAccess(db, user, organizationId);
+  const { materials, byCode } = await saleMaterials(db, input);
   const row = await db.transaction().execute(async (trx) => {
     await ecaOfOrganization(trx, organizationId, input.eca_point_id, 'eca_point_id');
     const at = nowIso();
     await repo.lockEca(trx, input.eca_point_id, at);
     if (await repo.saleByInvoice(trx, organizationId, input.invoice_number))
       throw AppError.field('recycler-sale-invoice-in-use', 'invoice_number');
-    const available = await stockOf(trx, [input.eca_point_id]);
-    for (const [i, l] of input.lines.entries()) {
-      const left = available.find((s) => s.material === l.material)?.stock_kg ?? 0;
-      if (l.kg > left + 1e-9)
-        throw AppError.field(
-          'recycler-sale-over-stock',
-          `lines.${i}.kg`,
-          `La venta supera el inventario de la ECA: de ${materials.find((m) => m.code === l.material)?.name_es ?? l.material} hay ${kgEs.format(Math.max(0, left))} kg y quieres vender ${kgEs.format(l.kg)} kg.`,
-        );
-    }
+    await assertWithinStock(trx, input, materials);
     const inserted = await repo.insertSale(trx, {
       organization_id: organizationId,
       eca_point_id: input.eca_point_id,
@@ -771,4 +787,62 @@ export async function createSale(db: Db, user: AuthUser, organizationId: number,
     return inserted;
   });
   return (await toSales(db, [row]))[0]!;
+}
+
+/**
+ * Corrects a sale: buyer, invoice, CUFE and lines, with the same checks as a new one. Its own
+ * previous lines leave the stock before the new ones are checked against it (under the ECAs'
+ * locks). A sale a filed SUI month reports cannot change, nor move into a filed month: its
+ * correction goes in the next month's file (409).
+ */
+export async function updateSale(
+  db: Db,
+  user: AuthUser,
+  organizationId: number,
+  saleId: number,
+  input: SaleCreate,
+): Promise<Sale> {
+  await assertOrganizationAccess(db, user, organizationId);
+  const { materials, byCode } = await saleMaterials(db, input);
+  await db.transaction().execute(async (trx) => {
+    const [before] = await repo.salesOf(trx, organizationId, [saleId]);
+    if (!before) throw new AppError('recycler-sale-not-found');
+    await ecaOfOrganization(trx, organizationId, input.eca_point_id, 'eca_point_id');
+    const at = nowIso();
+    // Locks in id order, so two corrections across the same two ECAs never wait on each other.
+    for (const eca of [...new Set([before.eca_point_id, input.eca_point_id])].sort((a, b) => a - b))
+      await repo.lockEca(trx, eca, at);
+    if (
+      (await saleMonthFiled(trx, organizationId, before.invoice_date, before.created_at)) ||
+      (await saleMonthFiled(trx, organizationId, input.invoice_date, before.created_at))
+    )
+      throw new AppError('recycler-sale-month-filed');
+    const twin = await repo.saleByInvoice(trx, organizationId, input.invoice_number);
+    if (twin && twin.id !== saleId) throw AppError.field('recycler-sale-invoice-in-use', 'invoice_number');
+    const [beforeView] = await toSales(trx, [before]);
+    await repo.deleteSaleLines(trx, saleId);
+    await assertWithinStock(trx, input, materials);
+    await repo.updateSale(trx, saleId, {
+      eca_point_id: input.eca_point_id,
+      buyer_id_type: input.buyer_id_type,
+      buyer_id_number: parseDocumentNumber(input.buyer_id_type, input.buyer_id_number)!,
+      buyer_name: input.buyer_name,
+      invoice_number: input.invoice_number,
+      invoice_date: input.invoice_date,
+      cufe: input.cufe,
+    });
+    await repo.insertSaleLines(
+      trx,
+      input.lines.map((l) => ({
+        sale_id: saleId,
+        material_id: byCode.get(l.material)!,
+        kg: l.kg,
+        price_per_kg: l.price_per_kg,
+        vat_rate: l.vat_rate,
+      })),
+    );
+    await audit(trx, user, 'update', 'recycler_sale', saleId, beforeView, input);
+  });
+  const [row] = await repo.salesOf(db, organizationId, [saleId]);
+  return (await toSales(db, [row!]))[0]!;
 }

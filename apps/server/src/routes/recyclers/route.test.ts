@@ -149,7 +149,7 @@ describe('assignment by the coordinator', () => {
     expect(recycler_.card_url).toMatch(/^\/verificar-reciclador\/[A-Za-z0-9_-]{16}$/);
     // No personal data beyond the card's.
     expect(Object.keys(recycler_).sort()).toEqual(
-      ['assigned_at', 'card_url', 'first_name', 'organization', 'outcome', 'outcome_at', 'outcome_reason', 'photo_url'].sort(),
+      ['assigned_at', 'card_url', 'first_name', 'missed_visits', 'organization', 'outcome', 'outcome_at', 'outcome_reason', 'photo_url'].sort(),
     );
     const card = await inject('GET', `/back/api/v1/recycler-verifications/${recycler_.card_url.split('/').pop()}`, {});
     expect(card.json<{ data: { status: string } }>().data.status).toBe('valid');
@@ -314,6 +314,96 @@ describe('the member’s route', () => {
     expect(res.statusCode, res.body).toBe(200);
     const route = (await inject('GET', `${ME}/route?date=${day}`, recycler.headers)).json<{ data: MyRoute }>().data;
     expect(route.legs[0]!.stops.map((s) => s.request_id)).not.toContain(ids[3]);
+  });
+});
+
+describe('a new visit after «no estaba»', () => {
+  async function missedStop(): Promise<PickupRequestDetail & { pickup_date: string }> {
+    const p = await scheduledPickup(6.251, -75.591);
+    const assigned = await inject('POST', `${R}/organizations/${org.id}/assignments`, coordinator.headers, { request_id: p.id, member_id: memberId });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const missed = await inject('POST', `${ME}/stops/${p.id}/outcome`, recycler.headers, {
+      outcome: 'no-estaba',
+      reason: 'otro',
+      note: 'La portería no abrió',
+    });
+    expect(missed.statusCode, missed.body).toBe(200);
+    return p;
+  }
+
+  it('sends a missed pickup out again: the member sees it open, the coordinator and the household see the missed visit', async () => {
+    const p = await missedStop();
+    const res = await inject('POST', `${R}/organizations/${org.id}/pickups/${p.id}/retry`, coordinator.headers, { member_id: memberId });
+    expect(res.statusCode, res.body).toBe(200);
+    const view = res.json<{ data: OrganizationPickup }>().data;
+    expect(view).toMatchObject({ outcome: null, member: { id: memberId } });
+    expect(view.missed_attempts).toMatchObject([
+      { attempt: 1, member: { id: memberId }, outcome_reason: 'otro', outcome_note: 'La portería no abrió' },
+    ]);
+    const route = (await inject('GET', `${ME}/route?date=${p.pickup_date}`, recycler.headers)).json<{ data: MyRoute }>().data;
+    expect(route.legs.flatMap((l) => l.stops).find((s) => s.request_id === p.id)).toMatchObject({ outcome: null });
+    const seen = (await inject('GET', `${R}/pickups/${p.id}/recycler`, household.headers)).json<{ data: PickupRecycler }>().data;
+    expect(seen).toMatchObject({ outcome: null, missed_visits: [{ outcome_reason: 'otro' }] });
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['before_json', 'after_json'])
+      .where('entity', '=', 'recycler_stop')
+      .where('action', '=', 'retry')
+      .where('entity_id', '=', String(p.id))
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.before_json!)).toMatchObject({ attempt: 1, outcome: 'no-estaba', reason: 'otro' });
+    expect(JSON.parse(audit[0]!.after_json!)).toMatchObject({ attempt: 2, member_id: memberId });
+    // The second visit can be missed too, and sent out again to another member.
+    const again = await inject('POST', `${ME}/stops/${p.id}/outcome`, recycler.headers, { outcome: 'no-estaba', reason: 'nadie-en-casa' });
+    expect(again.statusCode, again.body).toBe(200);
+    const other = await inject('POST', `${R}/organizations/${org.id}/pickups/${p.id}/retry`, coordinator.headers, {
+      member_id: memberWithoutAccountId,
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json<{ data: OrganizationPickup }>().data.missed_attempts.map((a) => a.outcome_reason)).toEqual(['otro', 'nadie-en-casa']);
+  });
+
+  it('sends it out once when two coordinators retry it at the same time: the other gets 409 in Spanish', async () => {
+    const p = await missedStop();
+    const url = `${R}/organizations/${org.id}/pickups/${p.id}/retry`;
+    const answers = await Promise.all([
+      inject('POST', url, coordinator.headers, { member_id: memberId }),
+      inject('POST', url, staff.headers, { member_id: memberWithoutAccountId }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find((a) => a.statusCode === 409)!.json<{ code: string; message: string }>();
+    expect(refused).toEqual({
+      code: 'recycler-stop-already-retried',
+      message: 'Esta recolección ya tiene una visita pendiente: alguien más la envió de nuevo. Actualiza la lista.',
+    });
+    const attempts = await t.app.db.selectFrom('recycler_stop_attempts').selectAll().where('request_id', '=', p.id).execute();
+    expect(attempts).toHaveLength(1);
+  });
+
+  it('never sends a collected pickup out again', async () => {
+    const p = await missedStop();
+    const res = await inject('POST', `${R}/organizations/${org.id}/pickups/${p.id}/retry`, coordinator.headers, { member_id: memberId });
+    expect(res.statusCode, res.body).toBe(200);
+    const collected = await inject('POST', `${ME}/stops/${p.id}/outcome`, recycler.headers, { outcome: 'recogido' });
+    expect(collected.statusCode, collected.body).toBe(200);
+    const again = await inject('POST', `${R}/organizations/${org.id}/pickups/${p.id}/retry`, coordinator.headers, { member_id: memberId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ code: string; message: string }>()).toEqual({
+      code: 'recycler-stop-collected',
+      message: 'Esta recolección ya se recogió: no se puede enviar otra visita.',
+    });
+  });
+
+  it('refuses a stop still to visit, another organisation’s manager before the body, and an unknown member on its field', async () => {
+    const p = await scheduledPickup();
+    await inject('POST', `${R}/organizations/${org.id}/assignments`, coordinator.headers, { request_id: p.id, member_id: memberId });
+    const open = await inject('POST', `${R}/organizations/${org.id}/pickups/${p.id}/retry`, coordinator.headers, { member_id: memberId });
+    expect(open.statusCode).toBe(409);
+    expect((await inject('POST', `${R}/organizations/${org.id}/pickups/${p.id}/retry`, otherManager.headers, {})).statusCode).toBe(404);
+    const nobody = await inject('POST', `${R}/organizations/${org.id}/pickups/${p.id}/retry`, coordinator.headers, { member_id: 99999999 });
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json<{ fields: Record<string, string> }>().fields.member_id).toBeTruthy();
   });
 });
 

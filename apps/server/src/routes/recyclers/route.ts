@@ -9,12 +9,14 @@ import {
   ZOrganizationParams,
   ZOrganizationPickupListResponse,
   ZOrganizationPickupResponse,
+  ZOrganizationStopParams,
   ZPickupRecyclerResponse,
   ZRouteDateQuery,
   ZRouteStopResponse,
   ZStopAssign,
   ZStopOutcomeInput,
   ZStopRequestParams,
+  ZStopRetry,
 } from '@puntoverde/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -91,6 +93,43 @@ export default async function recyclerRouteRoutes(app: FastifyInstance) {
       },
       async (request) => ({
         data: await route.assignPickup(deps(), requireManagerOrAdmin(request), request.params.id, request.body),
+      }),
+    );
+
+    r.post(
+      `${O}/pickups/:requestId/retry`,
+      {
+        preValidation: mustRunOrganization,
+        config: {
+          errors: [
+            ...orgErrors,
+            'recycler-member-not-found',
+            'recycler-member-inactive',
+            'recycler-pickup-not-found',
+            'recycler-pickup-not-assignable',
+            'recycler-stop-collected',
+            'recycler-stop-already-retried',
+          ],
+        },
+        schema: {
+          tags,
+          operationId: 'recyclers.retryPickup',
+          summary:
+            'Envía de nuevo una recolección marcada «no estaba» a un miembro activo (el mismo u otro): la visita fallida queda en el historial de intentos; 409 si ya se recogió o alguien más la envió de nuevo',
+          security,
+          params: ZOrganizationStopParams,
+          body: ZStopRetry,
+          response: { 200: ZOrganizationPickupResponse },
+        },
+      },
+      async (request) => ({
+        data: await route.retryPickup(
+          deps(),
+          requireManagerOrAdmin(request),
+          request.params.id,
+          request.params.requestId,
+          request.body,
+        ),
       }),
     );
 

@@ -479,3 +479,98 @@ describe('stock and sales', () => {
     expect((await inject('GET', `${R}/organizations/${org.id}/sales`, otherManager.headers)).statusCode).toBe(404);
   });
 });
+
+describe('correcting a sale', () => {
+  async function newSale(overrides: Record<string, unknown> = {}): Promise<Sale> {
+    const res = await inject('POST', `${R}/organizations/${org.id}/sales`, coordinator.headers, saleBody(overrides));
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ data: Sale }>().data;
+  }
+  const put = (id: number, body: object, headers = coordinator.headers) =>
+    inject('PUT', `${R}/organizations/${org.id}/sales/${id}`, headers, body);
+
+  it('corrects buyer, invoice and lines, its own previous kilos counting as stock, audited with before and after', async () => {
+    await newTicket();
+    const sale = await newSale({ lines: [{ material: 'carton', kg: 2, price_per_kg: 400 }] });
+    const left = (await stockOf('carton'))!.stock_kg;
+    const body = saleBody({
+      buyer_id_type: 'CC',
+      buyer_id_number: '71.234.567',
+      buyer_name: 'Don Jairo Chatarrería',
+      invoice_number: `FE-CORR-${sale.id}`,
+      lines: [{ material: 'carton', kg: String(left + 2).replace('.', ','), price_per_kg: '500', vat_rate: 0 }],
+    });
+    const res = await put(sale.id, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Sale }>().data).toMatchObject({
+      id: sale.id,
+      buyer_id_type: 'CC',
+      buyer_name: 'Don Jairo Chatarrería',
+      invoice_number: `FE-CORR-${sale.id}`,
+      total_kg: Math.round((left + 2) * 100) / 100,
+    });
+    expect((await stockOf('carton'))!.stock_kg).toBe(0);
+    const audit = await t.app.db
+      .selectFrom('audit_log')
+      .select(['before_json', 'after_json'])
+      .where('entity', '=', 'recycler_sale')
+      .where('action', '=', 'update')
+      .where('entity_id', '=', String(sale.id))
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.before_json!)).toMatchObject({ buyer_id_type: 'NIT', total_kg: 2 });
+    expect(JSON.parse(audit.after_json!)).toMatchObject({ buyer_name: 'Don Jairo Chatarrería' });
+  });
+
+  it('refuses a correction beyond stock on its line, and lets only one of two concurrent corrections take the last kilos', async () => {
+    await newTicket();
+    const a = await newSale({ lines: [{ material: 'carton', kg: 1, price_per_kg: 400 }] });
+    const b = await newSale({ lines: [{ material: 'carton', kg: 1, price_per_kg: 400 }] });
+    const left = (await stockOf('carton'))!.stock_kg;
+    expect(left).toBeGreaterThan(0);
+    const over = await put(a.id, saleBody({ invoice_number: a.invoice_number, lines: [{ material: 'carton', kg: left + 1.5, price_per_kg: 400 }] }));
+    expect(over.statusCode).toBe(400);
+    expect(over.json().code).toBe('recycler-sale-over-stock');
+    expect(over.json().fields['lines.0.kg']).toMatch(/La venta supera el inventario de la ECA/);
+    const results = await Promise.all(
+      [a, b].map((s) => put(s.id, saleBody({ invoice_number: s.invoice_number, lines: [{ material: 'carton', kg: left + 1, price_per_kg: 400 }] }))),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    expect((await stockOf('carton'))!.stock_kg).toBe(0);
+  });
+
+  it('refuses with 409 a sale of a month filed with the SUI, or moving into one: the correction goes in next month’s file', async () => {
+    const today = bogotaDate(new Date());
+    const lastDayBefore = new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    await newTicket();
+    const filedSale = await newSale({ invoice_date: lastDayBefore, lines: [{ material: 'carton', kg: 0.5, price_per_kg: 400 }] });
+    const openSale = await newSale({ lines: [{ material: 'carton', kg: 0.5, price_per_kg: 400 }] });
+    await t.app.db
+      .insertInto('sui_filings')
+      .values({ organization_id: org.id, month: lastDayBefore.slice(0, 7), code_version: 1, files: '{}', filed_by: null, filed_at: new Date().toISOString() })
+      .execute();
+    const res = await put(filedSale.id, saleBody({ invoice_number: filedSale.invoice_number, invoice_date: lastDayBefore, buyer_name: 'Otro comprador' }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'recycler-sale-month-filed',
+      message:
+        'Esta venta es de un mes ya reportado al SUI y cerrado: no se puede corregir aquí. Registra la corrección en el archivo del mes siguiente.',
+    });
+    const moved = await put(openSale.id, saleBody({ invoice_number: openSale.invoice_number, invoice_date: lastDayBefore }));
+    expect(moved.statusCode).toBe(409);
+    const kept = (await inject('GET', `${R}/organizations/${org.id}/sales`, coordinator.headers))
+      .json<{ data: Sale[] }>()
+      .data.find((s) => s.id === filedSale.id)!;
+    expect(kept.buyer_name).toBe('Comercializadora de Reciclables S.A.S.');
+  });
+
+  it('refuses another sale’s invoice number on its field, an unknown sale, and other managers before the body', async () => {
+    await newTicket();
+    const a = await newSale({ lines: [{ material: 'carton', kg: 0.5, price_per_kg: 400 }] });
+    const b = await newSale({ lines: [{ material: 'carton', kg: 0.5, price_per_kg: 400 }] });
+    const twin = await put(b.id, saleBody({ invoice_number: a.invoice_number, lines: [{ material: 'carton', kg: 0.5, price_per_kg: 400 }] }));
+    expect(twin.statusCode).toBe(409);
+    expect(twin.json().fields.invoice_number).toBeTruthy();
+    expect((await put(99999999, saleBody({ lines: [{ material: 'carton', kg: 0.1, price_per_kg: 400 }] }))).statusCode).toBe(404);
+    expect((await put(a.id, {}, otherManager.headers)).statusCode).toBe(404);
+  });
+});

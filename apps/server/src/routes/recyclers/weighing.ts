@@ -5,6 +5,7 @@ import {
   ZMyWeighingsResponse,
   ZOrganizationParams,
   ZOrganizationPointParams,
+  ZOrganizationSaleParams,
   ZOrganizationScaleParams,
   ZOrganizationTicketParams,
   ZSaleCreate,
@@ -319,6 +320,37 @@ export default async function weighingRoutes(app: FastifyInstance) {
       },
       async (request, reply) =>
         reply.code(201).send({ data: await weighing.createSale(app.db, user(request), request.params.id, request.body) }),
+    );
+
+    r.put(
+      `${O}/sales/:saleId`,
+      {
+        preValidation: mustRunOrganization,
+        config: {
+          errors: [
+            ...orgErrors,
+            'recycler-sale-not-found',
+            'recycler-eca-not-found',
+            'recycler-sale-over-stock',
+            'recycler-sale-invoice-in-use',
+            'recycler-sale-month-filed',
+            'unknown-material',
+          ],
+        },
+        schema: {
+          tags,
+          operationId: 'recyclers.updateSale',
+          summary:
+            'Corrige una venta: comprador, factura, fecha, CUFE y líneas, con las mismas reglas y el inventario sin contar sus propias líneas anteriores; 409 si su mes ya se reportó al SUI (la corrección va en el archivo del mes siguiente)',
+          security,
+          params: ZOrganizationSaleParams,
+          body: ZSaleCreate,
+          response: { 200: ZSaleResponse },
+        },
+      },
+      async (request) => ({
+        data: await weighing.updateSale(app.db, user(request), request.params.id, request.params.saleId, request.body),
+      }),
     );
   });
 

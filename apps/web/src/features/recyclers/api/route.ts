@@ -14,6 +14,7 @@ import {
   type StopAssign,
   type StopMissReason,
   type StopOutcome,
+  type StopRetry,
 } from '@puntoverde/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -88,6 +89,16 @@ export function useAssignPickup(orgId: number) {
     mutationFn: async (body: StopAssign) =>
       (await apiRequest<{ data: OrganizationPickup }>(`${orgBase(orgId)}/assignments`, { method: 'POST', body })).data,
     onSuccess: () => void qc.invalidateQueries({ queryKey: ROUTE_KEY }),
+  });
+}
+
+/** Sends a pickup marked «no estaba» out again, to this member. */
+export function useRetryPickup(orgId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ requestId, ...body }: StopRetry & { requestId: number }) =>
+      (await apiRequest<{ data: OrganizationPickup }>(`${orgBase(orgId)}/pickups/${requestId}/retry`, { method: 'POST', body })).data,
+    onSettled: () => void qc.invalidateQueries({ queryKey: ROUTE_KEY }),
   });
 }
 

@@ -86,6 +86,13 @@ export function useCreateSale(orgId: number) {
   );
 }
 
+/** Corrects a sale: the same body as a new one. */
+export function useUpdateSale(orgId: number) {
+  return useWrite(async ({ saleId, body }: { saleId: number; body: SaleBody }) =>
+    (await apiRequest<{ data: Sale }>(`${base(orgId)}/sales/${saleId}`, { method: 'PUT', body })).data,
+  );
+}
+
 export function fetchTicketPdf(orgId: number | null, ticketId: number): Promise<Blob> {
   const url = orgId === null ? `${RECYCLER_ME_PATH}/tickets/${ticketId}/pdf` : `${base(orgId)}/tickets/${ticketId}/pdf`;
   return apiRequest<Blob>(url, { responseType: 'blob' });

@@ -1,7 +1,9 @@
 /**
  * The coordinator's pickups of a day at the organisation's ECAs: who takes each (assigned here,
  * or taken by a member from their micro-route's open list), what happened at the door, and a
- * form per pickup to assign it to an active member or move it to another while it is unvisited.
+ * form per pickup to assign it to an active member or move it to another while it is unvisited;
+ * a pickup marked «no estaba» is sent out again ("Reintentar visita") to the same or another
+ * member, its missed visits listed.
  */
 import { formatKg, type OrganizationPickup } from '@puntoverde/contract';
 import { useState, type FormEvent } from 'react';
@@ -9,9 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/field-shell';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldMessages } from '../../../lib/api-errors';
-import { todayInBogota } from '../../../lib/date-format';
+import { formatDateTime, todayInBogota } from '../../../lib/date-format';
 import { useMembers } from '../api/members';
-import { useAssignPickup, useOrganizationPickups } from '../api/route';
+import { useAssignPickup, useOrganizationPickups, useRetryPickup } from '../api/route';
 import '../recyclers.css';
 
 export function RouteAssignmentsPanel({ orgId }: { orgId: number }) {
@@ -86,7 +88,28 @@ function PickupRow({
           ? ` · ${pickup.outcome === 'recogido' ? t('recyclers.route.collected') : t('recyclers.route.missed', { reason: t(`recyclers.route.reasons.${pickup.outcome_reason ?? 'otro'}`) })}`
           : ''}
       </p>
+      {pickup.missed_attempts.length ? (
+        <>
+          <h3 className="rc-hint">{t('recyclers.assign.attemptsTitle')}</h3>
+          <ul>
+            {pickup.missed_attempts.map((a) => (
+              <li key={a.attempt}>
+                {t('recyclers.assign.attempt', {
+                  n: a.attempt,
+                  name: a.member?.name ?? '',
+                  date: formatDateTime(a.outcome_at, i18n.language),
+                  reason: t(`recyclers.route.reasons.${a.outcome_reason}`),
+                })}
+                {a.outcome_note ? ` (${a.outcome_note})` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {done ? <p role="status">{done}</p> : null}
+      {pickup.outcome === 'no-estaba' && pickup.status === 'programada' ? (
+        <RetryForm orgId={orgId} pickup={pickup} members={members} />
+      ) : null}
       {visited ? null : (
         <form className="rc-form" noValidate onSubmit={submit} aria-label={t('recyclers.assign.formLabel', { id: pickup.request_id })}>
           <label className="rc-field" htmlFor={selectId}>
@@ -110,5 +133,54 @@ function PickupRow({
         </form>
       )}
     </li>
+  );
+}
+
+/** "Reintentar visita": the missed pickup goes out again to the member picked here. */
+function RetryForm({
+  orgId,
+  pickup,
+  members,
+}: {
+  orgId: number;
+  pickup: OrganizationPickup;
+  members: { id: number; name: string }[];
+}) {
+  const { t } = useTranslation();
+  const retry = useRetryPickup(orgId);
+  const [memberId, setMemberId] = useState(pickup.member?.id ?? members[0]?.id ?? 0);
+  const [done, setDone] = useState<string | null>(null);
+  const selectId = `rc-retry-${pickup.request_id}`;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    retry.mutate(
+      { requestId: pickup.request_id, member_id: memberId },
+      { onSuccess: (r) => setDone(t('recyclers.assign.retryDone', { id: r.request_id, name: r.member?.name ?? '' })) },
+    );
+  };
+  const fieldErrors = retry.error ? apiFieldMessages(t, retry.error) : {};
+  return (
+    <form className="rc-form" noValidate onSubmit={submit} aria-label={t('recyclers.assign.retryFormLabel', { id: pickup.request_id })}>
+      <label className="rc-field" htmlFor={selectId}>
+        {t('recyclers.assign.member')}
+      </label>
+      <select
+        id={selectId}
+        className="pv-field-input"
+        value={memberId}
+        onChange={(e) => setMemberId(Number(e.target.value))}
+        aria-invalid={fieldErrors.member_id ? true : undefined}
+      >
+        {members.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+      <SubmitButton busy={retry.isPending}>{t('recyclers.assign.retry')}</SubmitButton>
+      {done ? <p role="status">{done}</p> : null}
+      <FormAlert message={retry.error ? (Object.values(fieldErrors)[0] ?? apiErrorMessage(t, retry.error)) : null} />
+    </form>
   );
 }

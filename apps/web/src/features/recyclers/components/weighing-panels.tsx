@@ -9,6 +9,7 @@ import {
   formatKg,
   parseKg,
   type Organization,
+  type Sale,
   type Ticket,
 } from '@puntoverde/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -23,6 +24,7 @@ import {
   useCreateScale,
   useCreateTicket,
   useSales,
+  useUpdateSale,
   useScales,
   useSignTicket,
   useStock,
@@ -361,36 +363,89 @@ const emptySale = () => ({
   vat_rate: '0',
 });
 
+/** A number as the form's fields hold it (decimal comma). */
+const typed = (n: number) => String(n).replace('.', ',');
+
+/** An existing sale's fields, to correct it: the form edits its first line, the others stay. */
+const saleFields = (sale: Sale) => ({
+  buyer_id_type: sale.buyer_id_type,
+  buyer_id_number: sale.buyer_id_number,
+  buyer_name: sale.buyer_name,
+  invoice_number: sale.invoice_number,
+  invoice_date: sale.invoice_date,
+  cufe: sale.cufe ?? '',
+  material: sale.lines[0]?.material ?? 'carton',
+  kg: typed(sale.lines[0]?.kg ?? 0),
+  price_per_kg: typed(sale.lines[0]?.price_per_kg ?? 0),
+  vat_rate: typed(sale.lines[0]?.vat_rate ?? 0),
+});
+
 export function SalesPanel({ org }: { org: Organization }) {
   const { t, i18n } = useTranslation();
   const stock = useStock(org.id);
   const sales = useSales(org.id);
   const create = useCreateSale(org.id);
+  const update = useUpdateSale(org.id);
   const [pointId, setPointId] = useState(String(org.ecas[0]?.point_id ?? ''));
   const [v, setV] = useState(emptySale);
+  const [editing, setEditing] = useState<Sale | null>(null);
   const [added, setAdded] = useState<string | null>(null);
-  const err = (k: string) => fieldError(create.error, k);
+  const formTitle = useRef<HTMLHeadingElement>(null);
+  const write = editing ? update : create;
+  const err = (k: string) => fieldError(write.error, k);
+  const startEdit = (sale: Sale) => {
+    create.reset();
+    update.reset();
+    setAdded(null);
+    setEditing(sale);
+    setPointId(String(sale.eca_point_id));
+    setV(saleFields(sale));
+    formTitle.current?.focus();
+  };
+  const stopEdit = () => {
+    update.reset();
+    setEditing(null);
+    setV(emptySale());
+  };
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setAdded(null);
-    create.mutate(
-      {
-        eca_point_id: Number(pointId),
-        buyer_id_type: v.buyer_id_type,
-        buyer_id_number: v.buyer_id_number,
-        buyer_name: v.buyer_name,
-        invoice_number: v.invoice_number,
-        invoice_date: v.invoice_date,
-        cufe: v.cufe.trim() || null,
-        lines: [{ material: v.material, kg: v.kg, price_per_kg: v.price_per_kg, vat_rate: v.vat_rate || '0' }],
-      },
-      {
+    const body: SaleBody = {
+      eca_point_id: Number(pointId),
+      buyer_id_type: v.buyer_id_type,
+      buyer_id_number: v.buyer_id_number,
+      buyer_name: v.buyer_name,
+      invoice_number: v.invoice_number,
+      invoice_date: v.invoice_date,
+      cufe: v.cufe.trim() || null,
+      lines: [
+        { material: v.material, kg: v.kg, price_per_kg: v.price_per_kg, vat_rate: v.vat_rate || '0' },
+        ...(editing?.lines.slice(1) ?? []).map((l) => ({
+          material: l.material,
+          kg: typed(l.kg),
+          price_per_kg: typed(l.price_per_kg),
+          vat_rate: typed(l.vat_rate),
+        })),
+      ],
+    };
+    if (editing)
+      update.mutate(
+        { saleId: editing.id, body },
+        {
+          onSuccess: (sale) => {
+            setAdded(t('recyclers.sales.updated', { invoice: sale.invoice_number, kg: formatKg(sale.total_kg, i18n.language) }));
+            setEditing(null);
+            setV(emptySale());
+          },
+        },
+      );
+    else
+      create.mutate(body, {
         onSuccess: (sale) => {
           setAdded(t('recyclers.sales.added', { invoice: sale.invoice_number, kg: formatKg(sale.total_kg, i18n.language) }));
           setV(emptySale());
         },
-      },
-    );
+      });
   };
   const money = (n: number) => `$ ${formatDecimal(n, i18n.language, 0)}`;
   return (
@@ -421,7 +476,9 @@ export function SalesPanel({ org }: { org: Organization }) {
       ) : null}
       <Result text={added} />
       <form className="rc-form" onSubmit={submit} noValidate aria-labelledby="rc-sale-form">
-        <h3 id="rc-sale-form">{t('recyclers.sales.new')}</h3>
+        <h3 id="rc-sale-form" ref={formTitle} tabIndex={-1}>
+          {editing ? t('recyclers.sales.editing', { invoice: editing.invoice_number }) : t('recyclers.sales.new')}
+        </h3>
         <RecyclerSelect label={t('recyclers.scales.eca')} value={pointId} onChange={setPointId} options={org.ecas.map((e) => ({ value: String(e.point_id), label: e.name }))} error={err('eca_point_id')} />
         <RecyclerSelect label={t('recyclers.sales.buyerType')} value={v.buyer_id_type} onChange={(value) => setV({ ...v, buyer_id_type: value as SaleBody['buyer_id_type'] })} options={['NIT', 'CC', 'CE'].map((k) => ({ value: k, label: k }))} error={err('buyer_id_type')} />
         <RecyclerField label={t('recyclers.sales.buyerNumber')} value={v.buyer_id_number} onChange={(e) => setV({ ...v, buyer_id_number: e.target.value })} error={err('buyer_id_number')} />
@@ -433,10 +490,15 @@ export function SalesPanel({ org }: { org: Organization }) {
         <RecyclerField label={t('recyclers.sales.kg')} inputMode="decimal" value={v.kg} onChange={(e) => setV({ ...v, kg: e.target.value })} error={err('lines.0.kg')} />
         <RecyclerField label={t('recyclers.sales.price')} inputMode="decimal" value={v.price_per_kg} onChange={(e) => setV({ ...v, price_per_kg: e.target.value })} error={err('lines.0.price_per_kg')} />
         <RecyclerField label={t('recyclers.sales.vat')} inputMode="decimal" value={v.vat_rate} onChange={(e) => setV({ ...v, vat_rate: e.target.value })} error={err('lines.0.vat_rate')} />
-        <SubmitButton busy={create.isPending}>
-          {t('recyclers.sales.save')}
+        <SubmitButton busy={write.isPending}>
+          {editing ? t('recyclers.sales.saveChanges') : t('recyclers.sales.save')}
         </SubmitButton>
-        <FormAlert message={formError(t, create.error)} />
+        {editing ? (
+          <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={stopEdit}>
+            {t('recyclers.sales.cancelEdit')}
+          </button>
+        ) : null}
+        <FormAlert message={formError(t, write.error)} />
       </form>
       <h3>{t('recyclers.sales.list')}</h3>
       {sales.data?.length ? (
@@ -450,6 +512,9 @@ export function SalesPanel({ org }: { org: Organization }) {
                 {s.lines.map((l) => `${l.material_name} ${formatKg(l.kg, i18n.language)}`).join(', ')} · {money(s.value_with_vat)}
                 {s.cufe ? '' : ` · ${t('recyclers.sales.noCufe')}`}
               </p>
+              <button type="button" className="pv-button pv-button-secondary pv-button-small" onClick={() => startEdit(s)} aria-label={t('recyclers.sales.editLabel', { invoice: s.invoice_number })}>
+                {t('recyclers.sales.edit')}
+              </button>
             </li>
           ))}
         </ul>
