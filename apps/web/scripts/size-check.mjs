@@ -59,9 +59,10 @@ const ROUTE_BUDGETS_KIB = {
   '/app/tabs/points': 176,
   '/app/tabs/branch-offices/list/:id': 226,
   // The list with its map and handling inbox; the form, a report's page, the figures and the
-  // certificates load when opened.
-  '/app/tabs/reports': 207,
-  '/app/tabs/reports/:number': 207,
+  // certificates load when opened. Its error messages (api-errors: every server error code's
+  // Spanish text) grow with each feature's codes.
+  '/app/tabs/reports': 208,
+  '/app/tabs/reports/:number': 208,
   '/reports/follow-up': 168,
   '/admin': 180, // sections load when opened
   '/admin/:section': 180,
