@@ -28,7 +28,12 @@ export function RouteAssignmentsPanel({ orgId }: { orgId: number }) {
       <p className="rc-hint">{t('recyclers.assign.lead')}</p>
       <label className="rc-field">
         {t('recyclers.assign.date')}
-        <input className="pv-field-input" type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
+        <input
+          className="pv-field-input"
+          type="date"
+          value={date}
+          onChange={(e) => e.target.value && setDate(e.target.value)}
+        />
       </label>
       {pickups.isError ? <FormAlert message={apiErrorMessage(t, pickups.error)} /> : null}
       {!pickups.data ? (
@@ -82,7 +87,9 @@ function PickupRow({
       </p>
       <p>
         {pickup.member
-          ? t(pickup.assigned_via === 'miembro' ? 'recyclers.assign.takenBy' : 'recyclers.assign.assignedTo', { name: pickup.member.name })
+          ? t(pickup.assigned_via === 'miembro' ? 'recyclers.assign.takenBy' : 'recyclers.assign.assignedTo', {
+              name: pickup.member.name,
+            })
           : t('recyclers.assign.unassigned')}
         {pickup.outcome
           ? ` · ${pickup.outcome === 'recogido' ? t('recyclers.route.collected') : t('recyclers.route.missed', { reason: t(`recyclers.route.reasons.${pickup.outcome_reason ?? 'otro'}`) })}`
@@ -111,28 +118,65 @@ function PickupRow({
         <RetryForm orgId={orgId} pickup={pickup} members={members} />
       ) : null}
       {visited ? null : (
-        <form className="rc-form" noValidate onSubmit={submit} aria-label={t('recyclers.assign.formLabel', { id: pickup.request_id })}>
-          <label className="rc-field" htmlFor={selectId}>
-            {t('recyclers.assign.member')}
-          </label>
-          <select
+        <form
+          className="rc-form"
+          noValidate
+          onSubmit={submit}
+          aria-label={t('recyclers.assign.formLabel', { id: pickup.request_id })}
+        >
+          <MemberSelect
             id={selectId}
-            className="pv-field-input"
+            members={members}
             value={memberId}
-            onChange={(e) => setMemberId(Number(e.target.value))}
-            aria-invalid={fieldErrors.member_id ? true : undefined}
-          >
-            {members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name}
-              </option>
-            ))}
-          </select>
-          <SubmitButton busy={assign.isPending}>{pickup.member ? t('recyclers.assign.move') : t('recyclers.assign.assign')}</SubmitButton>
-          <FormAlert message={assign.error ? (Object.values(fieldErrors)[0] ?? apiErrorMessage(t, assign.error)) : null} />
+            onChange={setMemberId}
+            invalid={Boolean(fieldErrors.member_id)}
+          />
+          <SubmitButton busy={assign.isPending}>
+            {pickup.member ? t('recyclers.assign.move') : t('recyclers.assign.assign')}
+          </SubmitButton>
+          <FormAlert
+            message={assign.error ? (Object.values(fieldErrors)[0] ?? apiErrorMessage(t, assign.error)) : null}
+          />
         </form>
       )}
     </li>
+  );
+}
+
+/** The member a pickup goes to: the assignment's and the new visit's picker. */
+function MemberSelect({
+  id,
+  members,
+  value,
+  onChange,
+  invalid,
+}: {
+  id: string;
+  members: { id: number; name: string }[];
+  value: number;
+  onChange: (memberId: number) => void;
+  invalid: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <label className="rc-field" htmlFor={id}>
+        {t('recyclers.assign.member')}
+      </label>
+      <select
+        id={id}
+        className="pv-field-input"
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+        aria-invalid={invalid ? true : undefined}
+      >
+        {members.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.name}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }
 
@@ -161,23 +205,19 @@ function RetryForm({
   };
   const fieldErrors = retry.error ? apiFieldMessages(t, retry.error) : {};
   return (
-    <form className="rc-form" noValidate onSubmit={submit} aria-label={t('recyclers.assign.retryFormLabel', { id: pickup.request_id })}>
-      <label className="rc-field" htmlFor={selectId}>
-        {t('recyclers.assign.member')}
-      </label>
-      <select
+    <form
+      className="rc-form"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('recyclers.assign.retryFormLabel', { id: pickup.request_id })}
+    >
+      <MemberSelect
         id={selectId}
-        className="pv-field-input"
+        members={members}
         value={memberId}
-        onChange={(e) => setMemberId(Number(e.target.value))}
-        aria-invalid={fieldErrors.member_id ? true : undefined}
-      >
-        {members.map((m) => (
-          <option key={m.id} value={m.id}>
-            {m.name}
-          </option>
-        ))}
-      </select>
+        onChange={setMemberId}
+        invalid={Boolean(fieldErrors.member_id)}
+      />
       <SubmitButton busy={retry.isPending}>{t('recyclers.assign.retry')}</SubmitButton>
       {done ? <p role="status">{done}</p> : null}
       <FormAlert message={retry.error ? (Object.values(fieldErrors)[0] ?? apiErrorMessage(t, retry.error)) : null} />
