@@ -763,30 +763,39 @@ export async function createSale(db: Db, user: AuthUser, organizationId: number,
     await assertWithinStock(trx, input, materials);
     const inserted = await repo.insertSale(trx, {
       organization_id: organizationId,
-      eca_point_id: input.eca_point_id,
-      buyer_id_type: input.buyer_id_type,
-      buyer_id_number: parseDocumentNumber(input.buyer_id_type, input.buyer_id_number)!,
-      buyer_name: input.buyer_name,
-      invoice_number: input.invoice_number,
-      invoice_date: input.invoice_date,
-      cufe: input.cufe,
+      ...saleFields(input),
       created_by: user.id,
       created_at: at,
     });
-    await repo.insertSaleLines(
-      trx,
-      input.lines.map((l) => ({
-        sale_id: inserted.id,
-        material_id: byCode.get(l.material)!,
-        kg: l.kg,
-        price_per_kg: l.price_per_kg,
-        vat_rate: l.vat_rate,
-      })),
-    );
+    await repo.insertSaleLines(trx, saleLineRows(inserted.id, input, byCode));
     await audit(trx, user, 'create', 'recycler_sale', inserted.id, null, input);
     return inserted;
   });
   return (await toSales(db, [row]))[0]!;
+}
+
+/** A sale's own columns from the form (the buyer's document as stored: digits, DV apart). */
+function saleFields(input: SaleCreate) {
+  return {
+    eca_point_id: input.eca_point_id,
+    buyer_id_type: input.buyer_id_type,
+    buyer_id_number: parseDocumentNumber(input.buyer_id_type, input.buyer_id_number)!,
+    buyer_name: input.buyer_name,
+    invoice_number: input.invoice_number,
+    invoice_date: input.invoice_date,
+    cufe: input.cufe,
+  };
+}
+
+/** The sale's material lines as rows. */
+function saleLineRows(saleId: number, input: SaleCreate, byCode: Map<string, number>) {
+  return input.lines.map((l) => ({
+    sale_id: saleId,
+    material_id: byCode.get(l.material)!,
+    kg: l.kg,
+    price_per_kg: l.price_per_kg,
+    vat_rate: l.vat_rate,
+  }));
 }
 
 /**
@@ -822,25 +831,8 @@ export async function updateSale(
     const [beforeView] = await toSales(trx, [before]);
     await repo.deleteSaleLines(trx, saleId);
     await assertWithinStock(trx, input, materials);
-    await repo.updateSale(trx, saleId, {
-      eca_point_id: input.eca_point_id,
-      buyer_id_type: input.buyer_id_type,
-      buyer_id_number: parseDocumentNumber(input.buyer_id_type, input.buyer_id_number)!,
-      buyer_name: input.buyer_name,
-      invoice_number: input.invoice_number,
-      invoice_date: input.invoice_date,
-      cufe: input.cufe,
-    });
-    await repo.insertSaleLines(
-      trx,
-      input.lines.map((l) => ({
-        sale_id: saleId,
-        material_id: byCode.get(l.material)!,
-        kg: l.kg,
-        price_per_kg: l.price_per_kg,
-        vat_rate: l.vat_rate,
-      })),
-    );
+    await repo.updateSale(trx, saleId, saleFields(input));
+    await repo.insertSaleLines(trx, saleLineRows(saleId, input, byCode));
     await audit(trx, user, 'update', 'recycler_sale', saleId, beforeView, input);
   });
   const [row] = await repo.salesOf(db, organizationId, [saleId]);
